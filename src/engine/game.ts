@@ -59,6 +59,23 @@ export interface Game<S, M> {
   summary(s: S): Record<string, unknown>;
   /** Checks that untrusted data (a stored record) is a well-formed state of this game. */
   fromJSON(data: unknown): Result<S>;
+  /** A private mutable fast path for playouts (AI search, benchmarks). */
+  position(s: S): Position<M>;
+}
+
+/**
+ * A mutable position: the engine's fast path behind the pure functions
+ * (design.md: "a private mutable fast path is fine behind them"). Moves given
+ * to play() must come from legalMoves() of the same position.
+ */
+export interface Position<M> {
+  toMove(): Side;
+  ply(): number;
+  /** Full legal-move generation, as Game.legalMoves; [] when over. */
+  legalMoves(): M[];
+  play(m: M): void;
+  outcome(): Outcome;
+  clone(): Position<M>;
 }
 
 /** A game with its types erased, for code that handles either game by id. */
