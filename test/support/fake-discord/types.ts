@@ -1,0 +1,223 @@
+/**
+ * Public types of the fake Discord (gateway + REST on loopback).
+ * Objects use Discord's wire shape (snake_case), exactly as the API sends them.
+ */
+
+export type Snowflake = string;
+
+export interface FakeDiscordOptions {
+  /** Check every REST body against discord-api-spec (Zod) and Discord's limits. Default true. */
+  validate?: boolean;
+  /** Host to bind; default 127.0.0.1. */
+  host?: string;
+  /** Port; default 0 (any free port). */
+  port?: number;
+  /** Gateway heartbeat interval sent in HELLO (ms). Default 41250. */
+  heartbeatIntervalMs?: number;
+  /** Default timeout for waits such as `response()` or `waitForMessage` (ms). Default 5000. */
+  timeoutMs?: number;
+  /** Interaction tokens expire after this (ms) like Discord's 15 minutes. Default 15 min. */
+  interactionTokenTtlMs?: number;
+  /** Discord's 3 s limit for the initial callback (ms). Late callbacks get 404 Unknown interaction (10062). Default 3000. */
+  interactionAckDeadlineMs?: number;
+}
+
+export interface FakeUser {
+  id: Snowflake;
+  username: string;
+  global_name: string | null;
+  discriminator: string;
+  avatar: string | null;
+  bot?: boolean;
+  public_flags?: number;
+}
+
+export interface FakeGuild {
+  id: Snowflake;
+  name: string;
+  owner_id: Snowflake;
+  /** Role id == guild id (@everyone). */
+  everyoneRoleId: Snowflake;
+  /** The bot's own role (permissions granted to the bot). */
+  botRoleId: Snowflake;
+  preferred_locale: string;
+  memberIds: Snowflake[];
+}
+
+export interface FakeChannel {
+  id: Snowflake;
+  type: number; // 0 text, 11 public thread, 12 private thread
+  guild_id: Snowflake;
+  name: string;
+  parent_id: Snowflake | null;
+  position?: number;
+  topic?: string | null;
+  /** false → creating threads here fails with 403 / 50013 Missing Permissions. */
+  canCreateThreads: boolean;
+  /** Thread-only fields. */
+  owner_id?: Snowflake;
+  thread_metadata?: {
+    archived: boolean;
+    auto_archive_duration: number;
+    archive_timestamp: string;
+    locked: boolean;
+    invitable?: boolean;
+    create_timestamp?: string;
+  };
+  message_count?: number;
+  member_count?: number;
+  last_message_id: Snowflake | null;
+  /** Thread member user ids (joined via thread-members). */
+  memberIds?: Snowflake[];
+}
+
+export interface FakeAttachment {
+  id: Snowflake;
+  filename: string;
+  description?: string;
+  content_type: string;
+  size: number;
+  url: string;
+  proxy_url: string;
+  width?: number;
+  height?: number;
+  /** The uploaded bytes (not part of Discord's object). */
+  bytes: Buffer;
+}
+
+export interface FakeMessage {
+  id: Snowflake;
+  channel_id: Snowflake;
+  guild_id?: Snowflake;
+  author: FakeUser;
+  content: string;
+  timestamp: string;
+  edited_timestamp: string | null;
+  tts: boolean;
+  mention_everyone: boolean;
+  mentions: FakeUser[];
+  mention_roles: Snowflake[];
+  attachments: FakeAttachment[];
+  embeds: unknown[];
+  components: unknown[];
+  pinned: boolean;
+  type: number; // 0 default, 20 chat input command reply, 19 reply
+  flags: number;
+  webhook_id?: Snowflake;
+  application_id?: Snowflake;
+  interaction_metadata?: unknown;
+  thread?: unknown;
+  /** Every earlier version of this message (before each edit). Not part of Discord's object. */
+  history: Array<Pick<FakeMessage, 'content' | 'embeds' | 'components' | 'attachments' | 'flags' | 'edited_timestamp'>>;
+  /** True when the message was deleted (kept so tests can see it). */
+  deleted?: boolean;
+}
+
+/** A REST call the bot made. */
+export interface RestRequestLog {
+  method: string;
+  /** Path after /api/v10, e.g. `/channels/123/messages`. */
+  path: string;
+  /** Discord-style route with ids replaced, e.g. `/channels/:id/messages`. */
+  route: string;
+  /** Parsed JSON body (for multipart: the payload_json). */
+  body: unknown;
+  files: Array<{ field: string; filename: string; contentType: string; bytes: Buffer }>;
+  status: number;
+  at: number;
+}
+
+export interface Violation {
+  method: string;
+  path: string;
+  route: string;
+  /** Human-readable problems, each with a JSON path, e.g. `data.choices: 26 > 25 (autocomplete)`. */
+  problems: string[];
+  body: unknown;
+}
+
+/** One option as Discord sends it in an interaction's data.options. */
+export interface CommandOption {
+  name: string;
+  type: number; // 1 sub, 2 group, 3 string, 4 int, 5 bool, 6 user, 7 channel, 8 role, 10 number
+  value?: string | number | boolean;
+  focused?: boolean;
+  options?: CommandOption[];
+}
+
+/** The response (initial callback) the bot gave to an interaction. */
+export interface InteractionCallback {
+  /** 1 PONG, 4 CHANNEL_MESSAGE_WITH_SOURCE, 5 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, 6 DEFERRED_UPDATE_MESSAGE, 7 UPDATE_MESSAGE, 8 AUTOCOMPLETE_RESULT, 9 MODAL */
+  type: number;
+  data?: any;
+  files: RestRequestLog['files'];
+}
+
+export interface InteractionDoneOptions {
+  /** Wait for this many follow-ups (webhook POSTs) as well. Default 0. */
+  followups?: number;
+  timeoutMs?: number;
+}
+
+/** Handle on an interaction the fake delivered to the bot. */
+export interface SentInteraction {
+  id: Snowflake;
+  token: string;
+  type: number;
+  /** The full INTERACTION_CREATE `d` payload. */
+  payload: any;
+  /** The initial callback body, awaited (rejects after the timeout). */
+  response(timeoutMs?: number): Promise<InteractionCallback>;
+  /** The message created by the response (type 4) or the deferred one (type 5) — `@original`; undefined for 6/8. */
+  original(): FakeMessage | undefined;
+  /** Messages created via POST /webhooks/{app}/{token} (follow-ups), in order. */
+  followups(): FakeMessage[];
+  /**
+   * Resolves once the bot has answered: the callback arrived and, if it was
+   * deferred (type 5/6), `@original` (or the component's message) was edited
+   * or a follow-up was posted. Returns the final callback plus the messages.
+   */
+  done(opts?: InteractionDoneOptions): Promise<{ callback: InteractionCallback; original?: FakeMessage; followups: FakeMessage[] }>;
+}
+
+export interface FakeDiscord {
+  /** `http://127.0.0.1:PORT/api` — pass as `rest.api` / DISCORD_API_URL. */
+  readonly apiBase: string;
+  /** `ws://127.0.0.1:PORT` — what GET /gateway/bot returns. */
+  readonly gatewayUrl: string;
+  /** A token the fake accepts (any `Bot <x>` is accepted). */
+  readonly token: string;
+  readonly applicationId: Snowflake;
+  readonly botUser: FakeUser;
+
+  addGuild(opts: { name: string; locale?: string; botPermissions?: bigint }): FakeGuild;
+  addChannel(guildId: Snowflake, opts: { name: string; type?: 0; canCreateThreads?: boolean }): FakeChannel;
+  /** A member of every guild (or of `guildId` only). */
+  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake; locale?: string }): FakeUser;
+
+  /** Bot identified and got READY + GUILD_CREATE (waits for `count` sessions, default 1). */
+  waitForReady(count?: number, timeoutMs?: number): Promise<void>;
+  /** Number of currently identified gateway sessions. */
+  readonly sessions: number;
+
+  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], extra?: { locale?: string }): SentInteraction;
+  autocomplete(user: FakeUser, channelId: Snowflake, command: string, options: CommandOption[], extra?: { locale?: string }): SentInteraction;
+  click(user: FakeUser, messageId: Snowflake, customId: string, extra?: { locale?: string }): SentInteraction;
+  /** Deliver the very same INTERACTION_CREATE again (duplicate delivery). */
+  resendInteraction(i: SentInteraction): void;
+
+  /** Messages of a channel or thread, oldest first, current version (see `.history` for edits). */
+  messages(channelId: Snowflake): FakeMessage[];
+  message(messageId: Snowflake): FakeMessage | undefined;
+  channel(id: Snowflake): FakeChannel | undefined;
+  threads(parentId?: Snowflake): FakeChannel[];
+  waitForMessage(channelId: Snowflake, predicate?: (m: FakeMessage) => boolean, timeoutMs?: number): Promise<FakeMessage>;
+  /** Registered application commands (global when guildId omitted). */
+  commands(guildId?: Snowflake): any[];
+
+  readonly violations: Violation[];
+  readonly requests: RestRequestLog[];
+  readonly unknownRoutes: Array<{ method: string; path: string }>;
+
+  close(): Promise<void>;
+}
