@@ -1,0 +1,368 @@
+// Public types of the store (src/store/). The bot codes against these; the
+// Redis details stay in this folder (layer rule: Redis only in src/store).
+import type { GameId, Side } from '../engine/game.js';
+
+export type { GameId, Side };
+
+// ---------------------------------------------------------------------------
+// Games
+
+export type AiLevel = 'easy' | 'medium' | 'hard';
+
+/** A player of a game. AI players carry `bot` (their id is the bot's choice, e.g. `ai:hard`). */
+export interface PlayerRef {
+  id: string;
+  name: string;
+  bot?: AiLevel;
+}
+
+export type GameStatus = 'active' | 'over' | 'aborted';
+
+/** Correspondence clock (product: 24 h per move by default). The bot owns the logic. */
+export interface GameClock {
+  /** Time allowed per move, ms. */
+  perMoveMs: number;
+  /** When the side to move runs out of time (ms since epoch), or null while stopped. */
+  deadline: number | null;
+  /** Whether the 75% reminder for the current move was sent. */
+  reminded: boolean;
+  /**
+   * The next instant the deadline sweeper must look at this game (reminder or
+   * timeout), or null. The store indexes it: `games.due(now)`.
+   */
+  wakeAt: number | null;
+}
+
+/** One player's rating before/after a rated game, in one scope. */
+export interface RatingDelta {
+  before: RatingSnapshot;
+  after: RatingSnapshot;
+}
+
+/** What a rated game did to one player (global scope, plus the server scope when the game had a guild). */
+export interface PlayerRatingChange {
+  userId: string;
+  global: RatingDelta;
+  guild: RatingDelta | null;
+}
+
+export interface GameResult {
+  /** Winning side, null on a draw or an abort. */
+  winner: Side | null;
+  draw: boolean;
+  /** Rule id or bot reason: 'EX-20b', 'OD-18', 'resign', 'timeout', 'draw-agreed', 'abort', 'admin'... */
+  reason: string;
+  /** Set by the bot after `ratings.applyResult`, for the final message. */
+  ratingChanges?: [PlayerRatingChange, PlayerRatingChange] | null;
+}
+
+export interface StoredGame {
+  /** Short URL-safe id (10 chars base36), fits inside Discord custom ids. */
+  id: string;
+  game: GameId;
+  /** Engine setup name (Exxit standard|blitz|short; Orion preset1..3|random:<seed>). */
+  setup: string;
+  guildId: string | null;
+  /** The channel or thread the game is played in; one active game per channel. */
+  channelId: string;
+  /** The channel the thread was opened from (null when played in the channel itself). */
+  parentChannelId?: string | null;
+  /** The message the thread hangs on / the last board message, as the bot likes. */
+  messageId?: string | null;
+  /** Index = side: Exxit 0 red, 1 black; Orion 0 orange, 1 blue. */
+  players: [PlayerRef, PlayerRef];
+  rated: boolean;
+  /** Engine state JSON; the bot validates it with the engine's fromJSON. */
+  state: unknown;
+  /** Canonical move log (kept in its own Redis list, returned here in full). */
+  moves: string[];
+  /** 1 on create, +1 on every successful update (the compare-and-set token). */
+  version: number;
+  status: GameStatus;
+  result: GameResult | null;
+  /** Side that offered a draw, or null. */
+  drawOffer: Side | null;
+  clock?: GameClock | null;
+  createdAt: number;
+  updatedAt: number;
+  rematchOf?: string | null;
+  /** Challenge this game came from, if any. */
+  challengeId?: string | null;
+}
+
+/** What `games.create` takes: the store sets id (unless given), version, timestamps. */
+export type NewGame = Omit<StoredGame, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'moves' | 'status' | 'result' | 'drawOffer'> & {
+  id?: string;
+  moves?: string[];
+  status?: 'active';
+  drawOffer?: Side | null;
+};
+
+export type CreateGameResult =
+  | { ok: true; game: StoredGame }
+  /** `channel-busy`: that channel already has an active game (`activeGameId`). `id-taken`: an explicit id exists. */
+  | { ok: false; reason: 'channel-busy'; activeGameId: string }
+  | { ok: false; reason: 'id-taken' };
+
+/** Fields `games.update` may change. `channelId`, `players`, `game`, `setup` are fixed for a game's life. */
+export interface GameChanges {
+  state?: unknown;
+  /** Appended to the move log in the same atomic step. */
+  appendMoves?: string[];
+  status?: GameStatus;
+  result?: GameResult | null;
+  drawOffer?: Side | null;
+  messageId?: string | null;
+  parentChannelId?: string | null;
+  clock?: GameClock | null;
+  rated?: boolean;
+}
+
+export type UpdateGameResult =
+  | { ok: true; game: StoredGame }
+  /** `conflict`: someone wrote first (the version moved on) — reload and retry or refuse. */
+  | { ok: false; reason: 'conflict' | 'not-found' };
+
+export interface GameStore {
+  /** Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. */
+  create(g: NewGame): Promise<CreateGameResult>;
+  /** The game, or null. Throws CorruptRecordError on a record that does not validate. */
+  get(id: string): Promise<StoredGame | null>;
+  /** The active game of a channel, or else the last game played there, or null. */
+  byChannel(channelId: string): Promise<StoredGame | null>;
+  /** The active game of a channel only, or null. */
+  activeByChannel(channelId: string): Promise<StoredGame | null>;
+  /**
+   * Compare-and-set on the version, in one Lua script on this game's keys:
+   * version must equal expectedVersion; writes the changes with version+1 and
+   * appends moves. When status leaves 'active' the channel is released.
+   */
+  update(id: string, expectedVersion: number, changes: GameChanges): Promise<UpdateGameResult>;
+  /** The move log, or [] for an unknown game. */
+  moves(id: string): Promise<string[]>;
+  /** Active games, newest first (of one guild when given). Corrupt records are skipped with a warning. */
+  listActive(guildId?: string | null, limit?: number): Promise<StoredGame[]>;
+  /** A user's games, newest first (recent games for /stats; per-user caps). */
+  listByUser(userId: string, limit?: number): Promise<StoredGame[]>;
+  /** How many active games a user is in (per-user cap on open games). */
+  countActiveByUser(userId: string): Promise<number>;
+  /** Ids of active games whose clock.wakeAt <= now (deadline sweeper). Re-check the game after loading. */
+  due(now: number, limit?: number): Promise<string[]>;
+  /** Removes a game, its move log, its channel binding and its index entries. */
+  delete(id: string): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------------------
+// Challenges
+
+export type ChallengeStatus = 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+export type FirstMove = 'challenger' | 'opponent' | 'random';
+
+export interface StoredChallenge {
+  id: string;
+  game: GameId;
+  setup: string;
+  /** Free-form options shown on the card (tile count, layout, clock...). */
+  options: Record<string, string | number | boolean | null>;
+  challengerId: string;
+  challengerName: string;
+  /** Only this user may accept; null = anyone but the challenger. */
+  opponentId: string | null;
+  opponentName?: string | null;
+  rated: boolean;
+  guildId: string | null;
+  channelId: string;
+  /** The challenge card; set with `challenges.patch` once posted. */
+  messageId: string | null;
+  status: ChallengeStatus;
+  createdAt: number;
+  /** ms since epoch. An 'open' challenge past this is reported as 'expired' and can no longer be accepted. */
+  expiresAt: number;
+  firstMove?: FirstMove;
+  /** Who accepted (set by the accept transition). */
+  acceptedBy?: { id: string; name: string } | null;
+  /** The game started from it. */
+  gameId?: string | null;
+  /** Clock per move in ms, if the challenger chose one. */
+  clockMs?: number | null;
+}
+
+export type NewChallenge = Omit<StoredChallenge, 'id' | 'status' | 'createdAt' | 'expiresAt' | 'messageId'> & {
+  id?: string;
+  messageId?: string | null;
+};
+
+export interface CreateChallengeOptions {
+  /** Time to accept, ms (default from openStore's challengeTtlMs, 15 min). */
+  ttlMs?: number;
+  /** How long the record stays readable after expiry or a final transition, ms (default 1 h). */
+  retainMs?: number;
+}
+
+export type TransitionResult =
+  | { ok: true; challenge: StoredChallenge }
+  /**
+   * `conflict`: its status was not `from` (`challenge` holds the current record);
+   * `expired`: it was open but past expiresAt (only 'open' → 'expired' is then allowed).
+   */
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'conflict' | 'expired'; challenge: StoredChallenge };
+
+export interface ChallengeStore {
+  create(c: NewChallenge, opts?: CreateChallengeOptions): Promise<StoredChallenge>;
+  /** The challenge, with status 'expired' when open past expiresAt; null once gone. Throws CorruptRecordError. */
+  get(id: string): Promise<StoredChallenge | null>;
+  /** Atomic status change from `from` to `to` (two racing accepts: one ok, one conflict). */
+  transition(
+    id: string,
+    from: ChallengeStatus,
+    to: ChallengeStatus,
+    patch?: { acceptedBy?: { id: string; name: string } | null; gameId?: string | null },
+  ): Promise<TransitionResult>;
+  /** Shorthand: open → accepted by `by`. */
+  take(id: string, by: { id: string; name: string }): Promise<TransitionResult>;
+  /** Sets non-status fields (messageId once the card is posted, gameId after the game starts). */
+  patch(id: string, changes: { messageId?: string | null; gameId?: string | null }): Promise<StoredChallenge | null>;
+  /** Ids of open challenges past expiresAt (sweeper: transition to 'expired', then edit the card). */
+  dueExpired(now: number, limit?: number): Promise<string[]>;
+  /** Open challenges made by a user (anti-spam caps). */
+  countOpenByUser(userId: string): Promise<number>;
+}
+
+// ---------------------------------------------------------------------------
+// Interactions and cooldowns
+
+export interface InteractionStore {
+  /** SET NX EX: true exactly once per interaction id, across processes. */
+  claim(interactionId: string, ttlSec?: number): Promise<boolean>;
+  /**
+   * Cooldown against spam: 0 when `key` was free (it is now held for `ms`),
+   * else the ms left. Key e.g. `challenge:<userId>`.
+   */
+  cooldown(key: string, ms: number): Promise<number>;
+}
+
+// ---------------------------------------------------------------------------
+// Ratings (Glicko-2, per game; global and per server)
+
+/** 'global' or `guild:<guildId>` (use `guildScope(id)`). */
+export type RatingScope = 'global' | `guild:${string}`;
+
+export interface RatingSnapshot {
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** >0: wins in a row, <0: losses in a row, 0 after a draw or no game. */
+  streak: number;
+  /** ms since epoch of the last rated game, or null. */
+  lastPlayed: number | null;
+}
+
+export interface LeaderboardEntry extends RatingSnapshot {
+  userId: string;
+  /** 1-based. */
+  rank: number;
+}
+
+export interface RatingOutcome {
+  gameId: string;
+  /** false when this game had been applied already (the stored outcome is returned, nothing changed). */
+  applied: boolean;
+  players: [PlayerRatingChange, PlayerRatingChange];
+}
+
+export interface TopOptions {
+  /** Skip provisional players: fewer games than this... */
+  minGames?: number;
+  /** ...or a deviation above this. */
+  maxRd?: number;
+}
+
+export interface RatingStore {
+  /** A player's rating in a scope (the Glicko-2 default 1500/350/0.06 with no games). Throws CorruptRecordError. */
+  get(game: GameId, userId: string, scope: RatingScope): Promise<RatingSnapshot>;
+  /**
+   * Applies one rated game (human players only) in the global scope and, when
+   * guildId is set, the server scope. Idempotent per game id.
+   */
+  applyResult(
+    game: GameId,
+    gameId: string,
+    guildId: string | null,
+    players: [string, string],
+    result: { winner: Side | null; draw: boolean },
+    now?: number,
+  ): Promise<RatingOutcome>;
+  /** Best first. */
+  top(game: GameId, scope: RatingScope, n: number, opts?: TopOptions): Promise<LeaderboardEntry[]>;
+  /** 1-based rank among all rated players of the scope, or null when unrated. */
+  rank(game: GameId, userId: string, scope: RatingScope): Promise<number | null>;
+}
+
+// ---------------------------------------------------------------------------
+// Server settings (admins)
+
+export interface GuildSettings {
+  /** Default correspondence clock per move, ms. */
+  clockMs?: number | null;
+  /** Channels the bot may be used in; null/absent = all. */
+  channels?: string[] | null;
+}
+
+export interface SettingsStore {
+  get(guildId: string): Promise<GuildSettings>;
+  /** Merges the changes (null clears a field) and returns the new settings. */
+  update(guildId: string, changes: Partial<{ [K in keyof GuildSettings]: GuildSettings[K] | null }>): Promise<GuildSettings>;
+}
+
+// ---------------------------------------------------------------------------
+// The store
+
+export interface StoreLogger {
+  warn(msg: string): void;
+  info?(msg: string): void;
+}
+
+export interface OpenStoreOptions {
+  /** REDIS_URL; absent = embedded in-memory store (ioredis-mock), with a loud warning. */
+  url?: string;
+  /** Key prefix, default `hexmate:`. Must not contain `{` or `}` (hash tags). */
+  prefix?: string;
+  logger?: StoreLogger;
+  /** Default challenge TTL, ms (15 min). */
+  challengeTtlMs?: number;
+}
+
+export interface Store {
+  games: GameStore;
+  challenges: ChallengeStore;
+  interactions: InteractionStore;
+  ratings: RatingStore;
+  settings: SettingsStore;
+  /** true when running on the embedded in-memory store. */
+  readonly embedded: boolean;
+  readonly prefix: string;
+  /** The raw client, for tests only. */
+  readonly redis: import('ioredis').Redis;
+  close(): Promise<void>;
+}
+
+/** A stored record that does not validate (hand-edited, truncated, from a future version). */
+export class CorruptRecordError extends Error {
+  override readonly name = 'CorruptRecordError';
+  constructor(
+    readonly kind: 'game' | 'challenge' | 'rating' | 'settings',
+    readonly key: string,
+    readonly issues: string[],
+  ) {
+    super(`corrupt ${kind} record at ${key}: ${issues.slice(0, 3).join('; ')}`);
+  }
+}
+
+export const isCorruptRecordError = (e: unknown): e is CorruptRecordError => e instanceof CorruptRecordError;
+
+export const guildScope = (guildId: string): RatingScope => `guild:${guildId}`;
