@@ -1,0 +1,307 @@
+// Monte Carlo tree search over the engine's mutable Position (game.ts), one
+// search for both games. Pure: no I/O; the only clock is an optional `now`
+// the caller passes for a time cap. With the same seed and no time cap the
+// result is identical run after run.
+//
+// UCT with three additions that matter for these games:
+// - progressive widening: Orion has ~1,200 moves a ply, so a node opens its
+//   children one at a time (best prior first) as its visit count grows;
+// - progressive bias: a heuristic prior that fades as a child gains visits;
+// - a light MCTS-Solver: a move that wins at once is proven and always taken,
+//   one that loses at once is never chosen while another exists.
+// Playouts may be cut off after a number of plies and scored by a per-game
+// evaluation (heuristics.ts), since Exxit games can last hundreds of plies.
+import type { Outcome, Position, Side } from '../game.js';
+import { makeRng, randInt, type Rng } from '../rng.js';
+
+/** Game knowledge handed to the search (one module per game; rules stay in the engines). */
+export interface Heuristics<M> {
+  /** Chance in [0, 1] that side 0 wins from a position that is not over. */
+  evaluate?(pos: Position<M>): number;
+  /** A prior in [0, 1] per move (same order): widening order and progressive bias. */
+  priors?(pos: Position<M>, moves: M[]): number[];
+  /** Index of the playout move to play; default uniform. */
+  playout?(pos: Position<M>, moves: M[], rng: Rng): number;
+}
+
+export interface SearchParams {
+  /** Iteration budget (the deterministic part of the budget). */
+  iterations: number;
+  /** Optional wall-clock cap in ms; needs `now` in SearchOptions. */
+  timeMs?: number;
+  /** UCT exploration constant. */
+  exploration: number;
+  /** Plies of playout before a cut-off evaluation; Infinity plays to the end. */
+  playoutDepth: number;
+  /** Children allowed at a node = ceil(base + factor * visits^exponent); omit for full expansion. */
+  widening?: { base: number; factor: number; exponent: number };
+  /** Weight of the prior in the progressive-bias term prior * w / (visits + 1). */
+  priorWeight: number;
+  /** Use heuristics.priors (move ordering and bias). */
+  usePriors: boolean;
+  /** Use heuristics.playout instead of uniform random playouts. */
+  usePlayoutPolicy: boolean;
+  /** Use heuristics.evaluate at cut-off (otherwise a cut-off playout counts 0.5). */
+  useEvaluation: boolean;
+  /** Check every root move for an immediate win / loss before searching. */
+  rootCheck: boolean;
+}
+
+export interface SearchOptions<M> {
+  seed: number | string;
+  heuristics?: Heuristics<M>;
+  /** Millisecond clock for params.timeMs (e.g. performance.now); absent = no time cap. */
+  now?: () => number;
+}
+
+export interface MoveStat<M> {
+  move: M;
+  visits: number;
+  /** Mean reward for the side to move at the root, in [0, 1]. */
+  value: number;
+}
+
+export interface SearchResult<M> {
+  move: M;
+  /** Iterations run (each one selection + expansion + playout + backup). */
+  iterations: number;
+  /** Visits of the chosen root child. */
+  visits: number;
+  /** Its mean reward for the side to move, in [0, 1] (1 = sure win). */
+  value: number;
+  /** 'win' / 'loss' when the solver proved the root, else null. */
+  proven: 'win' | 'loss' | null;
+  /** Whether the time cap stopped the search before the iteration budget. */
+  timedOut: boolean;
+  /** The most visited root moves, best first (at most 5). */
+  top: MoveStat<M>[];
+}
+
+/** Proof status of a node, seen from the side that played into it. */
+const WIN = 1;
+const LOSS = -1;
+
+class Node<M> {
+  children: Node<M>[] = [];
+  /** All legal moves, best prior first; null until the node is first expanded. */
+  moves: M[] | null = null;
+  priors: number[] | null = null;
+  /** Index in `moves` of the next child to open. */
+  next = 0;
+  visits = 0;
+  /** Sum of rewards for `mover`. */
+  value = 0;
+  proven: 0 | 1 | -1 = 0;
+  terminal: Outcome | null = null;
+  constructor(
+    readonly move: M | null,
+    readonly parent: Node<M> | null,
+    /** The side that played `move` (for the root: the side not to move). */
+    readonly mover: Side,
+    readonly prior: number,
+  ) {}
+}
+
+/** Reward in [0,1] for side 0 of a finished game. */
+const rewardOf = (o: Outcome): number => (o.draw || o.winner === null ? 0.5 : o.winner === 0 ? 1 : 0);
+
+const other = (s: Side): Side => (s === 0 ? 1 : 0);
+
+export function search<M>(root: Position<M>, params: SearchParams, opts: SearchOptions<M>): SearchResult<M> {
+  const rng = makeRng(opts.seed);
+  const h = opts.heuristics ?? {};
+  const rootMoves = root.legalMoves();
+  if (rootMoves.length === 0) throw new Error('search: the game is over, there is no move to choose');
+  const me = root.toMove();
+  const only = (move: M, proven: 'win' | 'loss' | null = null): SearchResult<M> => ({
+    move,
+    iterations: 0,
+    visits: 0,
+    value: proven === 'win' ? 1 : 0.5,
+    proven,
+    timedOut: false,
+    top: [],
+  });
+  if (rootMoves.length === 1) return only(rootMoves[0]);
+
+  let candidates = rootMoves;
+  if (params.rootCheck) {
+    // A move that wins at once is played; moves that lose at once are dropped
+    // (Orion OD-18 can hand the opponent the win on one's own placement).
+    const safe: M[] = [];
+    for (const m of rootMoves) {
+      const p = root.clone();
+      p.play(m);
+      const o = p.outcome();
+      if (o.over && o.winner === me) return only(m, 'win');
+      if (!(o.over && o.winner === other(me))) safe.push(m);
+    }
+    if (safe.length === 0) return only(rootMoves[0], 'loss');
+    if (safe.length === 1) return only(safe[0]);
+    candidates = safe;
+  }
+
+  const rootNode = new Node<M>(null, null, other(me), 0);
+  initMoves(rootNode, root, candidates);
+
+  const deadline = params.timeMs !== undefined && opts.now ? opts.now() + params.timeMs : Infinity;
+  let iterations = 0;
+  let timedOut = false;
+  while (iterations < params.iterations && rootNode.proven === 0) {
+    if ((iterations & 15) === 0 && deadline !== Infinity && opts.now!() >= deadline && iterations > 0) {
+      timedOut = true;
+      break;
+    }
+    iterate(rootNode, root.clone());
+    iterations++;
+  }
+
+  const kids = rootNode.children;
+  let best: Node<M> | undefined = kids.find((c) => c.proven === WIN);
+  if (!best) {
+    const alive = kids.filter((c) => c.proven !== LOSS);
+    const pool = alive.length > 0 ? alive : kids;
+    // Robust child: most visits, ties to the higher mean.
+    for (const c of pool) {
+      if (!best || c.visits > best.visits || (c.visits === best.visits && mean(c) > mean(best))) best = c;
+    }
+  }
+  if (!best) return only(candidates[0]);
+  const top = [...kids]
+    .sort((a, b) => Number(b.proven === WIN) - Number(a.proven === WIN) || b.visits - a.visits)
+    .slice(0, 5)
+    .map((c) => ({ move: c.move as M, visits: c.visits, value: mean(c) }));
+  return {
+    move: best.move as M,
+    iterations,
+    visits: best.visits,
+    value: best.proven === WIN ? 1 : mean(best),
+    proven: rootNode.proven === LOSS ? 'win' : rootNode.proven === WIN ? 'loss' : null,
+    timedOut,
+    top,
+  };
+
+  function mean(n: Node<M>): number {
+    return n.visits === 0 ? 0.5 : n.value / n.visits;
+  }
+
+  /** Fills a node's move list, best prior first; ties (or no priors) in a seeded random order. */
+  function initMoves(node: Node<M>, pos: Position<M>, given?: M[]): void {
+    const moves = given ?? pos.legalMoves();
+    const n = moves.length;
+    const order = new Array<number>(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    for (let i = n - 1; i > 0; i--) {
+      const j = randInt(rng, i + 1);
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    if (params.usePriors && h.priors && n > 1) {
+      const pr = h.priors(pos, moves);
+      order.sort((a, b) => pr[b] - pr[a]); // stable: the shuffle breaks ties
+      node.priors = order.map((i) => pr[i]);
+    }
+    node.moves = order.map((i) => moves[i]);
+  }
+
+  function allowedChildren(node: Node<M>): number {
+    const total = node.moves!.length;
+    const w = params.widening;
+    if (!w) return total;
+    return Math.min(total, Math.ceil(w.base + w.factor * Math.pow(node.visits, w.exponent)));
+  }
+
+  /** UCT with progressive bias; null when every open child is a proven loss (then open another one). */
+  function select(node: Node<M>): Node<M> | null {
+    const logN = Math.log(node.visits + 1);
+    let best: Node<M> | null = null;
+    let bestScore = -Infinity;
+    for (const c of node.children) {
+      if (c.proven === WIN) return c;
+      if (c.proven === LOSS) continue;
+      const q = c.visits === 0 ? 0.5 : c.value / c.visits;
+      const score =
+        q + params.exploration * Math.sqrt(logN / (c.visits + 1)) + (params.priorWeight * c.prior) / (c.visits + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = c;
+      }
+    }
+    if (best === null && node.next >= node.moves!.length) return node.children[0] ?? null;
+    return best;
+  }
+
+  /** After a child was proven, settles its parent when that follows (MCTS-Solver). */
+  function propagateProof(child: Node<M>): void {
+    let c: Node<M> | null = child;
+    while (c && c.parent) {
+      const p: Node<M> = c.parent;
+      if (c.proven === WIN) {
+        // The side to move at p has a winning move: whoever moved into p loses.
+        p.proven = LOSS;
+      } else if (c.proven === LOSS) {
+        const allOpen = p.moves !== null && p.next >= p.moves.length;
+        if (!allOpen || !p.children.every((k) => k.proven === LOSS)) return;
+        p.proven = WIN;
+      } else return;
+      c = p;
+    }
+  }
+
+  function iterate(rootN: Node<M>, pos: Position<M>): void {
+    let node = rootN;
+    // Selection: descend while the node may not open another child.
+    for (;;) {
+      if (node.terminal || node.proven !== 0) break;
+      if (node.moves === null) initMoves(node, pos);
+      const sel = node.next < allowedChildren(node) ? null : select(node);
+      if (sel === null && node.next < node.moves!.length) {
+        // Expansion.
+        const i = node.next++;
+        const m = node.moves![i];
+        const child = new Node<M>(m, node, pos.toMove(), node.priors ? node.priors[i] : 0);
+        node.children.push(child);
+        pos.play(m);
+        const o = pos.outcome();
+        if (o.over) {
+          child.terminal = o;
+          if (o.winner === child.mover) child.proven = WIN;
+          else if (o.winner !== null) child.proven = LOSS;
+          if (child.proven !== 0) propagateProof(child);
+        }
+        node = child;
+        break;
+      }
+      if (sel === null) break; // no move at all (cannot happen for a position that is not over)
+      node = sel;
+      pos.play(node.move as M);
+    }
+
+    // Simulation.
+    let reward: number; // for side 0
+    if (node.terminal) reward = rewardOf(node.terminal);
+    else if (node.proven !== 0) reward = (node.proven === WIN) === (node.mover === 0) ? 1 : 0;
+    else reward = playout(pos);
+
+    // Backup.
+    for (let n: Node<M> | null = node; n; n = n.parent) {
+      n.visits++;
+      n.value += n.mover === 0 ? reward : 1 - reward;
+    }
+  }
+
+  function playout(pos: Position<M>): number {
+    for (let d = 0; d < params.playoutDepth; d++) {
+      const o = pos.outcome();
+      if (o.over) return rewardOf(o);
+      const moves = pos.legalMoves();
+      if (moves.length === 0) return rewardOf(pos.outcome());
+      const i = params.usePlayoutPolicy && h.playout ? h.playout(pos, moves, rng) : randInt(rng, moves.length);
+      pos.play(moves[i]);
+    }
+    const o = pos.outcome();
+    if (o.over) return rewardOf(o);
+    return params.useEvaluation && h.evaluate ? h.evaluate(pos) : 0.5;
+  }
+}
