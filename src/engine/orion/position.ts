@@ -1,0 +1,306 @@
+// The mutable fast path (game.ts Position): cell sets as 3 × 32-bit words,
+// precomputed placement masks for legality (OD-13, OD-14), union-find groups
+// for the victory conditions (OD-16, OD-17) and the end checks (OD-18..OD-21).
+// The pure functions of index.ts run on this same code.
+import type { Outcome, Position, Side } from '../game.js';
+import { CELL_COUNT, NEIGHBOURS, SIDE_BITS, pairMask } from './board.js';
+import {
+  KIND_COUNT,
+  KIND_END,
+  KIND_START,
+  M_ADJ_O,
+  M_ADJ_X,
+  M_O,
+  M_X,
+  MASKS,
+  PLACEMENTS,
+  PLACEMENT_COUNT,
+  STRIDE,
+  placementOf,
+} from './tiles.js';
+import { TILE_CODES, TILE_COUNTS, type CellIndex, type OrionMove, type OrionState, type OrionVc } from './types.js';
+
+/** Per token layout, shared by every position of a game. */
+export interface LayoutInfo {
+  galaxies: readonly CellIndex[];
+  blackHoles: readonly CellIndex[];
+  isGalaxy: Uint8Array;
+  isBlackHole: Uint8Array;
+  /** Per placement: bit 0 an O hex lies on a token, bit 1 the X hex does (OD-14). */
+  tokenFlags: Uint8Array;
+}
+
+const layoutCache = new Map<string, LayoutInfo>();
+
+export function layoutInfo(galaxies: readonly CellIndex[], blackHoles: readonly CellIndex[]): LayoutInfo {
+  const key = `${galaxies.join(',')}/${blackHoles.join(',')}`;
+  let info = layoutCache.get(key);
+  if (info) return info;
+  const isGalaxy = new Uint8Array(CELL_COUNT);
+  const isBlackHole = new Uint8Array(CELL_COUNT);
+  const tok = new Int32Array(3);
+  for (const g of galaxies) isGalaxy[g] = 1;
+  for (const b of blackHoles) isBlackHole[b] = 1;
+  for (const c of [...galaxies, ...blackHoles]) tok[c >> 5] |= 1 << (c & 31);
+  const tokenFlags = new Uint8Array(PLACEMENT_COUNT);
+  for (let id = 0; id < PLACEMENT_COUNT; id++) {
+    const b = id * STRIDE;
+    let f = 0;
+    for (let w = 0; w < 3; w++) {
+      if (MASKS[b + M_O + w] & tok[w]) f |= 1;
+      if (MASKS[b + M_X + w] & tok[w]) f |= 2;
+    }
+    tokenFlags[id] = f;
+  }
+  info = { galaxies: [...galaxies], blackHoles: [...blackHoles], isGalaxy, isBlackHole, tokenFlags };
+  if (layoutCache.size > 256) layoutCache.clear(); // random layouts: keep memory bounded
+  layoutCache.set(key, info);
+  return info;
+}
+
+export const TOTAL_TILES = 28;
+const PER_PLAYER = 14;
+
+export type EndInfo = NonNullable<OrionState['end']>;
+
+export class OrionPosition implements Position<OrionMove> {
+  /** Occupied cells (words 0..2), then orange cells (3..5), then blue cells (6..8). */
+  readonly sets = new Int32Array(9);
+  /** -1 empty, 0 orange, 1 blue (OD-15). */
+  readonly color = new Int8Array(CELL_COUNT).fill(-1);
+  /** hands[side * 6 + kind] (OD-3). */
+  readonly hands = new Int8Array(12);
+  // Union-find over covered cells (OD-16), with per-root totals.
+  readonly parent = new Int8Array(CELL_COUNT);
+  readonly gal = new Uint8Array(CELL_COUNT);
+  readonly bh = new Uint8Array(CELL_COUNT);
+  readonly sideBits = new Uint8Array(CELL_COUNT);
+  /** Per colour: Σ⌊galaxies/4⌋, Σ⌊black holes/3⌋ over its groups, and the joined constellation pairs (bit mask). */
+  readonly galSum = new Int32Array(2);
+  readonly bhSum = new Int32Array(2);
+  readonly pairs = new Int32Array(2);
+  side: Side = 0;
+  plies = 0;
+  end: EndInfo | null = null;
+
+  constructor(readonly layout: LayoutInfo) {}
+
+  static initial(layout: LayoutInfo): OrionPosition {
+    const p = new OrionPosition(layout);
+    for (let s = 0; s < 2; s++) for (let k = 0; k < KIND_COUNT; k++) p.hands[s * 6 + k] = TILE_COUNTS[TILE_CODES[k]];
+    return p;
+  }
+
+  /** Rebuilds the fast position of a (valid) state. */
+  static fromState(s: OrionState): OrionPosition {
+    const p = new OrionPosition(layoutInfo(s.galaxies, s.blackHoles));
+    for (let side = 0; side < 2; side++)
+      for (let k = 0; k < KIND_COUNT; k++) p.hands[side * 6 + k] = s.hands[side][TILE_CODES[k]];
+    for (let c = 0; c < CELL_COUNT; c++) if (s.cells[c] >= 0) p.addCell(c, s.cells[c] as Side);
+    p.side = s.toMove;
+    p.plies = s.ply;
+    p.end = s.end ? { ...s.end, ...(s.end.tiebreak ? { tiebreak: [...s.end.tiebreak] as [number, number] } : {}) } : null;
+    return p;
+  }
+
+  clone(): OrionPosition {
+    const p = new OrionPosition(this.layout);
+    p.sets.set(this.sets);
+    p.color.set(this.color);
+    p.hands.set(this.hands);
+    p.parent.set(this.parent);
+    p.gal.set(this.gal);
+    p.bh.set(this.bh);
+    p.sideBits.set(this.sideBits);
+    p.galSum.set(this.galSum);
+    p.bhSum.set(this.bhSum);
+    p.pairs.set(this.pairs);
+    p.side = this.side;
+    p.plies = this.plies;
+    p.end = this.end;
+    return p;
+  }
+
+  toMove(): Side {
+    return this.side;
+  }
+  ply(): number {
+    return this.plies;
+  }
+
+  /** OD-13 + OD-14 for placement `id` laid by `side`, against the current board. */
+  isLegalId(id: number, side: Side): boolean {
+    const m = MASKS;
+    const s = this.sets;
+    const b = id * STRIDE;
+    if ((m[b] & s[0]) | (m[b + 1] & s[1]) | (m[b + 2] & s[2])) return false; // OD-13
+    const f = this.layout.tokenFlags[id];
+    if (f === 0) return true;
+    // OD-14: each colour on a token must touch a pre-existing hex of that colour.
+    const own = 3 + side * 3;
+    const opp = 6 - side * 3;
+    if (f & 1 && !((m[b + M_ADJ_O] & s[own]) | (m[b + M_ADJ_O + 1] & s[own + 1]) | (m[b + M_ADJ_O + 2] & s[own + 2])))
+      return false;
+    if (f & 2 && !((m[b + M_ADJ_X] & s[opp]) | (m[b + M_ADJ_X + 1] & s[opp + 1]) | (m[b + M_ADJ_X + 2] & s[opp + 2])))
+      return false;
+    return true;
+  }
+
+  /**
+   * Writes the legal placement ids of the side to move into `out` (at least
+   * PLACEMENT_COUNT long) and returns how many. Full enumeration (OD-20).
+   */
+  legalIds(out: Int16Array | number[], side: Side = this.side): number {
+    if (this.end) return 0;
+    const m = MASKS;
+    const s = this.sets;
+    const o0 = s[0], o1 = s[1], o2 = s[2]; // prettier-ignore
+    const own = 3 + side * 3;
+    const opp = 6 - side * 3;
+    const a0 = s[own], a1 = s[own + 1], a2 = s[own + 2]; // prettier-ignore
+    const x0 = s[opp], x1 = s[opp + 1], x2 = s[opp + 2]; // prettier-ignore
+    const flags = this.layout.tokenFlags;
+    let n = 0;
+    for (let k = 0; k < KIND_COUNT; k++) {
+      if (this.hands[side * 6 + k] <= 0) continue; // OD-3
+      const end = KIND_END[k];
+      for (let id = KIND_START[k], b = id * STRIDE; id < end; id++, b += STRIDE) {
+        if ((m[b] & o0) | (m[b + 1] & o1) | (m[b + 2] & o2)) continue; // OD-13
+        const f = flags[id];
+        if (f !== 0) {
+          // OD-14
+          if (f & 1 && !((m[b + M_ADJ_O] & a0) | (m[b + M_ADJ_O + 1] & a1) | (m[b + M_ADJ_O + 2] & a2))) continue;
+          if (f & 2 && !((m[b + M_ADJ_X] & x0) | (m[b + M_ADJ_X + 1] & x1) | (m[b + M_ADJ_X + 2] & x2))) continue;
+        }
+        out[n++] = id;
+      }
+    }
+    return n;
+  }
+
+  /** OD-20: whether `side` has any legal placement at all. */
+  hasLegal(side: Side): boolean {
+    for (let k = 0; k < KIND_COUNT; k++) {
+      if (this.hands[side * 6 + k] <= 0) continue;
+      for (let id = KIND_START[k]; id < KIND_END[k]; id++) if (this.isLegalId(id, side)) return true;
+    }
+    return false;
+  }
+
+  legalMoves(): OrionMove[] {
+    const ids = scratch;
+    const n = this.legalIds(ids);
+    const out = new Array<OrionMove>(n);
+    for (let i = 0; i < n; i++) out[i] = PLACEMENTS[ids[i]].move;
+    return out;
+  }
+
+  play(m: OrionMove): void {
+    const id = placementOf(m);
+    if (id < 0) throw new Error('OrionPosition.play: malformed move');
+    this.playId(id);
+  }
+
+  /** Lays placement `id` for the side to move (must be legal), then runs the end checks (OD-21). */
+  playId(id: number): void {
+    const side = this.side;
+    const pl = PLACEMENTS[id];
+    this.hands[side * 6 + pl.kind]--;
+    const cells = pl.cells;
+    for (let i = 0; i < cells.length; i++) this.addCell(cells[i], (pl.isX[i] ? 1 - side : side) as Side);
+    this.plies++;
+    this.side = (1 - side) as Side;
+    this.end = this.checkEnd();
+  }
+
+  /** OD-15/OD-16: colours a cell and merges it with its same-coloured neighbours. */
+  private addCell(c: number, col: Side): void {
+    this.color[c] = col;
+    const w = c >> 5;
+    const bit = 1 << (c & 31);
+    this.sets[w] |= bit;
+    this.sets[3 + col * 3 + w] |= bit;
+    this.parent[c] = c;
+    this.gal[c] = this.layout.isGalaxy[c];
+    this.bh[c] = this.layout.isBlackHole[c];
+    this.sideBits[c] = SIDE_BITS[c];
+    this.pairs[col] |= pairMask(SIDE_BITS[c]);
+    const nb = NEIGHBOURS[c];
+    for (let i = 0; i < nb.length; i++) if (this.color[nb[i]] === col) this.union(c, nb[i], col);
+  }
+
+  private find(c: number): number {
+    const parent = this.parent;
+    while (parent[c] !== c) {
+      parent[c] = parent[parent[c]];
+      c = parent[c];
+    }
+    return c;
+  }
+
+  private union(a: number, b: number, col: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) return;
+    // OD-17: Σ⌊g/4⌋ and Σ⌊b/3⌋ over groups, updated for the merge.
+    this.galSum[col] += ((this.gal[ra] + this.gal[rb]) >> 2) - (this.gal[ra] >> 2) - (this.gal[rb] >> 2);
+    const bha = this.bh[ra];
+    const bhb = this.bh[rb];
+    this.bhSum[col] += (((bha + bhb) / 3) | 0) - ((bha / 3) | 0) - ((bhb / 3) | 0);
+    this.parent[rb] = ra;
+    this.gal[ra] += this.gal[rb];
+    this.bh[ra] = bha + bhb;
+    this.sideBits[ra] |= this.sideBits[rb];
+    this.pairs[col] |= pairMask(this.sideBits[ra]);
+  }
+
+  /** OD-17: victory conditions of `side`. */
+  vc(side: Side): OrionVc {
+    const p = this.pairs[side];
+    const constellations = (p & 1) + ((p >> 1) & 1) + ((p >> 2) & 1);
+    const galaxies = Math.min(2, this.galSum[side]);
+    const blackHoles = Math.min(2, this.bhSum[1 - side]); // counts the opponent's groups
+    return { constellations, galaxies, blackHoles, total: constellations + galaxies + blackHoles };
+  }
+
+  vcTotal(side: Side): number {
+    const p = this.pairs[side];
+    return (p & 1) + ((p >> 1) & 1) + ((p >> 2) & 1) + Math.min(2, this.galSum[side]) + Math.min(2, this.bhSum[1 - side]);
+  }
+
+  /** OD-19: galaxies minus black holes on cells of each colour. */
+  tiebreak(): [number, number] {
+    const t: [number, number] = [0, 0];
+    for (const g of this.layout.galaxies) if (this.color[g] >= 0) t[this.color[g]]++;
+    for (const b of this.layout.blackHoles) if (this.color[b] >= 0) t[this.color[b]]--;
+    return t;
+  }
+
+  /** OD-21: OD-18, then OD-19 when no tile is left, then OD-20 for the player to move. */
+  private checkEnd(): EndInfo | null {
+    const v0 = this.vcTotal(0);
+    const v1 = this.vcTotal(1);
+    if (v0 !== v1) return { reason: 'OD-18', winner: v0 > v1 ? 0 : 1, draw: false };
+    if (this.plies >= TOTAL_TILES) {
+      const tiebreak = this.tiebreak();
+      const draw = tiebreak[0] === tiebreak[1];
+      return { reason: 'OD-19', winner: draw ? null : tiebreak[0] > tiebreak[1] ? 0 : 1, draw, tiebreak };
+    }
+    if (!this.hasLegal(this.side)) return { reason: 'OD-20', winner: (1 - this.side) as Side, draw: false };
+    return null;
+  }
+
+  outcome(): Outcome {
+    const e = this.end;
+    return e ? { over: true, winner: e.winner, draw: e.draw, reason: e.reason } : { over: false, winner: null, draw: false, reason: null };
+  }
+
+  tilesLeft(side: Side): number {
+    let n = 0;
+    for (let k = 0; k < KIND_COUNT; k++) n += this.hands[side * 6 + k];
+    return n;
+  }
+}
+
+export const PLAYER_TILES = PER_PLAYER;
+const scratch = new Int16Array(PLACEMENT_COUNT);

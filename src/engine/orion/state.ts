@@ -1,0 +1,114 @@
+// Pure state functions over the fast position: the setup (OD-10, OD-11) and
+// laying a tile (OD-12..OD-21). Plain JSON in, fresh plain JSON out.
+import { fail, ok, type Result, type Side } from '../game.js';
+import { CELL_COUNT } from './board.js';
+import { placementIdOf, whyIllegal } from './legal.js';
+import { layoutOf } from './layout.js';
+import { OrionPosition, layoutInfo } from './position.js';
+import { PLACEMENTS } from './tiles.js';
+import { TILE_CODES, TILE_COUNTS, type OrionMove, type OrionState, type OrionVc, type TileCode } from './types.js';
+
+export const SETUP_HELP = 'preset1, preset2, preset3 or random:<seed> (seed: letters, digits, - and _, up to 64)';
+
+const fullHand = (): Record<TileCode, number> => ({ ...TILE_COUNTS });
+const zeroVc = (): OrionVc => ({ constellations: 0, galaxies: 0, blackHoles: 0, total: 0 });
+
+export function initialState(setup: string): Result<OrionState> {
+  const layout = typeof setup === 'string' ? layoutOf(setup) : null;
+  if (!layout) return fail('OD-11', `unknown layout "${String(setup)}": use ${SETUP_HELP}`);
+  return ok({
+    game: 'orion',
+    layout: setup,
+    galaxies: layout.galaxies,
+    blackHoles: layout.blackHoles,
+    cells: new Array(CELL_COUNT).fill(-1),
+    tileAt: new Array(CELL_COUNT).fill(-1),
+    placements: [],
+    hands: [fullHand(), fullHand()],
+    toMove: 0,
+    ply: 0,
+    vc: [zeroVc(), zeroVc()],
+    end: null,
+  });
+}
+
+/** Cached fast positions of states this process made or read (states are never mutated). */
+const cache = new WeakMap<OrionState, OrionPosition>();
+
+export function positionOf(s: OrionState): OrionPosition {
+  let p = cache.get(s);
+  if (!p) {
+    p = OrionPosition.fromState(s);
+    cache.set(s, p);
+  }
+  return p.clone();
+}
+
+/** The game is over: the error every move attempt gets then. */
+export function gameOverError(s: OrionState): Result<never> {
+  const e = s.end!;
+  const who = e.draw ? 'a draw' : `${e.winner === 0 ? 'Orange' : 'Blue'} won`;
+  return fail(e.reason, `the game is over (${who})`);
+}
+
+/** Placement id of a legal move of `s`, or the rule it breaks. */
+export function checkMove(s: OrionState, m: unknown): Result<number> {
+  if (s.end) return gameOverError(s);
+  const id = placementIdOf(m);
+  if (typeof id !== 'number') return { ok: false, error: id };
+  const why = whyIllegal(positionOf(s), id);
+  return why ? { ok: false, error: why } : ok(id);
+}
+
+/** Lays legal placement `id` on `s`: a fresh state; `s` is untouched. */
+export function applyId(s: OrionState, id: number): OrionState {
+  const pos = positionOf(s);
+  const side: Side = s.toMove;
+  pos.playId(id);
+  const pl = PLACEMENTS[id];
+  const colors = pl.isX.map((x) => (x ? 1 - side : side) as Side);
+  const index = s.placements.length;
+  const cells = [...s.cells];
+  const tileAt = [...s.tileAt];
+  pl.cells.forEach((c, i) => {
+    cells[c] = colors[i];
+    tileAt[c] = index;
+  });
+  const hands: OrionState['hands'] = [{ ...s.hands[0] }, { ...s.hands[1] }];
+  hands[side][pl.tile]--;
+  const next: OrionState = {
+    game: 'orion',
+    layout: s.layout,
+    galaxies: [...s.galaxies],
+    blackHoles: [...s.blackHoles],
+    cells,
+    tileAt,
+    placements: [...s.placements, { side, move: { ...pl.move }, cells: [...pl.cells], colors }],
+    hands,
+    toMove: pos.side,
+    ply: pos.plies,
+    vc: [pos.vc(0), pos.vc(1)],
+    end: pos.end ? copyEnd(pos.end) : null,
+  };
+  cache.set(next, pos);
+  return next;
+}
+
+export function playState(s: OrionState, m: OrionMove): Result<OrionState> {
+  const id = checkMove(s, m);
+  return id.ok ? ok(applyId(s, id.value)) : id;
+}
+
+export function legalIdsOf(s: OrionState): number[] {
+  if (s.end) return [];
+  const pos = positionOf(s);
+  const out: number[] = [];
+  const n = pos.legalIds(out);
+  out.length = n;
+  return out;
+}
+
+export const handCount = (h: Record<TileCode, number>): number => TILE_CODES.reduce((n, t) => n + h[t], 0);
+
+export const copyEnd = (e: NonNullable<OrionState['end']>): NonNullable<OrionState['end']> =>
+  e.tiebreak ? { ...e, tiebreak: [e.tiebreak[0], e.tiebreak[1]] } : { ...e };
