@@ -1,0 +1,94 @@
+// The process logger (pino) and the helpers that keep secrets out of logs.
+// product.md: "A token or secret in a log line or an error message" must never happen.
+import { pino, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger };
+
+/** Field paths pino blanks out wherever they appear in a logged object (two levels deep). */
+export const REDACT_PATHS: string[] = (() => {
+  const names = [
+    'token',
+    'DISCORD_TOKEN',
+    'discordToken',
+    'password',
+    'pass',
+    'secret',
+    'apiKey',
+    'authorization',
+    'Authorization',
+    'cookie',
+    'REDIS_URL',
+    'redisUrl',
+  ];
+  const paths: string[] = [];
+  for (const n of names) paths.push(n, `*.${n}`, `*.*.${n}`);
+  paths.push('headers.authorization', 'req.headers.authorization', 'config.headers.Authorization');
+  return paths;
+})();
+
+// A Discord bot token: three base64url parts joined by dots (id.timestamp.hmac).
+const DISCORD_TOKEN_RE = /\b[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}\b/g;
+// "Bot <token>" / "Bearer <token>" headers written into text.
+const AUTH_HEADER_RE = /\b(Bot|Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+// Credentials inside a URL: scheme://user:password@host or scheme://:password@host.
+const URL_CREDENTIALS_RE = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@]*):([^/\s@]+)@/gi;
+// key=value / key: value pairs whose key names a secret.
+const SECRET_PAIR_RE = /\b((?:[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|PASS|API_KEY))|token|password|secret)(\s*[=:]\s*)("?)[^\s"',;&]+\3/gi;
+
+/** Replaces anything that looks like a secret in free text by `[redacted]`. */
+export function redactSecrets(text: string, extraSecrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  for (const s of extraSecrets) {
+    if (s && s.length >= 4) out = out.split(s).join('[redacted]');
+  }
+  return out
+    .replace(URL_CREDENTIALS_RE, (_m, scheme: string, user: string) => `${scheme}${user}:[redacted]@`)
+    .replace(AUTH_HEADER_RE, (_m, kind: string) => `${kind} [redacted]`)
+    .replace(SECRET_PAIR_RE, (_m, key: string, sep: string, q: string) => `${key}${sep}${q}[redacted]${q}`)
+    .replace(DISCORD_TOKEN_RE, '[redacted]');
+}
+
+/** A URL fit for a log line: the password (if any) replaced; unparsable input is fully hidden. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = 'redacted';
+    return u.toString();
+  } catch {
+    return '[unparsable url]';
+  }
+}
+
+export interface LoggerSettings {
+  level?: string;
+  /** Known secret values (the token...) to strip from every message, whatever their shape. */
+  secrets?: readonly (string | undefined)[];
+  /** Where to write (tests); default stdout. */
+  destination?: NodeJS.WritableStream;
+  name?: string;
+}
+
+/** The pino logger: structured JSON, secret fields redacted, secrets scrubbed from messages and errors. */
+export function createLogger(settings: LoggerSettings = {}): Logger {
+  const secrets = settings.secrets ?? [];
+  const scrub = (s: string) => redactSecrets(s, secrets);
+  const options: LoggerOptions = {
+    name: settings.name ?? 'hexmate',
+    level: settings.level ?? 'info',
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      err: (e: unknown) => {
+        const ser = pino.stdSerializers.err(e as Error);
+        return { ...ser, message: scrub(ser.message ?? ''), stack: scrub(ser.stack ?? '') };
+      },
+    },
+    hooks: {
+      // Scrub every string argument (the message and printf args).
+      logMethod(args, method) {
+        const clean = args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>;
+        method.apply(this, clean);
+      },
+    },
+  };
+  return settings.destination ? pino(options, settings.destination as pino.DestinationStream) : pino(options);
+}

@@ -1,0 +1,258 @@
+// Games: one hash + one move list per game (same hash tag), a compare-and-set
+// on the version for every write, and the channel binding that keeps one
+// active game per channel (product: "One active game per channel or thread").
+//
+// The channel binding and the indexes live in other slots than the game, so
+// they are written next to (not inside) the game's script. Every reader treats
+// them as hints and re-checks the game itself, which makes them self-healing:
+// a binding left by a crash between two steps points at a game that is not
+// active any more, and the next create takes the channel over.
+import type { Redis } from 'ioredis';
+import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
+import { isStoreId, newId } from './ids.js';
+import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
+import { gameSchema } from './schemas.js';
+import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CREATE, GAME_UPDATE } from './scripts.js';
+import {
+  CorruptRecordError,
+  type CreateGameResult,
+  type GameChanges,
+  type GameStore,
+  type NewGame,
+  type StoredGame,
+  type StoreLogger,
+  type UpdateGameResult,
+} from './types.js';
+
+export interface StoreContext {
+  redis: Redis;
+  keys: Keys;
+  logger: StoreLogger;
+  now: () => number;
+}
+
+const CHANGE_FIELDS = ['state', 'status', 'result', 'drawOffer', 'messageId', 'parentChannelId', 'clock', 'rated'] as const;
+
+export class RedisGameStore implements GameStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  private get redis() {
+    return this.ctx.redis;
+  }
+  private get k() {
+    return this.ctx.keys;
+  }
+
+  async create(input: NewGame): Promise<CreateGameResult> {
+    const id = input.id ?? newId();
+    if (!isStoreId(id)) throw new TypeError('invalid game id: expected 4-32 chars of [0-9a-z]');
+    assertKeyPart('channel id', input.channelId);
+    if (input.guildId !== null) assertKeyPart('guild id', input.guildId);
+    for (const p of input.players) assertKeyPart('player id', p.id);
+    const now = this.ctx.now();
+    const game: StoredGame = {
+      ...input,
+      id,
+      moves: input.moves ?? [],
+      version: 1,
+      status: 'active',
+      result: null,
+      drawOffer: input.drawOffer ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // Refuse to store what we could not read back.
+    const check = gameSchema.safeParse(game);
+    if (!check.success) throw new TypeError(`invalid game: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+
+    const fields = encodeFields(game as unknown as Record<string, unknown>, ['moves']);
+    const created = await GAME_CREATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [fields.length, ...fields, ...game.moves]);
+    if (Number(created) !== 1) return { ok: false, reason: 'id-taken' };
+
+    // The game exists before its binding: a binding to a missing game is always stale.
+    let expected = '';
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const res = (await CHANNEL_BIND.run(this.redis, [this.k.channelActive(game.channelId), this.k.channelLast(game.channelId)], [id, expected])) as [number, string];
+      if (Number(res[0]) === 1) {
+        await this.indexNew(game);
+        return { ok: true, game };
+      }
+      const other = String(res[1]);
+      if (await this.isActive(other)) {
+        await this.redis.del(this.k.game(id), this.k.gameMoves(id));
+        return { ok: false, reason: 'channel-busy', activeGameId: other };
+      }
+      expected = other; // stale binding: take it over if nobody else did meanwhile
+    }
+    await this.redis.del(this.k.game(id), this.k.gameMoves(id));
+    throw new Error('could not bind the channel: too much contention');
+  }
+
+  private async isActive(id: string): Promise<boolean> {
+    try {
+      return (await this.get(id))?.status === 'active';
+    } catch (e) {
+      if (e instanceof CorruptRecordError) {
+        this.ctx.logger.warn(`${e.message} (treated as not active)`);
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  private async indexNew(g: StoredGame): Promise<void> {
+    const ops: Promise<unknown>[] = [this.redis.zadd(this.k.activeGames(), g.createdAt, g.id)];
+    if (g.guildId) ops.push(this.redis.zadd(this.k.activeGamesOfGuild(g.guildId), g.createdAt, g.id));
+    for (const p of g.players) {
+      ops.push(this.redis.zadd(this.k.userGames(p.id), g.createdAt, g.id));
+      ops.push(this.redis.zadd(this.k.userActiveGames(p.id), g.createdAt, g.id));
+    }
+    if (g.clock?.wakeAt != null) ops.push(this.redis.zadd(this.k.dueGames(), g.clock.wakeAt, g.id));
+    await Promise.all(ops);
+  }
+
+  private async unindexActive(g: Pick<StoredGame, 'id' | 'channelId' | 'guildId' | 'players'>): Promise<void> {
+    const ops: Promise<unknown>[] = [
+      DEL_IF_EQUAL.run(this.redis, [this.k.channelActive(g.channelId)], [g.id]),
+      this.redis.zrem(this.k.activeGames(), g.id),
+      this.redis.zrem(this.k.dueGames(), g.id),
+    ];
+    if (g.guildId) ops.push(this.redis.zrem(this.k.activeGamesOfGuild(g.guildId), g.id));
+    for (const p of g.players) ops.push(this.redis.zrem(this.k.userActiveGames(p.id), g.id));
+    await Promise.all(ops);
+  }
+
+  async get(id: string): Promise<StoredGame | null> {
+    if (!isStoreId(id)) return null;
+    const key = this.k.game(id);
+    // Same slot: one MULTI reads a consistent record and move log.
+    const res = await this.redis.multi().hgetall(key).lrange(this.k.gameMoves(id), 0, -1).exec();
+    if (!res) throw new Error('transaction aborted');
+    const [[e1, hash], [e2, moves]] = res as [[Error | null, Record<string, string>], [Error | null, string[]]];
+    if (e1) throw e1;
+    if (e2) throw e2;
+    return this.decode(id, toFieldMap(hash), moves);
+  }
+
+  private decode(id: string, fields: Record<string, string>, moves: unknown[]): StoredGame | null {
+    if (Object.keys(fields).length === 0) return null;
+    const key = this.k.game(id);
+    const g = decodeRecord('game', key, fields, gameSchema, { moves: moves.map(String) });
+    if (g.id !== id) throw new CorruptRecordError('game', key, [`id: record says ${JSON.stringify(g.id).slice(0, 40)}`]);
+    return g;
+  }
+
+  async activeByChannel(channelId: string): Promise<StoredGame | null> {
+    if (!isKeyPart(channelId)) return null;
+    const id = await this.redis.get(this.k.channelActive(channelId));
+    if (!id) return null;
+    const g = await this.get(id);
+    return g?.status === 'active' ? g : null;
+  }
+
+  async byChannel(channelId: string): Promise<StoredGame | null> {
+    if (!isKeyPart(channelId)) return null;
+    const active = await this.activeByChannel(channelId);
+    if (active) return active;
+    const last = await this.redis.get(this.k.channelLast(channelId));
+    return last ? this.get(last) : null;
+  }
+
+  async update(id: string, expectedVersion: number, changes: GameChanges): Promise<UpdateGameResult> {
+    if (!isStoreId(id)) return { ok: false, reason: 'not-found' };
+    if (!Number.isInteger(expectedVersion) || expectedVersion < 1) return { ok: false, reason: 'conflict' };
+    const set: Record<string, unknown> = { updatedAt: this.ctx.now() };
+    for (const f of CHANGE_FIELDS) if (changes[f] !== undefined) set[f] = changes[f];
+    const moves = changes.appendMoves ?? [];
+    if (!moves.every((m) => typeof m === 'string' && m.length > 0)) throw new TypeError('appendMoves: moves must be non-empty strings');
+    const fields = encodeFields(set);
+    const res = (await GAME_UPDATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [expectedVersion, fields.length, ...fields, ...moves])) as unknown[];
+    if (Number(res[0]) !== 1) return { ok: false, reason: res[1] === 'not-found' ? 'not-found' : 'conflict' };
+    const game = this.decode(id, toFieldMap(res[1]), res[2] as unknown[]);
+    if (!game) return { ok: false, reason: 'not-found' };
+
+    // Outside the script (other slots); readers re-check, so a crash here only leaves hints behind.
+    if (game.status !== 'active') await this.unindexActive(game);
+    else if (changes.clock !== undefined) {
+      if (game.clock?.wakeAt != null) await this.redis.zadd(this.k.dueGames(), game.clock.wakeAt, id);
+      else await this.redis.zrem(this.k.dueGames(), id);
+    }
+    return { ok: true, game };
+  }
+
+  async moves(id: string): Promise<string[]> {
+    if (!isStoreId(id)) return [];
+    return this.redis.lrange(this.k.gameMoves(id), 0, -1);
+  }
+
+  /** Loads the games of an index, newest first, dropping entries that no longer qualify. */
+  private async loadIndex(indexKey: string, limit: number, keep: (g: StoredGame) => boolean): Promise<StoredGame[]> {
+    const out: StoredGame[] = [];
+    let start = 0;
+    const page = Math.max(limit, 20);
+    while (out.length < limit) {
+      const ids = await this.redis.zrevrange(indexKey, start, start + page - 1);
+      if (ids.length === 0) break;
+      start += ids.length;
+      const games = await Promise.all(
+        ids.map((id) =>
+          this.get(id).catch((e: unknown) => {
+            if (e instanceof CorruptRecordError) {
+              this.ctx.logger.warn(`${e.message} (skipped)`);
+              return undefined;
+            }
+            throw e;
+          }),
+        ),
+      );
+      const stale: string[] = [];
+      games.forEach((g, i) => {
+        if (g === null || (g && !keep(g))) stale.push(ids[i]);
+        else if (g && out.length < limit) out.push(g);
+      });
+      if (stale.length) {
+        await this.redis.zrem(indexKey, ...stale);
+        start -= stale.length;
+      }
+    }
+    return out;
+  }
+
+  async listActive(guildId?: string | null, limit = 100): Promise<StoredGame[]> {
+    if (guildId != null && !isKeyPart(guildId)) return [];
+    const key = guildId ? this.k.activeGamesOfGuild(guildId) : this.k.activeGames();
+    return this.loadIndex(key, limit, (g) => g.status === 'active');
+  }
+
+  async listByUser(userId: string, limit = 20): Promise<StoredGame[]> {
+    if (!isKeyPart(userId)) return [];
+    return this.loadIndex(this.k.userGames(userId), limit, () => true);
+  }
+
+  async countActiveByUser(userId: string): Promise<number> {
+    if (!isKeyPart(userId)) return 0;
+    return (await this.loadIndex(this.k.userActiveGames(userId), 1000, (g) => g.status === 'active')).length;
+  }
+
+  async due(now: number, limit = 50): Promise<string[]> {
+    return this.redis.zrangebyscore(this.k.dueGames(), '-inf', now, 'LIMIT', 0, limit);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isStoreId(id)) return false;
+    let g: StoredGame | null = null;
+    try {
+      g = await this.get(id);
+    } catch (e) {
+      if (!(e instanceof CorruptRecordError)) throw e;
+    }
+    const n = await this.redis.del(this.k.game(id), this.k.gameMoves(id));
+    const ops: Promise<unknown>[] = [this.redis.zrem(this.k.activeGames(), id), this.redis.zrem(this.k.dueGames(), id)];
+    if (g) {
+      ops.push(this.unindexActive(g));
+      for (const p of g.players) ops.push(this.redis.zrem(this.k.userGames(p.id), id));
+    }
+    await Promise.all(ops);
+    return n > 0;
+  }
+}

@@ -1,0 +1,103 @@
+// The store: the only door to Redis (layer rule). With a URL it talks to a real
+// server; without one it runs the very same code on ioredis-mock in memory
+// (Lua scripts included), and says loudly that nothing survives a restart.
+import { Redis, type RedisOptions } from 'ioredis';
+import { redactSecrets, redactUrl } from '../log.js';
+import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
+import { RedisGameStore, type StoreContext } from './games.js';
+import { RedisInteractionStore } from './interactions.js';
+import { DEFAULT_PREFIX, makeKeys } from './keys.js';
+import { RedisRatingStore } from './ratings.js';
+import { RedisSettingsStore } from './settings.js';
+import type { OpenStoreOptions, Store, StoreLogger } from './types.js';
+
+export * from './types.js';
+export { newId, isStoreId } from './ids.js';
+export { DEFAULT_PREFIX } from './keys.js';
+export { GLICKO, rateGame, defaultSnapshot } from './ratings.js';
+
+export const EMBEDDED_WARNING =
+  'No REDIS_URL set: using the EMBEDDED IN-MEMORY store. Games, challenges and ratings will NOT survive a restart ' +
+  'and are not shared with other processes. Set REDIS_URL (see .env.example) to keep them.';
+
+const consoleLogger: StoreLogger = { warn: (m) => console.warn(m), info: (m) => console.info(m) };
+
+/** Exponential backoff with jitter, capped at 10 s; ioredis keeps retrying forever (games must survive a Redis restart). */
+export function reconnectDelay(attempt: number): number {
+  const base = Math.min(10_000, 100 * 2 ** Math.min(attempt, 7));
+  return Math.round(base / 2 + Math.random() * (base / 2));
+}
+
+export function clientOptions(): RedisOptions {
+  return {
+    lazyConnect: true,
+    connectTimeout: 10_000,
+    // Fail a command after a few reconnect attempts rather than hanging an interaction past Discord's 3 s.
+    maxRetriesPerRequest: 2,
+    retryStrategy: reconnectDelay,
+    // After a failover the old primary answers READONLY: reconnect and resend.
+    reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
+  };
+}
+
+export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
+  const logger = opts.logger ?? consoleLogger;
+  const keys = makeKeys(opts.prefix ?? DEFAULT_PREFIX);
+  let redis: Redis;
+  const embedded = !opts.url;
+  if (opts.url) {
+    const shown = redactUrl(opts.url);
+    redis = new Redis(opts.url, clientOptions());
+    let lastError = '';
+    redis.on('error', (err: Error) => {
+      const msg = redactSecrets(err.message, [safePassword(opts.url)]);
+      if (msg !== lastError) logger.warn(`redis ${shown}: ${msg}`); // once per distinct error, not per retry
+      lastError = msg;
+    });
+    redis.on('ready', () => {
+      if (lastError) logger.info?.(`redis ${shown}: connected again`);
+      lastError = '';
+    });
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (e) {
+      redis.disconnect();
+      const msg = redactSecrets(e instanceof Error ? e.message : String(e), [safePassword(opts.url)]);
+      throw new Error(`cannot reach Redis at ${shown}: ${msg}`);
+    }
+    logger.info?.(`store: redis ${shown}, prefix ${keys.prefix}`);
+  } else {
+    // Imported only here: production with a REDIS_URL never loads the mock.
+    const { default: RedisMock } = await import('ioredis-mock');
+    redis = new RedisMock() as unknown as Redis;
+    logger.warn(EMBEDDED_WARNING);
+  }
+
+  const ctx: StoreContext = { redis, keys, logger, now: Date.now };
+  return {
+    games: new RedisGameStore(ctx),
+    challenges: new RedisChallengeStore(ctx, opts.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS),
+    interactions: new RedisInteractionStore(ctx),
+    ratings: new RedisRatingStore(ctx),
+    settings: new RedisSettingsStore(ctx),
+    embedded,
+    prefix: keys.prefix,
+    redis,
+    async close() {
+      try {
+        await redis.quit();
+      } catch {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
+function safePassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}

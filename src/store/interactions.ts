@@ -1,0 +1,24 @@
+// At-most-once handling of Discord interactions across processes, and cooldowns.
+import type { StoreContext } from './games.js';
+import { isKeyPart } from './keys.js';
+import type { InteractionStore } from './types.js';
+
+export class RedisInteractionStore implements InteractionStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async claim(interactionId: string, ttlSec = 900): Promise<boolean> {
+    // An id we cannot key safely is not a real interaction: refuse it.
+    if (!isKeyPart(interactionId)) return false;
+    const ttl = Math.max(1, Math.ceil(ttlSec));
+    return (await this.ctx.redis.set(this.ctx.keys.interaction(interactionId), '1', 'EX', ttl, 'NX')) === 'OK';
+  }
+
+  async cooldown(key: string, ms: number): Promise<number> {
+    if (!isKeyPart(key)) throw new TypeError('invalid cooldown key');
+    const k = this.ctx.keys.cooldown(key);
+    const period = Math.max(1, Math.ceil(ms));
+    if ((await this.ctx.redis.set(k, '1', 'PX', period, 'NX')) === 'OK') return 0;
+    const left = await this.ctx.redis.pttl(k);
+    return left > 0 ? left : 1; // expired between the two calls: report a tick rather than a free pass
+  }
+}

@@ -1,0 +1,58 @@
+// Every Redis key of the store, in one place.
+// Hash tags: all keys of one game share the tag {<gameId>} so that the
+// compare-and-set script touches a single Redis Cluster slot. Indexes live in
+// their own slots and are only ever touched by single-key commands (or by
+// scripts over keys that share their own tag).
+import type { GameId } from '../engine/game.js';
+import type { RatingScope } from './types.js';
+
+export const DEFAULT_PREFIX = 'hexmate:';
+
+/** Refuses a prefix that would break hash tags or be unreadable in redis-cli. */
+export function checkPrefix(prefix: string): string {
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(prefix)) {
+    throw new Error('store prefix must be 1-64 chars of letters, digits, _ . : - (no braces: they are Redis Cluster hash tags)');
+  }
+  return prefix;
+}
+
+/**
+ * Ids from Discord (snowflakes) or from us, used inside keys. Braces would move
+ * the hash tag; whitespace and control characters have no business there.
+ */
+export function isKeyPart(s: unknown): s is string {
+  return typeof s === 'string' && s.length > 0 && s.length <= 100 && !/[{}\s\u0000-\u001f]/.test(s);
+}
+
+export function assertKeyPart(what: string, s: unknown): asserts s is string {
+  if (!isKeyPart(s)) throw new TypeError(`invalid ${what}: expected 1-100 chars without braces or whitespace`);
+}
+
+export function makeKeys(prefix: string) {
+  const p = checkPrefix(prefix);
+  return {
+    prefix: p,
+    game: (id: string) => `${p}game:{${id}}`,
+    gameMoves: (id: string) => `${p}game:{${id}}:moves`,
+    channelActive: (channelId: string) => `${p}channel:{${channelId}}:active`,
+    channelLast: (channelId: string) => `${p}channel:{${channelId}}:last`,
+    activeGames: () => `${p}games:active`,
+    activeGamesOfGuild: (guildId: string) => `${p}games:active:guild:${guildId}`,
+    dueGames: () => `${p}games:due`,
+    userGames: (userId: string) => `${p}user:{${userId}}:games`,
+    userActiveGames: (userId: string) => `${p}user:{${userId}}:active`,
+    userOpenChallenges: (userId: string) => `${p}user:{${userId}}:challenges`,
+    challenge: (id: string) => `${p}challenge:{${id}}`,
+    openChallenges: () => `${p}challenges:open`,
+    interaction: (id: string) => `${p}interaction:{${id}}`,
+    cooldown: (key: string) => `${p}cooldown:{${key}}`,
+    settings: (guildId: string) => `${p}settings:{${guildId}}`,
+    // All ratings of one game share the tag {ratings:<game>}: one script updates
+    // both players, both scopes, the leaderboards and the idempotency marker.
+    rating: (game: GameId, scope: RatingScope, userId: string) => `${p}ratings:{ratings:${game}}:player:${scope}:${userId}`,
+    leaderboard: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:board:${scope}`,
+    ratingApplied: (game: GameId, gameId: string) => `${p}ratings:{ratings:${game}}:applied:${gameId}`,
+  };
+}
+
+export type Keys = ReturnType<typeof makeKeys>;

@@ -1,0 +1,207 @@
+// Glicko-2 ratings per game, global and per server, with leaderboards as
+// sorted sets. All keys of one game's ratings share the tag {ratings:<game>},
+// so one script writes both players in both scopes, the boards and the
+// "applied" marker at once: a game is rated exactly once, and a concurrent
+// game of the same player makes us recompute instead of losing an update.
+import glicko2 from 'glicko2';
+import { z } from 'zod';
+import { toFieldMap } from './codec.js';
+import type { StoreContext } from './games.js';
+import { isStoreId } from './ids.js';
+import { assertKeyPart, isKeyPart } from './keys.js';
+import { ratingChangeSchema, snapshotSchema } from './schemas.js';
+import { RATING_APPLY } from './scripts.js';
+import {
+  CorruptRecordError,
+  guildScope,
+  type GameId,
+  type LeaderboardEntry,
+  type PlayerRatingChange,
+  type RatingOutcome,
+  type RatingScope,
+  type RatingSnapshot,
+  type RatingStore,
+  type Side,
+  type TopOptions,
+} from './types.js';
+
+/** Glicko-2 defaults (Glickman's paper): every new player starts here. */
+export const GLICKO = { rating: 1500, rd: 350, vol: 0.06, tau: 0.5 } as const;
+
+export const defaultSnapshot = (): RatingSnapshot => ({
+  rating: GLICKO.rating,
+  rd: GLICKO.rd,
+  vol: GLICKO.vol,
+  games: 0,
+  wins: 0,
+  draws: 0,
+  losses: 0,
+  streak: 0,
+  lastPlayed: null,
+});
+
+const outcomeSchema = z.object({ gameId: z.string(), players: z.tuple([ratingChangeSchema, ratingChangeSchema]) });
+
+const GAMES: readonly GameId[] = ['exxit', 'orion'];
+const isScope = (s: unknown): s is RatingScope => s === 'global' || (typeof s === 'string' && s.startsWith('guild:') && isKeyPart(s.slice(6)));
+
+/** One rating period with one game: score is player 0's (1 win, 0.5 draw, 0 loss). */
+export function rateGame(a: RatingSnapshot, b: RatingSnapshot, score: 0 | 0.5 | 1, now: number): [RatingSnapshot, RatingSnapshot] {
+  const ranking = new glicko2.Glicko2({ tau: GLICKO.tau, rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol });
+  const pa = ranking.makePlayer(a.rating, a.rd, a.vol);
+  const pb = ranking.makePlayer(b.rating, b.rd, b.vol);
+  ranking.updateRatings([[pa, pb, score]]);
+  const next = (s: RatingSnapshot, p: typeof pa, my: number): RatingSnapshot => ({
+    rating: p.getRating(),
+    rd: p.getRd(),
+    vol: p.getVol(),
+    games: s.games + 1,
+    wins: s.wins + (my === 1 ? 1 : 0),
+    draws: s.draws + (my === 0.5 ? 1 : 0),
+    losses: s.losses + (my === 0 ? 1 : 0),
+    streak: my === 1 ? Math.max(s.streak, 0) + 1 : my === 0 ? Math.min(s.streak, 0) - 1 : 0,
+    lastPlayed: now,
+  });
+  return [next(a, pa, score), next(b, pb, 1 - score)];
+}
+
+interface LoadedRating {
+  version: number;
+  snapshot: RatingSnapshot;
+}
+
+export class RedisRatingStore implements RatingStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  private check(game: GameId, scope: RatingScope): void {
+    if (!GAMES.includes(game)) throw new TypeError('unknown game');
+    if (!isScope(scope)) throw new TypeError("invalid rating scope: expected 'global' or 'guild:<id>'");
+  }
+
+  private async load(game: GameId, scope: RatingScope, userId: string): Promise<LoadedRating> {
+    const key = this.ctx.keys.rating(game, scope, userId);
+    const h = toFieldMap(await this.ctx.redis.hgetall(key));
+    if (h.data === undefined) return { version: 0, snapshot: defaultSnapshot() };
+    const version = Number(h.v);
+    let data: unknown;
+    try {
+      data = JSON.parse(h.data);
+    } catch {
+      throw new CorruptRecordError('rating', key, ['data: not JSON']);
+    }
+    const parsed = snapshotSchema.safeParse(data);
+    if (!parsed.success || !Number.isInteger(version) || version < 1) {
+      throw new CorruptRecordError('rating', key, parsed.success ? ['v: not a positive integer'] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    }
+    return { version, snapshot: parsed.data };
+  }
+
+  async get(game: GameId, userId: string, scope: RatingScope): Promise<RatingSnapshot> {
+    this.check(game, scope);
+    if (!isKeyPart(userId)) return defaultSnapshot();
+    return (await this.load(game, scope, userId)).snapshot;
+  }
+
+  async applyResult(
+    game: GameId,
+    gameId: string,
+    guildId: string | null,
+    players: [string, string],
+    result: { winner: Side | null; draw: boolean },
+    now = this.ctx.now(),
+  ): Promise<RatingOutcome> {
+    if (!GAMES.includes(game)) throw new TypeError('unknown game');
+    if (!isStoreId(gameId)) throw new TypeError('invalid game id');
+    for (const p of players) assertKeyPart('player id', p);
+    if (guildId !== null) assertKeyPart('guild id', guildId);
+    if (players[0] === players[1]) throw new TypeError('a player cannot be rated against themself');
+    if (result.draw ? result.winner !== null : result.winner !== 0 && result.winner !== 1) {
+      throw new TypeError('result: a draw has no winner; otherwise the winner is side 0 or 1');
+    }
+    const score: 0 | 0.5 | 1 = result.draw ? 0.5 : result.winner === 0 ? 1 : 0;
+    const scopes: RatingScope[] = guildId ? ['global', guildScope(guildId)] : ['global'];
+    const k = this.ctx.keys;
+    const markerKey = k.ratingApplied(game, gameId);
+
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const stored = await this.ctx.redis.get(markerKey);
+      if (stored !== null) return this.storedOutcome(markerKey, stored);
+
+      const keys: string[] = [markerKey];
+      const args: (string | number)[] = [];
+      const changes: PlayerRatingChange[] = players.map((userId) => ({ userId, global: null!, guild: null }));
+      for (const scope of scopes) {
+        const [a, b] = await Promise.all(players.map((u) => this.load(game, scope, u)));
+        const [na, nb] = rateGame(a.snapshot, b.snapshot, score, now);
+        const deltas = [
+          { before: a.snapshot, after: na },
+          { before: b.snapshot, after: nb },
+        ];
+        [a, b].forEach((loaded, i) => {
+          keys.push(k.rating(game, scope, players[i]), k.leaderboard(game, scope));
+          args.push(loaded.version, players[i], deltas[i].after.rating, JSON.stringify(deltas[i].after));
+          if (scope === 'global') changes[i].global = deltas[i];
+          else changes[i].guild = deltas[i];
+        });
+      }
+      const outcome: RatingOutcome = { gameId, applied: true, players: changes as [PlayerRatingChange, PlayerRatingChange] };
+      const json = JSON.stringify({ gameId, players: outcome.players });
+      const res = (await RATING_APPLY.run(this.ctx.redis, keys, [json, (keys.length - 1) / 2, ...args])) as unknown[];
+      const code = Number(res[0]);
+      if (code === 1) return outcome;
+      if (code === 0) return this.storedOutcome(markerKey, String(res[1]));
+      // code 2: a player's rating moved on meanwhile (another game); recompute.
+    }
+    throw new Error('ratings: too much contention, result not applied');
+  }
+
+  private storedOutcome(key: string, json: string): RatingOutcome {
+    let data: unknown;
+    try {
+      data = JSON.parse(json);
+    } catch {
+      throw new CorruptRecordError('rating', key, ['not JSON']);
+    }
+    const parsed = outcomeSchema.safeParse(data);
+    if (!parsed.success) throw new CorruptRecordError('rating', key, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    return { gameId: parsed.data.gameId, applied: false, players: parsed.data.players };
+  }
+
+  async top(game: GameId, scope: RatingScope, n: number, opts: TopOptions = {}): Promise<LeaderboardEntry[]> {
+    this.check(game, scope);
+    const want = Math.max(0, Math.min(Math.floor(n), 1000));
+    const out: LeaderboardEntry[] = [];
+    const board = this.ctx.keys.leaderboard(game, scope);
+    const page = Math.max(want * 2, 50);
+    for (let start = 0; out.length < want; start += page) {
+      const ids = await this.ctx.redis.zrevrange(board, start, start + page - 1);
+      if (ids.length === 0) break;
+      const loaded = await Promise.all(
+        ids.map((u) =>
+          this.load(game, scope, u).catch((e: unknown) => {
+            if (e instanceof CorruptRecordError) {
+              this.ctx.logger.warn(`${e.message} (left off the leaderboard)`);
+              return null;
+            }
+            throw e;
+          }),
+        ),
+      );
+      loaded.forEach((r, i) => {
+        if (!r || r.version === 0 || out.length >= want) return;
+        const s = r.snapshot;
+        if (opts.minGames !== undefined && s.games < opts.minGames) return;
+        if (opts.maxRd !== undefined && s.rd > opts.maxRd) return;
+        out.push({ ...s, userId: ids[i], rank: out.length + 1 });
+      });
+    }
+    return out;
+  }
+
+  async rank(game: GameId, userId: string, scope: RatingScope): Promise<number | null> {
+    this.check(game, scope);
+    if (!isKeyPart(userId)) return null;
+    const r = await this.ctx.redis.zrevrank(this.ctx.keys.leaderboard(game, scope), userId);
+    return r === null ? null : r + 1;
+  }
+}

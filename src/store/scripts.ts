@@ -1,0 +1,165 @@
+// The Lua scripts: each runs atomically on keys of ONE hash tag (one Redis
+// Cluster slot). They avoid cjson (absent from ioredis-mock's Lua VM) by keeping
+// records as hashes of JSON fields and comparing only plain fields.
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export class Script {
+  readonly sha: string;
+  constructor(
+    readonly name: string,
+    readonly lua: string,
+  ) {
+    this.sha = createHash('sha1').update(lua).digest('hex');
+  }
+
+  /** EVALSHA, loading the script with EVAL when the server does not know it (fresh server, failover, SCRIPT FLUSH). */
+  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (e) {
+      if (e instanceof Error && e.message.includes('NOSCRIPT')) return redis.eval(this.lua, keys.length, ...keys, ...args);
+      throw e;
+    }
+  }
+}
+
+/** KEYS: game, moves. ARGV: nFieldArgs, field/value pairs..., moves... → 1 created, 0 id taken. */
+export const GAME_CREATE = new Script(
+  'gameCreate',
+  `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local n = tonumber(ARGV[1])
+local f = {}
+for i = 2, n + 1 do f[#f + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(f))
+redis.call('DEL', KEYS[2])
+if #ARGV > n + 1 then
+  local m = {}
+  for i = n + 2, #ARGV do m[#m + 1] = ARGV[i] end
+  redis.call('RPUSH', KEYS[2], unpack(m))
+end
+return 1
+`,
+);
+
+/**
+ * The compare-and-set of a game (product: "every write is a compare-and-set on
+ * the game's version"). KEYS: game, moves. ARGV: expectedVersion, nFieldArgs,
+ * field/value pairs..., moves to append... → {1, HGETALL, LRANGE} | {0, reason}.
+ */
+export const GAME_UPDATE = new Script(
+  'gameUpdate',
+  `
+local v = redis.call('HGET', KEYS[1], 'version')
+if not v then return {0, 'not-found'} end
+if tonumber(v) ~= tonumber(ARGV[1]) then return {0, 'conflict'} end
+local n = tonumber(ARGV[2])
+local f = {'version', tostring(tonumber(v) + 1)}
+for i = 3, n + 2 do f[#f + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(f))
+if #ARGV > n + 2 then
+  local m = {}
+  for i = n + 3, #ARGV do m[#m + 1] = ARGV[i] end
+  redis.call('RPUSH', KEYS[2], unpack(m))
+end
+return {1, redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
+`,
+);
+
+/**
+ * Binds a channel to a game. KEYS: channel active, channel last. ARGV: gameId,
+ * expected current binding ('' = none) → {1, id} | {0, currentId}.
+ */
+export const CHANNEL_BIND = new Script(
+  'channelBind',
+  `
+local cur = redis.call('GET', KEYS[1])
+if cur and cur ~= ARGV[2] then return {0, cur} end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[1])
+return {1, ARGV[1]}
+`,
+);
+
+/** KEYS: k. ARGV: value → 1 when k held value and was deleted, else 0. */
+export const DEL_IF_EQUAL = new Script(
+  'delIfEqual',
+  `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`,
+);
+
+/** KEYS: challenge. ARGV: pexpireAt, field/value pairs... → 1 created, 0 id taken. */
+export const CHALLENGE_CREATE = new Script(
+  'challengeCreate',
+  `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local f = {}
+for i = 2, #ARGV do f[#f + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(f))
+redis.call('PEXPIREAT', KEYS[1], ARGV[1])
+return 1
+`,
+);
+
+/**
+ * Status change of a challenge. KEYS: challenge. ARGV: from (JSON), to (JSON),
+ * now, retainUntil (ms), patch field/value pairs... An open challenge past
+ * expiresAt may only become expired. → {1, HGETALL} | {0, reason[, HGETALL]}.
+ */
+export const CHALLENGE_TRANSITION = new Script(
+  'challengeTransition',
+  `
+local cur = redis.call('HGET', KEYS[1], 'status')
+if not cur then return {0, 'not-found'} end
+if cur ~= ARGV[1] then return {0, 'conflict', redis.call('HGETALL', KEYS[1])} end
+if ARGV[1] == '"open"' and ARGV[2] ~= '"expired"' then
+  local exp = tonumber(redis.call('HGET', KEYS[1], 'expiresAt'))
+  if exp == nil or exp <= tonumber(ARGV[3]) then return {0, 'expired', redis.call('HGETALL', KEYS[1])} end
+end
+local f = {'status', ARGV[2]}
+for i = 5, #ARGV do f[#f + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(f))
+if ARGV[2] ~= '"open"' then redis.call('PEXPIREAT', KEYS[1], ARGV[4]) end
+return {1, redis.call('HGETALL', KEYS[1])}
+`,
+);
+
+/** KEYS: k. ARGV: field/value pairs → {1, HGETALL} | {0} when k does not exist (never creates a partial record). */
+export const PATCH_IF_EXISTS = new Script(
+  'patchIfExists',
+  `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return {1, redis.call('HGETALL', KEYS[1])}
+`,
+);
+
+/**
+ * Applies one rated game. KEYS: applied marker, then per rating record its key
+ * and its leaderboard. ARGV: outcome JSON, R, then per record: expected version,
+ * userId, new rating, record JSON. → {1} applied | {0, stored outcome} already
+ * applied | {2} a record moved on meanwhile (recompute and retry).
+ */
+export const RATING_APPLY = new Script(
+  'ratingApply',
+  `
+if redis.call('EXISTS', KEYS[1]) == 1 then return {0, redis.call('GET', KEYS[1])} end
+local R = tonumber(ARGV[2])
+for j = 1, R do
+  local v = redis.call('HGET', KEYS[2 * j], 'v')
+  local cur = 0
+  if v then cur = tonumber(v) end
+  if cur ~= tonumber(ARGV[3 + (j - 1) * 4]) then return {2} end
+end
+for j = 1, R do
+  local b = 3 + (j - 1) * 4
+  redis.call('HSET', KEYS[2 * j], 'v', tostring(tonumber(ARGV[b]) + 1), 'data', ARGV[b + 3])
+  redis.call('ZADD', KEYS[2 * j + 1], ARGV[b + 2], ARGV[b + 1])
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return {1}
+`,
+);
