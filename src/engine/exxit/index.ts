@@ -1,0 +1,77 @@
+// Exxit (rules: ../shared/rules/exxit.md) behind the Game interface. The pure
+// functions load the state into the fast board, apply the shared rule code
+// and write a new state: the rules exist once.
+import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
+import { check } from './explain.js';
+import { generate } from './legal.js';
+import { copyMove } from './moves.js';
+import { formatMove, readMove, resolveLabel } from './notation.js';
+import { applyMove, ExxitPosition, setupBoard } from './position.js';
+import { boardFromState, lastMoveOf, stateFromBoard } from './state.js';
+import { summarize } from './summary.js';
+import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
+import { validateState } from './validate.js';
+
+export type { ExxitMove, ExxitState } from './types.js';
+
+const SETUPS = ['standard', 'blitz', 'short'] as const;
+
+function play(s: ExxitState, m: ExxitMove): Result<ExxitState> {
+  const b = boardFromState(s);
+  const c = check(b, m);
+  if ('error' in c) return { ok: false, error: c.error };
+  applyMove(b, c.move);
+  return ok(stateFromBoard(b, lastMoveOf(b, c.move, s.toMove)));
+}
+
+function parseMove(s: ExxitState, text: string): Result<ExxitMove> {
+  const b = boardFromState(s);
+  if (b.end !== 0) {
+    const c = check(b, { kind: 'pass' });
+    if ('error' in c) return { ok: false, error: c.error };
+  }
+  const read = readMove(text);
+  if (!read.ok) return read;
+  const t = read.value;
+  let move: ExxitMove;
+  if (t.kind === 'pass') move = { kind: 'pass' };
+  else {
+    const at = 'label' in t.at ? resolveLabel(s, t.at.label) : ok(t.at);
+    if (!at.ok) return at;
+    const { q, r } = at.value;
+    move = t.kind === 'dance' ? { kind: 'dance', q, r, dir: t.dir } : { kind: t.kind, q, r };
+  }
+  const c = check(b, move);
+  if ('error' in c) return { ok: false, error: c.error };
+  return ok(copyMove(c.move));
+}
+
+function outcome(s: ExxitState): Outcome {
+  if (!s.end) return { over: false, winner: null, draw: false, reason: null };
+  return { over: true, winner: s.end.winner, draw: s.end.draw, reason: s.end.reason };
+}
+
+export const exxit: Game<ExxitState, ExxitMove> = {
+  id: 'exxit',
+  title: 'Exxit',
+  sides: ['red', 'black'],
+  setups: SETUPS,
+  defaultSetup: 'standard',
+  initial(setup = 'standard') {
+    if (!(SETUPS as readonly string[]).includes(setup))
+      return fail('EX-3', `unknown setup "${String(setup).slice(0, 40)}" (${SETUPS.join(', ')})`);
+    return ok(stateFromBoard(setupBoard(setup as ExxitVariant), null));
+  },
+  toMove: (s) => s.toMove,
+  ply: (s) => s.ply,
+  legalMoves: (s) => generate(boardFromState(s)).map(copyMove),
+  play,
+  outcome,
+  parseMove,
+  formatMove: (s, m, style) => formatMove(s, m, style),
+  summary: (s) => summarize(s, generate(boardFromState(s))),
+  fromJSON: validateState,
+  position: (s) => new ExxitPosition(boardFromState(s)),
+};
+
+export { VARIANT_TILES };

@@ -1,0 +1,35 @@
+// The `show` JSON of the engine tool.
+import { formatMove } from './notation.js';
+import type { ExxitMove, ExxitState } from './types.js';
+
+const NAME = ['red', 'black'] as const;
+
+export function summarize(s: ExxitState, legal: ExxitMove[]): Record<string, unknown> {
+  const stack = (xs: readonly (0 | 1)[]) => xs.map((p) => NAME[p]);
+  return {
+    game: 'exxit',
+    variant: s.variant,
+    toMove: NAME[s.toMove],
+    ply: s.ply,
+    over: s.end !== null,
+    winner: s.end && s.end.winner !== null ? NAME[s.end.winner] : null,
+    draw: s.end?.draw ?? false,
+    reason: s.end?.reason ?? null,
+    score: { red: s.score[0], black: s.score[1] },
+    reserves: { red: s.reserves[0], black: s.reserves[1] },
+    stock: s.stock,
+    tiles: s.tiles.map((t) => ({
+      label: t.label,
+      q: t.q,
+      r: t.r,
+      color: NAME[t.color],
+      stack: stack(t.stack),
+      height: t.stack.length,
+      owner: t.stack.length ? NAME[t.stack[t.stack.length - 1]] : null,
+    })),
+    prisoners: s.prisoners.map((p) => ({ label: p.label, q: p.q, r: p.r, stack: stack(p.stack) })),
+    lastMove: s.last ? formatMove(s, s.last.move) : null,
+    lastBy: s.last ? NAME[s.last.by] : null,
+    legalMoves: legal.map((m) => formatMove(s, m)),
+  };
+}
