@@ -1,8 +1,13 @@
 // Board images (PNG) and replays (animated GIF) for both games. Reads engine
 // state only; knows nothing of Discord or Redis (design.md, layers).
+import { createCanvas } from '@napi-rs/canvas';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
+import { EXXIT_HEIGHT, EXXIT_WIDTH, paintExxit } from './exxit.js';
+import { registerFonts } from './fonts.js';
+import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
+import { EXXIT, ORION } from './theme.js';
 
 export interface BoardOptions {
   /** Display names by side index (Exxit red, black; Orion orange, blue). */
@@ -14,14 +19,36 @@ export interface ReplayOptions extends BoardOptions {
   delayMs?: number;
 }
 
-/** A PNG of the position; encoded off the event loop (canvas.encode). */
+/** Pixel size of a board image of each game. */
+export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
+  exxit: { width: EXXIT_WIDTH, height: EXXIT_HEIGHT },
+  orion: { width: ORION_WIDTH, height: ORION_HEIGHT },
+};
+
+/** Names shown when the caller gives none: the side colours. */
+const defaultPlayers = (game: GameId): [string, string] =>
+  game === 'exxit' ? [EXXIT.names[0], EXXIT.names[1]] : [ORION.names[0], ORION.names[1]];
+
+/** Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale` shrinks it, drawn sharp. */
+export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1) {
+  registerFonts();
+  const { width, height } = BOARD_SIZE[game];
+  const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
+  const ctx = canvas.getContext('2d');
+  if (scale !== 1) ctx.scale(scale, scale);
+  const names = players ?? defaultPlayers(game);
+  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names);
+  else paintOrion(ctx, state as OrionState, names);
+  return canvas;
+}
+
+/** A PNG of the position; encoded off the event loop (canvas.encode, never encodeSync). */
 export async function renderBoard(game: GameId, state: ExxitState | OrionState | unknown, opts: BoardOptions = {}): Promise<Buffer> {
-  void game; void state; void opts;
-  throw new Error('renderBoard: being written');
+  return drawBoard(game, state, opts.players).encode('png');
 }
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */
 export async function renderReplay(game: GameId, setup: string, moves: string[], opts: ReplayOptions = {}): Promise<Buffer> {
-  void game; void setup; void moves; void opts;
-  throw new Error('renderReplay: being written');
+  const { renderReplayGif } = await import('./replay.js');
+  return renderReplayGif(game, setup, moves, opts);
 }

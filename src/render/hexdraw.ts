@@ -1,0 +1,124 @@
+// Drawing helpers shared by both painters: hexagon geometry, outlined text,
+// panels. Canvas types come from @napi-rs/canvas.
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { font } from './fonts.js';
+import { THEME } from './theme.js';
+
+export type Ctx = SKRSContext2D;
+export type Orientation = 'pointy' | 'flat';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+const SQRT3 = Math.sqrt(3);
+
+/**
+ * Axial (q, r) to pixel offset from the centre for a hex of circumradius `size`.
+ * Pointy-top (Exxit, EX-5): E is +x; flat-top (Orion, OD-5): N is -y.
+ */
+export function axialToPixel(q: number, r: number, size: number, o: Orientation): Point {
+  return o === 'pointy'
+    ? { x: size * SQRT3 * (q + r / 2), y: size * 1.5 * r }
+    : { x: size * 1.5 * q, y: size * SQRT3 * (r + q / 2) };
+}
+
+/** The six corners of a hex, clockwise from the first corner. Corner i and i+1 bound edge i. */
+export function hexCorners(c: Point, size: number, o: Orientation): Point[] {
+  const start = o === 'pointy' ? -90 : 0;
+  const pts: Point[] = [];
+  for (let i = 0; i < 6; i++) {
+    const a = ((start + 60 * i) * Math.PI) / 180;
+    pts.push({ x: c.x + size * Math.cos(a), y: c.y + size * Math.sin(a) });
+  }
+  return pts;
+}
+
+export function hexPath(ctx: Ctx, c: Point, size: number, o: Orientation): void {
+  const pts = hexCorners(c, size, o);
+  ctx.beginPath();
+  ctx.moveTo(pts[0].x, pts[0].y);
+  for (let i = 1; i < 6; i++) ctx.lineTo(pts[i].x, pts[i].y);
+  ctx.closePath();
+}
+
+export function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+export function panel(ctx: Ctx, x: number, y: number, w: number, h: number, edge: string = THEME.panelEdge, width = 1.5): void {
+  roundRect(ctx, x, y, w, h, 10);
+  ctx.fillStyle = THEME.panel;
+  ctx.fill();
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = width;
+  ctx.stroke();
+}
+
+export interface TextOpts {
+  size: number;
+  bold?: boolean;
+  color?: string;
+  align?: Ctx['textAlign'];
+  baseline?: Ctx['textBaseline'];
+  /** A dark (or light) outline that keeps text legible on any fill. */
+  outline?: string;
+  outlineWidth?: number;
+  maxWidth?: number;
+}
+
+/** Draws text in the bundled family; returns its width. Long text is shrunk to maxWidth. */
+export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): number {
+  let size = o.size;
+  ctx.font = font(size, o.bold);
+  if (o.maxWidth !== undefined) {
+    while (size > 8 && ctx.measureText(s).width > o.maxWidth) {
+      size -= 1;
+      ctx.font = font(size, o.bold);
+    }
+  }
+  ctx.textAlign = o.align ?? 'left';
+  ctx.textBaseline = o.baseline ?? 'alphabetic';
+  if (o.outline) {
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = o.outlineWidth ?? 3;
+    ctx.strokeStyle = o.outline;
+    ctx.strokeText(s, x, y);
+  }
+  ctx.fillStyle = o.color ?? THEME.text;
+  ctx.fillText(s, x, y);
+  return ctx.measureText(s).width;
+}
+
+/** Cuts a name to fit a width, with an ellipsis. */
+export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth: number): string {
+  ctx.font = font(px, bold);
+  if (ctx.measureText(s).width <= maxWidth) return s;
+  let t = s;
+  while (t.length > 1 && ctx.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
+  return t + '…';
+}
+
+/** A small arrowhead at `to`, pointing away from `from`. */
+export function arrowHead(ctx: Ctx, from: Point, to: Point, len: number): void {
+  const a = Math.atan2(to.y - from.y, to.x - from.x);
+  ctx.beginPath();
+  ctx.moveTo(to.x, to.y);
+  ctx.lineTo(to.x - len * Math.cos(a - 0.45), to.y - len * Math.sin(a - 0.45));
+  ctx.lineTo(to.x - len * Math.cos(a + 0.45), to.y - len * Math.sin(a + 0.45));
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** The width of a text in the bundled family. */
+export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
+  ctx.font = font(px, bold);
+  return ctx.measureText(s).width;
+}

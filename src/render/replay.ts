@@ -1,0 +1,84 @@
+// Replay GIFs (product.md "/replay"): one frame per ply plus the start,
+// encoded with gifenc. One palette for the whole film, and every frame after
+// the first keeps only the pixels that changed (the rest transparent over the
+// previous frame), so a long game stays small. The film shrinks until it is
+// under MAX_BYTES.
+import gifenc from 'gifenc';
+import type { GameId } from '../engine/game.js';
+import { getGame } from '../engine/index.js';
+import { replay, replayErrorText } from '../engine/replay.js';
+import { drawBoard, type ReplayOptions } from './index.js';
+
+const { GIFEncoder, quantize, applyPalette } = gifenc;
+
+/** Discord's upload limit for a server without boosts is larger; this keeps a replay comfortable to load. */
+export const MAX_BYTES = 8 * 1024 * 1024;
+const DEFAULT_DELAY = 900;
+const LAST_HOLD = 3000;
+/** Index 255 is the "unchanged" (transparent) colour; the image uses 0..254. */
+const CLEAR = 255;
+
+/** Let other work run between frames: a long film must not stall the bot. */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Frame scale for a film of n frames: smaller pictures for longer games. */
+export function replayScale(frames: number): number {
+  if (frames <= 80) return 0.8;
+  if (frames <= 250) return 0.65;
+  return 0.5;
+}
+
+function rgbaOf(game: GameId, state: unknown, players: [string, string] | undefined, scale: number) {
+  const canvas = drawBoard(game, state, players, scale);
+  const img = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  return { data: img.data, width: canvas.width, height: canvas.height };
+}
+
+async function encodeFilm(game: GameId, states: unknown[], opts: ReplayOptions, scale: number): Promise<Buffer> {
+  const delay = opts.delayMs ?? DEFAULT_DELAY;
+  // One palette from the first and last frames (the last holds the most colours).
+  const first = rgbaOf(game, states[0], opts.players, scale);
+  const last = rgbaOf(game, states[states.length - 1], opts.players, scale);
+  const sample = new Uint8Array(first.data.length + last.data.length);
+  sample.set(first.data, 0);
+  sample.set(last.data, first.data.length);
+  const palette = quantize(sample, 255);
+  while (palette.length < 255) palette.push([0, 0, 0]);
+  palette.push([255, 0, 255]); // CLEAR: never matched by applyPalette (not in the 255 it searches)
+  const searchPalette = palette.slice(0, 255);
+
+  const gif = GIFEncoder({ initialCapacity: 1 << 20 });
+  let prev: Uint8Array | null = null;
+  for (let i = 0; i < states.length; i++) {
+    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states[i], opts.players, scale);
+    const index = applyPalette(frame.data, searchPalette);
+    const frameDelay = i === states.length - 1 ? Math.max(LAST_HOLD, delay) : delay;
+    if (prev === null) {
+      gif.writeFrame(index, frame.width, frame.height, { palette, delay: frameDelay, repeat: 0 });
+    } else {
+      const diff = new Uint8Array(index.length);
+      for (let k = 0; k < index.length; k++) diff[k] = index[k] === prev[k] ? CLEAR : index[k];
+      // Dispose 1: keep the previous frame under the transparent pixels.
+      gif.writeFrame(diff, frame.width, frame.height, { delay: frameDelay, transparent: true, transparentIndex: CLEAR, dispose: 1 });
+    }
+    prev = index;
+    await breathe();
+  }
+  gif.finish();
+  return Buffer.from(gif.bytes());
+}
+
+/**
+ * An animated GIF of `moves` (any accepted notation) played from `setup`.
+ * Throws an Error with `move 3 "…": EX-13b: …` when a move is refused.
+ */
+export async function renderReplayGif(game: GameId, setup: string, moves: string[], opts: ReplayOptions = {}): Promise<Buffer> {
+  const r = replay(getGame(game), setup, moves);
+  if (!r.ok) throw new Error(replayErrorText(r));
+  let scale = replayScale(r.states.length);
+  for (;;) {
+    const gif = await encodeFilm(game, r.states, opts, scale);
+    if (gif.length <= MAX_BYTES || scale <= 0.25) return gif;
+    scale = Math.max(0.25, scale * 0.75);
+  }
+}

@@ -1,0 +1,54 @@
+// Colours shared by both painters. An opaque mid-dark background of our own
+// reads on Discord's dark and light themes alike; the two sides of each game
+// differ in lightness and in a mark or pattern, not only in hue (colour-blind
+// players).
+
+export const THEME = {
+  bg: '#262c38',
+  panel: '#2f3645',
+  panelEdge: '#444d60',
+  text: '#eef1f6',
+  textDim: '#a9b2c3',
+  textFaint: '#7d879a',
+  /** Last-move highlight: a light yellow that stands out on every tile colour. */
+  highlight: '#ffd84a',
+  highlightShadow: 'rgba(0,0,0,0.55)',
+  win: '#7ee08a',
+  draw: '#c8cdd8',
+} as const;
+
+/** Exxit (EX-1): Red and Black. Tiles are darker than pawns of the same colour. */
+export const EXXIT = {
+  tile: ['#a8402f', '#16181d'] as const,
+  tileTop: ['#bf5140', '#262a31'] as const,
+  tileEdge: ['#e07a66', '#6d7586'] as const,
+  pawn: ['#f0604a', '#121316'] as const,
+  pawnSide: ['#9c2c1c', '#000000'] as const,
+  /** The outline of a pawn: dark on red, light on black (and the black pawn's inner ring). */
+  pawnEdge: ['#4a0f06', '#e9edf3'] as const,
+  pawnText: ['#ffffff', '#ffffff'] as const,
+  prisonerCell: '#1c2029',
+  prisonerEdge: '#d2a94a',
+  voidEdge: '#3a4252',
+  names: ['Red', 'Black'] as const,
+} as const;
+
+/** Orion Duel (OD-1): Orange (solid) and Blue (with a stripe pattern). */
+export const ORION = {
+  side: ['#f39a2b', '#2f6fdc'] as const,
+  sideStripe: ['#f39a2b', '#5b93f0'] as const,
+  sideText: ['#2a1800', '#ffffff'] as const,
+  cell: '#353e51',
+  cellEdge: '#4d586f',
+  cellLabel: '#a3adc2',
+  tileEdge: '#10131a',
+  /** OD-7 constellation pairs: purple, red, green; dash patterns tell them apart too. */
+  pair: ['#b47cff', '#ff5d5d', '#45d07a'] as const,
+  pairName: ['purple', 'red', 'green'] as const,
+  pairDash: [[], [10, 12], [0.1, 9]] as number[][],
+  galaxy: '#fff3c4',
+  galaxyCore: '#ffe27a',
+  hole: '#050507',
+  holeRing: '#c07bff',
+  names: ['Orange', 'Blue'] as const,
+} as const;
