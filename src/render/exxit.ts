@@ -12,7 +12,7 @@ const HEADER_H = 128;
 const FOOTER_H = 64;
 /** The board area: everything between header and footer. */
 export const EXXIT_BOARD_AREA = { x: 16, y: HEADER_H + 8, w: EXXIT_WIDTH - 32, h: EXXIT_HEIGHT - HEADER_H - FOOTER_H - 16 };
-const MAX_HEX = 64;
+const MAX_HEX = 76;
 
 export interface ExxitLayout {
   /** Hex circumradius in px. */
@@ -251,8 +251,9 @@ export function exxitLastText(s: ExxitState): string {
     case 'dance': {
       const end = last.sown[last.sown.length - 1];
       const pris = end ? s.prisoners.find((p) => p.q === end.q && p.r === end.r) : undefined;
-      const tail = pris && !s.tiles.some((t) => t.q === end.q && t.r === end.r) ? `, exit to ${pris.label}` : '';
-      return `${who} danced D ${labelAt(m.q, m.r)} ${m.dir} over ${last.sown.map((c) => labelAt(c.q, c.r)).join(' ')}${tail}`;
+      const exit = !!pris && !s.tiles.some((t) => t.q === end.q && t.r === end.r);
+      const onto = (exit ? last.sown.slice(0, -1) : last.sown).map((c) => labelAt(c.q, c.r)).join(' ');
+      return `${who} danced D ${labelAt(m.q, m.r)} ${m.dir}: sowed ${onto || '-'}${exit ? `, exit to prisoner cell ${pris!.label}` : ''}`;
     }
     case 'free':
       return `${who} freed ${last.freed.length} cell${last.freed.length === 1 ? '' : 's'}: new tile${last.freed.length === 1 ? '' : 's'} ${last.freed.map((c) => labelAt(c.q, c.r)).join(', ')}`;
@@ -295,9 +296,10 @@ function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, x: number
   drawPawnFace(ctx, { x: x + 36, y: y + 38 }, 20, 20, side);
   text(ctx, fitText(ctx, name, 24, true, w - 150), x + 66, y + 34, { size: 24, bold: true });
   const status = toMove ? '▶ to move' : won ? '★ winner' : '';
-  text(ctx, EXXIT.names[side] + (status ? '  ' : ''), x + 66, y + 58, { size: 15, color: THEME.textDim });
+  const sub = name === EXXIT.names[side] ? '' : `${EXXIT.names[side]}  `;
+  text(ctx, sub, x + 66, y + 58, { size: 15, color: THEME.textDim });
   if (status) {
-    text(ctx, status, x + 66 + measure(ctx, EXXIT.names[side] + '  ', 15), y + 58, { size: 15, bold: true, color: toMove ? THEME.highlight : THEME.win });
+    text(ctx, status, x + 66 + measure(ctx, sub, 15), y + 58, { size: 15, bold: true, color: toMove ? THEME.highlight : THEME.win });
   }
   text(ctx, 'reserve', x + 14, y + 92, { size: 13, color: THEME.textDim });
   drawReserve(ctx, x + 80, y + 87, side, s.reserves[side], Math.max(8, s.reserves[side]));

@@ -329,8 +329,9 @@ function drawPlayer(ctx: Ctx, s: OrionState, gs: GroupInfo[], side: Side, name: 
   ctx.stroke();
   text(ctx, fitText(ctx, name, 22, true, w - 130), x + 58, y + 30, { size: 22, bold: true });
   const status = toMove ? '▶ to move' : won ? '★ winner' : '';
-  text(ctx, ORION.names[side], x + 58, y + 52, { size: 14, color: THEME.textDim });
-  if (status) text(ctx, status, x + 58 + measure(ctx, ORION.names[side] + '  ', 14), y + 52, { size: 14, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  const sub = name === ORION.names[side] ? '' : `${ORION.names[side]}  `;
+  text(ctx, sub, x + 58, y + 52, { size: 14, color: THEME.textDim });
+  if (status) text(ctx, status, x + 58 + measure(ctx, sub, 14), y + 52, { size: 14, bold: true, color: toMove ? THEME.highlight : THEME.win });
   // OD-17 total.
   const vc = s.vc[side];
   text(ctx, String(vc.total), x + w - 14, y + 42, { size: 36, bold: true, align: 'right' });
