@@ -1,0 +1,42 @@
+// npm run deploy-commands: registers hexmate's slash commands for one server
+// (DISCORD_GUILD_ID: instant) or globally (may take up to an hour to appear).
+// Honours DISCORD_API_URL (a proxy or the fake Discord).
+import { REST, Routes } from 'discord.js';
+import { commandData } from '../src/commands/index.js';
+import { configErrorText, loadConfig } from '../src/config.js';
+
+async function main(): Promise<void> {
+  const loaded = loadConfig();
+  if (!loaded.ok) {
+    console.error(configErrorText(loaded.errors));
+    process.exit(1);
+  }
+  const { discordToken, discordClientId, discordGuildId, discordApiUrl } = loaded.config;
+  const missing = [!discordToken && 'DISCORD_TOKEN', !discordClientId && 'DISCORD_CLIENT_ID'].filter(Boolean);
+  if (missing.length) {
+    console.error(`deploy-commands needs ${missing.join(' and ')} (see .env.example).`);
+    process.exit(1);
+  }
+  const rest = new REST(discordApiUrl ? { api: discordApiUrl } : {}).setToken(discordToken!);
+  const body = commandData();
+  const route = discordGuildId ? Routes.applicationGuildCommands(discordClientId!, discordGuildId) : Routes.applicationCommands(discordClientId!);
+  try {
+    const result = (await rest.put(route, { body })) as unknown[];
+    const where = discordGuildId ? `server ${discordGuildId}` : 'globally (may take up to an hour to show)';
+    console.log(`Registered ${result.length} commands ${where}: ${body.map((c) => `/${c.name}`).join(', ')}`);
+  } catch (e) {
+    const err = e as { status?: number; message?: string };
+    const hint =
+      err.status === 401
+        ? 'the token was refused: check DISCORD_TOKEN.'
+        : err.status === 403
+          ? 'missing access: invite the bot with the applications.commands scope, and check DISCORD_GUILD_ID.'
+          : err.status === 404
+            ? 'unknown application or server: check DISCORD_CLIENT_ID and DISCORD_GUILD_ID.'
+            : (err.message ?? String(e)).replace(/[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}/g, '[redacted]');
+    console.error(`Could not register the commands: ${hint}`);
+    process.exit(1);
+  }
+}
+
+void main();

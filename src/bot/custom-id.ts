@@ -1,0 +1,59 @@
+// The one codec for component custom ids (design.md, "Bot"). Ids are short,
+// versioned (`hx1`), at most 100 characters, and untrusted on the way back:
+// parseCustomId never throws and refuses anything it did not make.
+
+export const CUSTOM_ID_VERSION = 'hx1';
+const MAX_LEN = 100;
+/** Store ids are short opaque tokens; anything else is not ours. */
+const ID_RE = /^[A-Za-z0-9_-]{1,40}$/;
+const VERSION_RE = /^(0|[1-9][0-9]{0,8})$/;
+
+export type ChallengeAction = 'accept' | 'decline' | 'cancel';
+export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
+
+export type CustomId =
+  | { kind: 'challenge'; challengeId: string; action: ChallengeAction }
+  /** `version` is the game's version when the button was drawn: a click on an older one is stale. */
+  | { kind: 'game'; gameId: string; version: number; action: GameAction };
+
+const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
+const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
+const invert = <K extends string>(m: Record<K, string>): Map<string, K> =>
+  new Map(Object.entries(m).map(([k, v]) => [v as string, k as K]));
+const CHALLENGE_BY_CODE = invert(CHALLENGE_CODES);
+const GAME_BY_CODE = invert(GAME_CODES);
+
+export function encodeCustomId(id: CustomId): string {
+  let text: string;
+  if (id.kind === 'challenge') {
+    if (!ID_RE.test(id.challengeId)) throw new Error(`custom id: bad challenge id`);
+    text = `${CUSTOM_ID_VERSION}:c:${id.challengeId}:${CHALLENGE_CODES[id.action]}`;
+  } else {
+    if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.version) || !VERSION_RE.test(String(id.version))) {
+      throw new Error(`custom id: bad game id or version`);
+    }
+    text = `${CUSTOM_ID_VERSION}:g:${id.gameId}:${id.version}:${GAME_CODES[id.action]}`;
+  }
+  if (text.length > MAX_LEN) throw new Error('custom id: over 100 characters');
+  return text;
+}
+
+export type ParsedCustomId = { ok: true; value: CustomId } | { ok: false; reason: string };
+
+export function parseCustomId(raw: unknown): ParsedCustomId {
+  const bad = (reason: string): ParsedCustomId => ({ ok: false, reason });
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LEN) return bad('malformed button');
+  const parts = raw.split(':');
+  if (parts[0] !== CUSTOM_ID_VERSION) return bad('this button is from an older version of the bot');
+  if (parts[1] === 'c' && parts.length === 4) {
+    const action = CHALLENGE_BY_CODE.get(parts[3]);
+    if (!ID_RE.test(parts[2]) || !action) return bad('malformed button');
+    return { ok: true, value: { kind: 'challenge', challengeId: parts[2], action } };
+  }
+  if (parts[1] === 'g' && parts.length === 5) {
+    const action = GAME_BY_CODE.get(parts[4]);
+    if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('malformed button');
+    return { ok: true, value: { kind: 'game', gameId: parts[2], version: Number(parts[3]), action } };
+  }
+  return bad('malformed button');
+}

@@ -1,0 +1,4 @@
+// The bot's public surface: start it in-process (npm start, tests, demo, bench).
+export { startBot, sweepChallenges, type StartBotOptions, type RunningBot } from './start.js';
+export type { BotContext, RenderBoard, ThinkMove } from './context.js';
+export { commandData } from '../commands/index.js';

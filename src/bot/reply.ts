@@ -1,0 +1,27 @@
+// Answering an interaction once, whatever state it is in (fresh, deferred, replied).
+import { MessageFlags, type RepliableInteraction } from 'discord.js';
+import { clipText } from './messages.js';
+
+/** An ephemeral message to the user who acted. A public deferral is removed first so no "thinking…" stays behind. */
+export async function tellUser(i: RepliableInteraction, text: string): Promise<void> {
+  const content = clipText(text);
+  const payload = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } };
+  if (i.deferred && !i.replied) {
+    const ephemeralDeferral = i.ephemeral === true;
+    if (ephemeralDeferral) {
+      await i.editReply({ content, allowedMentions: { parse: [] } });
+      return;
+    }
+    await i.deleteReply().catch(() => undefined);
+    await i.followUp(payload);
+    return;
+  }
+  if (i.replied) {
+    await i.followUp(payload);
+    return;
+  }
+  await i.reply(payload);
+}
+
+/** "EX-13d: …" → "That move is illegal — EX-13d: …" is left to callers; this capitalises a refusal sentence. */
+export const sentence = (s: string): string => (s.length ? s.charAt(0).toUpperCase() + s.slice(1) : s);

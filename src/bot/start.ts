@@ -1,0 +1,171 @@
+// startBot: the real discord.js client wired to the router, for `npm start`,
+// the tests, the demo and the bench (all in-process). DISCORD_API_URL points
+// REST, and through GET /gateway/bot the gateway too, at another base URL.
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { pino, type Logger } from 'pino';
+import { redactSecrets } from '../log.js';
+import type { Store } from '../store/types.js';
+import type { BotContext, BotSettings, RenderBoard, ThinkMove } from './context.js';
+import { challengeCard } from './messages.js';
+import { scheduleAi } from './match.js';
+import { handleInteraction } from './router.js';
+
+export interface StartBotOptions {
+  token: string;
+  /** REST base URL, e.g. http://127.0.0.1:PORT/api (default: Discord). */
+  apiUrl?: string;
+  store: Store;
+  logger?: Logger;
+  /** Default 15 min (CHALLENGE_TTL_MINUTES). */
+  challengeTtlMs?: number;
+  /** Expired-challenge sweep period, ms; 0 turns it off. Default 60 s. */
+  sweepIntervalMs?: number;
+  /** Replaces the renderer (default src/render renderBoard). */
+  render?: RenderBoard;
+  /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
+  thinkMove?: ThinkMove;
+  now?: () => number;
+  /** Resume AI turns of active games at start (a restart lost them). Default true. */
+  resumeAi?: boolean;
+}
+
+export interface RunningBot {
+  client: Client;
+  ctx: BotContext;
+  /** Waits for background work (AI moves) to settle, then closes the gateway. The store stays open (the caller owns it). */
+  stop(): Promise<void>;
+}
+
+// Interaction tokens travel in webhook URLs; they are secrets for 15 minutes.
+const WEBHOOK_TOKEN_RE = /\/(webhooks|interactions)\/(\d+)\/[A-Za-z0-9_.-]{20,}/g;
+const scrub = (s: string): string => redactSecrets(s).replace(WEBHOOK_TOKEN_RE, '/$1/$2/[redacted]');
+
+/** Error serializer: message, code, status, method and a scrubbed URL; never request bodies or headers. */
+function safeErr(e: unknown): Record<string, unknown> {
+  if (!(e instanceof Error)) return { message: scrub(String(e)) };
+  const o = e as Error & { code?: unknown; status?: unknown; method?: unknown; url?: unknown };
+  return {
+    type: e.name,
+    message: scrub(e.message),
+    code: o.code,
+    status: o.status,
+    method: o.method,
+    url: typeof o.url === 'string' ? scrub(o.url) : undefined,
+    stack: e.stack ? scrub(e.stack) : undefined,
+  };
+}
+
+async function defaultRender(): Promise<RenderBoard> {
+  const mod = await import('../render/index.js');
+  return mod.renderBoard as RenderBoard;
+}
+
+const defaultThink: ThinkMove = async (game, state, level, seed) => {
+  const { thinkMove } = await import('../ai/pool.js');
+  return thinkMove(game, state, level, seed);
+};
+
+export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
+  const base = opts.logger ?? pino({ level: 'silent' });
+  const log = base.child({ component: 'bot' }, { serializers: { err: safeErr } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: opts.apiUrl ? { api: opts.apiUrl } : {},
+    // Pings are opted into per message (the player to move only).
+    allowedMentions: { parse: [] },
+  });
+  const pending = new Set<Promise<unknown>>();
+  const aiRunning = new Set<string>();
+  let stopping = false;
+  const settings: BotSettings = {
+    challengeTtlMs: opts.challengeTtlMs ?? 15 * 60_000,
+    sweepIntervalMs: opts.sweepIntervalMs ?? 60_000,
+  };
+  const ctx: BotContext = {
+    client,
+    store: opts.store,
+    log,
+    settings,
+    render: opts.render ?? (async (...a) => (await defaultRender())(...a)),
+    thinkMove: opts.thinkMove ?? defaultThink,
+    now: opts.now ?? Date.now,
+    background(label, work) {
+      if (stopping) return;
+      // One AI search per game in this process (a cache; the CAS guards across processes).
+      if (label.startsWith('ai ')) {
+        if (aiRunning.has(label)) return;
+        aiRunning.add(label);
+      }
+      const p = (async () => work())()
+        .catch((e) => log.error({ err: e, task: label }, 'background task failed'))
+        .finally(() => {
+          pending.delete(p);
+          aiRunning.delete(label);
+        });
+      pending.add(p);
+    },
+  };
+
+  const track = (i: Interaction) => {
+    const p = handleInteraction(ctx, i).catch((e) => log.error({ err: e }, 'router failed'));
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+  client.on(Events.InteractionCreate, track);
+  client.on(Events.Error, (e) => log.error({ err: e }, 'discord client error'));
+  client.on(Events.Warn, (m) => log.warn({ msg: scrub(m) }, 'discord client warning'));
+  client.on(Events.ShardError, (e, shard) => log.error({ err: e, shard }, 'gateway shard error'));
+
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(opts.token);
+  await ready;
+  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
+
+  const sweeper = settings.sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), settings.sweepIntervalMs) : null;
+  sweeper?.unref();
+  if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
+
+  return {
+    client,
+    ctx,
+    async stop() {
+      if (sweeper) clearInterval(sweeper);
+      client.off(Events.InteractionCreate, track);
+      const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
+      while (pending.size > 0) {
+        const settled = await Promise.race([Promise.allSettled([...pending]).then(() => true), deadline.then(() => false)]);
+        if (!settled) break;
+      }
+      stopping = true;
+      await client.destroy();
+    },
+  };
+}
+
+/** Open challenges past their time: mark them expired and say so on the card. */
+export async function sweepChallenges(ctx: BotContext): Promise<number> {
+  const ids = await ctx.store.challenges.dueExpired(ctx.now(), 50);
+  let n = 0;
+  for (const id of ids) {
+    const r = await ctx.store.challenges.transition(id, 'open', 'expired');
+    const c = r.ok ? r.challenge : r.reason === 'expired' ? r.challenge : null;
+    if (!c || !c.messageId) continue;
+    try {
+      const ch = await ctx.client.channels.fetch(c.channelId);
+      if (ch && ch.isTextBased()) {
+        const card = challengeCard({ ...c, status: 'expired' });
+        await ch.messages.edit(c.messageId, { content: card.content, embeds: card.embeds, components: card.components, allowedMentions: card.allowedMentions });
+        n++;
+      }
+    } catch (e) {
+      ctx.log.warn({ err: e, challengeId: id }, 'could not edit an expired challenge card');
+    }
+  }
+  return n;
+}
+
+/** After a restart: games where the AI is to move get their move. */
+async function resumeAi(ctx: BotContext): Promise<void> {
+  const games = await ctx.store.games.listActive(null, 500);
+  for (const g of games) if (g.players.some((p) => p.bot)) scheduleAi(ctx, g);
+}

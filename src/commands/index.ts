@@ -1,0 +1,16 @@
+// Every slash command, by name (the router and deploy-commands read this).
+import type { Command } from '../bot/command.js';
+import { command as abort } from './abort.js';
+import { command as board } from './board.js';
+import { command as challenge } from './challenge.js';
+import { command as draw } from './draw.js';
+import { command as move } from './move.js';
+import { command as playBot } from './play-bot.js';
+import { command as resign } from './resign.js';
+
+export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot];
+
+export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
+
+/** The JSON bodies to register (PUT applications/{id}/commands). */
+export const commandData = () => commands.map((c) => c.data.toJSON());
