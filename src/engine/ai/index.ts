@@ -1,0 +1,33 @@
+// The AI's entry point over the registry: a state, a level and a seed in,
+// a move (with its canonical text, EX-22 / OD-22) and search stats out.
+// Pure apart from the optional clock the caller passes for the time cap.
+import type { AnyGame, GameId, Position } from '../game.js';
+import { exxitHeuristics } from './exxit-heuristics.js';
+import { levelParams, type Level } from './levels.js';
+import { search, type Heuristics, type SearchResult } from './mcts.js';
+import { orionHeuristics } from './orion-heuristics.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const HEURISTICS: Record<GameId, Heuristics<any>> = { exxit: exxitHeuristics, orion: orionHeuristics };
+
+export interface Thought<M = unknown> extends SearchResult<M> {
+  /** The chosen move in canonical notation. */
+  text: string;
+}
+
+/**
+ * Chooses a move for the side to move of `state` (a valid state of `game`,
+ * not over) at `level`. Deterministic for a seed unless `now` is given and
+ * the level's time cap is reached first.
+ */
+/** The search on a fast position (engine tool matches, benchmarks); `pos` is not changed. */
+export function searchPosition<M>(game: GameId, pos: Position<M>, level: Level, seed: number, now?: () => number): SearchResult<M> {
+  return search(pos.clone(), levelParams(game, level), { seed, heuristics: HEURISTICS[game], now });
+}
+
+export function chooseMove(game: AnyGame, state: unknown, level: Level, seed: number, now?: () => number): Thought {
+  const r = searchPosition(game.id, game.position(state), level, seed, now);
+  return { ...r, text: game.formatMove(state, r.move, 'canonical') };
+}
+
+export { LEVELS, LEVEL_NAMES, isLevel, levelParams, type Level } from './levels.js';
