@@ -58,13 +58,21 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
       if (lastError) logger.info?.(`redis ${shown}: connected again`);
       lastError = '';
     });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (e) {
-      redis.disconnect();
-      const msg = redactSecrets(e instanceof Error ? e.message : String(e), [safePassword(opts.url)]);
-      throw new Error(`cannot reach Redis at ${shown}: ${msg}`);
+    // At start-up Redis may still be booting (docker compose): retry for a while, then give up clearly.
+    const giveUpAt = Date.now() + (opts.startupTimeoutMs ?? 15_000);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await redis.connect();
+        await redis.ping();
+        break;
+      } catch (e) {
+        redis.disconnect();
+        if (Date.now() + 500 > giveUpAt) {
+          const msg = redactSecrets(e instanceof Error ? e.message : String(e), [safePassword(opts.url)]);
+          throw new Error(`cannot reach Redis at ${shown}: ${msg}`);
+        }
+        await new Promise((r) => setTimeout(r, Math.min(500 * (attempt + 1), 2000)));
+      }
     }
     logger.info?.(`store: redis ${shown}, prefix ${keys.prefix}`);
   } else {

@@ -335,6 +335,8 @@ export interface OpenStoreOptions {
   logger?: StoreLogger;
   /** Default challenge TTL, ms (15 min). */
   challengeTtlMs?: number;
+  /** How long openStore keeps trying to reach Redis at start-up before it throws, ms (15 s). */
+  startupTimeoutMs?: number;
 }
 
 export interface Store {

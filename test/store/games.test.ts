@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CorruptRecordError, openStore, type Store, type StoredGame } from '../../src/store/index.js';
+import { cleanup, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
+
+describe.each(MODES)('games on $name', (mode) => {
+  let store: Store;
+  const prefix = prefixFor('games', mode);
+
+  beforeAll(async () => {
+    store = await openStore({ url: mode.url, prefix, logger: quiet });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+
+  async function create(over = {}): Promise<StoredGame> {
+    const r = await store.games.create(newGame(over));
+    if (!r.ok) throw new Error(`create refused: ${r.reason}`);
+    return r.game;
+  }
+
+  it('creates a game at version 1 and reads it back by id and by channel', async () => {
+    const g = await create({ moves: [] });
+    expect(g.version).toBe(1);
+    expect(g.status).toBe('active');
+    expect(g.id).toMatch(/^[0-9a-z]{10}$/);
+    expect(await store.games.get(g.id)).toEqual(g);
+    expect(await store.games.byChannel(g.channelId)).toEqual(g);
+    expect(await store.games.activeByChannel(g.channelId)).toEqual(g);
+    expect(await store.games.get('nosuchgame1')).toBeNull();
+    expect(await store.games.byChannel(uid('c'))).toBeNull();
+  });
+
+  it('refuses untrusted ids without touching Redis keys', async () => {
+    expect(await store.games.get('../{x}')).toBeNull();
+    expect(await store.games.get('')).toBeNull();
+    expect(await store.games.byChannel('a b')).toBeNull();
+    expect(await store.games.update('{bad}', 1, { state: 1 })).toEqual({ ok: false, reason: 'not-found' });
+    await expect(store.games.create(newGame({ channelId: 'x{y}' }))).rejects.toThrow(/channel id/);
+  });
+
+  it('keeps one active game per channel, and frees the channel when the game ends', async () => {
+    const g = await create();
+    const second = await store.games.create(newGame({ channelId: g.channelId }));
+    expect(second).toEqual({ ok: false, reason: 'channel-busy', activeGameId: g.id });
+
+    const over = await store.games.update(g.id, 1, { status: 'over', result: { winner: 1, draw: false, reason: 'resign' } });
+    expect(over.ok).toBe(true);
+    expect(await store.games.activeByChannel(g.channelId)).toBeNull();
+    // No active game: byChannel gives the last one played there.
+    expect((await store.games.byChannel(g.channelId))?.id).toBe(g.id);
+
+    const third = await create({ channelId: g.channelId });
+    expect((await store.games.byChannel(g.channelId))?.id).toBe(third.id);
+  });
+
+  it('takes over a stale channel binding (a crash between the game write and the release)', async () => {
+    const g = await create();
+    // Simulate a crash: the game ended but its channel binding was never released.
+    await store.redis.hset(`${prefix}game:{${g.id}}`, 'status', JSON.stringify('aborted'));
+    const next = await store.games.create(newGame({ channelId: g.channelId }));
+    expect(next.ok).toBe(true);
+  });
+
+  it('only one of many racing creates in one channel wins', async () => {
+    const clients = await openMany(mode, prefix, 10);
+    try {
+      const channelId = uid('c');
+      const results = await Promise.all(clients.map((c) => c.games.create(newGame({ channelId }))));
+      const winners = results.filter((r) => r.ok);
+      expect(winners).toHaveLength(1);
+      const losers = results.filter((r) => !r.ok);
+      for (const l of losers) expect(l).toMatchObject({ reason: 'channel-busy' });
+      // Losers leave nothing behind.
+      expect(await store.games.listActive('g1', 1000).then((gs) => gs.filter((x) => x.channelId === channelId))).toHaveLength(1);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  it('update is a compare-and-set on the version and appends the move log', async () => {
+    const g = await create({ moves: ['P A'] });
+    const r1 = await store.games.update(g.id, 1, { state: { n: 2 }, appendMoves: ['P B'], drawOffer: 0 });
+    expect(r1.ok).toBe(true);
+    if (!r1.ok) return;
+    expect(r1.game.version).toBe(2);
+    expect(r1.game.state).toEqual({ n: 2 });
+    expect(r1.game.moves).toEqual(['P A', 'P B']);
+    expect(r1.game.drawOffer).toBe(0);
+    expect(r1.game.updatedAt).toBeGreaterThanOrEqual(g.updatedAt);
+
+    // Stale version: refused, nothing changed.
+    expect(await store.games.update(g.id, 1, { state: { n: 99 }, appendMoves: ['X'] })).toEqual({ ok: false, reason: 'conflict' });
+    const now = await store.games.get(g.id);
+    expect(now?.version).toBe(2);
+    expect(now?.state).toEqual({ n: 2 });
+    expect(await store.games.moves(g.id)).toEqual(['P A', 'P B']);
+
+    expect(await store.games.update('zzzzzzzzzz', 1, { state: 1 })).toEqual({ ok: false, reason: 'not-found' });
+    expect(await store.games.update(g.id, 0, { state: 1 })).toEqual({ ok: false, reason: 'conflict' });
+  });
+
+  it('20 clients racing update on one version: exactly one wins, one move is logged', async () => {
+    const g = await create();
+    const clients = await openMany(mode, prefix, 20);
+    try {
+      const results = await Promise.all(
+        clients.map((c, i) => c.games.update(g.id, 1, { state: { by: i }, appendMoves: [`move-${i}`] })),
+      );
+      const ok = results.filter((r) => r.ok);
+      expect(ok).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.reason === 'conflict')).toHaveLength(19);
+      const moves = await store.games.moves(g.id);
+      expect(moves).toHaveLength(1);
+      const winner = ok[0].ok ? ok[0].game : null;
+      expect(moves[0]).toBe(`move-${(winner?.state as { by: number }).by}`);
+      expect((await store.games.get(g.id))?.version).toBe(2);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  it('a sequence of racing rounds never loses or doubles a move', async () => {
+    const g = await create();
+    const clients = await openMany(mode, prefix, 5);
+    try {
+      let version = 1;
+      for (let round = 0; round < 10; round++) {
+        const results = await Promise.all(clients.map((c, i) => c.games.update(g.id, version, { appendMoves: [`r${round}c${i}`] })));
+        expect(results.filter((r) => r.ok)).toHaveLength(1);
+        version++;
+      }
+      const final = await store.games.get(g.id);
+      expect(final?.version).toBe(11);
+      expect(final?.moves).toHaveLength(10);
+      expect(final?.moves.map((m) => m.split('c')[0])).toEqual(Array.from({ length: 10 }, (_, i) => `r${i}`));
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  it('lists active games per guild and per user, and counts a user’s active games', async () => {
+    const guildId = uid('g');
+    const alice = uid('u');
+    const a = await create({ guildId, players: [{ id: alice, name: 'A' }, { id: uid('u'), name: 'B' }] });
+    const b = await create({ guildId, players: [{ id: uid('u'), name: 'C' }, { id: alice, name: 'A' }] });
+    await create({ guildId: uid('g') });
+    expect((await store.games.listActive(guildId)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await store.games.countActiveByUser(alice)).toBe(2);
+
+    await store.games.update(a.id, 1, { status: 'aborted', result: { winner: null, draw: false, reason: 'abort' } });
+    expect((await store.games.listActive(guildId)).map((g) => g.id)).toEqual([b.id]);
+    expect(await store.games.countActiveByUser(alice)).toBe(1);
+    expect((await store.games.listByUser(alice)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await store.games.listActive()).some((g) => g.id === b.id)).toBe(true);
+  });
+
+  it('indexes clock wake-ups for the deadline sweeper', async () => {
+    const t = Date.now();
+    const g = await create({ clock: { perMoveMs: 1000, deadline: t + 1000, reminded: false, wakeAt: t + 750 } });
+    expect(await store.games.due(t)).not.toContain(g.id);
+    expect(await store.games.due(t + 800)).toContain(g.id);
+    const r = await store.games.update(g.id, 1, { clock: { perMoveMs: 1000, deadline: t + 1000, reminded: true, wakeAt: t + 1000 } });
+    expect(r.ok).toBe(true);
+    expect(await store.games.due(t + 800)).not.toContain(g.id);
+    expect(await store.games.due(t + 1000)).toContain(g.id);
+    await store.games.update(g.id, 2, { status: 'over', result: { winner: 0, draw: false, reason: 'timeout' } });
+    expect(await store.games.due(t + 5000)).not.toContain(g.id);
+  });
+
+  it('a corrupt stored record is a typed error, and lists skip it with a warning', async () => {
+    const warnings: string[] = [];
+    const s = await openStore({ url: mode.url, prefix, logger: { warn: (m) => warnings.push(m) } });
+    try {
+      const guildId = uid('g');
+      const g = await create({ guildId });
+      const good = await create({ guildId });
+      await s.redis.hset(`${prefix}game:{${g.id}}`, 'players', '{not json');
+      await expect(s.games.get(g.id)).rejects.toBeInstanceOf(CorruptRecordError);
+      await expect(s.games.byChannel(g.channelId)).rejects.toThrow(/corrupt game record/);
+
+      await s.redis.hset(`${prefix}game:{${g.id}}`, 'players', JSON.stringify([{ id: 'u1', name: 'A' }, { id: 'u2', name: 'B' }]));
+      await s.redis.hset(`${prefix}game:{${g.id}}`, 'status', JSON.stringify('paused'));
+      const err = await s.games.get(g.id).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CorruptRecordError);
+      expect((err as CorruptRecordError).issues.join()).toMatch(/status/);
+      expect((err as CorruptRecordError).kind).toBe('game');
+
+      const listed = await s.games.listActive(guildId);
+      expect(listed.map((x) => x.id)).toEqual([good.id]);
+      expect(warnings.some((w) => w.includes(g.id))).toBe(true);
+
+      await s.redis.hdel(`${prefix}game:{${good.id}}`, 'version');
+      await expect(s.games.get(good.id)).rejects.toBeInstanceOf(CorruptRecordError);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses to create a record it could not read back', async () => {
+    await expect(store.games.create(newGame({ players: [{ id: 'u1', name: 'A' }] as never }))).rejects.toThrow(/invalid game/);
+    await expect(store.games.create(newGame({ state: undefined }))).rejects.toThrow(/state/);
+  });
+
+  it('deletes a game with its moves, binding and index entries', async () => {
+    const g = await create({ moves: ['P A'] });
+    expect(await store.games.delete(g.id)).toBe(true);
+    expect(await store.games.get(g.id)).toBeNull();
+    expect(await store.games.moves(g.id)).toEqual([]);
+    expect(await store.games.activeByChannel(g.channelId)).toBeNull();
+    expect((await store.games.create(newGame({ channelId: g.channelId }))).ok).toBe(true);
+    expect(await store.games.delete(g.id)).toBe(false);
+  });
+});

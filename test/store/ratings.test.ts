@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CorruptRecordError, guildScope, newId, openStore, rateGame, defaultSnapshot, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
+
+describe('rateGame (Glicko-2 via the glicko2 package)', () => {
+  it('moves equal players apart symmetrically, and a draw between equals changes no rating', () => {
+    const [w, l] = rateGame(defaultSnapshot(), defaultSnapshot(), 1, 0);
+    expect(w.rating).toBeGreaterThan(1500);
+    expect(l.rating).toBeLessThan(1500);
+    expect(w.rating - 1500).toBeCloseTo(1500 - l.rating, 6);
+    expect(w.rd).toBeLessThan(350);
+    const [a, b] = rateGame(defaultSnapshot(), defaultSnapshot(), 0.5, 0);
+    expect(a.rating).toBeCloseTo(1500, 6);
+    expect(b.rating).toBeCloseTo(1500, 6);
+    expect([a.draws, b.draws, a.streak]).toEqual([1, 1, 0]);
+  });
+
+  it('an upset moves ratings more than an expected win', () => {
+    const strong = { ...defaultSnapshot(), rating: 1800, rd: 80 };
+    const weak = { ...defaultSnapshot(), rating: 1400, rd: 80 };
+    const [s1] = rateGame(strong, weak, 1, 0);
+    const [, w2] = rateGame(strong, weak, 0, 0);
+    expect(s1.rating - 1800).toBeLessThan(w2.rating - 1400);
+  });
+});
+
+describe.each(MODES)('ratings on $name', (mode) => {
+  let store: Store;
+  const prefix = prefixFor('ratings', mode);
+
+  beforeAll(async () => {
+    store = await openStore({ url: mode.url, prefix, logger: quiet });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+
+  it('starts everyone at 1500 / 350 and unrated', async () => {
+    const u = uid('u');
+    expect(await store.ratings.get('exxit', u, 'global')).toEqual(defaultSnapshot());
+    expect(await store.ratings.rank('exxit', u, 'global')).toBeNull();
+  });
+
+  it('the winner goes up, the loser down, in both scopes, with W/D/L and streaks', async () => {
+    const [a, b] = [uid('a'), uid('b')];
+    const guild = uid('g');
+    const out = await store.ratings.applyResult('orion', newId(), guild, [a, b], { winner: 1, draw: false });
+    expect(out.applied).toBe(true);
+    const [pa, pb] = out.players;
+    expect(pa.userId).toBe(a);
+    expect(pa.global.after.rating).toBeLessThan(pa.global.before.rating);
+    expect(pb.global.after.rating).toBeGreaterThan(pb.global.before.rating);
+    expect(pb.guild?.after.rating).toBeGreaterThan(1500);
+    expect(await store.ratings.get('orion', b, 'global')).toEqual(pb.global.after);
+    expect(await store.ratings.get('orion', b, guildScope(guild))).toMatchObject({ wins: 1, losses: 0, games: 1, streak: 1 });
+    expect(await store.ratings.get('orion', a, 'global')).toMatchObject({ wins: 0, losses: 1, streak: -1 });
+    // Ratings are per game: Exxit is untouched.
+    expect(await store.ratings.get('exxit', b, 'global')).toEqual(defaultSnapshot());
+    expect(await store.ratings.rank('orion', b, guildScope(guild))).toBe(1);
+    expect(await store.ratings.rank('orion', a, guildScope(guild))).toBe(2);
+  });
+
+  it('is idempotent per game id: applying the same game again changes nothing and returns the stored outcome', async () => {
+    const [a, b] = [uid('a'), uid('b')];
+    const gameId = newId();
+    const first = await store.ratings.applyResult('exxit', gameId, null, [a, b], { winner: 0, draw: false });
+    const again = await store.ratings.applyResult('exxit', gameId, null, [a, b], { winner: 0, draw: false });
+    expect(again.applied).toBe(false);
+    expect(again.players).toEqual(first.players);
+    expect(await store.ratings.get('exxit', a, 'global')).toMatchObject({ games: 1, wins: 1 });
+    expect(first.players[0].guild).toBeNull();
+  });
+
+  it('many clients applying the same game at once: applied exactly once', async () => {
+    const [a, b] = [uid('a'), uid('b')];
+    const gameId = newId();
+    const clients = await openMany(mode, prefix, 10);
+    try {
+      const outs = await Promise.all(clients.map((c) => c.ratings.applyResult('exxit', gameId, 'g1', [a, b], { winner: null, draw: true })));
+      expect(outs.filter((o) => o.applied)).toHaveLength(1);
+      expect(await store.ratings.get('exxit', a, 'global')).toMatchObject({ games: 1, draws: 1 });
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  it('concurrent games of one player lose no update', async () => {
+    const star = uid('s');
+    const clients = await openMany(mode, prefix, 8);
+    try {
+      await Promise.all(clients.map((c) => c.ratings.applyResult('exxit', newId(), 'g1', [star, uid('o')], { winner: 0, draw: false })));
+      expect(await store.ratings.get('exxit', star, 'global')).toMatchObject({ games: 8, wins: 8, streak: 8 });
+      expect(await store.ratings.get('exxit', star, guildScope('g1'))).toMatchObject({ games: 8 });
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  it('leaderboards: best first, provisional players filtered on request', async () => {
+    const guild = uid('g');
+    const [top, mid, low] = [uid('t'), uid('m'), uid('l')];
+    for (let i = 0; i < 3; i++) await store.ratings.applyResult('orion', newId(), guild, [top, mid], { winner: 0, draw: false });
+    await store.ratings.applyResult('orion', newId(), guild, [mid, low], { winner: 0, draw: false });
+    const board = await store.ratings.top('orion', guildScope(guild), 10);
+    expect(board.map((e) => e.userId).sort()).toEqual([top, mid, low].sort());
+    expect(board.map((e) => e.rank)).toEqual([1, 2, 3]);
+    for (let i = 1; i < board.length; i++) expect(board[i - 1].rating).toBeGreaterThanOrEqual(board[i].rating);
+    expect(board[0].userId).toBe(top);
+    const seasoned = await store.ratings.top('orion', guildScope(guild), 10, { minGames: 3 });
+    expect(seasoned.map((e) => e.userId).sort()).toEqual([top, mid].sort());
+    expect(seasoned.map((e) => e.rank)).toEqual([1, 2]);
+    expect(await store.ratings.top('orion', guildScope(guild), 1)).toHaveLength(1);
+  });
+
+  it('refuses nonsense input', async () => {
+    await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x1'], { winner: 0, draw: false })).rejects.toThrow(/themself/);
+    await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x2'], { winner: 0, draw: true })).rejects.toThrow(/draw/);
+    await expect(store.ratings.applyResult('chess' as never, newId(), null, ['x1', 'x2'], { winner: 0, draw: false })).rejects.toThrow(/game/);
+    await expect(store.ratings.top('exxit', 'server' as never, 5)).rejects.toThrow(/scope/);
+  });
+
+  it('a corrupt rating record is a typed error, and the leaderboard leaves it off', async () => {
+    const warnings: string[] = [];
+    const s = await openStore({ url: mode.url, prefix, logger: { warn: (m) => warnings.push(m) } });
+    try {
+      const guild = uid('g');
+      const [a, b] = [uid('a'), uid('b')];
+      await s.ratings.applyResult('exxit', newId(), guild, [a, b], { winner: 0, draw: false });
+      await s.redis.hset(`${prefix}ratings:{ratings:exxit}:player:${guildScope(guild)}:${a}`, 'data', '{"rating":"high"}');
+      await expect(s.ratings.get('exxit', a, guildScope(guild))).rejects.toBeInstanceOf(CorruptRecordError);
+      expect((await s.ratings.top('exxit', guildScope(guild), 10)).map((e) => e.userId)).toEqual([b]);
+      expect(warnings.some((w) => w.includes('corrupt rating'))).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+});
