@@ -48,7 +48,8 @@ export function whyIllegal(pos: OrionPosition, id: number): RuleError | null {
     if (!joins) {
       const name = COLOR_NAMES[col];
       const what = onToken.map((c) => `${pos.layout.isGalaxy[c] ? 'galaxy' : 'black hole'} ${cellLabel(c)}`).join(', ');
-      return err('OD-14', `a ${name} hex on a token must join an existing ${name} chain (${what}: no ${name} hex of this tile touches a ${name} cell)`);
+      const a = name === 'orange' ? 'an' : 'a';
+      return err('OD-14', `${a} ${name} hex on a token must join an existing ${name} chain (${what}: no ${name} hex of this tile touches ${a} ${name} cell)`);
     }
   }
   if (!pos.isLegalId(id, side)) return err('OD-13', 'illegal placement'); // unreachable: the two tests agree

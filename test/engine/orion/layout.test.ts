@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cellLabel } from '../../../src/engine/orion/board.js';
+import { PRESETS, checkLayout, layoutOf, randomLayout } from '../../../src/engine/orion/layout.js';
+import { orion } from '../../../src/engine/orion/index.js';
+
+describe('OD-11 presets', () => {
+  it.each(Object.entries(PRESETS))('%s meets OD-10 and is symmetric under a half turn', (_name, l) => {
+    expect(checkLayout(l)).toBeNull();
+    const flip = (label: string) => {
+      const col = 'ABCDEFGHIJK'.indexOf(label[0]);
+      const size = [4, 7, 8, 9, 10, 9, 10, 9, 8, 7, 4][col];
+      return `${'ABCDEFGHIJK'[10 - col]}${size + 1 - Number(label.slice(1))}`;
+    };
+    const g = l.galaxies.map(cellLabel);
+    expect(g.map(flip).sort()).toEqual([...g].sort());
+    const b = l.blackHoles.map(cellLabel);
+    expect(b.map(flip).sort()).toEqual([...b].sort());
+  });
+
+  it('preset 1 has the tokens of the rules file', () => {
+    expect(PRESETS.preset1.galaxies.map(cellLabel).join(' ')).toBe('B2 B6 D5 F1 F9 H5 J2 J6');
+    expect(PRESETS.preset1.blackHoles.map(cellLabel).join(' ')).toBe('B4 D2 D8 F5 H2 H8 J4');
+  });
+});
+
+describe('OD-10 random layouts', () => {
+  it('1000 seeds all meet OD-10 and are reproducible', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const l = randomLayout(String(i));
+      expect(checkLayout(l)).toBeNull();
+      expect(randomLayout(String(i))).toEqual(l);
+      seen.add(JSON.stringify(l));
+    }
+    expect(seen.size).toBeGreaterThan(990);
+  });
+
+  it('checkLayout refuses layouts that break OD-10', () => {
+    const l = PRESETS.preset1;
+    expect(checkLayout({ galaxies: [0, 1, ...l.galaxies.slice(2)], blackHoles: l.blackHoles })).toMatch(/galaxies closer/);
+    expect(checkLayout({ galaxies: l.galaxies, blackHoles: [l.galaxies[0], ...l.blackHoles.slice(1)] })).toMatch(/share a cell/);
+  });
+
+  it('is reachable as a setup name, and bad names are refused (OD-11)', () => {
+    const a = orion.initial('random:abc-1');
+    const b = orion.initial('random:abc-1');
+    expect(a.ok && b.ok && a.value.galaxies.join() === b.value.galaxies.join()).toBe(true);
+    expect(layoutOf('random:abc-1')).toEqual(randomLayout('abc-1'));
+    for (const bad of ['random:', 'random: x', 'preset4', 'PRESET1', '']) {
+      const r = orion.initial(bad);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.rule).toBe('OD-11');
+    }
+    expect(orion.setups).toEqual(['preset1', 'preset2', 'preset3', 'random:<seed>']);
+    const d = orion.initial();
+    expect(d.ok && d.value.layout).toBe('preset1');
+  });
+});

@@ -1,0 +1,165 @@
+// Invariants over many random games (fast-check): tiles are never created or
+// lost, every covered cell belongs to one tile, legal moves play, games end,
+// replay and JSON are exact, and the fast Position agrees with the pure play
+// and with a naive reading of OD-13/OD-14/OD-17.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NEIGHBOURS } from '../../../src/engine/orion/board.js';
+import { orion } from '../../../src/engine/orion/index.js';
+import { OrionPosition } from '../../../src/engine/orion/position.js';
+import { PLACEMENTS, PLACEMENT_COUNT, TILE_SIZE, placementOf, shapeCells } from '../../../src/engine/orion/tiles.js';
+import { TILE_CODES, TILE_COUNTS, type OrionMove, type OrionState } from '../../../src/engine/orion/types.js';
+import { groupsOf, victoryConditions } from '../../../src/engine/orion/victory.js';
+import { makeRng, randInt } from '../../../src/engine/rng.js';
+import { start } from './helpers.js';
+
+const SETUPS = fc.oneof(fc.constantFrom('preset1', 'preset2', 'preset3'), fc.integer({ min: 0, max: 1e6 }).map((n) => `random:${n}`));
+
+/** A naive, independent reading of OD-9/OD-13/OD-14: the set of legal placements as sorted keys. */
+function naiveLegal(s: OrionState): Set<string> {
+  const side = s.toMove;
+  const tokens = new Set([...s.galaxies, ...s.blackHoles]);
+  const out = new Set<string>();
+  TILE_CODES.forEach((tile, kind) => {
+    if (s.hands[side][tile] === 0) return;
+    for (let a = 0; a < 85; a++)
+      for (let d = 0; d < 6; d++)
+        for (let t = 0; t < 2; t++) {
+          const cells = shapeCells(kind, a, d, t);
+          if (!cells || cells.some((c) => s.cells[c] !== -1)) continue;
+          const colour = (i: number) => (i === 0 && tile !== 'S1' && tile !== 'P2' ? 1 - side : side);
+          let ok = true;
+          for (const c of [0, 1]) {
+            const mine = cells.filter((_, i) => colour(i) === c);
+            if (mine.some((x) => tokens.has(x)) && !mine.some((x) => NEIGHBOURS[x].some((n) => s.cells[n] === c))) ok = false;
+          }
+          if (ok) out.add(`${tile}:${cells.map((c, i) => `${c}/${colour(i)}`).sort()}`);
+        }
+  });
+  return out;
+}
+const keyOf = (s: OrionState, m: OrionMove) => {
+  const p = PLACEMENTS[placementOf(m)];
+  return `${p.tile}:${p.cells.map((c, i) => `${c}/${p.isX[i] ? 1 - s.toMove : s.toMove}`).sort()}`;
+};
+
+/** Cheap equality for hot loops (vitest's deep equality is slow on thousands of moves). */
+const same = (a: unknown, b: unknown, what: string): void => {
+  const x = JSON.stringify(a);
+  const y = JSON.stringify(b);
+  if (x !== y) expect(x, what).toBe(y);
+};
+const check = (cond: boolean, what: string): void => {
+  if (!cond) expect.fail(what);
+};
+
+function checkInvariants(s: OrionState): void {
+  // OD-3: 14 tiles per player between hand and board.
+  for (const side of [0, 1] as const) {
+    for (const t of TILE_CODES) {
+      const laid = s.placements.filter((p) => p.side === side && p.move.tile === t).length;
+      check(s.hands[side][t] + laid === TILE_COUNTS[t], `OD-3: ${t} of side ${side}`);
+    }
+  }
+  // Every covered cell belongs to exactly one placement, consistent with cells/tileAt.
+  const owner = new Array(85).fill(-1);
+  s.placements.forEach((p, i) => {
+    check(p.cells.length === TILE_SIZE[p.move.tile], 'tile size');
+    p.cells.forEach((c, j) => {
+      check(owner[c] === -1, 'a cell covered twice');
+      owner[c] = i;
+      check(s.cells[c] === p.colors[j], 'cell colour');
+    });
+  });
+  same(s.tileAt, owner, 'tileAt');
+  for (let c = 0; c < 85; c++) check((s.cells[c] === -1) === (owner[c] === -1), 'covered cells');
+  // OD-17 recounted from scratch.
+  same(s.vc, victoryConditions(groupsOf(s.cells, s.galaxies, s.blackHoles)), 'OD-17');
+  check(s.ply === s.placements.length && s.toMove === s.ply % 2, 'ply/toMove');
+}
+
+describe('random games through the pure API', () => {
+  it('keep every invariant, and the fast Position agrees at every ply', () => {
+    fc.assert(
+      fc.property(SETUPS, fc.integer(), (setup, seed) => {
+        const rng = makeRng(seed);
+        let s = start(setup);
+        const pos = orion.position(s);
+        const texts: string[] = [];
+        let prev = s.vc;
+        while (!orion.outcome(s).over) {
+          const moves = orion.legalMoves(s);
+          check(moves.length > 0, 'no moves but not over');
+          same(pos.legalMoves(), moves, 'Position.legalMoves = legalMoves');
+          if (s.ply % 5 === 0) same([...moves.map((m) => keyOf(s, m))].sort(), [...naiveLegal(s)].sort(), 'naive OD-13/14');
+          // A few of them, and one illegal placement, through play.
+          for (let k = 0; k < 3; k++) check(orion.play(s, moves[randInt(rng, moves.length)]).ok, 'a legal move plays');
+          const legal = new Set(moves.map(placementOf));
+          const other = randInt(rng, PLACEMENT_COUNT);
+          if (!legal.has(other)) check(!orion.play(s, PLACEMENTS[other].move).ok, 'an illegal move is refused');
+          const m = moves[randInt(rng, moves.length)];
+          const before = JSON.stringify(s);
+          const r = orion.play(s, m);
+          check(JSON.stringify(s) === before, 'play mutated its input');
+          if (!r.ok) throw new Error(r.error.message);
+          texts.push(orion.formatMove(s, m));
+          s = r.value;
+          pos.play(m);
+          checkInvariants(s);
+          for (const side of [0, 1] as const)
+            for (const k of ['constellations', 'galaxies', 'blackHoles', 'total'] as const) check(s.vc[side][k] >= prev[side][k], 'OD-17: VC decreased');
+          prev = s.vc;
+          same(pos.outcome(), orion.outcome(s), 'outcome');
+          check(pos.ply() === s.ply && s.ply <= 28, 'ply');
+        }
+        expect(orion.legalMoves(s)).toEqual([]);
+        expect(pos.legalMoves()).toEqual([]);
+        // Replaying the move list gives the same state; JSON round trip is exact.
+        let t = start(setup);
+        for (const text of texts) {
+          const m = orion.parseMove(t, text);
+          if (!m.ok) throw new Error(m.error.message);
+          const r = orion.play(t, m.value);
+          if (!r.ok) throw new Error(r.error.message);
+          t = r.value;
+        }
+        expect(t).toEqual(s);
+        const back = orion.fromJSON(JSON.parse(JSON.stringify(s)));
+        expect(back.ok && JSON.stringify(back.value)).toBe(JSON.stringify(s));
+        const sum = orion.summary(s);
+        expect(sum.over).toBe(true);
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
+
+describe('random games through the fast Position', () => {
+  it('end within 28 plies, with victory conditions matching a flood-fill recount', () => {
+    fc.assert(
+      fc.property(SETUPS, fc.integer(), (setup, seed) => {
+        const rng = makeRng(seed);
+        const s0 = start(setup);
+        const pos = orion.position(s0) as OrionPosition;
+        const ids = new Int16Array(PLACEMENT_COUNT);
+        for (;;) {
+          const n = pos.legalIds(ids);
+          if (n === 0) break;
+          const copy = pos.clone();
+          pos.playId(ids[randInt(rng, n)]);
+          check(copy.ply() === pos.ply() - 1, 'clone is independent');
+          const cells = Array.from(pos.color);
+          const slow = victoryConditions(groupsOf(cells, s0.galaxies, s0.blackHoles));
+          same([pos.vc(0), pos.vc(1)], slow, 'OD-17 fast vs flood fill');
+          check(pos.ply() <= 28, 'ply');
+        }
+        const o = pos.outcome();
+        expect(o.over).toBe(true);
+        if (o.reason === 'OD-20') expect(pos.hasLegal(pos.toMove())).toBe(false);
+        if (o.reason === 'OD-19') expect(pos.ply()).toBe(28);
+        expect(pos.tilesLeft(0) + pos.tilesLeft(1)).toBe(28 - pos.ply());
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
