@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { configErrorText, loadConfig, SECRET_VARS } from '../src/config.js';
+
+const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
+
+describe('loadConfig', () => {
+  it('applies defaults to an empty environment (every variable is optional at parse)', () => {
+    const r = loadConfig({});
+    expect(r).toEqual({
+      ok: true,
+      config: {
+        discordToken: undefined,
+        discordClientId: undefined,
+        discordGuildId: undefined,
+        redisUrl: undefined,
+        redisPrefix: 'hexmate:',
+        discordApiUrl: undefined,
+        logLevel: 'info',
+        challengeTtlMinutes: 15,
+        challengeTtlMs: 900_000,
+        moveTimeHours: 24,
+        moveTimeMs: 86_400_000,
+      },
+    });
+  });
+
+  it('reads a full, valid environment; empty values mean unset; values are trimmed', () => {
+    const r = loadConfig({
+      DISCORD_TOKEN: ` ${TOKEN} `,
+      DISCORD_CLIENT_ID: '123456789012345678',
+      DISCORD_GUILD_ID: '',
+      REDIS_URL: 'rediss://default:pw@redis.example:6380/2',
+      REDIS_PREFIX: 'hm:prod:',
+      DISCORD_API_URL: 'http://127.0.0.1:4567/api',
+      LOG_LEVEL: 'debug',
+      CHALLENGE_TTL_MINUTES: '5',
+      MOVE_TIME_HOURS: '0.5',
+      UNRELATED: 'ignored',
+    });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.config).toMatchObject({
+      discordToken: TOKEN,
+      discordClientId: '123456789012345678',
+      discordGuildId: undefined,
+      redisUrl: 'rediss://default:pw@redis.example:6380/2',
+      redisPrefix: 'hm:prod:',
+      discordApiUrl: 'http://127.0.0.1:4567/api',
+      logLevel: 'debug',
+      challengeTtlMs: 300_000,
+      moveTimeMs: 1_800_000,
+    });
+  });
+
+  it('names every bad variable with a clear message', () => {
+    const r = loadConfig({
+      DISCORD_CLIENT_ID: 'my-bot',
+      REDIS_URL: 'localhost:6379',
+      REDIS_PREFIX: 'a{b}',
+      DISCORD_API_URL: 'ftp://x',
+      LOG_LEVEL: 'loud',
+      CHALLENGE_TTL_MINUTES: '0',
+      MOVE_TIME_HOURS: 'soon',
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual([
+      'DISCORD_CLIENT_ID must be a numeric Discord id (snowflake)',
+      'REDIS_URL must be a redis:// or rediss:// URL',
+      'REDIS_PREFIX must be 1-64 chars of letters, digits, _ . : - (no braces)',
+      'DISCORD_API_URL must be a http:// or https:// URL',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      'CHALLENGE_TTL_MINUTES must be between 1 and 10080',
+      'MOVE_TIME_HOURS must be a number',
+    ]);
+    expect(configErrorText(r.errors)).toMatch(/\.env\.example/);
+  });
+
+  it('never puts a secret value into a message', () => {
+    const secrets = {
+      DISCORD_TOKEN: 'Bot MTIz.secret-part.tail-of-the-token-value',
+      REDIS_URL: 'http://admin:hunter2-very-secret@redis:6379',
+    };
+    const r = loadConfig(secrets);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.some((e) => e.startsWith('DISCORD_TOKEN'))).toBe(true);
+    expect(r.errors.some((e) => e.startsWith('REDIS_URL'))).toBe(true);
+    const text = configErrorText(r.errors);
+    for (const v of ['secret-part', 'tail-of-the-token-value', 'hunter2', 'admin']) expect(text).not.toContain(v);
+    expect(SECRET_VARS).toContain('DISCORD_TOKEN');
+  });
+
+  it('refuses a token that is not one (spaces, wrong shape)', () => {
+    for (const t of ['abc def.g.h', 'justonepart', 'a.b']) {
+      const r = loadConfig({ DISCORD_TOKEN: t });
+      expect(r.ok).toBe(false);
+      if (!r.ok) for (const e of r.errors) expect(e).not.toContain(t);
+    }
+  });
+});
