@@ -1,6 +1,142 @@
-import type { FakeDiscord, FakeDiscordOptions } from './types.js';
+/** startFakeDiscord: one HTTP server on loopback serving REST under /api/v10 and the gateway (WebSocket upgrade). */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Gateway } from './gateway.js';
+import { Interactions, type InteractionRecord } from './interactions.js';
+import { RestApi } from './rest.js';
+import { World, BOT_PERMS } from './state.js';
+import type { FakeDiscord, FakeDiscordOptions, FakeMessage, SentInteraction } from './types.js';
 
-// API surface committed first so the bot engineer can code against it; the implementation follows.
-export async function startFakeDiscord(_opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
-  throw new Error('fake-discord: implementation in progress');
+export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const host = opts.host ?? '127.0.0.1';
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  let origin = '';
+  let rest!: RestApi;
+  let gateway!: Gateway;
+
+  const server = createServer((req, res) => {
+    void route(req, res).catch((e) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `fake-discord: ${(e as Error).message}`, code: 0 }));
+    });
+  });
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const api = /^\/api\/v(\d+)(\/.*)$/.exec(url.pathname);
+    if (api) {
+      if (api[1] !== '10') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Invalid API version', code: 50041 }));
+        return;
+      }
+      return rest.handle(req, res, api[2], url.searchParams);
+    }
+    // Attachment URLs serve the uploaded bytes, so a bot (or a test) can fetch what it posted.
+    const att = world.uploads.get(url.pathname);
+    if (att && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': att.content_type, 'content-length': att.size }).end(att.bytes);
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: '404: Not Found', code: 0 }));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host}:${port}`;
+  const gatewayUrl = `ws://${host}:${port}`;
+
+  const world = new World(origin);
+  gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250);
+  server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
+
+  const deliver = (rec: InteractionRecord) => {
+    const n = gateway.dispatch('INTERACTION_CREATE', rec.payload, rec.guildId);
+    if (n === 0) throw new Error('fake-discord: no bot session is connected for this guild (await fake.waitForReady() first)');
+  };
+  const interactions = new Interactions(world, deliver, timeoutMs);
+  rest = new RestApi(
+    world,
+    gateway,
+    interactions,
+    {
+      validate: opts.validate ?? true,
+      tokenTtlMs: opts.interactionTokenTtlMs ?? 15 * 60 * 1000,
+      ackDeadlineMs: opts.interactionAckDeadlineMs ?? 3000,
+    },
+    () => gatewayUrl,
+  );
+
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  const fake: FakeDiscord = {
+    apiBase: `${origin}/api`,
+    gatewayUrl,
+    token: 'ZmFrZS1kaXNjb3Jk.fake.token-for-tests',
+    applicationId: world.applicationId,
+    botUser: world.botUser,
+
+    addGuild: ({ name, locale, botPermissions }) => world.addGuild(name, locale, botPermissions ?? BOT_PERMS),
+    addChannel: (guildId, { name, canCreateThreads = true }) => world.addChannel(guildId, name, canCreateThreads),
+    addUser: ({ username, globalName, guildId, locale = 'en-US', permissions = 0n }) => {
+      const user = world.addUser(username, globalName);
+      const guilds = guildId ? [guildId] : [...world.guilds.keys()];
+      for (const g of guilds) {
+        world.addMember(g, user.id, permissions, locale);
+        // Keep connected bots' member caches in step, as Discord does (needs the GuildMembers intent).
+        gateway.dispatch('GUILD_MEMBER_ADD', { ...world.memberObj(g, user.id), guild_id: g }, g);
+      }
+      return user;
+    },
+
+    waitForReady: (count = 1, ms = timeoutMs) =>
+      interactions.waitFor(() => (gateway.activeSessions >= count ? true : undefined), ms, `${count} bot session(s) to be ready`).then(() => undefined),
+    get sessions() {
+      return gateway.activeSessions;
+    },
+
+    slash: (user, channelId, command, options, extra) => interactions.slash(user, channelId, command, options, extra?.locale),
+    autocomplete: (user, channelId, command, options, extra) => interactions.autocomplete(user, channelId, command, options, extra?.locale),
+    click: (user, messageId, customId, extra) => interactions.click(user, messageId, customId, extra),
+    modalSubmit: (user, channelId, customId, fields, extra) => interactions.modalSubmit(user, channelId, customId, fields, extra?.locale),
+    resendInteraction: (i: SentInteraction) => interactions.resend(i),
+    dropConnections: (code?: number) => gateway.dropConnections(code),
+
+    messages: (channelId, o) => world.channelMessageList(channelId).filter((m) => o?.includeEphemeral || !(m.flags & 64)),
+    message: (id) => world.messages.get(id),
+    channel: (id) => world.channels.get(id),
+    threads: (parentId) => [...world.channels.values()].filter((c) => (c.type === 11 || c.type === 12) && (!parentId || c.parent_id === parentId)),
+    waitForMessage: (channelId, predicate = () => true, ms = timeoutMs) =>
+      interactions.waitFor<FakeMessage>(
+        () => world.channelMessageList(channelId).find((m) => !(m.flags & 64) && predicate(m)),
+        ms,
+        `a matching message in channel ${channelId}`,
+      ),
+    commands: (guildId) => world.commands.get(guildId ?? 'global') ?? [],
+
+    get violations() {
+      return rest.violations;
+    },
+    get requests() {
+      return rest.requests;
+    },
+    get unknownRoutes() {
+      return rest.unknownRoutes;
+    },
+    get errors() {
+      return rest.errors;
+    },
+
+    close: async () => {
+      await gateway.close();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
 }

@@ -107,6 +107,7 @@ export interface FakeMessage {
   application_id?: Snowflake;
   interaction_metadata?: unknown;
   thread?: unknown;
+  message_reference?: unknown;
   /** Every earlier version of this message (before each edit). Not part of Discord's object. */
   history: Array<Pick<FakeMessage, 'content' | 'embeds' | 'components' | 'attachments' | 'flags' | 'edited_timestamp'>>;
   /** True when the message was deleted (kept so tests can see it). */
@@ -192,8 +193,8 @@ export interface FakeDiscord {
 
   addGuild(opts: { name: string; locale?: string; botPermissions?: bigint }): FakeGuild;
   addChannel(guildId: Snowflake, opts: { name: string; type?: 0; canCreateThreads?: boolean }): FakeChannel;
-  /** A member of every guild (or of `guildId` only). */
-  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake; locale?: string }): FakeUser;
+  /** A member of every existing guild (or of `guildId` only). `permissions`: extra guild permissions, e.g. ManageGuild (1n << 5n). */
+  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake; locale?: string; permissions?: bigint }): FakeUser;
 
   /** Bot identified and got READY + GUILD_CREATE (waits for `count` sessions, default 1). */
   waitForReady(count?: number, timeoutMs?: number): Promise<void>;
@@ -202,12 +203,17 @@ export interface FakeDiscord {
 
   slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], extra?: { locale?: string }): SentInteraction;
   autocomplete(user: FakeUser, channelId: Snowflake, command: string, options: CommandOption[], extra?: { locale?: string }): SentInteraction;
-  click(user: FakeUser, messageId: Snowflake, customId: string, extra?: { locale?: string }): SentInteraction;
+  /** A button (or select menu: pass `values`) on a message. */
+  click(user: FakeUser, messageId: Snowflake, customId: string, extra?: { locale?: string; values?: string[] }): SentInteraction;
+  /** A modal submit (type 5); fields: custom_id → text value. */
+  modalSubmit(user: FakeUser, channelId: Snowflake, customId: string, fields: Record<string, string>, extra?: { locale?: string }): SentInteraction;
   /** Deliver the very same INTERACTION_CREATE again (duplicate delivery). */
   resendInteraction(i: SentInteraction): void;
+  /** Closes every gateway connection with `code` (default 4000: discord.js resumes and gets the missed events replayed). */
+  dropConnections(code?: number): void;
 
-  /** Messages of a channel or thread, oldest first, current version (see `.history` for edits). */
-  messages(channelId: Snowflake): FakeMessage[];
+  /** Messages of a channel or thread, oldest first, current version (see `.history` for edits). Ephemeral ones only on request. */
+  messages(channelId: Snowflake, opts?: { includeEphemeral?: boolean }): FakeMessage[];
   message(messageId: Snowflake): FakeMessage | undefined;
   channel(id: Snowflake): FakeChannel | undefined;
   threads(parentId?: Snowflake): FakeChannel[];
@@ -218,6 +224,8 @@ export interface FakeDiscord {
   readonly violations: Violation[];
   readonly requests: RestRequestLog[];
   readonly unknownRoutes: Array<{ method: string; path: string }>;
+  /** Every error response the fake gave (e.g. 40060 already acknowledged, 50013 missing permissions). */
+  readonly errors: Array<{ method: string; path: string; status: number; code: number; message: string }>;
 
   close(): Promise<void>;
 }

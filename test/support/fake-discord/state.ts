@@ -1,0 +1,464 @@
+/** The fake's world: users, guilds, channels, threads, messages and commands, in Discord's wire shape. */
+import { EventEmitter } from 'node:events';
+import { snowflake } from './snowflake.js';
+import type { FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeUser, Snowflake } from './types.js';
+import type { UploadedFile } from './multipart.js';
+
+/** Permission bits (discord-api-types PermissionFlagsBits). */
+export const P = {
+  CreateInstantInvite: 1n << 0n,
+  Administrator: 1n << 3n,
+  ManageChannels: 1n << 4n,
+  ManageGuild: 1n << 5n,
+  AddReactions: 1n << 6n,
+  ViewChannel: 1n << 10n,
+  SendMessages: 1n << 11n,
+  ManageMessages: 1n << 13n,
+  EmbedLinks: 1n << 14n,
+  AttachFiles: 1n << 15n,
+  ReadMessageHistory: 1n << 16n,
+  MentionEveryone: 1n << 17n,
+  UseExternalEmojis: 1n << 18n,
+  ChangeNickname: 1n << 26n,
+  UseApplicationCommands: 1n << 31n,
+  ManageThreads: 1n << 34n,
+  CreatePublicThreads: 1n << 35n,
+  CreatePrivateThreads: 1n << 36n,
+  SendMessagesInThreads: 1n << 38n,
+} as const;
+
+export const EVERYONE_PERMS =
+  P.CreateInstantInvite | P.AddReactions | P.ViewChannel | P.SendMessages | P.EmbedLinks | P.AttachFiles | P.ReadMessageHistory |
+  P.UseExternalEmojis | P.ChangeNickname | P.UseApplicationCommands | P.CreatePublicThreads | P.CreatePrivateThreads | P.SendMessagesInThreads;
+
+/** What a bot invited with the usual game-bot scopes gets. */
+export const BOT_PERMS = EVERYONE_PERMS | P.ManageMessages | P.ManageThreads;
+
+const THREAD_DENY = P.CreatePublicThreads | P.CreatePrivateThreads;
+
+export interface MemberInfo {
+  userId: Snowflake;
+  permissions: bigint; // the member's guild-level permissions (beyond @everyone)
+  joined_at: string;
+  locale: string;
+}
+
+export class World extends EventEmitter {
+  readonly users = new Map<Snowflake, FakeUser>();
+  readonly guilds = new Map<Snowflake, FakeGuild>();
+  readonly members = new Map<Snowflake, Map<Snowflake, MemberInfo>>(); // guild → user → info
+  readonly guildPerms = new Map<Snowflake, { everyone: bigint; bot: bigint }>();
+  readonly channels = new Map<Snowflake, FakeChannel>();
+  readonly messages = new Map<Snowflake, FakeMessage>();
+  readonly channelMessages = new Map<Snowflake, Snowflake[]>();
+  /** key: guild id or 'global' → commands */
+  readonly commands = new Map<string, any[]>();
+  readonly uploads = new Map<string, FakeAttachment>(); // url path → attachment
+  readonly applicationId: Snowflake;
+  readonly botUser: FakeUser;
+  readonly origin: string;
+
+  constructor(origin: string) {
+    super();
+    this.setMaxListeners(0);
+    this.origin = origin;
+    this.applicationId = snowflake();
+    this.botUser = {
+      id: this.applicationId,
+      username: 'hexmate',
+      global_name: null,
+      discriminator: '0',
+      avatar: null,
+      bot: true,
+      public_flags: 0,
+    };
+    this.users.set(this.botUser.id, this.botUser);
+  }
+
+  /** Something changed (a message, a callback): waiters re-check their condition. */
+  changed(): void {
+    this.emit('change');
+  }
+
+  addGuild(name: string, locale = 'en-US', botPermissions = BOT_PERMS): FakeGuild {
+    const id = snowflake();
+    const guild: FakeGuild = {
+      id,
+      name,
+      owner_id: '0',
+      everyoneRoleId: id,
+      botRoleId: snowflake(),
+      preferred_locale: locale,
+      memberIds: [],
+    };
+    this.guilds.set(id, guild);
+    this.members.set(id, new Map());
+    this.guildPerms.set(id, { everyone: EVERYONE_PERMS, bot: botPermissions });
+    this.addMember(id, this.botUser.id, 0n, 'en-US');
+    return guild;
+  }
+
+  addMember(guildId: Snowflake, userId: Snowflake, permissions: bigint, locale: string): void {
+    const guild = this.guilds.get(guildId);
+    if (!guild) throw new Error(`fake-discord: unknown guild ${guildId}`);
+    if (!guild.memberIds.includes(userId)) guild.memberIds.push(userId);
+    this.members.get(guildId)!.set(userId, { userId, permissions, joined_at: new Date().toISOString(), locale });
+    if (guild.owner_id === '0' && userId !== this.botUser.id) guild.owner_id = userId;
+  }
+
+  addUser(username: string, globalName?: string): FakeUser {
+    const user: FakeUser = {
+      id: snowflake(),
+      username,
+      global_name: globalName ?? null,
+      discriminator: '0',
+      avatar: null,
+      public_flags: 0,
+    };
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  addChannel(guildId: Snowflake, name: string, canCreateThreads: boolean): FakeChannel {
+    if (!this.guilds.has(guildId)) throw new Error(`fake-discord: unknown guild ${guildId}`);
+    const position = [...this.channels.values()].filter((c) => c.guild_id === guildId && c.type === 0).length;
+    const ch: FakeChannel = {
+      id: snowflake(),
+      type: 0,
+      guild_id: guildId,
+      name,
+      parent_id: null,
+      position,
+      topic: null,
+      canCreateThreads,
+      last_message_id: null,
+    };
+    this.channels.set(ch.id, ch);
+    this.channelMessages.set(ch.id, []);
+    return ch;
+  }
+
+  addThread(parent: FakeChannel, name: string, ownerId: Snowflake, type: number, autoArchive: number, id = snowflake()): FakeChannel {
+    const now = new Date().toISOString();
+    const th: FakeChannel = {
+      id,
+      type,
+      guild_id: parent.guild_id,
+      name,
+      parent_id: parent.id,
+      canCreateThreads: false,
+      owner_id: ownerId,
+      thread_metadata: { archived: false, auto_archive_duration: autoArchive, archive_timestamp: now, locked: false, create_timestamp: now, ...(type === 12 ? { invitable: true } : {}) },
+      message_count: 0,
+      member_count: 1,
+      last_message_id: null,
+      memberIds: [ownerId],
+    };
+    this.channels.set(th.id, th);
+    this.channelMessages.set(th.id, []);
+    return th;
+  }
+
+  // ------------------------------------------------------------ wire objects
+
+  userObj(u: FakeUser): Record<string, unknown> {
+    return { ...u, banner: null, accent_color: null, avatar_decoration_data: null, collectibles: null, primary_guild: null, clan: null };
+  }
+
+  memberPerms(guildId: Snowflake, userId: Snowflake): bigint {
+    const gp = this.guildPerms.get(guildId)!;
+    if (userId === this.botUser.id) return gp.everyone | gp.bot;
+    return gp.everyone | (this.members.get(guildId)?.get(userId)?.permissions ?? 0n);
+  }
+
+  /** Permissions in a channel, after the bot-role overwrite that forbids threads where configured. */
+  channelPerms(channelId: Snowflake, userId: Snowflake): bigint {
+    const ch = this.channels.get(channelId);
+    if (!ch) return 0n;
+    const base = this.memberPerms(ch.guild_id, userId);
+    if (base & P.Administrator) return (1n << 50n) - 1n;
+    const parent = ch.parent_id ? this.channels.get(ch.parent_id) : ch;
+    let perms = base;
+    if (parent && !parent.canCreateThreads) perms &= ~THREAD_DENY;
+    return perms;
+  }
+
+  memberObj(guildId: Snowflake, userId: Snowflake, withUser = true): Record<string, unknown> {
+    const info = this.members.get(guildId)?.get(userId);
+    const guild = this.guilds.get(guildId)!;
+    const roles = userId === this.botUser.id ? [guild.botRoleId] : [];
+    return {
+      ...(withUser ? { user: this.userObj(this.users.get(userId)!) } : {}),
+      roles,
+      nick: null,
+      avatar: null,
+      banner: null,
+      premium_since: null,
+      joined_at: info?.joined_at ?? new Date().toISOString(),
+      deaf: false,
+      mute: false,
+      pending: false,
+      flags: 0,
+      communication_disabled_until: null,
+    };
+  }
+
+  rolesOf(guild: FakeGuild): Record<string, unknown>[] {
+    const gp = this.guildPerms.get(guild.id)!;
+    const role = (id: string, name: string, perms: bigint, position: number, managed: boolean) => ({
+      id,
+      name,
+      color: 0,
+      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position,
+      permissions: perms.toString(),
+      managed,
+      mentionable: false,
+      flags: 0,
+      ...(managed ? { tags: { bot_id: this.botUser.id } } : {}),
+    });
+    return [role(guild.everyoneRoleId, '@everyone', gp.everyone, 0, false), role(guild.botRoleId, this.botUser.username, gp.bot, 1, true)];
+  }
+
+  channelObj(ch: FakeChannel): Record<string, unknown> {
+    const guild = this.guilds.get(ch.guild_id)!;
+    if (ch.type === 11 || ch.type === 12) {
+      return {
+        id: ch.id,
+        type: ch.type,
+        guild_id: ch.guild_id,
+        parent_id: ch.parent_id,
+        owner_id: ch.owner_id,
+        name: ch.name,
+        last_message_id: ch.last_message_id,
+        rate_limit_per_user: 0,
+        flags: 0,
+        message_count: ch.message_count ?? 0,
+        member_count: ch.member_count ?? 0,
+        total_message_sent: ch.message_count ?? 0,
+        thread_metadata: ch.thread_metadata,
+      };
+    }
+    // The bot role is denied thread creation in channels configured that way.
+    const overwrites = ch.canCreateThreads
+      ? []
+      : [
+          { id: guild.everyoneRoleId, type: 0, allow: '0', deny: THREAD_DENY.toString() },
+          { id: guild.botRoleId, type: 0, allow: '0', deny: THREAD_DENY.toString() },
+        ];
+    return {
+      id: ch.id,
+      type: ch.type,
+      guild_id: ch.guild_id,
+      name: ch.name,
+      position: ch.position ?? 0,
+      parent_id: null,
+      topic: ch.topic ?? null,
+      nsfw: false,
+      last_message_id: ch.last_message_id,
+      rate_limit_per_user: 0,
+      default_auto_archive_duration: 1440,
+      permission_overwrites: overwrites,
+      flags: 0,
+    };
+  }
+
+  guildCreate(guild: FakeGuild): Record<string, unknown> {
+    const channels = [...this.channels.values()].filter((c) => c.guild_id === guild.id);
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      banner: null,
+      description: null,
+      owner_id: guild.owner_id,
+      region: 'deprecated',
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      mfa_level: 0,
+      nsfw_level: 0,
+      premium_tier: 0,
+      premium_subscription_count: 0,
+      premium_progress_bar_enabled: false,
+      preferred_locale: guild.preferred_locale,
+      features: [],
+      roles: this.rolesOf(guild),
+      emojis: [],
+      stickers: [],
+      system_channel_id: null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      public_updates_channel_id: null,
+      safety_alerts_channel_id: null,
+      vanity_url_code: null,
+      max_members: 500000,
+      max_video_channel_users: 25,
+      application_id: null,
+      // GUILD_CREATE-only fields
+      joined_at: new Date().toISOString(),
+      large: false,
+      unavailable: false,
+      member_count: guild.memberIds.length,
+      voice_states: [],
+      members: guild.memberIds.map((id) => this.memberObj(guild.id, id)),
+      channels: channels.filter((c) => c.type === 0).map((c) => this.channelObj(c)),
+      threads: channels.filter((c) => (c.type === 11 || c.type === 12) && !c.thread_metadata?.archived).map((c) => this.channelObj(c)),
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+      embedded_activities: [],
+      lazy: true,
+    };
+  }
+
+  /** The partial channel Discord puts in interaction payloads (with the invoker's permissions). */
+  interactionChannel(ch: FakeChannel, userId: Snowflake): Record<string, unknown> {
+    return { ...this.channelObj(ch), permissions: this.channelPerms(ch.id, userId).toString() };
+  }
+
+  // ------------------------------------------------------------ messages
+
+  storeAttachments(channelId: Snowflake, files: UploadedFile[], meta: any[] | undefined): FakeAttachment[] {
+    return files.map((f) => {
+      const index = /^files\[(\d+)\]$/.exec(f.field)?.[1];
+      const m = (meta ?? []).find((a) => String(a?.id) === index) ?? {};
+      const id = snowflake();
+      const filename = m.filename ?? f.filename;
+      const path = `/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
+      const att: FakeAttachment = {
+        id,
+        filename,
+        ...(m.description ? { description: m.description } : {}),
+        content_type: f.contentType,
+        size: f.bytes.length,
+        url: this.origin + path,
+        proxy_url: this.origin + path,
+        ...imageSize(f.bytes),
+        bytes: f.bytes,
+      };
+      this.uploads.set(path, att);
+      return att;
+    });
+  }
+
+  createMessage(channelId: Snowflake, body: any, files: UploadedFile[], extra: Partial<FakeMessage> = {}): FakeMessage {
+    const ch = this.channels.get(channelId);
+    const msg: FakeMessage = {
+      id: snowflake(),
+      channel_id: channelId,
+      ...(ch ? { guild_id: ch.guild_id } : {}),
+      author: this.botUser,
+      content: body?.content ?? '',
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: Boolean(body?.tts),
+      mention_everyone: false,
+      mentions: this.mentionsIn(body?.content ?? ''),
+      mention_roles: [],
+      attachments: this.storeAttachments(channelId, files, body?.attachments),
+      embeds: (body?.embeds ?? []).map(normalizeEmbed),
+      components: echoComponents(body?.components ?? []),
+      pinned: false,
+      type: 0,
+      flags: body?.flags ?? 0,
+      history: [],
+      ...extra,
+    };
+    this.messages.set(msg.id, msg);
+    if (!this.channelMessages.has(channelId)) this.channelMessages.set(channelId, []);
+    this.channelMessages.get(channelId)!.push(msg.id);
+    if (ch) {
+      ch.last_message_id = msg.id;
+      if (ch.message_count !== undefined) ch.message_count++;
+    }
+    this.changed();
+    return msg;
+  }
+
+  editMessage(msg: FakeMessage, body: any, files: UploadedFile[]): FakeMessage {
+    msg.history.push({
+      content: msg.content,
+      embeds: msg.embeds,
+      components: msg.components,
+      attachments: msg.attachments,
+      flags: msg.flags,
+      edited_timestamp: msg.edited_timestamp,
+    });
+    if (body?.content !== undefined) msg.content = body.content ?? '';
+    if (body?.content !== undefined) msg.mentions = this.mentionsIn(msg.content);
+    if (body?.embeds !== undefined) msg.embeds = (body.embeds ?? []).map(normalizeEmbed);
+    if (body?.components !== undefined) msg.components = echoComponents(body.components ?? []);
+    if (body?.flags !== undefined && body.flags !== null) msg.flags = (msg.flags & 64) | body.flags;
+    // Discord keeps only the attachments listed in `attachments` (by id) plus new uploads;
+    // without `attachments`, existing ones stay and new files are appended.
+    const fresh = this.storeAttachments(msg.channel_id, files, body?.attachments);
+    if (Array.isArray(body?.attachments)) {
+      const keep = new Set(body.attachments.map((a: any) => String(a?.id)));
+      msg.attachments = [...msg.attachments.filter((a) => keep.has(a.id)), ...fresh];
+    } else {
+      msg.attachments = [...msg.attachments, ...fresh];
+    }
+    msg.flags &= ~128; // LOADING cleared once a deferred reply is edited
+    msg.edited_timestamp = new Date().toISOString();
+    this.changed();
+    return msg;
+  }
+
+  private mentionsIn(content: string): FakeUser[] {
+    const out: FakeUser[] = [];
+    for (const m of content.matchAll(/<@!?(\d+)>/g)) {
+      const u = this.users.get(m[1]);
+      if (u && !out.includes(u)) out.push(u);
+    }
+    return out;
+  }
+
+  messageObj(msg: FakeMessage): Record<string, unknown> {
+    const { history: _h, deleted: _d, attachments, author, mentions, ...rest } = msg;
+    return {
+      ...rest,
+      author: this.userObj(author),
+      mentions: mentions.map((u) => this.userObj(u)),
+      attachments: attachments.map(({ bytes: _b, ...a }) => a),
+    };
+  }
+
+  channelMessageList(channelId: Snowflake): FakeMessage[] {
+    return (this.channelMessages.get(channelId) ?? []).map((id) => this.messages.get(id)!).filter((m) => !m.deleted);
+  }
+}
+
+/** Discord fills in `type: "rich"` and keeps what was sent. */
+function normalizeEmbed(e: any): any {
+  return { type: 'rich', ...e };
+}
+
+/** Discord echoes components with ids assigned; keep what was sent and number them like Discord (1, 2, ...). */
+function echoComponents(components: any[]): any[] {
+  let n = 0;
+  const walk = (c: any): any => {
+    if (!c || typeof c !== 'object') return c;
+    const out: any = { ...c, id: c.id ?? ++n };
+    if (c.id) n = Math.max(n, c.id);
+    if (Array.isArray(c.components)) out.components = c.components.map(walk);
+    if (c.accessory) out.accessory = walk(c.accessory);
+    return out;
+  };
+  return components.map(walk);
+}
+
+/** Width/height from PNG or GIF headers so attachments look like Discord's. */
+function imageSize(b: Buffer): { width?: number; height?: number } {
+  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  return {};
+}
