@@ -8,7 +8,8 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { UsageError, gameArg, intArg, parse } from './lib/args.js';
+import { parseArgs } from 'node:util';
+import { UsageError, gameArg, intArg } from './lib/args.js';
 import { isPlayerSpec, playGame, setupFor, type GameRecord, type PlayerSpec } from './lib/match-game.js';
 
 const BOOT = new URL('../src/ai/worker-boot.mjs', import.meta.url);
@@ -48,8 +49,16 @@ function runInWorkers(task: object, games: number[], workers: number, onRecord: 
   ).then(() => undefined);
 }
 
+function parseMatchArgs<const O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 export async function runMatch(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {
+  const { values, positionals } = parseMatchArgs(argv, {
     a: { type: 'string' },
     b: { type: 'string' },
     games: { type: 'string' },
