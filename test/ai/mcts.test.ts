@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { search, type SearchParams } from '../../src/engine/ai/mcts.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
-import { NimPosition, ttt } from './fixtures.js';
+import { NimPosition, ttt } from './fixtures/games.js';
 
 const params = (over: Partial<SearchParams> = {}): SearchParams => ({
   iterations: 400,

@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { AiPool, closeAiPool, thinkMove } from '../../src/ai/pool.js';
+import { getGame } from '../../src/engine/index.js';
+
+const FIXTURE = new URL('./fixtures/crashy-worker.ts', import.meta.url);
+
+afterAll(async () => {
+  await closeAiPool();
+});
+
+describe('thinkMove (shared pool, real workers)', () => {
+  it('answers a legal canonical move for both games', async () => {
+    for (const id of ['exxit', 'orion'] as const) {
+      const game = getGame(id);
+      const s0 = game.initial();
+      if (!s0.ok) throw new Error('setup');
+      const text = await thinkMove(id, s0.value, 'easy', 1);
+      const parsed = game.parseMove(s0.value, text);
+      expect(parsed.ok, text).toBe(true);
+      if (parsed.ok) expect(game.formatMove(s0.value, parsed.value)).toBe(text);
+    }
+  });
+
+  it('survives a JSON round trip of the state (what the store gives it)', async () => {
+    const game = getGame('exxit');
+    let s = game.initial().value;
+    for (const m of ['P 0,0', 'P 1,0']) s = (game.play(s, game.parseMove(s, m).value) as { value: unknown }).value;
+    // The only legal move is the dance D 0,0 E (rules file, worked opening).
+    expect(await thinkMove('exxit', JSON.parse(JSON.stringify(s)), 'medium', 5)).toBe('D 0,0 E');
+  });
+
+  it('rejects bad input without crashing', async () => {
+    await expect(thinkMove('chess' as never, {}, 'easy', 1)).rejects.toThrow(/unknown game/);
+    await expect(thinkMove('orion', {}, 'easy', 1)).rejects.toThrow(/invalid orion state/);
+    await expect(thinkMove('orion', getGame('orion').initial().value, 'expert' as never, 1)).rejects.toThrow(/unknown level/);
+    await expect(thinkMove('orion', getGame('orion').initial().value, 'easy', Number.NaN)).rejects.toThrow(/seed/);
+    await expect(thinkMove('exxit', { toString: () => 1, f: () => 1 }, 'easy', 1)).rejects.toThrow();
+    // And still works afterwards.
+    const s = getGame('orion').initial().value;
+    expect(getGame('orion').parseMove(s, await thinkMove('orion', s, 'easy', 2)).ok).toBe(true);
+  });
+
+  it('refuses a finished game', async () => {
+    const game = getGame('orion');
+    let s = game.initial('preset1').value;
+    const moves = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
+    for (const m of moves.split(';')) s = game.play(s, game.parseMove(s, m).value).value;
+    expect(game.outcome(s).over).toBe(true);
+    await expect(thinkMove('orion', s, 'easy', 1)).rejects.toThrow(/over/);
+  });
+});
+
+describe('AiPool (fixture worker)', () => {
+  it('replaces a crashed worker and rejects only the job it held', async () => {
+    const pool = new AiPool({ size: 1, entry: FIXTURE });
+    try {
+      await expect(pool.think('exxit', { crash: true }, 'easy', 1)).rejects.toThrow(/crashed|stopped/);
+      expect(await pool.think('exxit', { echo: 'ok' }, 'easy', 1)).toMatchObject({ move: 'ok' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('times out a stuck worker, then serves the queue with a fresh one', async () => {
+    const pool = new AiPool({ size: 1, entry: FIXTURE, graceMs: 0 });
+    try {
+      // The fixture's 'hang' never answers; easy's time cap (ms) is the whole allowance.
+      const stuck = pool.think('exxit', { hang: true }, 'easy', 1);
+      const next = pool.think('exxit', { echo: 'after' }, 'easy', 1);
+      await expect(stuck).rejects.toThrow(/did not answer/);
+      expect(await next).toMatchObject({ move: 'after' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs queued jobs on up to `size` workers and answers each one', async () => {
+    const pool = new AiPool({ size: 2, entry: FIXTURE });
+    try {
+      const answers = await Promise.all([1, 2, 3, 4, 5].map((i) => pool.think('exxit', { echo: `m${i}` }, 'easy', i)));
+      expect(answers.map((a) => a.move)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+      expect(pool.workers).toBeLessThanOrEqual(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses work when closed, and surfaces a worker that cannot start', async () => {
+    const closed = new AiPool({ size: 1, entry: FIXTURE });
+    await closed.close();
+    await expect(closed.think('exxit', {}, 'easy', 1)).rejects.toThrow(/closed/);
+    const broken = new AiPool({ size: 1, entry: new URL('./fixtures/missing-worker.ts', import.meta.url) });
+    try {
+      await expect(broken.think('exxit', {}, 'easy', 1)).rejects.toThrow(/cannot start|stopped|crashed/);
+    } finally {
+      await broken.close();
+    }
+  });
+});
