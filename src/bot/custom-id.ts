@@ -44,7 +44,9 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
   const bad = (reason: string): ParsedCustomId => ({ ok: false, reason });
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LEN) return bad('malformed button');
   const parts = raw.split(':');
-  if (parts[0] !== CUSTOM_ID_VERSION) return bad('this button is from an older version of the bot');
+  if (parts[0] !== CUSTOM_ID_VERSION) {
+    return bad(/^hx\d+$/.test(parts[0]) ? 'this button is from another version of the bot' : 'malformed button');
+  }
   if (parts[1] === 'c' && parts.length === 4) {
     const action = CHALLENGE_BY_CODE.get(parts[3]);
     if (!ID_RE.test(parts[2]) || !action) return bad('malformed button');
