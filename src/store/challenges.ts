@@ -1,5 +1,6 @@
 // Challenges: one hash per challenge with a TTL, status changes as one Lua
 // compare-and-set so that two racing Accepts start one game.
+import { randomBytes } from 'node:crypto';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import type { StoreContext } from './games.js';
 import { isStoreId, newId } from './ids.js';
@@ -51,7 +52,8 @@ export class RedisChallengeStore implements ChallengeStore {
     if (!isStoreId(c.id)) throw new TypeError('invalid challenge id: expected 4-32 chars of [0-9a-z]');
     const check = challengeSchema.safeParse(c);
     if (!check.success) throw new TypeError(`invalid challenge: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const fields = encodeFields(c as unknown as Record<string, unknown>);
+    // writeId (dropped on read) lets the script recognise its own write resent after a dropped connection.
+    const fields = ['writeId', JSON.stringify(randomBytes(8).toString('hex')), ...encodeFields(c as unknown as Record<string, unknown>)];
     const created = await CHALLENGE_CREATE.run(this.redis, [this.k.challenge(c.id)], [c.expiresAt + retainMs, ...fields]);
     if (Number(created) !== 1) throw new Error('challenge id already taken');
     await Promise.all([

@@ -7,6 +7,7 @@
 // them as hints and re-checks the game itself, which makes them self-healing:
 // a binding left by a crash between two steps points at a game that is not
 // active any more, and the next create takes the channel over.
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { isStoreId, newId } from './ids.js';
@@ -65,7 +66,8 @@ export class RedisGameStore implements GameStore {
     const check = gameSchema.safeParse(game);
     if (!check.success) throw new TypeError(`invalid game: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
 
-    const fields = encodeFields(game as unknown as Record<string, unknown>, ['moves']);
+    // writeId (not part of the record type, dropped on read) lets the script recognise its own resent write.
+    const fields = ['writeId', JSON.stringify(randomBytes(8).toString('hex')), ...encodeFields(game as unknown as Record<string, unknown>, ['moves'])];
     const created = await GAME_CREATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [fields.length, ...fields, ...game.moves]);
     if (Number(created) !== 1) return { ok: false, reason: 'id-taken' };
 

@@ -1,4 +1,5 @@
 // At-most-once handling of Discord interactions across processes, and cooldowns.
+import { randomBytes } from 'node:crypto';
 import type { StoreContext } from './games.js';
 import { isKeyPart } from './keys.js';
 import type { InteractionStore } from './types.js';
@@ -10,7 +11,12 @@ export class RedisInteractionStore implements InteractionStore {
     // An id we cannot key safely is not a real interaction: refuse it.
     if (!isKeyPart(interactionId)) return false;
     const ttl = Math.max(1, Math.ceil(ttlSec));
-    return (await this.ctx.redis.set(this.ctx.keys.interaction(interactionId), '1', 'EX', ttl, 'NX')) === 'OK';
+    const key = this.ctx.keys.interaction(interactionId);
+    // A unique token, so that a SET resent by ioredis after a dropped connection
+    // (our own write, answered NX-refused the second time) still counts as ours.
+    const token = randomBytes(8).toString('hex');
+    if ((await this.ctx.redis.set(key, token, 'EX', ttl, 'NX')) === 'OK') return true;
+    return (await this.ctx.redis.get(key)) === token;
   }
 
   async cooldown(key: string, ms: number): Promise<number> {

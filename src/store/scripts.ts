@@ -24,11 +24,18 @@ export class Script {
   }
 }
 
-/** KEYS: game, moves. ARGV: nFieldArgs, field/value pairs..., moves... → 1 created, 0 id taken. */
+/**
+ * KEYS: game, moves. ARGV: nFieldArgs, field/value pairs... (writeId first), moves...
+ * → 1 created, 0 id taken. A record with our random writeId is our own write
+ * resent after a dropped connection: 1 again, nothing rewritten.
+ */
 export const GAME_CREATE = new Script(
   'gameCreate',
   `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('HGET', KEYS[1], ARGV[2]) == ARGV[3] then return 1 end
+  return 0
+end
 local n = tonumber(ARGV[1])
 local f = {}
 for i = 2, n + 1 do f[#f + 1] = ARGV[i] end
@@ -91,11 +98,14 @@ return 0
 `,
 );
 
-/** KEYS: challenge. ARGV: pexpireAt, field/value pairs... → 1 created, 0 id taken. */
+/** KEYS: challenge. ARGV: pexpireAt, field/value pairs... (writeId first) → 1 created (or our own resent write), 0 id taken. */
 export const CHALLENGE_CREATE = new Script(
   'challengeCreate',
   `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('HGET', KEYS[1], ARGV[2]) == ARGV[3] then return 1 end
+  return 0
+end
 local f = {}
 for i = 2, #ARGV do f[#f + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(f))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorruptRecordError, openStore, type Store, type StoredGame } from '../../src/store/index.js';
+import { GAME_CREATE } from '../../src/store/scripts.js';
 import { cleanup, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 describe.each(MODES)('games on $name', (mode) => {
@@ -201,6 +202,18 @@ describe.each(MODES)('games on $name', (mode) => {
   it('refuses to create a record it could not read back', async () => {
     await expect(store.games.create(newGame({ players: [{ id: 'u1', name: 'A' }] as never }))).rejects.toThrow(/invalid game/);
     await expect(store.games.create(newGame({ state: undefined }))).rejects.toThrow(/state/);
+  });
+
+  it('an explicit id already taken is refused; the same write resent (dropped connection) counts as done once', async () => {
+    const g = await create({ id: uid('id') });
+    expect(await store.games.create(newGame({ id: g.id }))).toEqual({ ok: false, reason: 'id-taken' });
+    const id = uid('re');
+    const keys = [`${prefix}game:{${id}}`, `${prefix}game:{${id}}:moves`];
+    const args = [4, 'writeId', '"w1"', 'id', JSON.stringify(id), 'm1'];
+    expect(await GAME_CREATE.run(store.redis, keys, args)).toBe(1);
+    expect(await GAME_CREATE.run(store.redis, keys, args)).toBe(1);
+    expect(await store.redis.lrange(keys[1], 0, -1)).toEqual(['m1']);
+    expect(await GAME_CREATE.run(store.redis, keys, [4, 'writeId', '"w2"', 'id', JSON.stringify(id), 'm1'])).toBe(0);
   });
 
   it('deletes a game with its moves, binding and index entries', async () => {
