@@ -1,0 +1,95 @@
+// EX-22/EX-23 notation: every accepted form, canonical and label output, refusals.
+import { describe, expect, it } from 'vitest';
+import { exxit } from '../../../src/engine/exxit/index.js';
+import type { ExxitMove, ExxitState } from '../../../src/engine/exxit/types.js';
+import { B, build, move, R, refusal } from './helpers.js';
+
+// Black to move, no dance: places on A, B, D; X1 at (0,-1) can be freed.
+const s = build({ toMove: B, core: { C: [B] }, prisoners: [{ q: 0, r: -1, stack: [R] }] });
+
+describe('parseMove accepts', () => {
+  it.each<[string, ExxitMove]>([
+    ['P 0,0', { kind: 'place', q: 0, r: 0 }],
+    ['p 0,0', { kind: 'place', q: 0, r: 0 }],
+    ['P   a', { kind: 'place', q: 0, r: 0 }],
+    ['pa', { kind: 'place', q: 0, r: 0 }],
+    ['P 0, 1', { kind: 'place', q: 0, r: 1 }],
+    ['  P  0 ,  1  ', { kind: 'place', q: 0, r: 1 }],
+    ['P(1,0)', { kind: 'place', q: 1, r: 0 }],
+    ['place b', { kind: 'place', q: 1, r: 0 }],
+    ['P D', { kind: 'place', q: 0, r: 1 }],
+    ['F 0,-1', { kind: 'free', q: 0, r: -1 }],
+    ['f x1', { kind: 'free', q: 0, r: -1 }],
+    ['F X1', { kind: 'free', q: 0, r: -1 }],
+    ['free X1', { kind: 'free', q: 0, r: -1 }],
+  ])('%j', (text, m) => {
+    expect(exxit.parseMove(s, text)).toEqual({ ok: true, value: m });
+  });
+
+  it('dances in both notations, and pass', () => {
+    const t = build({ core: { A: [R], B: [B] } });
+    for (const text of ['D 0,0 E', 'd 0,0 e', 'D A E', 'd a e', 'D 0, 0 E', 'dance A E', 'D0,0E'])
+      expect(exxit.parseMove(t, text)).toEqual({ ok: true, value: { kind: 'dance', q: 0, r: 0, dir: 'E' } });
+    const u = build({ core: { B: [R, R], C: [B] } });
+    expect(exxit.parseMove(u, 'd b nw')).toEqual({ ok: true, value: { kind: 'dance', q: 1, r: 0, dir: 'NW' } });
+    const stuck = build({ core: { C: [B] }, prisoners: [{ q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] }] });
+    for (const text of ['pass', 'PASS', ' Pass ']) expect(exxit.parseMove(stuck, text)).toEqual({ ok: true, value: { kind: 'pass' } });
+  });
+});
+
+describe('parseMove refuses', () => {
+  it.each([
+    ['xyz', 'EX-22: cannot read "xyz" (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['', 'EX-22: cannot read "" (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['P', 'EX-22: cannot read "P" (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['P 1', 'EX-22: cannot read "P 1" (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['D A', 'EX-22: a dance needs a direction: E, NE, NW, W, SW, SE (e.g. D B NW)'],
+    ['D A N', 'EX-22: cannot read "D A N" (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['P A E', 'EX-22: a place takes no direction (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['P Q', 'EX-23: there is no tile Q'],
+    ['F X7', 'EX-23: there is no prisoner cell X7'],
+    ['P C', 'EX-17: C is not an empty tile'],
+    ['P 9,9', 'EX-17: 9,9 is not a tile'],
+    ['P 99999,0', 'EX-22: cannot read "P 99999,0" (expected P q,r | D q,r DIR | F q,r | pass)'],
+    ['P 500,-500', 'EX-17: 500,-500 is not a tile'],
+    ['F A', 'EX-18: A is not a prisoner cell'],
+    ['D C NW', 'EX-13b: the first non-empty cell NW of C is a void (1,-2), not a tile'],
+    ['D A E', 'EX-12: A holds no stack'],
+    ['pass', 'EX-10: passing is never voluntary (4 legal moves)'],
+  ])('%j', (text, error) => {
+    expect(refusal(s, text)).toBe(error);
+  });
+
+  it('truncates a long unreadable text', () => {
+    expect(refusal(s, 'x'.repeat(500))).toBe(`EX-22: cannot read "${'x'.repeat(40)}…" (expected P q,r | D q,r DIR | F q,r | pass)`);
+  });
+
+  it('refuses play of a malformed move object without throwing', () => {
+    for (const m of [null, {}, { kind: 'place' }, { kind: 'dance', q: 0, r: 0, dir: 'N' }, { kind: 'place', q: 0.5, r: 0 }, { kind: 'jump' }])
+      expect(exxit.play(s, m as unknown as ExxitMove)).toMatchObject({ ok: false, error: { rule: 'EX-22' } });
+    expect(exxit.play(s, { kind: 'place', q: 1e9, r: 0 })).toMatchObject({ ok: false, error: { rule: 'EX-17' } });
+  });
+});
+
+describe('formatMove', () => {
+  it('writes canonical and label forms', () => {
+    const f = (m: ExxitMove, st: ExxitState = s) => [exxit.formatMove(st, m), exxit.formatMove(st, m, 'label')];
+    expect(f({ kind: 'place', q: 0, r: 0 })).toEqual(['P 0,0', 'P A']);
+    expect(f({ kind: 'place', q: 1, r: -1 })).toEqual(['P 1,-1', 'P C']);
+    expect(f({ kind: 'free', q: 0, r: -1 })).toEqual(['F 0,-1', 'F X1']);
+    expect(f({ kind: 'dance', q: 1, r: 0, dir: 'NW' })).toEqual(['D 1,0 NW', 'D B NW']);
+    expect(f({ kind: 'pass' })).toEqual(['pass', 'pass']);
+    expect(exxit.formatMove(s, { kind: 'place', q: 7, r: 7 }, 'label')).toBe('P 7,7');
+  });
+
+  it('every legal move reads back from both forms', () => {
+    let t = s;
+    for (const text of ['P A', 'F X1']) {
+      for (const m of exxit.legalMoves(t)) {
+        expect(exxit.parseMove(t, exxit.formatMove(t, m))).toEqual({ ok: true, value: m });
+        expect(exxit.parseMove(t, exxit.formatMove(t, m, 'label'))).toEqual({ ok: true, value: m });
+      }
+      t = move(t, text);
+    }
+  });
+});

@@ -1,0 +1,355 @@
+// One table of small hand-built positions per rule of rules/exxit.md.
+import { describe, expect, it } from 'vitest';
+import { exxit } from '../../../src/engine/exxit/index.js';
+import type { ExxitState } from '../../../src/engine/exxit/types.js';
+import { B, build, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
+
+/** The coordinates of the cell named in a move text (label or q,r). */
+function parseCell(s: ExxitState, text: string): { q: number; r: number } {
+  const at = text.split(' ')[1];
+  const t = s.tiles.find((x) => x.label === at);
+  if (t) return { q: t.q, r: t.r };
+  const [q, r] = at.split(',').map(Number);
+  return { q, r };
+}
+
+describe('EX-3/EX-4 variants', () => {
+  it.each([
+    ['standard', 35],
+    ['blitz', 25],
+    ['short', 15],
+  ])('%s starts with a stock of %i and 8 pawns each', (v, stock) => {
+    const s = exxit.initial(v);
+    expect(s.ok).toBe(true);
+    if (!s.ok) return;
+    expect(s.value.stock).toBe(stock);
+    expect(s.value.tiles.length + s.value.stock).toBe(stock + 4);
+    expect(s.value.reserves).toEqual([8, 8]);
+    expect(s.value.variant).toBe(v);
+  });
+
+  it('refuses an unknown setup', () => {
+    const s = exxit.initial('pro');
+    expect(s.ok ? '' : `${s.error.rule}: ${s.error.message}`).toBe('EX-3: unknown setup "pro" (standard, blitz, short)');
+  });
+
+  it('EX-8: the core', () => {
+    const s = exxit.initial().value as ExxitState;
+    expect(s.tiles.map((t) => [t.label, t.q, t.r, t.color])).toEqual([
+      ['A', 0, 0, R],
+      ['B', 1, 0, R],
+      ['C', 1, -1, B],
+      ['D', 0, 1, B],
+    ]);
+  });
+});
+
+describe('EX-13 dance legality', () => {
+  const line = strip(4); // (2,-1) E, (2,0) F, (3,-1) G, (3,0) H
+  const cases: [string, ExxitState, string, string | null][] = [
+    // (a) target out of reach: height 1, first stack two cells away
+    ['a: out of reach', build({ core: { A: [R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', 'EX-13a: no stack within reach E of A (height 1)'],
+    // empty tiles before the target are fine when within reach
+    ['a: within reach over an empty tile', build({ core: { A: [R, R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', null],
+    // (b) a void, or prisoners, before the target
+    ['b: void first', build({ core: { B: [R, R] } }), 'D B E', 'EX-13b: the first non-empty cell E of B is a void (2,0), not a tile'],
+    ['b: prisoners first', build({ core: { B: [R] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D B E', 'EX-13b: the first non-empty cell E of B holds prisoners (X1), not a tile'],
+    // (c) own stack
+    ['c: own stack', build({ core: { A: [R], B: [B, R] } }), 'D A E', 'EX-13c: the first occupied cell E of A holds your own stack'],
+    // (d) taller target; equal height allowed
+    ['d: taller', build({ core: { A: [R], B: [B, B] } }), 'D A E', 'EX-13d: the target stack is taller than yours (2 > 1)'],
+    ['d: equal height', build({ core: { A: [R], B: [B] } }), 'D A E', null],
+    // (e) sowing would leave the world onto prisoners
+    ['e: ends on prisoners', build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D A E', 'EX-13e: the sowing would end on prisoners (X1)'],
+    // (f) exit dance
+    ['f: exit', build({ core: { A: [R, R], B: [B] } }), 'D A E', null],
+    // EX-12: only the mover's stacks
+    ['EX-12: not yours', build({ core: { A: [R], B: [B] } }), 'D B W', 'EX-12: that stack is not yours'],
+    ['EX-12: no stack', build({ core: { A: [R], B: [B] } }), 'D D NE', 'EX-12: D holds no stack'],
+    ['EX-13: not a tile', build({ core: { A: [R], B: [B] } }), 'D 5,5 E', 'EX-13: 5,5 is not a tile'],
+  ];
+  it.each(cases)('%s', (_name, s, text, error) => {
+    if (error === null) {
+      expect(exxit.parseMove(s, text).ok).toBe(true);
+      expect(legal(s)).toContain(exxit.formatMove(s, parse(s, text)));
+    } else {
+      expect(refusal(s, text)).toBe(error);
+      expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({
+        ok: false,
+        error: { rule: error.split(':')[0] },
+      });
+    }
+  });
+
+  it('(g) inside dance: one pawn on each cell, bottom pawn first (EX-14, EX-15)', () => {
+    const s = build({ core: { A: [R, B, R], B: [B] }, tiles: strip(4) });
+    const t = move(s, 'D A E');
+    expect(stackAt(t, 0, 0)).toEqual([]);
+    expect(stackAt(t, 1, 0)).toEqual([B, R]);
+    expect(stackAt(t, 2, 0)).toEqual([B]);
+    expect(stackAt(t, 3, 0)).toEqual([R]);
+    expect(t.prisoners).toEqual([]);
+    expect(t.last?.sown).toEqual([
+      { q: 1, r: 0 },
+      { q: 2, r: 0 },
+      { q: 3, r: 0 },
+    ]);
+  });
+
+  it('a (S, d) pair names one dance; every other direction of A is refused for its own reason', () => {
+    const s = build({ core: { A: [R, R], B: [B] } });
+    expect(legal(s)).toEqual(['D 0,0 E']);
+  });
+});
+
+describe('EX-14 exit dance sowing', () => {
+  it('all remaining pawns go to the first void cell as one prisoner stack, order kept', () => {
+    const s = build({ core: { A: [B, R, B, R], B: [B] }, reserves: [6, 5] });
+    const t = move(s, 'D A E');
+    expect(stackAt(t, 0, 0)).toEqual([]);
+    expect(stackAt(t, 1, 0)).toEqual([B, B]);
+    expect(t.prisoners).toEqual([{ q: 2, r: 0, label: 'X1', stack: [R, B, R] }]);
+    expect(t.nextPrisoner).toBe(2);
+    expect(t.last?.sown).toEqual([
+      { q: 1, r: 0 },
+      { q: 2, r: 0 },
+    ]);
+  });
+
+  it('EX-23: prisoner numbers are never reused', () => {
+    const s = build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: -1, r: 0, stack: [B], no: 4 }] });
+    const t = move(s, 'D A E');
+    expect(t.prisoners.map((p) => p.label)).toEqual(['X4', 'X5']);
+    expect(refusal(t, 'F X2')).toBe('EX-23: X2 holds no prisoners any more');
+    expect(refusal(t, 'F X9')).toBe('EX-23: there is no prisoner cell X9');
+  });
+});
+
+describe('EX-11 priority', () => {
+  // A E is an inside dance; D NE is an exit dance (B, then the void (2,-1)).
+  const s = build({ core: { A: [R], B: [B], D: [R, R] } });
+  it('(b) only exit dances when one exists', () => {
+    expect(legal(s)).toEqual(['D 0,1 NE']);
+    expect(refusal(s, 'D A E')).toBe('EX-11b: an exit dance is available; only exit dances are legal');
+    expect(refusal(s, 'P C')).toBe('EX-11b: an exit dance is compulsory (1 available)');
+  });
+  it('(a) a dance is compulsory', () => {
+    const t = build({ core: { A: [R], B: [B] } });
+    expect(legal(t)).toEqual(['D 0,0 E']);
+    expect(refusal(t, 'P C')).toBe('EX-11a: a dance is compulsory (1 available)');
+    expect(refusal(t, 'pass')).toBe('EX-10: passing is never voluntary (1 legal move)');
+  });
+  it('(d) Place and Free together when no dance', () => {
+    const t = build({ toMove: B, prisoners: [{ q: 0, r: -1, stack: [R] }] });
+    expect(legal(t)).toEqual(['F 0,-1', 'P 0,0', 'P 0,1', 'P 1,-1', 'P 1,0']);
+  });
+});
+
+describe('EX-17 place', () => {
+  it('needs a pawn in reserve and an empty tile', () => {
+    // Red's 8 pawns are prisoners next to A only: no dance, no place, no free.
+    const s = build({ core: { C: [B] }, prisoners: [{ q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] }] });
+    expect(s.reserves).toEqual([0, 7]);
+    expect(refusal(s, 'P A')).toBe('EX-17: no pawns left in your reserve');
+    const t = build({ core: { C: [B] }, toMove: B });
+    expect(legal(t)).toEqual(['P 0,0', 'P 0,1', 'P 1,0']);
+    expect(refusal(t, 'P C')).toBe('EX-17: C is not an empty tile');
+    expect(refusal(t, 'P 3,3')).toBe('EX-17: 3,3 is not a tile');
+    const u = move(t, 'P D');
+    expect(stackAt(u, 0, 1)).toEqual([B]);
+    expect(u.reserves).toEqual([8, 6]);
+  });
+});
+
+describe('EX-10 forced pass', () => {
+  it('is the only legal move and counts as a ply', () => {
+    const s = build({ core: { C: [B] }, prisoners: [{ q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] }] });
+    expect(legal(s)).toEqual(['pass']);
+    const t = move(s, 'PASS');
+    expect(t.ply).toBe(1);
+    expect(t.toMove).toBe(B);
+    expect(t.passes).toBe(1);
+    expect(exxit.outcome(t).over).toBe(false);
+    // Black then places; the pass counter starts again.
+    expect(move(t, 'P A').passes).toBe(0);
+  });
+});
+
+describe('EX-18/EX-19 free and the chain', () => {
+  // Prisoners around the core: X1 (0,-1) touches C and A; X2 (-1,0) touches A;
+  // X3 (-1,1) touches A and D; X4 (1,-2) touches C. Freeing X1 frees, depth
+  // first in the order E, NE, NW, W, SW, SE: X4 (NE of X1), then X2 (SW of X1),
+  // then X3 (SE of X2, now touching A, D and X2).
+  const prisoners = [
+    { q: 0, r: -1, stack: [R] },
+    { q: -1, r: 0, stack: [B] },
+    { q: -1, r: 1, stack: [R, B] },
+    { q: 1, r: -2, stack: [B] },
+  ];
+  const order = [
+    { q: 0, r: -1 },
+    { q: 1, r: -2 },
+    { q: -1, r: 0 },
+    { q: -1, r: 1 },
+  ];
+
+  it('frees the whole chain in direction order, tiles in the mover\'s colour, pawns home by colour', () => {
+    const s = build({ toMove: B, prisoners });
+    expect(legal(s)).toContain('F 0,-1');
+    expect(legal(s)).toContain('F -1,1');
+    expect(refusal(s, 'F X2')).toBe('EX-18: X2 touches only one tile (it needs two)');
+    expect(refusal(s, 'F A')).toBe('EX-18: A is not a prisoner cell');
+    const t = move(s, 'F X1');
+    expect(t.last?.freed).toEqual(order);
+    expect(t.prisoners).toEqual([]);
+    expect(t.tiles.slice(4).map((x) => [x.label, x.q, x.r, x.color, x.stack])).toEqual([
+      ['E', 0, -1, B, []],
+      ['F', 1, -2, B, []],
+      ['G', -1, 0, B, []],
+      ['H', -1, 1, B, []],
+    ]);
+    expect(t.reserves).toEqual([8, 8]);
+    expect(t.stock).toBe(31);
+    expect(exxit.outcome(t).over).toBe(false);
+  });
+
+  it('EX-20a: the game ends the moment the stock runs out, mid-chain', () => {
+    // short: 19 tiles; 4 core + 12 in a strip leaves a stock of 3.
+    const s = build({ variant: 'short', toMove: B, tiles: strip(12), prisoners });
+    expect(s.stock).toBe(3);
+    const t = move(s, 'F 0,-1');
+    expect(t.last?.freed).toEqual(order.slice(0, 3));
+    expect(t.stock).toBe(0);
+    expect(t.prisoners).toEqual([{ q: -1, r: 1, label: 'X3', stack: [R, B] }]);
+    // X1 [R], X4 [B] and X2 [B] went home: Red 6 + 1, Black 5 + 2.
+    expect(t.reserves).toEqual([7, 7]);
+    expect(t.tiles.length).toBe(19);
+    expect(exxit.outcome(t)).toMatchObject({ over: true, reason: 'EX-20a' });
+    expect(exxit.legalMoves(t)).toEqual([]);
+    expect(refusal(t, 'P A')).toBe('EX-20a: the game is over (the last tile has left the stock)');
+  });
+
+  it('with a stock of 2 the order decides: NE before SW', () => {
+    const s = build({ variant: 'short', toMove: B, tiles: strip(13), prisoners });
+    const t = move(s, 'F 0,-1');
+    expect(t.last?.freed).toEqual(order.slice(0, 2));
+    expect(t.prisoners.map((p) => p.label)).toEqual(['X2', 'X3']);
+    expect(exxit.outcome(t).reason).toBe('EX-20a');
+  });
+});
+
+describe('EX-20 ends', () => {
+  const stuck = { core: { A: [] }, prisoners: [
+    { q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] },
+    { q: 2, r: 0, stack: [B, B, B, B, B, B, B, B] },
+  ] } as const;
+
+  it('(b) two passes in a row', () => {
+    const s = build({ ...stuck, prisoners: [...stuck.prisoners] });
+    const t = move(s, 'pass');
+    expect(exxit.outcome(t).over).toBe(false);
+    expect(legal(t)).toEqual(['pass']);
+    const u = move(t, 'pass');
+    // EX-21: red A+B joined (2 + 2), black C and D apart (2 + 1).
+    expect(exxit.outcome(u)).toEqual({ over: true, winner: R, draw: false, reason: 'EX-20b' });
+    expect(u.score).toEqual([4, 3]);
+    expect(exxit.summary(u)).toMatchObject({ over: true, winner: 'red', reason: 'EX-20b', score: { red: 4, black: 3 } });
+  });
+
+  it('(c) the third occurrence of a position ends the game, scored normally', () => {
+    const s = build({ ...stuck, prisoners: [...stuck.prisoners] });
+    // Give the position after Red's pass two earlier occurrences.
+    const after = move(s, 'pass');
+    const key = Object.keys(after.seen).find((k) => k.startsWith('b|'))!;
+    const primed = exxit.fromJSON({ ...s, seen: { ...s.seen, [key]: 2 } });
+    expect(primed.ok).toBe(true);
+    if (!primed.ok) return;
+    const t = move(primed.value, 'pass');
+    expect(exxit.outcome(t)).toEqual({ over: true, winner: R, draw: false, reason: 'EX-20c' });
+    expect(t.seen[key]).toBe(3);
+  });
+
+  it('(c) a natural loop of dances and passes, compared by colour', () => {
+    // A short game found by random play: from move 40 the same eight plies
+    // (three dances each way and a forced pass) go round until a position occurs a third time.
+    const record = [
+      'P 0,1', 'P 0,0', 'D 0,1 NW', 'P 1,-1', 'D 0,0 NE', 'P 0,1', 'P 0,0', 'D 1,-1 SW', 'F -1,1', 'P 1,-1',
+      'P 1,0', 'D 0,0 E', 'D 1,0 NW', 'P 1,0', 'D 1,-1 SE', 'P 1,-1', 'P 0,0', 'D 1,0 W', 'P -1,1', 'D 0,0 SW',
+      'D -1,1 NE', 'D 0,1 NW', 'D 1,-1 SW', 'P 0,1', 'D -1,1 E', 'D 0,0 SE', 'P 1,-1', 'F 1,1', 'P 0,0', 'P 0,2',
+      'D 0,1 SE', 'D 0,2 NW', 'P 0,2', 'D 0,1 SE', 'P 1,1', 'D 0,2 NE', 'D 1,1 NE', 'D 0,0 E', 'F -1,0',
+      'D 2,0 W', 'D 0,0 W', 'D 1,0 W', 'pass', 'D -1,0 E', 'D 1,0 E', 'D 0,0 E', 'pass',
+      'D 2,0 W', 'D 0,0 W', 'D 1,0 W', 'pass', 'D -1,0 E', 'D 1,0 E', 'D 0,0 E', 'pass',
+    ];
+    let s = exxit.initial('short').value as ExxitState;
+    const after: ExxitState[] = [];
+    for (const t of record) {
+      expect(exxit.outcome(s).over).toBe(false);
+      s = move(s, t);
+      after.push(s);
+    }
+    expect(exxit.outcome(s)).toMatchObject({ over: true, reason: 'EX-20c' });
+    // The position after F -1,0 (ply 39) recurs after plies 47 and 55.
+    const pos = (x: ExxitState) => JSON.stringify([x.toMove, x.tiles.map((t) => t.stack), x.prisoners, x.reserves, x.stock]);
+    const same = after.map((x, i) => [i + 1, pos(x)] as const).filter(([, k]) => k === pos(s)).map(([i]) => i);
+    expect(same).toEqual([39, 47, 55]);
+  });
+
+  it('(d) the 1,000-ply cap', () => {
+    const s = build({ core: { A: [R], B: [B] }, ply: 999 });
+    const t = move(s, 'D A E');
+    expect(t.ply).toBe(1000);
+    expect(exxit.outcome(t)).toMatchObject({ over: true, reason: 'EX-20d' });
+    expect(exxit.legalMoves(t)).toEqual([]);
+  });
+});
+
+describe('EX-21 scoring', () => {
+  it.each([
+    // core only: red A-B joined 2+2; black C, D apart 2+1
+    [[], [4, 3]],
+    // black (2,-1) joins C: black 3 + 2; red (2,0) joins B: red 3 + 3
+    [[{ q: 2, r: -1, color: B }, { q: 2, r: 0, color: R }], [6, 5]],
+    // a red strip of 4 joined to A-B: 6 + 6
+    [strip(4, R), [12, 3]],
+  ] as const)('tiles %j score %j', (tiles, score) => {
+    const s = build({ tiles: tiles.map((t) => ({ ...t })) });
+    expect(s.score).toEqual(score);
+  });
+
+  it.each([
+    // black (2,-1) joins C, (-1,1) joins D: black 4 + 2; red 2 + 2
+    [[{ q: 2, r: -1, color: B }, { q: -1, r: 1, color: B }], [4, 6]],
+    // red (0,-1) joins A: 3 + 3; black C-(2,-1) and D: 3 + 2
+    [[{ q: 0, r: -1, color: R }, { q: 2, r: -1, color: B }], [6, 5]],
+    // red A-B-(2,0)-(3,-1): 4 + 4; black C-(2,-1) and D: 3 + 2
+    [[{ q: 2, r: -1, color: B }, { q: 2, r: 0, color: R }, { q: 3, r: -1, color: R }], [8, 5]],
+  ] as const)('more tiles %j score %j', (tiles, score) => {
+    expect(build({ tiles: tiles.map((t) => ({ ...t })) }).score).toEqual(score);
+  });
+
+  it('equal scores are a draw', () => {
+    // red A, B, (0,-1): 3 + 3; black C-(2,-1), D-(-1,1): 4 + 2.
+    const s = build({ core: { A: [R], B: [B] }, ply: 999, tiles: [{ q: 2, r: -1, color: B }, { q: 0, r: -1, color: R }, { q: -1, r: 1, color: B }] });
+    expect(s.score).toEqual([6, 6]);
+    const t = move(s, 'D A E');
+    expect(exxit.outcome(t)).toEqual({ over: true, winner: null, draw: true, reason: 'EX-20d' });
+    expect(t.end).toEqual({ reason: 'EX-20d', winner: null, draw: true });
+  });
+});
+
+describe('EX-23 labels', () => {
+  it('grow past Z to AA, and a freed cell takes the next tile label', () => {
+    const s = build({ toMove: B, tiles: strip(22), prisoners: [{ q: 0, r: -1, stack: [R] }] });
+    expect(s.tiles.map((t) => t.label).slice(-3)).toEqual(['X', 'Y', 'Z']);
+    const t = move(s, 'F X1');
+    expect(t.tiles.at(-1)).toMatchObject({ label: 'AA', q: 0, r: -1, color: B });
+    expect(parse(t, 'P AA')).toEqual({ kind: 'place', q: 0, r: -1 });
+    expect(exxit.formatMove(t, { kind: 'place', q: 0, r: -1 }, 'label')).toBe('P AA');
+    const full = build({ tiles: strip(34), prisoners: [{ q: 0, r: -1, stack: [B] }], toMove: B });
+    expect(full.tiles.at(-1)!.label).toBe('AL');
+    expect(full.stock).toBe(1);
+    const last = move(full, 'F X1');
+    expect(last.tiles.at(-1)!.label).toBe('AM');
+    expect(exxit.outcome(last).reason).toBe('EX-20a');
+  });
+});
