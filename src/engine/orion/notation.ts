@@ -1,7 +1,7 @@
 // OD-22 move text: short form `TILE CELL [DIR] [R|L]` (canonical output) and
 // the long input form listing the cells, the X hex first (`L3 E5,E4,E3`).
 import { fail, ok, type Result } from '../game.js';
-import { cellLabel, parseCellLabel } from './board.js';
+import { CELL_COUNT, cellLabel, parseCellLabel } from './board.js';
 import { HAS_X, LOOKUP, PLACEMENTS, TILE_SIZE, kindIndex, lookupIndex, placementOf, shapeCells } from './tiles.js';
 import { ORION_DIRS, TILE_CODES, type CellIndex, type OrionDir, type OrionMove, type TileCode } from './types.js';
 
@@ -12,7 +12,9 @@ const LABEL_RE = /^[A-Z]\d{1,3}$/;
 export function formatMove(m: OrionMove): string {
   const id = placementOf(m);
   const c = id >= 0 ? PLACEMENTS[id].move : m;
-  let text = `${c.tile} ${cellLabel(c.cell)}`;
+  // A malformed move still gets a readable text rather than a crash.
+  const cell = Number.isInteger(c.cell) && c.cell >= 0 && c.cell < CELL_COUNT ? cellLabel(c.cell) : String(c.cell);
+  let text = `${c.tile} ${cell}`;
   if (c.dir) text += ` ${c.dir}`;
   if (c.tile === 'V3' && c.turn) text += ` ${c.turn}`;
   return text;

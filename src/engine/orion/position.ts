@@ -59,6 +59,8 @@ export function layoutInfo(galaxies: readonly CellIndex[], blackHoles: readonly 
 }
 
 export const TOTAL_TILES = 28;
+const ALL_IDS = Int16Array.from({ length: PLACEMENT_COUNT }, (_, i) => i);
+const KIND_SIZES = Int16Array.from({ length: KIND_COUNT }, (_, k) => KIND_END[k] - KIND_START[k]);
 const PER_PLAYER = 14;
 
 export type EndInfo = NonNullable<OrionState['end']>;
@@ -79,6 +81,14 @@ export class OrionPosition implements Position<OrionMove> {
   readonly galSum = new Int32Array(2);
   readonly bhSum = new Int32Array(2);
   readonly pairs = new Int32Array(2);
+  /**
+   * Placements not yet blocked by a covered cell (OD-13 is permanent: a
+   * covered cell stays covered), per kind in ascending id order in
+   * alive[KIND_START[k] .. KIND_START[k] + aliveCount[k]). legalIds compacts
+   * these lists lazily, so later plies scan fewer candidates.
+   */
+  readonly alive = ALL_IDS.slice();
+  readonly aliveCount = KIND_SIZES.slice();
   side: Side = 0;
   plies = 0;
   end: EndInfo | null = null;
@@ -115,6 +125,8 @@ export class OrionPosition implements Position<OrionMove> {
     p.galSum.set(this.galSum);
     p.bhSum.set(this.bhSum);
     p.pairs.set(this.pairs);
+    p.alive.set(this.alive);
+    p.aliveCount.set(this.aliveCount);
     p.side = this.side;
     p.plies = this.plies;
     p.end = this.end;
@@ -160,12 +172,18 @@ export class OrionPosition implements Position<OrionMove> {
     const a0 = s[own], a1 = s[own + 1], a2 = s[own + 2]; // prettier-ignore
     const x0 = s[opp], x1 = s[opp + 1], x2 = s[opp + 2]; // prettier-ignore
     const flags = this.layout.tokenFlags;
+    const alive = this.alive;
     let n = 0;
     for (let k = 0; k < KIND_COUNT; k++) {
       if (this.hands[side * 6 + k] <= 0) continue; // OD-3
-      const end = KIND_END[k];
-      for (let id = KIND_START[k], b = id * STRIDE; id < end; id++, b += STRIDE) {
-        if ((m[b] & o0) | (m[b + 1] & o1) | (m[b + 2] & o2)) continue; // OD-13
+      const from = KIND_START[k];
+      const to = from + this.aliveCount[k];
+      let w = from;
+      for (let i = from; i < to; i++) {
+        const id = alive[i];
+        const b = id * STRIDE;
+        if ((m[b] & o0) | (m[b + 1] & o1) | (m[b + 2] & o2)) continue; // OD-13, for good: drop it
+        alive[w++] = id;
         const f = flags[id];
         if (f !== 0) {
           // OD-14
@@ -174,6 +192,7 @@ export class OrionPosition implements Position<OrionMove> {
         }
         out[n++] = id;
       }
+      this.aliveCount[k] = w - from;
     }
     return n;
   }
@@ -182,7 +201,9 @@ export class OrionPosition implements Position<OrionMove> {
   hasLegal(side: Side): boolean {
     for (let k = 0; k < KIND_COUNT; k++) {
       if (this.hands[side * 6 + k] <= 0) continue;
-      for (let id = KIND_START[k]; id < KIND_END[k]; id++) if (this.isLegalId(id, side)) return true;
+      const from = KIND_START[k];
+      const to = from + this.aliveCount[k];
+      for (let i = from; i < to; i++) if (this.isLegalId(this.alive[i], side)) return true;
     }
     return false;
   }

@@ -9,7 +9,7 @@ import { orion } from '../../../src/engine/orion/index.js';
 import { OrionPosition } from '../../../src/engine/orion/position.js';
 import { PLACEMENTS, PLACEMENT_COUNT, TILE_SIZE, placementOf, shapeCells } from '../../../src/engine/orion/tiles.js';
 import { TILE_CODES, TILE_COUNTS, type OrionMove, type OrionState } from '../../../src/engine/orion/types.js';
-import { groupsOf, victoryConditions } from '../../../src/engine/orion/victory.js';
+import { groupsOf, tiebreakScores, victoryConditions } from '../../../src/engine/orion/victory.js';
 import { makeRng, randInt } from '../../../src/engine/rng.js';
 import { start } from './helpers.js';
 
@@ -113,6 +113,21 @@ describe('random games through the pure API', () => {
           check(pos.ply() === s.ply && s.ply <= 28, 'ply');
         }
         expect(orion.legalMoves(s)).toEqual([]);
+        // Each way of ending, checked against its rule.
+        const e = s.end!;
+        if (e.reason === 'OD-18') {
+          check(s.vc[0].total !== s.vc[1].total, 'OD-18 needs unequal VC');
+          check(e.winner === (s.vc[0].total > s.vc[1].total ? 0 : 1), 'OD-18 winner has more');
+        } else {
+          check(s.vc[0].total === s.vc[1].total, 'OD-18 first (OD-21)');
+          if (e.reason === 'OD-19') {
+            const t = tiebreakScores(s.cells, s.galaxies, s.blackHoles);
+            same(e.tiebreak, t, 'OD-19 tiebreak');
+            check(s.ply === 28 && e.draw === (t[0] === t[1]) && (e.draw || e.winner === (t[0] > t[1] ? 0 : 1)), 'OD-19 result');
+          } else {
+            check(e.reason === 'OD-20' && s.ply < 28 && naiveLegal(s).size === 0 && e.winner === 1 - s.toMove, 'OD-20');
+          }
+        }
         expect(pos.legalMoves()).toEqual([]);
         // Replaying the move list gives the same state; JSON round trip is exact.
         let t = start(setup);

@@ -133,3 +133,42 @@ describe('OD-19 tiebreak scores', () => {
     expect(OrionPosition.fromState(s).tiebreak()).toEqual([1, 0]);
   });
 });
+
+describe('OD-21 order of the end checks', () => {
+  const empty = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
+  /** Orange to move with one P2 left, Blue with nothing: the next placement ends the game one way or another. */
+  const lastTile = (orange: string, blue: string, galaxies: string, blackHoles: string, ply: number) => {
+    const s = board(orange, blue, galaxies, blackHoles);
+    s.hands = [{ ...empty, P2: 1 }, { ...empty }];
+    s.ply = ply;
+    return OrionPosition.fromState(s);
+  };
+  const p2 = (cell: string) => placementOf({ tile: 'P2', cell: parseCellLabel(cell), dir: 'N' });
+
+  it('OD-18 comes before OD-19 on the last tile', () => {
+    const pos = lastTile('F1 F2 F3 F6 F7 F8', '', 'F1 F2 F3 F4 F5 F6 F7 F8', '', 27);
+    pos.playId(p2('F5'));
+    expect(pos.end).toEqual({ reason: 'OD-18', winner: 0, draw: false });
+  });
+
+  it('OD-19 on the last tile when VC are equal: higher score wins, equal draws', () => {
+    const win = lastTile('', 'K1', 'F5 A1', 'K1', 27);
+    win.playId(p2('F5')); // orange F5, F4: galaxy F5 → Orange 1; black hole K1 → Blue −1
+    expect(win.end).toEqual({ reason: 'OD-19', winner: 0, draw: false, tiebreak: [1, -1] });
+    const draw = lastTile('', 'K1', 'K1 F5', '', 27);
+    draw.playId(p2('F5'));
+    expect(draw.end).toEqual({ reason: 'OD-19', winner: null, draw: true, tiebreak: [1, 1] });
+    const lose = lastTile('', 'K1', 'K1', 'F5', 27);
+    lose.playId(p2('F5'));
+    expect(lose.end).toEqual({ reason: 'OD-19', winner: 1, draw: false, tiebreak: [-1, 1] });
+  });
+
+  it('OD-18 comes before OD-20, and OD-20 ends a game before the last tile', () => {
+    const a = lastTile('F1 F2 F3 F6 F7 F8', '', 'F1 F2 F3 F4 F5 F6 F7 F8', '', 20);
+    a.playId(p2('F5'));
+    expect(a.end?.reason).toBe('OD-18');
+    const b = lastTile('', '', '', '', 20);
+    b.playId(p2('F5'));
+    expect(b.end).toEqual({ reason: 'OD-20', winner: 0, draw: false });
+  });
+});
