@@ -24,7 +24,7 @@ export interface ExxitLayout {
 const key = (q: number, r: number): string => `${q},${r}`;
 
 /** The void cells next to the world (drawn faintly, so exits can be seen). */
-function voidRing(s: ExxitState): { q: number; r: number }[] {
+export function voidRing(s: ExxitState): { q: number; r: number }[] {
   const taken = new Set<string>();
   for (const c of s.tiles) taken.add(key(c.q, c.r));
   for (const c of s.prisoners) taken.add(key(c.q, c.r));
@@ -41,9 +41,11 @@ function voidRing(s: ExxitState): { q: number; r: number }[] {
 /**
  * Maps cells to pixels so that the whole world, its prisoners and the void
  * ring around it fit the board area, centred, hexes no larger than MAX_HEX.
+ * `fit` adds cells to keep in frame (a replay fits every frame's world, so
+ * the picture does not jump from ply to ply).
  */
-export function exxitLayout(s: ExxitState): ExxitLayout {
-  const cells = [...s.tiles, ...s.prisoners, ...voidRing(s)];
+export function exxitLayout(s: ExxitState, fit: readonly { q: number; r: number }[] = []): ExxitLayout {
+  const cells = [...s.tiles, ...s.prisoners, ...voidRing(s), ...fit];
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
   for (const c of cells) {
     const p = axialToPixel(c.q, c.r, 1, 'pointy');
@@ -335,7 +337,9 @@ function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string]): void {
   const y = EXXIT_HEIGHT - FOOTER_H;
   if (s.end) {
     const e = s.end;
-    const head = e.draw ? `Draw ${s.score[0]}–${s.score[1]}` : `${players[e.winner!]} (${EXXIT.names[e.winner!]}) wins ${s.score[e.winner!]}–${s.score[1 - e.winner! as Side]}`;
+    const w = e.winner ?? 0;
+    const who = players[w] === EXXIT.names[w] ? players[w] : `${players[w]} (${EXXIT.names[w]})`;
+    const head = e.draw ? `Draw ${s.score[0]}–${s.score[1]}` : `${who} wins ${s.score[w]}–${s.score[(1 - w) as Side]}`;
     roundRect(ctx, 16, y, EXXIT_WIDTH - 32, FOOTER_H - 12, 10);
     ctx.fillStyle = e.draw ? '#3b4252' : '#24452c';
     ctx.fill();
@@ -353,14 +357,14 @@ function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string]): void {
 }
 
 /** Paints a whole Exxit position onto a EXXIT_WIDTH × EXXIT_HEIGHT canvas. */
-export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string]): void {
+export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], fit?: readonly { q: number; r: number }[]): void {
   ctx.fillStyle = THEME.bg;
   ctx.fillRect(0, 0, EXXIT_WIDTH, EXXIT_HEIGHT);
   drawPlayer(ctx, s, 0, players[0], 16, 340);
   drawPlayer(ctx, s, 1, players[1], EXXIT_WIDTH - 16 - 340, 340);
   drawCentre(ctx, s, 16 + 340 + 10, EXXIT_WIDTH - 2 * (16 + 340 + 10));
 
-  const L = exxitLayout(s);
+  const L = exxitLayout(s, fit);
   for (const v of voidRing(s)) drawVoid(ctx, L, v.q, v.r);
   for (const t of s.tiles) drawTile(ctx, L, t);
   for (const p of s.prisoners) drawPrisonerCell(ctx, L, p.q, p.r);
@@ -371,4 +375,11 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string]): 
   for (const t of s.tiles) drawStack(ctx, L.center(t.q, t.r), L.size, t.stack);
   for (const p of s.prisoners) drawStack(ctx, L.center(p.q, p.r), L.size, p.stack);
   drawFooter(ctx, s, players);
+}
+
+/** Every cell any of the states shows (world, prisoners, void ring): the frame of a replay. */
+export function exxitFilmFrame(states: readonly ExxitState[]): { q: number; r: number }[] {
+  const all = new Map<string, { q: number; r: number }>();
+  for (const s of states) for (const c of [...s.tiles, ...s.prisoners, ...voidRing(s)]) all.set(key(c.q, c.r), { q: c.q, r: c.r });
+  return [...all.values()];
 }

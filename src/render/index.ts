@@ -29,15 +29,18 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
 const defaultPlayers = (game: GameId): [string, string] =>
   game === 'exxit' ? [EXXIT.names[0], EXXIT.names[1]] : [ORION.names[0], ORION.names[1]];
 
-/** Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale` shrinks it, drawn sharp. */
-export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1) {
+/**
+ * Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale`
+ * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold.
+ */
+export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1, fit?: readonly { q: number; r: number }[]) {
   registerFonts();
   const { width, height } = BOARD_SIZE[game];
   const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
   const ctx = canvas.getContext('2d');
   if (scale !== 1) ctx.scale(scale, scale);
   const names = players ?? defaultPlayers(game);
-  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names);
+  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, fit);
   else paintOrion(ctx, state as OrionState, names);
   return canvas;
 }

@@ -94,21 +94,24 @@ function joinedPairs(gs: GroupInfo[], side: Side): number {
 // ---------- cell fills ----------
 
 let stripeCache: Canvas | null = null;
-/** Blue tiles carry light diagonal stripes, so the colours differ by more than hue. */
+/**
+ * Blue tiles carry light diagonal stripes, so the colours differ by more than
+ * hue. Drawn pixel by pixel (no anti-aliasing): crisp, and the PNG stays small.
+ */
 function stripes(): Canvas {
   if (stripeCache) return stripeCache;
-  const c = createCanvas(12, 12);
+  const n = 10;
+  const c = createCanvas(n, n);
   const g = c.getContext('2d');
-  g.fillStyle = ORION.side[1];
-  g.fillRect(0, 0, 12, 12);
-  g.strokeStyle = ORION.sideStripe[1];
-  g.lineWidth = 3;
-  for (const o of [-12, 0, 12]) {
-    g.beginPath();
-    g.moveTo(o, 12);
-    g.lineTo(o + 12, 0);
-    g.stroke();
+  const img = g.createImageData(n, n);
+  const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const col = (x + y) % n < 3 ? light : base;
+      img.data.set([...col, 255], (y * n + x) * 4);
+    }
   }
+  g.putImageData(img, 0, 0);
   stripeCache = c;
   return c;
 }

@@ -3,13 +3,17 @@
 // the first keeps only the pixels that changed (the rest transparent over the
 // previous frame), so a long game stays small. The film shrinks until it is
 // under MAX_BYTES.
-import gifenc from 'gifenc';
+import { createRequire } from 'node:module';
 import type { GameId } from '../engine/game.js';
 import { getGame } from '../engine/index.js';
 import { replay, replayErrorText } from '../engine/replay.js';
+import type { ExxitState } from '../engine/exxit/types.js';
+import { exxitFilmFrame } from './exxit.js';
 import { drawBoard, type ReplayOptions } from './index.js';
 
-const { GIFEncoder, quantize, applyPalette } = gifenc;
+// gifenc ships CommonJS (main) and ESM (module) builds whose default exports
+// differ; require() picks the CommonJS one under Node and Vite alike.
+const { GIFEncoder, quantize, applyPalette } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
 
 /** Discord's upload limit for a server without boosts is larger; this keeps a replay comfortable to load. */
 export const MAX_BYTES = 8 * 1024 * 1024;
@@ -28,17 +32,21 @@ export function replayScale(frames: number): number {
   return 0.5;
 }
 
-function rgbaOf(game: GameId, state: unknown, players: [string, string] | undefined, scale: number) {
-  const canvas = drawBoard(game, state, players, scale);
+type Fit = { q: number; r: number }[] | undefined;
+
+function rgbaOf(game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: Fit) {
+  const canvas = drawBoard(game, state, players, scale, fit);
   const img = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   return { data: img.data, width: canvas.width, height: canvas.height };
 }
 
 async function encodeFilm(game: GameId, states: unknown[], opts: ReplayOptions, scale: number): Promise<Buffer> {
   const delay = opts.delayMs ?? DEFAULT_DELAY;
+  // Exxit: one frame for the whole film (the world only grows, but prisoners come and go).
+  const fit: Fit = game === 'exxit' ? exxitFilmFrame(states as ExxitState[]) : undefined;
   // One palette from the first and last frames (the last holds the most colours).
-  const first = rgbaOf(game, states[0], opts.players, scale);
-  const last = rgbaOf(game, states[states.length - 1], opts.players, scale);
+  const first = rgbaOf(game, states[0], opts.players, scale, fit);
+  const last = rgbaOf(game, states[states.length - 1], opts.players, scale, fit);
   const sample = new Uint8Array(first.data.length + last.data.length);
   sample.set(first.data, 0);
   sample.set(last.data, first.data.length);
@@ -50,7 +58,7 @@ async function encodeFilm(game: GameId, states: unknown[], opts: ReplayOptions, 
   const gif = GIFEncoder({ initialCapacity: 1 << 20 });
   let prev: Uint8Array | null = null;
   for (let i = 0; i < states.length; i++) {
-    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states[i], opts.players, scale);
+    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states[i], opts.players, scale, fit);
     const index = applyPalette(frame.data, searchPalette);
     const frameDelay = i === states.length - 1 ? Math.max(LAST_HOLD, delay) : delay;
     if (prev === null) {

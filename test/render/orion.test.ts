@@ -1,0 +1,109 @@
+import { GlobalFonts } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { CELLS, DIR_VECTORS } from '../../src/engine/orion/board.js';
+import { getGame } from '../../src/engine/index.js';
+import { makeRng, randInt } from '../../src/engine/rng.js';
+import type { OrionState } from '../../src/engine/orion/types.js';
+import { FAMILY, registerFonts } from '../../src/render/fonts.js';
+import { axialToPixel, measure } from '../../src/render/hexdraw.js';
+import { renderBoard } from '../../src/render/index.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionLayout } from '../../src/render/orion.js';
+import { ORION } from '../../src/render/theme.js';
+import { createCanvas } from '@napi-rs/canvas';
+import { orionState } from './fixtures.js';
+import { decodePng, distance, hex, near, pixel } from './pixels.js';
+
+const at = (label: string): number => CELLS.findIndex((c) => c.label === label);
+
+describe('Orion Duel board image', () => {
+  const state = orionState([
+    { side: 0, tile: 'L3', cells: ['C7', 'C6', 'C5'], colors: [1, 0, 0] },
+    { side: 1, tile: 'S1', cells: ['K2'], colors: [1] },
+    { side: 0, tile: 'T3', cells: ['F5', 'F4', 'G5'], colors: [1, 0, 0] },
+    { side: 1, tile: 'D2', cells: ['E6', 'E5'], colors: [0, 1] },
+  ]);
+  const L = orionLayout();
+  const S = L.size;
+
+  it('is a PNG of the stated size, under 300 KB', async () => {
+    const png = await renderBoard('orion', state, { players: ['Alice', 'Bob'] });
+    const d = await decodePng(png);
+    expect([d.width, d.height]).toEqual([ORION_WIDTH, ORION_HEIGHT]);
+    expect(png.length).toBeLessThan(300 * 1024);
+  });
+
+  it('paints empty, orange and blue cells and tokens where the layout says', async () => {
+    const d = await decodePng(await renderBoard('orion', state));
+    const below = (label: string) => { const c = L.center(at(label)); return { x: c.x, y: c.y + S * 0.62 }; };
+    let p = below('F7');
+    expect(near(d, p.x, p.y, ORION.cell)).toBe(true);
+    p = below('C6');
+    expect(near(d, p.x, p.y, ORION.side[0])).toBe(true);
+    // Blue is striped: either of its two shades.
+    p = below('K2');
+    const k2 = pixel(d, p.x, p.y);
+    expect(Math.min(distance(k2, hex(ORION.side[1])), distance(k2, hex(ORION.sideStripe[1])))).toBeLessThanOrEqual(8);
+    // A black hole still shows on the covered cell F5, a galaxy on the empty D5.
+    const f5 = L.center(at('F5'));
+    expect(near(d, f5.x, f5.y + S * 0.16, ORION.hole)).toBe(true);
+    const d5 = L.center(at('D5'));
+    expect(near(d, d5.x, d5.y + S * 0.16, ORION.galaxyCore, 12)).toBe(true);
+  });
+
+  it('outlines the last tile and draws the purple sides', async () => {
+    const d = await decodePng(await renderBoard('orion', state));
+    // E6 (last tile, with E5): the edge towards E7 carries the white highlight.
+    const e6 = L.center(at('E6'));
+    expect(near(d, e6.x, e6.y + S * 0.9 * (Math.sqrt(3) / 2), '#ffffff', 20)).toBe(true);
+    // A2's outer (NW) edge: the solid purple band of OD-7.
+    const a2 = L.center(at('A2'));
+    const v = axialToPixel(DIR_VECTORS[5][0], DIR_VECTORS[5][1], 1, 'flat');
+    const len = Math.hypot(v.x, v.y);
+    const r = S * 1.13 * (Math.sqrt(3) / 2);
+    expect(near(d, a2.x + (v.x / len) * r, a2.y + (v.y / len) * r, ORION.pair[0], 12)).toBe(true);
+  });
+
+  it('writes every cell label with the bundled font', async () => {
+    registerFonts();
+    expect(GlobalFonts.families.some((f) => f.family === FAMILY)).toBe(true);
+    const ctx = createCanvas(10, 10).getContext('2d');
+    expect(measure(ctx, 'K4', 14)).toBeGreaterThan(0);
+    // Around the centre of the empty, token-free F7: pixels in the label colour.
+    const d = await decodePng(await renderBoard('orion', state));
+    const c = L.center(at('F7'));
+    let ink = 0;
+    for (let y = c.y - S * 0.25; y < c.y + S * 0.25; y++) for (let x = c.x - S * 0.4; x < c.x + S * 0.4; x++) if (near(d, x, y, ORION.cellLabel, 20)) ink++;
+    expect(ink).toBeGreaterThan(10);
+  });
+
+  it('gives the same bytes for the same position', async () => {
+    const a = await renderBoard('orion', state, { players: ['A', 'B'] });
+    const b = await renderBoard('orion', structuredClone(state), { players: ['A', 'B'] });
+    expect(a.equals(b)).toBe(true);
+  });
+
+  it('a finished random game (nearly full board) stays under 300 KB and shows the result', async () => {
+    const g = getGame('orion');
+    const rng = makeRng(11);
+    const s0 = g.initial('random:11');
+    if (!s0.ok) throw new Error('setup');
+    let s = s0.value as OrionState;
+    for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
+      const r = g.play(s, ms[randInt(rng, ms.length)]);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value;
+    }
+    expect(s.end).not.toBeNull();
+    const png = await renderBoard('orion', s, { players: ['Alice', 'Bob'] });
+    expect(png.length).toBeLessThan(300 * 1024);
+    const d = await decodePng(png);
+    // The result box at the bottom of the side column.
+    expect(near(d, ORION_WIDTH - 16 - 6, ORION_HEIGHT - 16 - 30, s.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
+    // Every covered cell shows its colour below the label.
+    for (let i = 0; i < 85; i++) {
+      if (s.cells[i] !== 0 || s.galaxies.includes(i) || s.blackHoles.includes(i)) continue;
+      const c = L.center(i);
+      expect(near(d, c.x, c.y + S * 0.62, ORION.side[0])).toBe(true);
+    }
+  });
+});
