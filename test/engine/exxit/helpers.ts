@@ -104,3 +104,10 @@ export function refusal(s: ExxitState, text: string): string {
 
 export const stackAt = (s: ExxitState, q: number, r: number): Side[] | undefined =>
   (s.tiles.find((t) => t.q === q && t.r === r) ?? s.prisoners.find((p) => p.q === q && p.r === r))?.stack;
+
+/** The starting state of a setup. */
+export function init(setup = 'standard'): ExxitState {
+  const s = exxit.initial(setup);
+  if (!s.ok) throw new Error(s.error.message);
+  return s.value;
+}

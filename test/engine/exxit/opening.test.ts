@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
-import { B, legal, move, R, refusal, stackAt } from './helpers.js';
+import { B, init, legal, move, R, refusal, stackAt } from './helpers.js';
 
 describe('EX worked opening', () => {
   it('plays the six steps with the exact legal move sets', () => {
-    let s = exxit.initial().value as ExxitState;
+    let s = init();
     expect(s.toMove).toBe(R);
     expect(s.stock).toBe(35);
     expect(s.reserves).toEqual([8, 8]);
@@ -51,7 +51,7 @@ describe('EX worked opening', () => {
   });
 
   it('accepts the same opening in label notation', () => {
-    let s = exxit.initial().value as ExxitState;
+    let s = init();
     for (const t of ['p a', 'P  B', 'd a e', 'P C', 'D B NW']) s = move(s, t);
     expect(s.prisoners[0].label).toBe('X1');
     expect(exxit.formatMove(s, s.last!.move, 'label')).toBe('D B NW');

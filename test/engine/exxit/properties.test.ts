@@ -9,7 +9,8 @@ import type { ExxitMove, ExxitState, ExxitVariant } from '../../../src/engine/ex
 import { VARIANT_TILES } from '../../../src/engine/exxit/types.js';
 
 const variant = fc.constantFrom<ExxitVariant>('standard', 'blitz', 'short');
-const start = (v: ExxitVariant) => exxit.initial(v).value as ExxitState;
+import { init } from './helpers.js';
+const start = (v: ExxitVariant) => init(v);
 const text = (ms: ExxitMove[], s: ExxitState) => ms.map((m) => exxit.formatMove(s, m)).sort();
 
 /** Pawns by colour in a state: reserves + stacks + prisoners (EX-2). */

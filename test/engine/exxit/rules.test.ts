@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
-import { B, build, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
+import { B, build, init, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
+import type { Spec } from './helpers.js';
 
 /** The coordinates of the cell named in a move text (label or q,r). */
 function parseCell(s: ExxitState, text: string): { q: number; r: number } {
@@ -34,7 +35,7 @@ describe('EX-3/EX-4 variants', () => {
   });
 
   it('EX-8: the core', () => {
-    const s = exxit.initial().value as ExxitState;
+    const s = init();
     expect(s.tiles.map((t) => [t.label, t.q, t.r, t.color])).toEqual([
       ['A', 0, 0, R],
       ['B', 1, 0, R],
@@ -239,13 +240,16 @@ describe('EX-18/EX-19 free and the chain', () => {
 });
 
 describe('EX-20 ends', () => {
-  const stuck = { core: { A: [] }, prisoners: [
-    { q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] },
-    { q: 2, r: 0, stack: [B, B, B, B, B, B, B, B] },
-  ] } as const;
+  // Each side's 8 pawns are prisoners touching one tile: both must pass.
+  const stuck = (): Spec => ({
+    prisoners: [
+      { q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] },
+      { q: 2, r: 0, stack: [B, B, B, B, B, B, B, B] },
+    ],
+  });
 
   it('(b) two passes in a row', () => {
-    const s = build({ ...stuck, prisoners: [...stuck.prisoners] });
+    const s = build(stuck());
     const t = move(s, 'pass');
     expect(exxit.outcome(t).over).toBe(false);
     expect(legal(t)).toEqual(['pass']);
@@ -257,7 +261,7 @@ describe('EX-20 ends', () => {
   });
 
   it('(c) the third occurrence of a position ends the game, scored normally', () => {
-    const s = build({ ...stuck, prisoners: [...stuck.prisoners] });
+    const s = build(stuck());
     // Give the position after Red's pass two earlier occurrences.
     const after = move(s, 'pass');
     const key = Object.keys(after.seen).find((k) => k.startsWith('b|'))!;
@@ -280,7 +284,7 @@ describe('EX-20 ends', () => {
       'D 2,0 W', 'D 0,0 W', 'D 1,0 W', 'pass', 'D -1,0 E', 'D 1,0 E', 'D 0,0 E', 'pass',
       'D 2,0 W', 'D 0,0 W', 'D 1,0 W', 'pass', 'D -1,0 E', 'D 1,0 E', 'D 0,0 E', 'pass',
     ];
-    let s = exxit.initial('short').value as ExxitState;
+    let s = init('short');
     const after: ExxitState[] = [];
     for (const t of record) {
       expect(exxit.outcome(s).over).toBe(false);

@@ -2,19 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
-import { B, build, move, R } from './helpers.js';
+import { B, build, init, move, R } from './helpers.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
 function opening(): ExxitState {
-  let s = exxit.initial().value as ExxitState;
+  let s = init();
   for (const t of ['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1', 'D 1,0 NW']) s = move(s, t);
   return s;
 }
 
 describe('fromJSON', () => {
   it('accepts engine states and returns an equal copy', () => {
-    for (const s of [exxit.initial().value as ExxitState, exxit.initial('short').value as ExxitState, opening()]) {
+    for (const s of [init(), init('short'), opening()]) {
       const v = exxit.fromJSON(clone(s));
       expect(v).toEqual({ ok: true, value: s });
       expect(JSON.parse(JSON.stringify(s))).toEqual(s);
