@@ -45,6 +45,9 @@ const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' &&
 class Problems {
   list: Problem[] = [];
   add(path: Array<string | number>, code: string, message: string): void {
+    // The schema and the limit checks may both catch one field; report it once.
+    const key = path.join('.');
+    if (this.list.some((p) => p.path.join('.') === key)) return;
     this.list.push({ path, code, message });
   }
   schema(schema: ZodMiniType, value: unknown, path: Array<string | number> = []): boolean {
@@ -63,7 +66,9 @@ function flattenIssues(issues: any[], prefix: PropertyKey[] = []): any[] {
   for (const issue of issues) {
     const path = [...prefix, ...(issue.path ?? [])];
     if (issue.code === 'invalid_union' && Array.isArray(issue.errors) && issue.errors.length > 0) {
-      const best = [...issue.errors].sort((a: any[], b: any[]) => a.length - b.length)[0];
+      // A branch whose issues are all below the union's own level matched its shape; prefer those.
+      const shaped = (branch: any[]) => branch.every((i) => (i.path ?? []).length > 0);
+      const best = [...issue.errors].sort((a: any[], b: any[]) => Number(shaped(b)) - Number(shaped(a)) || a.length - b.length)[0];
       out.push(...flattenIssues(best, path));
     } else {
       out.push({ ...issue, path });
@@ -96,16 +101,20 @@ export function validateBody(kind: BodyKind, body: unknown, ctx: ValidateContext
       checkCallback(p, body, ctx);
       break;
     case 'webhookExecute':
-      if (p.schema(S.IncomingWebhookRequestPartialSchema, body)) checkMessage(p, body, [], ctx, { create: true, ephemeralOk: true });
+      p.schema(S.IncomingWebhookRequestPartialSchema, body);
+      checkMessage(p, body, [], ctx, { create: true, ephemeralOk: true });
       break;
     case 'webhookEdit':
-      if (p.schema(S.IncomingWebhookUpdateRequestPartialSchema, body)) checkMessage(p, body, [], ctx, { create: false });
+      p.schema(S.IncomingWebhookUpdateRequestPartialSchema, body);
+      checkMessage(p, body, [], ctx, { create: false });
       break;
     case 'messageCreate':
-      if (p.schema(S.MessageCreateRequestSchema, body)) checkMessage(p, body, [], ctx, { create: true });
+      p.schema(S.MessageCreateRequestSchema, body);
+      checkMessage(p, body, [], ctx, { create: true });
       break;
     case 'messageEdit':
-      if (p.schema(S.MessageEditRequestPartialSchema, body)) checkMessage(p, body, [], ctx, { create: false });
+      p.schema(S.MessageEditRequestPartialSchema, body);
+      checkMessage(p, body, [], ctx, { create: false });
       break;
     case 'threadFromMessage':
       p.schema(S.CreateTextThreadWithMessageRequestSchema, body);
@@ -156,17 +165,18 @@ function checkCallback(p: Problems, body: unknown, ctx: ValidateContext): void {
       return;
     case 4:
     case 5:
-      if (p.schema(S.CreateMessageInteractionCallbackRequestSchema, body) && body.data != null)
-        checkMessage(p, body.data, ['data'], ctx, { create: body.type === 4, ephemeralOk: true });
-      else if (body.type === 4 && body.data == null) p.add(['data'], 'BASE_TYPE_REQUIRED', 'type 4 needs data (Cannot send an empty message)');
+      p.schema(S.CreateMessageInteractionCallbackRequestSchema, body);
+      if (body.data != null) checkMessage(p, body.data, ['data'], ctx, { create: body.type === 4, ephemeralOk: true });
+      else if (body.type === 4) p.add(['data'], 'BASE_TYPE_REQUIRED', 'type 4 needs data (Cannot send an empty message)');
       return;
     case 6:
     case 7:
-      if (p.schema(S.UpdateMessageInteractionCallbackRequestSchema, body) && body.data != null)
-        checkMessage(p, body.data, ['data'], ctx, { create: false, ephemeralOk: true });
+      p.schema(S.UpdateMessageInteractionCallbackRequestSchema, body);
+      if (body.data != null) checkMessage(p, body.data, ['data'], ctx, { create: false, ephemeralOk: true });
       return;
     case 8:
-      if (p.schema(S.ApplicationCommandAutocompleteCallbackRequestSchema, body)) checkChoices(p, body.data?.choices, ['data', 'choices'], 'autocomplete');
+      p.schema(S.ApplicationCommandAutocompleteCallbackRequestSchema, body);
+      if (isObj(body.data)) checkChoices(p, body.data?.choices, ['data', 'choices'], 'autocomplete');
       return;
     case 9:
       p.schema(S.ModalInteractionCallbackRequestSchema, body);
