@@ -14,6 +14,8 @@ export interface Config {
   discordGuildId?: string;
   /** Absent: the embedded in-memory store. */
   redisUrl?: string;
+  /** REDIS_URL names a seed node of a Redis Cluster. */
+  redisCluster: boolean;
   redisPrefix: string;
   /** Base URL for REST and gateway (proxy or local stand-in), e.g. http://127.0.0.1:PORT/api. */
   discordApiUrl?: string;
@@ -67,6 +69,9 @@ const schema = z.object({
   DISCORD_CLIENT_ID: snowflake('DISCORD_CLIENT_ID'),
   DISCORD_GUILD_ID: snowflake('DISCORD_GUILD_ID'),
   REDIS_URL: urlWith('REDIS_URL', ['redis:', 'rediss:']),
+  REDIS_CLUSTER: optional(
+    z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'REDIS_CLUSTER must be true or false' }),
+  ).transform((s) => s === 'true' || s === '1' || s === 'yes'),
   REDIS_PREFIX: optional(
     z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 chars of letters, digits, _ . : - (no braces)'),
   ).transform((s) => s ?? 'hexmate:'),
@@ -109,6 +114,7 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       discordClientId: e.DISCORD_CLIENT_ID,
       discordGuildId: e.DISCORD_GUILD_ID,
       redisUrl: e.REDIS_URL,
+      redisCluster: e.REDIS_CLUSTER,
       redisPrefix: e.REDIS_PREFIX,
       discordApiUrl: e.DISCORD_API_URL,
       logLevel: e.LOG_LEVEL,

@@ -1,7 +1,7 @@
 // The store: the only door to Redis (layer rule). With a URL it talks to a real
 // server; without one it runs the very same code on ioredis-mock in memory
 // (Lua scripts included), and says loudly that nothing survives a restart.
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { redactSecrets, redactUrl } from '../log.js';
 import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
 import { RedisGameStore, type StoreContext } from './games.js';
@@ -47,7 +47,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const embedded = !opts.url;
   if (opts.url) {
     const shown = redactUrl(opts.url);
-    redis = new Redis(opts.url, clientOptions());
+    redis = opts.cluster ? clusterClient(opts.url) : new Redis(opts.url, clientOptions());
     let lastError = '';
     redis.on('error', (err: Error) => {
       const msg = redactSecrets(err.message, [safePassword(opts.url)]);
@@ -100,6 +100,30 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
       }
     },
   };
+}
+
+/**
+ * Redis Cluster: the URL names one seed node; the client discovers the rest.
+ * Every script and MULTI of the store stays within one hash tag, so the same
+ * code runs here (the Cluster client has the same command methods; the cast
+ * only names them with the single-node type).
+ */
+function clusterClient(url: string): Redis {
+  const u = new URL(url);
+  const base = clientOptions();
+  const cluster = new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
+    lazyConnect: true,
+    clusterRetryStrategy: reconnectDelay,
+    redisOptions: {
+      username: u.username ? decodeURIComponent(u.username) : undefined,
+      password: u.password ? decodeURIComponent(u.password) : undefined,
+      tls: u.protocol === 'rediss:' ? {} : undefined,
+      connectTimeout: base.connectTimeout,
+      maxRetriesPerRequest: base.maxRetriesPerRequest,
+      reconnectOnError: base.reconnectOnError,
+    },
+  });
+  return cluster as unknown as Redis;
 }
 
 function safePassword(url: string | undefined): string | undefined {

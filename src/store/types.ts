@@ -330,6 +330,8 @@ export interface StoreLogger {
 export interface OpenStoreOptions {
   /** REDIS_URL; absent = embedded in-memory store (ioredis-mock), with a loud warning. */
   url?: string;
+  /** Treat `url` as a seed node of a Redis Cluster (REDIS_CLUSTER=true). */
+  cluster?: boolean;
   /** Key prefix, default `hexmate:`. Must not contain `{` or `}` (hash tags). */
   prefix?: string;
   logger?: StoreLogger;
@@ -348,7 +350,7 @@ export interface Store {
   /** true when running on the embedded in-memory store. */
   readonly embedded: boolean;
   readonly prefix: string;
-  /** The raw client, for tests only. */
+  /** The raw client, for tests only (a Cluster client behind the same type when `cluster` is set). */
   readonly redis: import('ioredis').Redis;
   close(): Promise<void>;
 }
