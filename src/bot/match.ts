@@ -268,7 +268,18 @@ export async function aiTurn(ctx: BotContext, gameId: string): Promise<void> {
   const side = g.game.toMove(g.state) as Side;
   const level = rec.players[side].bot;
   if (!level) return;
-  const text = await ctx.thinkMove(rec.game, g.state, level, seedOf(rec.id, rec.version));
+  let text: string;
+  try {
+    text = await ctx.thinkMove(rec.game, g.state, level, seedOf(rec.id, rec.version));
+  } catch (e) {
+    // Say so in the game: /board (or a restart) asks the AI again.
+    ctx.log.error({ err: e, gameId }, 'AI search failed');
+    await sendToChannel(ctx, rec.channelId, {
+      content: `${rec.players[side].name} could not find a move just now. Use \`/board\` to make it try again.`,
+      allowedMentions: { users: [] },
+    });
+    return;
+  }
   let done: MoveCommitted;
   try {
     done = await commitMove(ctx, { gameId }, { aiSide: side, expectVersion: rec.version }, text);

@@ -77,6 +77,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const pending = new Set<Promise<unknown>>();
   const aiRunning = new Set<string>();
   let stopping = false;
+  let stopped = false;
   const settings: BotSettings = {
     challengeTtlMs: opts.challengeTtlMs ?? 15 * 60_000,
     sweepIntervalMs: opts.sweepIntervalMs ?? 60_000,
@@ -129,6 +130,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     client,
     ctx,
     async stop() {
+      if (stopped) return;
+      stopped = true;
       if (sweeper) clearInterval(sweeper);
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
