@@ -1,0 +1,151 @@
+// Render benchmark: median ms per board PNG (draw + async encode) for an
+// opening and a crowded late position of each game, PNG sizes, the longest
+// event-loop stall while rendering, and a full-game replay GIF of each game.
+// Target: ≤ 25 ms per board, < 300 KB per PNG, < 8 MB per GIF.
+//   npm run bench:render [-- --runs 30] [--no-gif]
+import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { GameId } from '../src/engine/game.js';
+import { getGame } from '../src/engine/index.js';
+import { makeRng, randInt } from '../src/engine/rng.js';
+import { drawBoard, renderBoard, renderReplay } from '../src/render/index.js';
+
+export interface BoardFigure {
+  game: GameId;
+  position: 'opening' | 'late';
+  ply: number;
+  /** Wall-clock ms per board (draw + encode), median and worst. */
+  medianMs: number;
+  maxMs: number;
+  /** CPU ms per board on all threads (encode runs off the main thread): the cost on an idle machine. */
+  medianCpuMs: number;
+  /** Main-thread ms of the synchronous draw alone (what can stall the event loop). */
+  medianDrawMs: number;
+  pngBytes: number;
+}
+
+export interface GifFigure {
+  game: GameId;
+  setup: string;
+  frames: number;
+  ms: number;
+  bytes: number;
+}
+
+export interface RenderFigures {
+  boards: BoardFigure[];
+  /** Longest event-loop delay seen while rendering boards (ms). */
+  maxStallMs: number;
+  gifs: GifFigure[];
+}
+
+/** A random finished game: its states and canonical moves (seeded, reproducible). */
+function randomGame(game: GameId, setup: string, seed: number): { states: unknown[]; moves: string[] } {
+  const g = getGame(game);
+  const rng = makeRng(seed);
+  const s0 = g.initial(setup);
+  if (!s0.ok) throw new Error(`setup ${setup}`);
+  let s = s0.value;
+  const states = [s];
+  const moves: string[] = [];
+  for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
+    const m = ms[randInt(rng, ms.length)];
+    moves.push(g.formatMove(s, m));
+    const r = g.play(s, m);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value;
+    states.push(s);
+  }
+  return { states, moves };
+}
+
+const median = (xs: number[]): number => {
+  const a = [...xs].sort((x, y) => x - y);
+  return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+};
+
+/** The most crowded state of a game (Exxit: most tiles and pawns shown; Orion: the last). */
+function crowded(game: GameId, states: unknown[]): { state: unknown; ply: number } {
+  if (game === 'orion') return { state: states[states.length - 1], ply: states.length - 1 };
+  let best = 0;
+  let score = -1;
+  states.forEach((s, i) => {
+    const e = s as { tiles: { stack: unknown[] }[]; prisoners: unknown[] };
+    const v = e.tiles.length * 2 + e.prisoners.length + e.tiles.reduce((n, t) => n + t.stack.length, 0);
+    if (v >= score) { score = v; best = i; }
+  });
+  return { state: states[best], ply: best };
+}
+
+export async function benchRender(opts: { runs?: number; gif?: boolean } = {}): Promise<RenderFigures> {
+  const runs = opts.runs ?? 30;
+  const players: [string, string] = ['Alice', 'Bob'];
+  const games: [GameId, string][] = [['exxit', 'standard'], ['orion', 'preset1']];
+  const played = games.map(([game, setup]) => ({ game, setup, ...randomGame(game, setup, 2024) }));
+
+  // Warm up fonts, caches and the JIT.
+  for (const p of played) for (let i = 0; i < 3; i++) await renderBoard(p.game, p.states[p.states.length - 1], { players });
+
+  const boards: BoardFigure[] = [];
+  const h = monitorEventLoopDelay({ resolution: 1 });
+  h.enable();
+  for (const p of played) {
+    const positions = [
+      { position: 'opening' as const, state: p.states[Math.min(4, p.states.length - 1)], ply: Math.min(4, p.states.length - 1) },
+      { position: 'late' as const, ...crowded(p.game, p.states) },
+    ];
+    for (const pos of positions) {
+      const times: number[] = [];
+      const cpu: number[] = [];
+      const draw: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < runs; i++) {
+        const t0 = performance.now();
+        const c0 = process.cpuUsage();
+        const png = await renderBoard(p.game, pos.state, { players });
+        const c1 = process.cpuUsage(c0);
+        times.push(performance.now() - t0);
+        cpu.push((c1.user + c1.system) / 1000);
+        bytes = png.length;
+        const t1 = performance.now();
+        drawBoard(p.game, pos.state, players);
+        draw.push(performance.now() - t1);
+        // Let the delay monitor sample between renders, as a bot would.
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      boards.push({ game: p.game, position: pos.position, ply: pos.ply, medianMs: median(times), maxMs: Math.max(...times), medianCpuMs: median(cpu), medianDrawMs: median(draw), pngBytes: bytes });
+    }
+  }
+  h.disable();
+  const maxStallMs = h.max / 1e6;
+
+  const gifs: GifFigure[] = [];
+  if (opts.gif !== false) {
+    for (const p of played) {
+      const t0 = performance.now();
+      const buf = await renderReplay(p.game, p.setup, p.moves, { players });
+      gifs.push({ game: p.game, setup: p.setup, frames: p.moves.length + 1, ms: performance.now() - t0, bytes: buf.length });
+    }
+  }
+  return { boards, maxStallMs, gifs };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'no-gif': { type: 'boolean', default: false } } });
+  const f = await benchRender({ runs: Number(values.runs), gif: !values['no-gif'] });
+  const kb = (n: number): string => `${(n / 1024).toFixed(0)} KB`;
+  for (const b of f.boards) {
+    console.log(
+      `${b.game.padEnd(6)} ${b.position.padEnd(8)} (ply ${String(b.ply).padStart(3)}): median ${b.medianMs.toFixed(1)} ms ` +
+        `(max ${b.maxMs.toFixed(1)}; CPU ${b.medianCpuMs.toFixed(1)} ms, of which draw ${b.medianDrawMs.toFixed(1)} ms on the main thread), ` +
+        `PNG ${kb(b.pngBytes)} (targets ≤ 25 ms, < 300 KB)`,
+    );
+  }
+  console.log(`longest event-loop stall while rendering boards: ${f.maxStallMs.toFixed(1)} ms`);
+  console.log(`load average now: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs (wall times grow with load; CPU times do not)`);
+  for (const g of f.gifs) {
+    console.log(`${g.game.padEnd(6)} replay GIF (${g.setup}, ${g.frames} frames): ${(g.ms / 1000).toFixed(2)} s, ${kb(g.bytes)} (limit 8 MB)`);
+  }
+}
