@@ -410,15 +410,31 @@ function drawInfo(ctx: Ctx, s: OrionState, players: [string, string], x: number,
     const head = e.draw ? 'Draw' : `${fitText(ctx, players[e.winner!], 18, true, w - 110)} wins`;
     text(ctx, head, x + w / 2, y + 24, { size: 18, bold: true, align: 'center', maxWidth: w - 16 });
     text(ctx, `${REASONS[e.reason] ?? ''} (${e.reason})`, x + w / 2, y + 44, { size: 12, color: THEME.text, align: 'center', maxWidth: w - 16 });
-    const tb = e.tiebreak;
-    const vcLine = `VC ${s.vc[0].total}–${s.vc[1].total}`;
-    const sub = tb ? `${vcLine} · tiebreak ${tb[0]}–${tb[1]} (galaxies − holes)` : `${vcLine}${last ? ` · last ${moveText(last.move)}` : ''}`;
-    text(ctx, sub, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
+    const vcLine = `victory conditions ${s.vc[0].total}–${s.vc[1].total}`;
+    if (e.reason === 'OD-19') {
+      // OD-19: galaxies minus black holes on each colour's cells, over the whole board.
+      const t = tiebreakParts(s);
+      const tb = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
+      text(ctx, `${vcLine} · tiebreak:`, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
+      text(ctx, `${ORION.names[0]} ${t[0].g} − ${t[0].h} = ${tb[0]}   ${ORION.names[1]} ${t[1].g} − ${t[1].h} = ${tb[1]}`, x + w / 2, y + 82, {
+        size: 13, bold: true, align: 'center', maxWidth: w - 16,
+      });
+    } else {
+      text(ctx, `${vcLine}${last ? ` · last ${moveText(last.move)}` : ''}`, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
+    }
     return;
   }
   y += 22;
   text(ctx, 'Last tile', x + 4, y, { size: 13, color: THEME.textDim });
   text(ctx, last ? `${ORION.names[last.side]} ${moveText(last.move)}` : 'none yet', x + 4, y + 26, { size: 20, bold: true, maxWidth: w - 8 });
+}
+
+/** OD-19 parts: galaxies and black holes on each colour's cells. */
+export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: number; h: number }] {
+  const t: [{ g: number; h: number }, { g: number; h: number }] = [{ g: 0, h: 0 }, { g: 0, h: 0 }];
+  for (const c of s.galaxies) if (s.cells[c] >= 0) t[s.cells[c] as Side].g++;
+  for (const c of s.blackHoles) if (s.cells[c] >= 0) t[s.cells[c] as Side].h++;
+  return t;
 }
 
 function drawPlayers(ctx: Ctx, s: OrionState, players: [string, string], x: number, w: number, ph: number): void {
