@@ -82,6 +82,10 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
         return { ...ser, message: scrub(ser.message ?? ''), stack: scrub(ser.stack ?? '') };
       },
     },
+    formatters: {
+      // Strings anywhere in the logged object (a URL in `target`, a token inside an error body...).
+      log: (obj) => scrubDeep(obj, scrub, 0) as Record<string, unknown>,
+    },
     hooks: {
       // Scrub every string argument (the message and printf args).
       logMethod(args, method) {
@@ -91,4 +95,16 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
     },
   };
   return settings.destination ? pino(options, settings.destination as pino.DestinationStream) : pino(options);
+}
+
+function scrubDeep(v: unknown, scrub: (s: string) => string, depth: number): unknown {
+  if (typeof v === 'string') return scrub(v);
+  if (depth > 6 || v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => scrubDeep(x, scrub, depth + 1));
+  // Only plain objects: errors go through the err serializer (which scrubs them), Dates etc. stay as they are.
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = scrubDeep(x, scrub, depth + 1);
+  return out;
 }

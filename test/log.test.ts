@@ -43,9 +43,10 @@ describe('createLogger', () => {
     log.info({ token: TOKEN, config: { DISCORD_TOKEN: TOKEN, redisUrl: 'redis://:pw@h' }, headers: { authorization: `Bot ${TOKEN}` } }, 'login');
     log.warn(`connecting with ${TOKEN} and plain-secret-value`);
     log.error({ err: new Error(`REST failed for Bot ${TOKEN}`) }, 'boom');
+    log.info({ target: 'redis://:pw-in-url@h:6379', nested: { body: `sent ${TOKEN}` } }, 'ctx');
     log.debug('not written at info');
     const all = lines.join('');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(all).not.toContain(TOKEN);
     expect(all).not.toContain('plain-secret-value');
     expect(all).not.toContain('redis://:pw@h');
@@ -54,5 +55,7 @@ describe('createLogger', () => {
     expect(first.token).toBe('[redacted]');
     expect(first.config.DISCORD_TOKEN).toBe('[redacted]');
     expect(JSON.parse(lines[2]).err.message).toBe('REST failed for Bot [redacted]');
+    expect(all).not.toContain('pw-in-url');
+    expect(JSON.parse(lines[3]).target).toBe('redis://:[redacted]@h:6379');
   });
 });
