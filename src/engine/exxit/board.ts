@@ -26,59 +26,60 @@ export type EndCode = 0 | 1 | 2 | 3 | 4;
 export const MAX_PRISONER_CELLS = 32;
 
 export class Board {
-  cells = new Int32Array(GRID);
+  cells: Int32Array;
   /** Tile cells in the order they were laid (EX-23 label order). */
-  tiles = new Int16Array(40);
-  nTiles = 0;
+  tiles: Int16Array;
+  nTiles: number;
   /** Prisoner cells in creation order, with their X-numbers. */
-  pris = new Int16Array(MAX_PRISONER_CELLS);
-  prisNo = new Int32Array(MAX_PRISONER_CELLS);
-  nPris = 0;
-  nextPrisoner = 1;
-  reserves = new Int32Array(2);
-  stock = 0;
-  side = 0;
-  plies = 0;
-  passes = 0;
-  end: EndCode = 0;
-  variant: ExxitVariant = 'standard';
+  pris: Int16Array;
+  prisNo: Int32Array;
+  nPris: number;
+  nextPrisoner: number;
+  reserves: Int32Array;
+  stock: number;
+  side: number;
+  plies: number;
+  passes: number;
+  end: EndCode;
+  variant: ExxitVariant;
 
   // EX-20c window: distinct positions since the last irreversible move, each a
   // snapshot [side, stack of every tile in label order] (see repetition.ts).
-  winHash = new Int32Array(8);
-  winCount = new Int32Array(8);
-  winSnap = new Int32Array(8 * 40);
-  winLen = 0;
+  winHash: Int32Array;
+  winCount: Int32Array;
+  winSnap: Int32Array;
+  winLen: number;
 
   // What the last move touched (for the pure state's `last`).
-  sown = new Int16Array(17);
-  nSown = 0;
-  freed = new Int16Array(40);
-  nFreed = 0;
+  sown: Int16Array;
+  nSown: number;
+  freed: Int16Array;
+  nFreed: number;
 
-  copyFrom(o: Board): void {
-    this.cells = o.cells.slice();
-    this.tiles = o.tiles.slice();
-    this.nTiles = o.nTiles;
-    this.pris = o.pris.slice();
-    this.prisNo = o.prisNo.slice();
-    this.nPris = o.nPris;
-    this.nextPrisoner = o.nextPrisoner;
-    this.reserves = o.reserves.slice();
-    this.stock = o.stock;
-    this.side = o.side;
-    this.plies = o.plies;
-    this.passes = o.passes;
-    this.end = o.end;
-    this.variant = o.variant;
-    this.winHash = o.winHash.slice();
-    this.winCount = o.winCount.slice();
-    this.winSnap = o.winSnap.slice();
-    this.winLen = o.winLen;
-    this.sown = o.sown.slice();
-    this.nSown = o.nSown;
-    this.freed = o.freed.slice();
-    this.nFreed = o.nFreed;
+  /** An empty board, or a copy of `o` (clone: one allocation per array). */
+  constructor(o?: Board) {
+    this.cells = o ? o.cells.slice() : new Int32Array(GRID);
+    this.tiles = o ? o.tiles.slice() : new Int16Array(40);
+    this.nTiles = o ? o.nTiles : 0;
+    this.pris = o ? o.pris.slice() : new Int16Array(MAX_PRISONER_CELLS);
+    this.prisNo = o ? o.prisNo.slice() : new Int32Array(MAX_PRISONER_CELLS);
+    this.nPris = o ? o.nPris : 0;
+    this.nextPrisoner = o ? o.nextPrisoner : 1;
+    this.reserves = o ? o.reserves.slice() : new Int32Array(2);
+    this.stock = o ? o.stock : 0;
+    this.side = o ? o.side : 0;
+    this.plies = o ? o.plies : 0;
+    this.passes = o ? o.passes : 0;
+    this.end = o ? o.end : 0;
+    this.variant = o ? o.variant : 'standard';
+    this.winHash = o ? o.winHash.slice() : new Int32Array(8);
+    this.winCount = o ? o.winCount.slice() : new Int32Array(8);
+    this.winSnap = o ? o.winSnap.slice() : new Int32Array(8 * 40);
+    this.winLen = o ? o.winLen : 0;
+    this.sown = o ? o.sown.slice() : new Int16Array(17);
+    this.nSown = o ? o.nSown : 0;
+    this.freed = o ? o.freed.slice() : new Int16Array(40);
+    this.nFreed = o ? o.nFreed : 0;
   }
 
   addPrisoner(c: number, no: number): void {

@@ -111,8 +111,6 @@ export class ExxitPosition implements Position<ExxitMove> {
   }
 
   clone(): ExxitPosition {
-    const b = new Board();
-    b.copyFrom(this.board);
-    return new ExxitPosition(b);
+    return new ExxitPosition(new Board(this.board));
   }
 }

@@ -2,7 +2,7 @@
 // Exxit state, shape and invariants, and returns a clean copy.
 import { fail, ok, type Result, type Side } from '../game.js';
 import { boardFromState, contextKey, currentKey, parseKey, stateFromBoard } from './state.js';
-import { cellOf, hexDist, inWorldBounds, MAX_DIST, tileLabel } from './geometry.js';
+import { cellOf, inWorldBounds, tileLabel } from './geometry.js';
 import { CORE, PAWNS, PLY_CAP } from './position.js';
 import { wellFormed } from './explain.js';
 import { copyMove } from './moves.js';
@@ -73,7 +73,7 @@ export function validateState(data: unknown): Result<ExxitState> {
     if (!isStack(pp.stack, 1)) return bad(`prisoner cell ${pp.label}: bad stack`);
     const c = cellOf(p.q, p.r);
     if (used.has(c)) return bad(`prisoner cell ${pp.label}: cell ${p.q},${p.r} used twice`);
-    if (hexDist(p.q, p.r) > MAX_DIST - 1 || !AXIAL_VECTORS.some(([dq, dr]) => used.has(cellOf(p.q + dq, p.r + dr))))
+    if (!AXIAL_VECTORS.some(([dq, dr]) => used.has(cellOf(p.q + dq, p.r + dr))))
       return bad(`prisoner cell ${pp.label} touches no tile`);
     used.add(c);
     for (const x of pp.stack as Side[]) pawns[x]++;
