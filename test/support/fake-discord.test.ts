@@ -13,6 +13,8 @@ import {
   type Interaction,
   type TextChannel,
 } from 'discord.js';
+import { WebSocket } from 'ws';
+import { constants as zc, createInflate, inflateSync } from 'node:zlib';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
 
 // 1x1 PNG (a real one, so width/height parse).
@@ -132,6 +134,42 @@ describe('fake Discord gateway', () => {
     expect((await fake.slash(user, c0.id, 'ping').response()).data.content).toBe('s0');
     expect((await fake.slash(user, c1.id, 'ping').response()).data.content).toBe('s1');
     expect(seen).toEqual({ s0: [g0.id], s1: [g1.id] });
+  });
+
+  it('speaks zlib-stream transport compression and per-payload identify compression (plain JSON is the default)', async () => {
+    const fake = await fakeDiscord();
+    world(fake);
+    // zlib-stream: one inflate context for the connection, every frame ends with a sync flush.
+    const ws = new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json&compress=zlib-stream`);
+    const inflate = createInflate();
+    const got: any[] = [];
+    ws.on('message', (frame: Buffer) => {
+      expect(frame.subarray(-4).equals(Buffer.from([0, 0, 0xff, 0xff]))).toBe(true);
+      const out: Buffer[] = [];
+      const onData = (c: Buffer) => out.push(c);
+      inflate.on('data', onData);
+      inflate.write(frame);
+      inflate.flush(zc.Z_SYNC_FLUSH, () => {
+        inflate.off('data', onData);
+        const p = JSON.parse(Buffer.concat(out).toString());
+        got.push(p);
+        if (p.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, shard: [0, 1] } }));
+      });
+    });
+    await expect.poll(() => got.map((p) => p.t ?? p.op)).toEqual([10, 'READY', 'GUILD_CREATE']);
+    expect(got[1].d.application.id).toBe(fake.applicationId);
+    ws.close();
+
+    // identify compress: each payload deflated on its own.
+    const ws2 = new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json`);
+    const got2: any[] = [];
+    ws2.on('message', (frame: Buffer, isBinary: boolean) => {
+      const p = JSON.parse(isBinary ? inflateSync(frame).toString() : frame.toString());
+      got2.push(p);
+      if (p.op === 10) ws2.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, compress: true } }));
+    });
+    await expect.poll(() => got2.map((p) => p.t ?? p.op)).toEqual([10, 'READY', 'GUILD_CREATE']);
+    ws2.close();
   });
 
   it('a dropped connection resumes and the client keeps working', async () => {

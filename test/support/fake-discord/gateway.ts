@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { deflateSync } from 'node:zlib';
+import { constants as zc, createDeflate, deflateSync, type Deflate } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { WebSocketServer, WebSocket } from 'ws';
 import { shardOf } from './snowflake.js';
@@ -23,6 +23,8 @@ interface Session {
   intents: number;
   compress: boolean;
   ready: boolean;
+  /** Transport compression (`?compress=zlib-stream`): one deflate context per connection. */
+  zlib: ZlibStream | null;
   /** Dispatches kept for RESUME. */
   buffer: Array<{ s: number; t: string; d: unknown }>;
 }
@@ -48,8 +50,10 @@ export class Gateway {
       ws.on('error', () => undefined);
       if (q.get('v') !== '10') return ws.close(4012, 'Invalid API version');
       if ((q.get('encoding') ?? 'json') !== 'json') return ws.close(4002, 'Decode error: only JSON encoding is supported by the fake');
-      if (q.get('compress')) return ws.close(4002, 'zlib-stream transport compression is not supported by the fake');
-      this.onConnection(ws);
+      const compress = q.get('compress');
+      if (compress && compress !== 'zlib-stream') return ws.close(4002, `Unsupported compression ${compress}`);
+      // discord.js asks for zlib-stream only when the optional zlib-sync package is installed.
+      this.onConnection(ws, compress ? new ZlibStream(ws) : null);
     });
   }
 
@@ -57,9 +61,10 @@ export class Gateway {
     return [...this.sessions.values()].filter((s) => s.ready && s.ws?.readyState === WebSocket.OPEN).length;
   }
 
-  private onConnection(ws: WebSocket): void {
+  private onConnection(ws: WebSocket, zlib: ZlibStream | null): void {
     let session: Session | null = null;
-    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatMs, _trace: ['fake-discord'] }, s: null, t: null }));
+    const direct = (payload: unknown) => (zlib ? zlib.send(JSON.stringify(payload)) : ws.send(JSON.stringify(payload)));
+    direct({ op: 10, d: { heartbeat_interval: this.heartbeatMs, _trace: ['fake-discord'] }, s: null, t: null });
     ws.on('message', (raw) => {
       let payload: any;
       try {
@@ -69,15 +74,15 @@ export class Gateway {
       }
       switch (payload?.op) {
         case 1: // heartbeat
-          ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+          direct({ op: 11, d: null, s: null, t: null });
           return;
         case 2: // identify
           if (session) return ws.close(4005, 'Already authenticated');
-          session = this.identify(ws, payload.d);
+          session = this.identify(ws, zlib, payload.d);
           return;
         case 6: // resume
           if (session) return ws.close(4005, 'Already authenticated');
-          session = this.resume(ws, payload.d);
+          session = this.resume(ws, zlib, payload.d);
           return;
         case 3: // presence update
         case 4: // voice state
@@ -92,11 +97,15 @@ export class Gateway {
       }
     });
     ws.on('close', () => {
-      if (session && session.ws === ws) session.ws = null;
+      zlib?.close();
+      if (session && session.ws === ws) {
+        session.ws = null;
+        session.zlib = null;
+      }
     });
   }
 
-  private identify(ws: WebSocket, d: any): Session | null {
+  private identify(ws: WebSocket, zlib: ZlibStream | null, d: any): Session | null {
     if (typeof d?.token !== 'string' || d.token.length === 0) {
       ws.close(4004, 'Authentication failed');
       return null;
@@ -114,6 +123,7 @@ export class Gateway {
       intents: Number(d.intents ?? 0),
       compress: d.compress === true,
       ready: false,
+      zlib,
       buffer: [],
     };
     this.sessions.set(session.id, session);
@@ -144,14 +154,17 @@ export class Gateway {
     return session;
   }
 
-  private resume(ws: WebSocket, d: any): Session | null {
+  private resume(ws: WebSocket, zlib: ZlibStream | null, d: any): Session | null {
     const session = this.sessions.get(d?.session_id);
     if (!session || typeof d?.token !== 'string' || typeof d?.seq !== 'number' || d.seq > session.seq) {
-      ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null })); // invalid session: re-identify
+      // invalid session: re-identify
+      if (zlib) zlib.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
+      else ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
       return null;
     }
     session.ws?.close(4000, 'Session resumed elsewhere');
     session.ws = ws;
+    session.zlib = zlib;
     for (const e of session.buffer) if (e.s > d.seq) this.raw(session, { op: 0, t: e.t, s: e.s, d: e.d });
     this.send(session, 'RESUMED', { _trace: ['fake-discord'] });
     this.world.changed();
@@ -185,7 +198,8 @@ export class Gateway {
     const ws = session.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     const json = JSON.stringify(payload);
-    // `compress: true` in IDENTIFY means "deflate each payload" (discord.js falls back to it without zlib-sync).
+    if (session.zlib) return session.zlib.send(json);
+    // `compress: true` in IDENTIFY means "deflate each payload" on its own.
     ws.send(session.compress ? deflateSync(json) : json);
   }
 
@@ -216,5 +230,40 @@ export class Gateway {
     for (const ws of this.sockets) ws.terminate();
     this.sessions.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+/**
+ * zlib-stream transport compression: one deflate context for the whole
+ * connection, each payload flushed with Z_SYNC_FLUSH (ending in 00 00 ff ff),
+ * sent as a binary frame. Sends are chained so frames keep their order.
+ */
+class ZlibStream {
+  private readonly deflate: Deflate = createDeflate();
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ws: WebSocket) {
+    this.deflate.on('error', () => undefined);
+  }
+
+  send(json: string): void {
+    this.chain = this.chain.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const chunks: Buffer[] = [];
+          const onData = (c: Buffer) => chunks.push(c);
+          this.deflate.on('data', onData);
+          this.deflate.write(json);
+          this.deflate.flush(zc.Z_SYNC_FLUSH, () => {
+            this.deflate.off('data', onData);
+            if (this.ws.readyState === WebSocket.OPEN) this.ws.send(Buffer.concat(chunks));
+            resolve();
+          });
+        }),
+    );
+  }
+
+  close(): void {
+    this.deflate.close();
   }
 }

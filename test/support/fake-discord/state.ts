@@ -77,8 +77,15 @@ export class World extends EventEmitter {
 
   /** Something changed (a message, a callback): waiters re-check their condition. */
   changed(): void {
-    this.emit('change');
+    // After the current REST reply is written, so a waiter sees the request finished (status logged).
+    if (this.pending) return;
+    this.pending = true;
+    setImmediate(() => {
+      this.pending = false;
+      this.emit('change');
+    });
   }
+  private pending = false;
 
   addGuild(name: string, locale = 'en-US', botPermissions = BOT_PERMS): FakeGuild {
     const id = snowflake();
