@@ -2,7 +2,6 @@
 // (DISCORD_GUILD_ID: instant) or globally (may take up to an hour to appear).
 // Honours DISCORD_API_URL (a proxy or the fake Discord).
 import { REST, Routes } from 'discord.js';
-import { commandData } from '../src/commands/index.js';
 import { configErrorText, loadConfig } from '../src/config.js';
 
 async function main(): Promise<void> {
@@ -18,6 +17,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const rest = new REST(discordApiUrl ? { api: discordApiUrl } : {}).setToken(discordToken!);
+  // Loaded after the checks above so a configuration mistake is reported at once.
+  const { commandData } = await import('../src/commands/index.js');
   const body = commandData();
   const route = discordGuildId ? Routes.applicationGuildCommands(discordClientId!, discordGuildId) : Routes.applicationCommands(discordClientId!);
   try {
