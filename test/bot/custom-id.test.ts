@@ -1,0 +1,46 @@
+// The custom-id codec: round trip, the 100-character limit, and untrusted input.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeCustomId, parseCustomId, type CustomId } from '../../src/bot/custom-id.js';
+
+const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
+const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
+  fc.record({ kind: fc.constant('challenge' as const), challengeId: idArb, action: fc.constantFrom('accept' as const, 'decline' as const, 'cancel' as const) }),
+  fc.record({
+    kind: fc.constant('game' as const),
+    gameId: idArb,
+    version: fc.integer({ min: 0, max: 999_999_999 }),
+    action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
+  }),
+);
+
+describe('custom ids', () => {
+  it('round-trip and stay within 100 characters', () => {
+    fc.assert(
+      fc.property(customIdArb, (id) => {
+        const text = encodeCustomId(id);
+        expect(text.length).toBeLessThanOrEqual(100);
+        expect(parseCustomId(text)).toEqual({ ok: true, value: id });
+      }),
+    );
+  });
+
+  it('never throw on arbitrary input and accept only what they made', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.anything()), (raw) => {
+        const r = parseCustomId(raw);
+        if (r.ok) expect(encodeCustomId(r.value)).toBe(raw);
+        else expect(r.reason).toMatch(/malformed button|another version/);
+      }),
+    );
+  });
+
+  it('refuse what the encoder would not make', () => {
+    expect(() => encodeCustomId({ kind: 'game', gameId: 'a:b', version: 1, action: 'rematch' })).toThrow();
+    expect(() => encodeCustomId({ kind: 'game', gameId: 'ab', version: -1, action: 'rematch' })).toThrow();
+    expect(parseCustomId('hx1:g:abc:01:da').ok).toBe(false);
+    expect(parseCustomId('hx1:g:abc:1:zz').ok).toBe(false);
+    expect(parseCustomId('hx2:g:abc:1:da')).toEqual({ ok: false, reason: 'this button is from another version of the bot' });
+    expect(parseCustomId('x'.repeat(101)).ok).toBe(false);
+  });
+});

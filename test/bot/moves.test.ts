@@ -1,0 +1,53 @@
+// Move text for people: autocomplete choices and move descriptions.
+import { describe, expect, it } from 'vitest';
+import { describeMove, moveChoices } from '../../src/bot/moves.js';
+import { getGame } from '../../src/engine/index.js';
+
+const exxit = getGame('exxit');
+function play(moves: string[]) {
+  let s = (exxit.initial('standard') as { ok: true; value: unknown }).value;
+  for (const m of moves) {
+    const p = exxit.parseMove(s, m);
+    if (!p.ok) throw new Error(m);
+    s = (exxit.play(s, p.value) as { ok: true; value: unknown }).value;
+  }
+  return s;
+}
+
+describe('describeMove', () => {
+  it('names the side, the label form and what the move did (worked opening of exxit.md)', () => {
+    const s4 = play(['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1']);
+    const m = exxit.parseMove(s4, 'D 1,0 NW');
+    if (!m.ok) throw new Error('illegal');
+    const s5 = (exxit.play(s4, m.value) as { ok: true; value: unknown }).value;
+    expect(describeMove(exxit, s4, m.value, s5)).toBe('Red: D B NW (exit dance, X1)');
+    const s0 = play([]);
+    const p = exxit.parseMove(s0, 'P A');
+    if (!p.ok) throw new Error('illegal');
+    expect(describeMove(exxit, s0, p.value, (exxit.play(s0, p.value) as { ok: true; value: unknown }).value)).toBe('Red: P A (place)');
+  });
+});
+
+describe('moveChoices', () => {
+  const orion = getGame('orion');
+  const start = (orion.initial('preset1') as { ok: true; value: unknown }).value;
+
+  it('gives at most 25, prefix matches first, any case, within Discord limits', () => {
+    expect(moveChoices(orion, start, '')).toHaveLength(25);
+    const t3 = moveChoices(orion, start, 't3 e5');
+    expect(t3.length).toBeGreaterThan(0);
+    expect(t3.every((c) => c.value.startsWith('T3 E5 '))).toBe(true);
+    const inner = moveChoices(orion, start, 'E5 SW');
+    expect(inner.length).toBeGreaterThan(0);
+    expect(inner.every((c) => c.value.includes('E5 SW'))).toBe(true);
+    expect(moveChoices(orion, start, 'nothing like this')).toEqual([]);
+    const noted = moveChoices(orion, start, 'S1', 'x'.repeat(120));
+    expect(noted.every((c) => c.name.length <= 100 && c.value.length <= 100)).toBe(true);
+  });
+
+  it('Exxit: label with coordinates as the name, canonical as the value', () => {
+    const s = play(['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1']);
+    expect(moveChoices(exxit, s, '')).toEqual([{ name: 'D B NW  (1,0 → NW)', value: 'D 1,0 NW' }]);
+    expect(moveChoices(exxit, s, '1,0')).toEqual([{ name: 'D B NW  (1,0 → NW)', value: 'D 1,0 NW' }]);
+  });
+});
