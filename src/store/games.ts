@@ -69,7 +69,10 @@ export class RedisGameStore implements GameStore {
     // writeId (not part of the record type, dropped on read) lets the script recognise its own resent write.
     const fields = ['writeId', JSON.stringify(randomBytes(8).toString('hex')), ...encodeFields(game as unknown as Record<string, unknown>, ['moves'])];
     const created = await GAME_CREATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [fields.length, ...fields, ...game.moves]);
-    if (Number(created) !== 1) return { ok: false, reason: 'id-taken' };
+    if (Number(created) !== 1) {
+      // A generated id met an existing game (odds ~1 in 3.6e15): draw another.
+      return input.id === undefined ? this.create(input) : { ok: false, reason: 'id-taken' };
+    }
 
     // The game exists before its binding: a binding to a missing game is always stale.
     let expected = '';
