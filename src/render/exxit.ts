@@ -143,11 +143,11 @@ export function drawStack(ctx: Ctx, c: Point, R: number, stack: Side[]): void {
   const top = { x: c.x, y: baseY - (n - 1) * t };
   text(ctx, String(n), top.x, top.y + 1, {
     size: Math.round(R * 0.34), bold: true, align: 'center', baseline: 'middle',
-    color: '#ffffff', outline: side0Outline(stack[n - 1]), outlineWidth: Math.max(2, R * 0.08),
+    color: '#ffffff', outline: numberOutline(stack[n - 1]), outlineWidth: Math.max(2, R * 0.08),
   });
 }
 
-const side0Outline = (side: Side): string => (side === 0 ? '#5a1208' : '#000000');
+const numberOutline = (side: Side): string => (side === 0 ? '#5a1208' : '#000000');
 
 // ---------- cells ----------
 

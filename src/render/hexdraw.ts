@@ -106,17 +106,6 @@ export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth
   return t + '…';
 }
 
-/** A small arrowhead at `to`, pointing away from `from`. */
-export function arrowHead(ctx: Ctx, from: Point, to: Point, len: number): void {
-  const a = Math.atan2(to.y - from.y, to.x - from.x);
-  ctx.beginPath();
-  ctx.moveTo(to.x, to.y);
-  ctx.lineTo(to.x - len * Math.cos(a - 0.45), to.y - len * Math.sin(a - 0.45));
-  ctx.lineTo(to.x - len * Math.cos(a + 0.45), to.y - len * Math.sin(a + 0.45));
-  ctx.closePath();
-  ctx.fill();
-}
-
 /** The width of a text in the bundled family. */
 export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
   ctx.font = font(px, bold);

@@ -1,6 +1,7 @@
 // Board images (PNG) and replays (animated GIF) for both games. Reads engine
 // state only; knows nothing of Discord or Redis (design.md, layers).
 import { createCanvas } from '@napi-rs/canvas';
+import { isGameId } from '../engine/index.js';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
@@ -29,17 +30,29 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
 const defaultPlayers = (game: GameId): [string, string] =>
   game === 'exxit' ? [EXXIT.names[0], EXXIT.names[1]] : [ORION.names[0], ORION.names[1]];
 
+/** Display names come from Discord: no control characters, bounded length, never empty. */
+function cleanNames(game: GameId, players?: [string, string]): [string, string] {
+  const d = defaultPlayers(game);
+  if (!players) return d;
+  const clean = (n: unknown, i: 0 | 1): string => {
+    const t = typeof n === 'string' ? n.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 64) : '';
+    return t || d[i];
+  };
+  return [clean(players[0], 0), clean(players[1], 1)];
+}
+
 /**
  * Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale`
  * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold.
  */
 export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1, fit?: readonly { q: number; r: number }[]) {
+  if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
   registerFonts();
   const { width, height } = BOARD_SIZE[game];
   const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
   const ctx = canvas.getContext('2d');
   if (scale !== 1) ctx.scale(scale, scale);
-  const names = players ?? defaultPlayers(game);
+  const names = cleanNames(game, players);
   if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, fit);
   else paintOrion(ctx, state as OrionState, names);
   return canvas;

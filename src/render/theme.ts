@@ -26,7 +26,6 @@ export const EXXIT = {
   pawnSide: ['#9c2c1c', '#000000'] as const,
   /** The outline of a pawn: dark on red, light on black (and the black pawn's inner ring). */
   pawnEdge: ['#4a0f06', '#e9edf3'] as const,
-  pawnText: ['#ffffff', '#ffffff'] as const,
   prisonerCell: '#1c2029',
   prisonerEdge: '#d2a94a',
   voidEdge: '#3a4252',

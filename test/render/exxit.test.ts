@@ -66,6 +66,14 @@ describe('Exxit board image', () => {
     expect(Math.abs(lum(EXXIT.tile[0]) - lum(EXXIT.tile[1]))).toBeGreaterThan(40);
   });
 
+  it('copes with odd names and refuses an unknown game', async () => {
+    const weird = await renderBoard('exxit', state, { players: ['', 'x\n\u0007'.repeat(200)] });
+    // Control characters become spaces, runs collapse, 64 characters at most, empty → the colour.
+    const plain = await renderBoard('exxit', state, { players: ['Red', Array(200).fill('x').join(' ').slice(0, 64)] });
+    expect(weird.equals(plain)).toBe(true);
+    await expect(renderBoard('chess' as never, state)).rejects.toThrow(/unknown game/);
+  });
+
   it('gives the same bytes for the same position', async () => {
     const a = await renderBoard('exxit', state, { players: ['A', 'B'] });
     const b = await renderBoard('exxit', structuredClone(state), { players: ['A', 'B'] });
