@@ -7,7 +7,7 @@ import { generate } from './legal.js';
 import { copyMove } from './moves.js';
 import { formatMove, readMove, resolveLabel } from './notation.js';
 import { applyMove, ExxitPosition, setupBoard } from './position.js';
-import { boardFromState, lastMoveOf, stateFromBoard } from './state.js';
+import { boardFromState, scratchBoard, lastMoveOf, stateFromBoard } from './state.js';
 import { summarize } from './summary.js';
 import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
 import { validateState } from './validate.js';
@@ -17,7 +17,7 @@ export type { ExxitMove, ExxitState } from './types.js';
 const SETUPS = ['standard', 'blitz', 'short'] as const;
 
 function play(s: ExxitState, m: ExxitMove): Result<ExxitState> {
-  const b = boardFromState(s);
+  const b = scratchBoard(s);
   const c = check(b, m);
   if ('error' in c) return { ok: false, error: c.error };
   applyMove(b, c.move);
@@ -25,7 +25,7 @@ function play(s: ExxitState, m: ExxitMove): Result<ExxitState> {
 }
 
 function parseMove(s: ExxitState, text: string): Result<ExxitMove> {
-  const b = boardFromState(s);
+  const b = scratchBoard(s, false);
   if (b.end !== 0) {
     const c = check(b, { kind: 'pass' });
     if ('error' in c) return { ok: false, error: c.error };
@@ -64,12 +64,12 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   },
   toMove: (s) => s.toMove,
   ply: (s) => s.ply,
-  legalMoves: (s) => generate(boardFromState(s)).map(copyMove),
+  legalMoves: (s) => generate(scratchBoard(s, false)).map(copyMove),
   play,
   outcome,
   parseMove,
   formatMove: (s, m, style) => formatMove(s, m, style),
-  summary: (s) => summarize(s, generate(boardFromState(s))),
+  summary: (s) => summarize(s, generate(scratchBoard(s, false))),
   fromJSON: validateState,
   position: (s) => new ExxitPosition(boardFromState(s)),
 };

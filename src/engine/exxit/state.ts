@@ -69,9 +69,13 @@ export function parseKey(key: string, context: string, nTiles: number): number[]
   if (stacks.length !== nTiles) return null;
   const snap = [side];
   for (const st of stacks) {
-    if (!/^[rb]{0,16}$/.test(st)) return null;
+    if (st.length > 16) return null;
     let bits = 0;
-    for (let i = 0; i < st.length; i++) if (st[i] === 'b') bits |= 1 << i;
+    for (let i = 0; i < st.length; i++) {
+      const ch = st.charCodeAt(i);
+      if (ch === 98) bits |= 1 << i; // 'b'
+      else if (ch !== 114) return null; // 'r'
+    }
     snap.push(st.length | (bits << 5));
   }
   return snap;
@@ -79,7 +83,31 @@ export function parseKey(key: string, context: string, nTiles: number): number[]
 
 /** Builds the fast board of a well-formed state (validated by fromJSON or made by the engine). */
 export function boardFromState(s: ExxitState): Board {
-  const b = new Board();
+  return loadBoard(new Board(), s);
+}
+
+let scratch: Board | null = null;
+
+/**
+ * The same, into one shared board: for the pure functions, which use the board
+ * only until they return (no board escapes them), so no 25 kB grid is
+ * allocated per call. Only tile and prisoner cells are ever non-zero, so
+ * clearing them resets the grid.
+ */
+export function scratchBoard(s: ExxitState, withHistory = true): Board {
+  const b = (scratch ??= new Board());
+  for (let i = 0; i < b.nTiles; i++) b.cells[b.tiles[i]] = 0;
+  for (let i = 0; i < b.nPris; i++) b.cells[b.pris[i]] = 0;
+  b.nTiles = 0;
+  b.nPris = 0;
+  b.winLen = 0;
+  b.nSown = 0;
+  b.nFreed = 0;
+  return loadBoard(b, s, withHistory);
+}
+
+/** withHistory: also load the EX-20c window from `seen` (needed to play on). */
+function loadBoard(b: Board, s: ExxitState, withHistory = true): Board {
   b.variant = s.variant;
   for (const t of s.tiles) {
     const c = cellOf(t.q, t.r);
@@ -99,6 +127,7 @@ export function boardFromState(s: ExxitState): Board {
   b.plies = s.ply;
   b.passes = s.passes;
   b.end = (s.end ? END_REASONS.indexOf(s.end.reason) : 0) as EndCode;
+  if (!withHistory) return b;
   const context = contextKey(b);
   for (const [key, count] of Object.entries(s.seen)) {
     const snap = parseKey(key, context, b.nTiles);

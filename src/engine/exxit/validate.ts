@@ -1,7 +1,7 @@
 // fromJSON: checks that untrusted data (a stored record) is a well-formed
 // Exxit state, shape and invariants, and returns a clean copy.
 import { fail, ok, type Result, type Side } from '../game.js';
-import { boardFromState, contextKey, currentKey, parseKey, stateFromBoard } from './state.js';
+import { boardFromState, scratchBoard, contextKey, currentKey, parseKey, stateFromBoard } from './state.js';
 import { cellOf, inWorldBounds, tileLabel } from './geometry.js';
 import { CORE, PAWNS, PLY_CAP } from './position.js';
 import { wellFormed } from './explain.js';
@@ -106,7 +106,7 @@ export function validateState(data: unknown): Result<ExxitState> {
     seen: {},
     end: endReason ? { reason: endReason, winner: null, draw: false } : null,
   } as ExxitState;
-  const board = boardFromState(clean);
+  const board = scratchBoard(clean);
   const score = scoreOf(board);
   if (s.score[0] !== score[0] || s.score[1] !== score[1]) return bad(`score must be ${score[0]}-${score[1]} (EX-21)`);
   if (endReason) {
@@ -142,5 +142,5 @@ export function validateState(data: unknown): Result<ExxitState> {
       break;
   }
   if (s.passes === 2 && endReason !== 'EX-20b') return bad('two passes end the game (EX-20b)');
-  return ok(stateFromBoard(boardFromState({ ...clean, seen: s.seen as Record<string, number> }), last));
+  return ok(stateFromBoard(scratchBoard({ ...clean, seen: s.seen as Record<string, number> }), last));
 }
