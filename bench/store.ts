@@ -75,6 +75,21 @@ async function bench(label: string, store: Store): Promise<void> {
 
   const ids = [g.id, race.game.id, ...games.flatMap((c) => (c.ok ? [c.game.id] : []))];
   for (const id of ids) await store.games.delete(id);
+  await dropPrefix(store);
+}
+
+/** Removes what is left under the bench prefix (emptied indexes); on a cluster, node by node. */
+async function dropPrefix(store: Store): Promise<void> {
+  const r = store.redis as unknown as { nodes?: (role: 'master') => Store['redis'][] };
+  const nodes = typeof r.nodes === 'function' ? r.nodes('master') : [store.redis];
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', `${store.prefix}*`, 'COUNT', 500);
+      for (const k of keys) await store.redis.del(k);
+      cursor = next;
+    } while (cursor !== '0');
+  }
 }
 
 async function startCluster(): Promise<{ url: string; stop: () => void } | null> {

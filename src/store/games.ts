@@ -254,7 +254,7 @@ export class RedisGameStore implements GameStore {
     const n = await this.redis.del(this.k.game(id), this.k.gameMoves(id));
     const ops: Promise<unknown>[] = [this.redis.zrem(this.k.activeGames(), id), this.redis.zrem(this.k.dueGames(), id)];
     if (g) {
-      ops.push(this.unindexActive(g));
+      ops.push(this.unindexActive(g), DEL_IF_EQUAL.run(this.redis, [this.k.channelLast(g.channelId)], [id]));
       for (const p of g.players) ops.push(this.redis.zrem(this.k.userGames(p.id), id));
     }
     await Promise.all(ops);

@@ -222,6 +222,7 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.games.get(g.id)).toBeNull();
     expect(await store.games.moves(g.id)).toEqual([]);
     expect(await store.games.activeByChannel(g.channelId)).toBeNull();
+    expect(await store.redis.exists(`${prefix}channel:{${g.channelId}}:last`)).toBe(0);
     expect((await store.games.create(newGame({ channelId: g.channelId }))).ok).toBe(true);
     expect(await store.games.delete(g.id)).toBe(false);
   });
