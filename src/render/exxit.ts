@@ -135,8 +135,9 @@ export function drawStack(ctx: Ctx, c: Point, R: number, stack: Side[]): void {
     ctx.closePath();
     ctx.fillStyle = EXXIT.pawnSide[side];
     ctx.fill();
-    ctx.lineWidth = Math.max(1, R * 0.03);
-    ctx.strokeStyle = side === 1 ? '#c9ced8' : '#3a0b04';
+    // Thin separators in tall stacks, so the pawn colours (not the outlines) dominate.
+    ctx.lineWidth = Math.max(0.75, Math.min(R * 0.03, t * 0.3));
+    ctx.strokeStyle = side === 1 ? '#8d95a3' : '#3a0b04';
     ctx.stroke();
     if (i === n - 1) drawPawnFace(ctx, { x: c.x, y }, rx, ry, side);
   }
