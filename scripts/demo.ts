@@ -1,0 +1,125 @@
+// npm run demo: hexmate with no token and no network. The real bot talks to
+// the local Discord stand-in (test/support/fake-discord) on an embedded
+// store; scripted players play a full game of each kind. Board PNGs, replay
+// GIFs and a transcript land in demo-output/.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBot } from '../src/bot/index.js';
+import { getGame, type GameId } from '../src/engine/index.js';
+import { createLogger } from '../src/log.js';
+import { renderReplay } from '../src/render/index.js';
+import { openStore } from '../src/store/index.js';
+import { startFakeDiscord, type CommandOption, type FakeMessage, type FakeUser } from '../test/support/fake-discord/index.js';
+
+const OUT = 'demo-output';
+
+const ORION = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
+// A 19-tile Exxit game; the bot plays the forced passes itself (EX-10) and it ends on two passes (EX-20b).
+const EXXIT =
+  'P 1,0; P 0,1; D 1,0 SW; P 1,-1; P 0,0; D 1,-1 SW; D 0,1 NW; P 1,0; F 0,-1; P 0,1; P 0,-1; D 0,0 NW; D 0,-1 SE; D 1,0 W; D 0,1 NW; P 0,1; P 1,-1; D 0,0 NE; P 0,0; D 0,1 NW; D 1,-1 SW; P 1,-1; D 0,-1 E; P 0,1; D 0,0 SE; P 0,0; D 0,1 NW; F -1,1; D 1,-1 SW; D 0,0 SW; P 0,0; D -1,1 NE; D 0,-1 E; P 1,0; P -1,1; P 0,-1; P 0,1';
+
+const split = (s: string) => s.split(';').map((m) => m.trim()).filter(Boolean);
+
+async function main(): Promise<void> {
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+  const transcript: string[] = ['# hexmate demo transcript', '', 'The real bot against a local Discord stand-in (no token, no network, in-memory store).', ''];
+  const say = (line: string) => {
+    transcript.push(line);
+    console.log(line);
+  };
+
+  const fake = await startFakeDiscord();
+  const guild = fake.addGuild({ name: 'Hex Club' });
+  const channel = fake.addChannel(guild.id, { name: 'games' });
+  const alice = fake.addUser({ username: 'alice', globalName: 'Alice' });
+  const bob = fake.addUser({ username: 'bob', globalName: 'Bob' });
+  const names = new Map([alice, bob, fake.botUser].map((u) => [u.id, u.global_name ?? u.username]));
+  const human = (text: string) => text.replace(/<@(\d+)>/g, (_m, id: string) => `@${names.get(id) ?? id}`);
+
+  const log = createLogger({ level: 'warn' });
+  const store = await openStore({ prefix: 'hexmate-demo:', logger: { warn: () => {}, info: () => {} } });
+  const bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: log, sweepIntervalMs: 0 });
+  await fake.waitForReady();
+  let pngs = 0;
+
+  const savePng = async (game: GameId, m: FakeMessage | undefined, n: number) => {
+    const a = m?.attachments[0];
+    if (!a) return;
+    const file = `${game}-${String(n).padStart(2, '0')}.png`;
+    await writeFile(join(OUT, file), a.bytes);
+    pngs++;
+    return file;
+  };
+  const post = (who: string, what: string, m: FakeMessage | undefined, file?: string, ephemeral = false) => {
+    say(`**${who}**: ${what}`);
+    if (m || ephemeral) say(`> ${ephemeral ? '(only you can see this) ' : ''}${human(m?.content ?? '').split('\n').join('\n> ')}${file ? `\n> [${file}]` : ''}`);
+    say('');
+  };
+  const opts = (o: Record<string, string | number | boolean | FakeUser>): CommandOption[] =>
+    Object.entries(o).map(([name, v]) =>
+      typeof v === 'string' ? { name, type: 3, value: v } : typeof v === 'number' ? { name, type: 4, value: v } : typeof v === 'boolean' ? { name, type: 5, value: v } : { name, type: 6, value: v.id },
+    );
+
+  async function playGame(game: GameId, extra: Record<string, string | number | boolean>, moves: string[]): Promise<void> {
+    const title = getGame(game).title;
+    say(`## ${title}`);
+    say('');
+    const ch = await fake.slash(alice, channel.id, 'challenge', opts({ game, opponent: bob, first: 'me', ...extra })).done();
+    const card = ch.original!;
+    const embed = card.embeds[0] as { title?: string; description?: string };
+    post('Alice', `/challenge ${Object.entries({ game, opponent: '@Bob', first: 'me', ...extra }).map(([k, v]) => `${k}:${v}`).join(' ')}`, { ...card, content: `${embed.title}\n${embed.description}` });
+    const acceptId = (card.components as any[])[0].components[0].custom_id as string;
+    await fake.click(bob, card.id, acceptId).done();
+    say('**Bob** clicks Accept.');
+    say('');
+    let thread = fake.threads(channel.id).find((t) => t.name.startsWith(title));
+    for (let i = 0; !thread && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      thread = fake.threads(channel.id).find((t) => t.name.startsWith(title));
+    }
+    if (!thread) throw new Error('no game thread was opened');
+    const start = await fake.waitForMessage(thread.id, (m) => m.attachments.length > 0);
+    say(`Thread **${thread.name}**`);
+    post('hexmate', 'posts the starting board', start, await savePng(game, start, 0));
+    let n = 0;
+    for (const text of moves) {
+      const rec = (await store.games.activeByChannel(thread.id))!;
+      const g = getGame(game);
+      const side = g.toMove((g.fromJSON(rec.state) as { ok: true; value: unknown }).value);
+      const user = side === 0 ? alice : bob;
+      if (n === 2) {
+        // Show a refusal once: out of turn, ephemeral, nothing changes.
+        const wrong = await fake.slash(side === 0 ? bob : alice, thread.id, 'move', opts({ text })).done();
+        post(side === 0 ? 'Bob' : 'Alice', `/move text:${text}`, { content: wrong.callback.data.content } as FakeMessage, undefined, true);
+      }
+      const r = await fake.slash(user, thread.id, 'move', opts({ text })).done();
+      n++;
+      post(names.get(user.id)!, `/move text:${text}`, r.original, await savePng(game, r.original, n));
+    }
+    const done = (await store.games.byChannel(thread.id))!;
+    const gif = await renderReplay(game, done.setup, done.moves, { players: [done.players[0].name, done.players[1].name] });
+    await writeFile(join(OUT, `${game}-replay.gif`), gif);
+    say(`Move log (${done.moves.length}): ${done.moves.join('; ')}`);
+    say(`Thread archived: ${fake.channel(thread.id)?.thread_metadata?.archived === true}. Replay: ${game}-replay.gif`);
+    say('');
+  }
+
+  try {
+    await playGame('orion', { layout: 'preset1', rated: true }, split(ORION));
+    await playGame('exxit', { tiles: 19 }, split(EXXIT));
+    say(`Discord API schema violations: ${fake.violations.length}`);
+    await writeFile(join(OUT, 'transcript.md'), transcript.join('\n') + '\n');
+    console.log(`\nWrote ${pngs} board PNGs, 2 replay GIFs and transcript.md to ${OUT}/`);
+    if (fake.violations.length) console.error(JSON.stringify(fake.violations, null, 2));
+  } finally {
+    await bot.stop();
+    await fake.close();
+    await store.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(`demo failed: ${e instanceof Error ? e.stack : String(e)}`);
+  process.exit(1);
+});
