@@ -28,6 +28,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   const total = VARIANT_TILES[s.variant as ExxitVariant];
   if (!isSide(s.toMove)) return bad('toMove must be 0 or 1');
   if (!isInt(s.ply, 0, PLY_CAP)) return bad(`ply must be an integer 0..${PLY_CAP}`);
+  if (s.toMove !== (s.ply as number) % 2) return bad('toMove must be Red on even plies, Black on odd (EX-1, EX-10)');
   if (!isInt(s.nextPrisoner, 1, 1e6)) return bad('nextPrisoner must be a positive integer');
   if (!Array.isArray(s.reserves) || s.reserves.length !== 2 || !s.reserves.every((x) => isInt(x, 0, PAWNS)))
     return bad('reserves must be two integers 0..8');

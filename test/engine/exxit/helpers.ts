@@ -43,8 +43,8 @@ export function build(spec: Spec): ExxitState {
   const prisoners = (spec.prisoners ?? []).map((p) => ({ q: p.q, r: p.r, stack: p.stack, label: `X${(no = p.no ?? no + 1)}` }));
   const onBoard = [0, 0];
   for (const x of [...tiles, ...prisoners]) for (const p of x.stack) onBoard[p]++;
-  const ply = spec.ply ?? 0;
   const toMove = spec.toMove ?? 0;
+  const ply = spec.ply ?? toMove; // Red moves first, every ply alternates (EX-1, EX-10)
   const draft: ExxitState = {
     game: 'exxit',
     variant,

@@ -299,7 +299,7 @@ describe('EX-20 ends', () => {
   });
 
   it('(d) the 1,000-ply cap', () => {
-    const s = build({ core: { A: [R], B: [B] }, ply: 999 });
+    const s = build({ core: { A: [B], B: [R] }, toMove: B, ply: 999 });
     const t = move(s, 'D A E');
     expect(t.ply).toBe(1000);
     expect(exxit.outcome(t)).toMatchObject({ over: true, reason: 'EX-20d' });
@@ -333,7 +333,7 @@ describe('EX-21 scoring', () => {
 
   it('equal scores are a draw', () => {
     // red A, B, (0,-1): 3 + 3; black C-(2,-1), D-(-1,1): 4 + 2.
-    const s = build({ core: { A: [R], B: [B] }, ply: 999, tiles: [{ q: 2, r: -1, color: B }, { q: 0, r: -1, color: R }, { q: -1, r: 1, color: B }] });
+    const s = build({ core: { A: [B], B: [R] }, toMove: B, ply: 999, tiles: [{ q: 2, r: -1, color: B }, { q: 0, r: -1, color: R }, { q: -1, r: 1, color: B }] });
     expect(s.score).toEqual([6, 6]);
     const t = move(s, 'D A E');
     expect(exxit.outcome(t)).toEqual({ over: true, winner: null, draw: true, reason: 'EX-20d' });

@@ -29,6 +29,7 @@ describe('fromJSON', () => {
     ['unknown variant', (s) => ({ ...s, variant: 'pro' }), /unknown variant/],
     ['toMove', (s) => ({ ...s, toMove: 2 }), /toMove/],
     ['ply', (s) => ({ ...s, ply: -1 }), /ply/],
+    ['side to move out of turn', (s) => ({ ...s, ply: 6 }), /even plies/],
     ['reserves shape', (s) => ({ ...s, reserves: [7] }), /reserves/],
     ['a pawn too many', (s) => ({ ...s, reserves: [8, 6] }), /8 pawns/],
     ['a pawn lost', (s) => { s.tiles[2].stack = [B]; return s; }, /8 pawns/],
@@ -67,7 +68,7 @@ describe('fromJSON', () => {
   });
 
   it('refuses a game that should be over', () => {
-    const s = build({ core: { A: [R], B: [B] }, ply: 999 });
+    const s = build({ core: { A: [B], B: [R] }, toMove: B, ply: 999 });
     const over = move(s, 'D A E');
     expect(exxit.fromJSON(clone(over)).ok).toBe(true);
     expect(exxit.fromJSON({ ...clone(over), end: null }).ok).toBe(false);
