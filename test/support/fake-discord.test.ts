@@ -172,6 +172,17 @@ describe('fake Discord gateway', () => {
     ws2.close();
   });
 
+  it('refuses privileged intents that are not enabled (4014), like a new application', async () => {
+    const fake = await fakeDiscord();
+    const ws = new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json`);
+    ws.on('message', (d: Buffer) => {
+      if (JSON.parse(d.toString()).op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: (1 << 0) | (1 << 15), properties: {} } }));
+    });
+    const code = await new Promise<number>((r) => ws.on('close', (c: number) => r(c)));
+    expect(code).toBe(4014);
+    expect(fake.sessions).toBe(0);
+  });
+
   it('a dropped connection resumes and the client keeps working', async () => {
     const fake = await fakeDiscord();
     const { channel, alice } = world(fake);
@@ -430,7 +441,7 @@ describe('fake Discord interactions and REST', () => {
     expect(s.payload.data.guild_id).toBe(guild.id);
   });
 
-  it('late answers (past the ack deadline) are violations with 10062; unknown routes are 404 and recorded', async () => {
+  it('late answers (past the ack deadline) are violations with 10062; expired tokens get 50027; unknown routes are 404 and recorded', async () => {
     const fake = await fakeDiscord({ interactionAckDeadlineMs: 50 });
     const { channel, alice } = world(fake);
     const client = await connect(fake, async (i) => {
@@ -442,6 +453,19 @@ describe('fake Discord interactions and REST', () => {
     await expect.poll(() => handlerErrors(client).length).toBe(1);
     expect((handlerErrors(client)[0] as DiscordAPIError).code).toBe(10062);
     expect(fake.violations[0].problems[0]).toMatch(/past Discord's 50 ms limit/);
+
+    // Interaction tokens expire (15 min on Discord; 100 ms here).
+    const short = await fakeDiscord({ interactionTokenTtlMs: 100 });
+    const w2 = world(short);
+    const c2 = await connect(short, async (i) => {
+      if (!i.isChatInputCommand()) return;
+      await i.deferReply();
+      await new Promise((r) => setTimeout(r, 150));
+      await i.editReply({ content: 'expired' });
+    });
+    short.slash(w2.alice, w2.channel.id, 'slow');
+    await expect.poll(() => handlerErrors(c2).length).toBe(1);
+    expect((handlerErrors(c2)[0] as DiscordAPIError).code).toBe(50027);
 
     const err = await client.rest.get(`/guilds/${channel.guild_id}/bans`).then(() => null, (e) => e);
     expect((err as DiscordAPIError).status).toBe(404);

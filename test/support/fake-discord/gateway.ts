@@ -14,6 +14,8 @@ import type { World } from './state.js';
 const INTENT_GUILDS = 1 << 0;
 const INTENT_GUILD_MEMBERS = 1 << 1;
 const INTENT_GUILD_MESSAGES = 1 << 9;
+/** GuildMembers, GuildPresences, MessageContent: off until enabled in the developer portal. */
+const PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15);
 
 interface Session {
   id: string;
@@ -40,6 +42,8 @@ export class Gateway {
     private readonly world: World,
     private readonly url: () => string,
     private readonly heartbeatMs: number,
+    /** Privileged intents "enabled in the developer portal"; others make IDENTIFY fail with 4014. */
+    private readonly allowedPrivileged: number,
   ) {}
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -110,6 +114,11 @@ export class Gateway {
       ws.close(4004, 'Authentication failed');
       return null;
     }
+    const intents = Number(d.intents ?? 0);
+    if (intents & PRIVILEGED_INTENTS & ~this.allowedPrivileged) {
+      ws.close(4014, 'Disallowed intent(s)');
+      return null;
+    }
     const shard: [number, number] = Array.isArray(d.shard) ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
     if (!(shard[1] >= 1 && shard[0] >= 0 && shard[0] < shard[1])) {
       ws.close(4010, 'Invalid shard');
@@ -120,7 +129,7 @@ export class Gateway {
       ws,
       seq: 0,
       shard,
-      intents: Number(d.intents ?? 0),
+      intents,
       compress: d.compress === true,
       ready: false,
       zlib,

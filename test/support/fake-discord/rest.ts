@@ -132,7 +132,8 @@ export class RestApi {
 
   private message(channelId: string, id: string): FakeMessage {
     const m = this.world.messages.get(id);
-    if (!m || m.deleted || m.channel_id !== channelId) throw notFound(10008, 'Message');
+    // Ephemeral messages exist only for their interaction's webhook routes.
+    if (!m || m.deleted || m.channel_id !== channelId || m.flags & 64) throw notFound(10008, 'Message');
     return m;
   }
 

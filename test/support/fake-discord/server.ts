@@ -48,7 +48,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const gatewayUrl = `ws://${host}:${port}`;
 
   const world = new World(origin);
-  gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250);
+  gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250, opts.privilegedIntents ?? 0);
   server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
 
   const deliver = (rec: InteractionRecord) => {

@@ -12,6 +12,12 @@ export interface FakeDiscordOptions {
   host?: string;
   /** Port; default 0 (any free port). */
   port?: number;
+  /**
+   * Privileged intents enabled "in the developer portal" (bits of GuildMembers 1<<1,
+   * GuildPresences 1<<8, MessageContent 1<<15). Default 0, like a new application:
+   * identifying with any other privileged intent is closed with 4014 Disallowed intent(s).
+   */
+  privilegedIntents?: number;
   /** Gateway heartbeat interval sent in HELLO (ms). Default 41250. */
   heartbeatIntervalMs?: number;
   /** Default timeout for waits such as `response()` or `waitForMessage` (ms). Default 5000. */
