@@ -8,11 +8,12 @@ import {
   KIND_COUNT,
   KIND_END,
   KIND_START,
-  M_ADJ_O,
-  M_ADJ_X,
+  ADJ_MASK,
+  CELL_MASK,
   M_O,
   M_X,
   MASKS,
+  MOVES,
   PLACEMENTS,
   PLACEMENT_COUNT,
   STRIDE,
@@ -142,19 +143,17 @@ export class OrionPosition implements Position<OrionMove> {
 
   /** OD-13 + OD-14 for placement `id` laid by `side`, against the current board. */
   isLegalId(id: number, side: Side): boolean {
-    const m = MASKS;
     const s = this.sets;
-    const b = id * STRIDE;
-    if ((m[b] & s[0]) | (m[b + 1] & s[1]) | (m[b + 2] & s[2])) return false; // OD-13
+    const c = id * 3;
+    if ((CELL_MASK[c] & s[0]) | (CELL_MASK[c + 1] & s[1]) | (CELL_MASK[c + 2] & s[2])) return false; // OD-13
     const f = this.layout.tokenFlags[id];
     if (f === 0) return true;
     // OD-14: each colour on a token must touch a pre-existing hex of that colour.
+    const a = id * 6;
     const own = 3 + side * 3;
     const opp = 6 - side * 3;
-    if (f & 1 && !((m[b + M_ADJ_O] & s[own]) | (m[b + M_ADJ_O + 1] & s[own + 1]) | (m[b + M_ADJ_O + 2] & s[own + 2])))
-      return false;
-    if (f & 2 && !((m[b + M_ADJ_X] & s[opp]) | (m[b + M_ADJ_X + 1] & s[opp + 1]) | (m[b + M_ADJ_X + 2] & s[opp + 2])))
-      return false;
+    if (f & 1 && !((ADJ_MASK[a] & s[own]) | (ADJ_MASK[a + 1] & s[own + 1]) | (ADJ_MASK[a + 2] & s[own + 2]))) return false;
+    if (f & 2 && !((ADJ_MASK[a + 3] & s[opp]) | (ADJ_MASK[a + 4] & s[opp + 1]) | (ADJ_MASK[a + 5] & s[opp + 2]))) return false;
     return true;
   }
 
@@ -164,7 +163,8 @@ export class OrionPosition implements Position<OrionMove> {
    */
   legalIds(out: Int16Array | number[], side: Side = this.side): number {
     if (this.end) return 0;
-    const m = MASKS;
+    const cm = CELL_MASK;
+    const am = ADJ_MASK;
     const s = this.sets;
     const o0 = s[0], o1 = s[1], o2 = s[2]; // prettier-ignore
     const own = 3 + side * 3;
@@ -181,14 +181,15 @@ export class OrionPosition implements Position<OrionMove> {
       let w = from;
       for (let i = from; i < to; i++) {
         const id = alive[i];
-        const b = id * STRIDE;
-        if ((m[b] & o0) | (m[b + 1] & o1) | (m[b + 2] & o2)) continue; // OD-13, for good: drop it
+        const c = id * 3;
+        if ((cm[c] & o0) | (cm[c + 1] & o1) | (cm[c + 2] & o2)) continue; // OD-13, for good: drop it
         alive[w++] = id;
         const f = flags[id];
         if (f !== 0) {
           // OD-14
-          if (f & 1 && !((m[b + M_ADJ_O] & a0) | (m[b + M_ADJ_O + 1] & a1) | (m[b + M_ADJ_O + 2] & a2))) continue;
-          if (f & 2 && !((m[b + M_ADJ_X] & x0) | (m[b + M_ADJ_X + 1] & x1) | (m[b + M_ADJ_X + 2] & x2))) continue;
+          const a = id * 6;
+          if (f & 1 && !((am[a] & a0) | (am[a + 1] & a1) | (am[a + 2] & a2))) continue;
+          if (f & 2 && !((am[a + 3] & x0) | (am[a + 4] & x1) | (am[a + 5] & x2))) continue;
         }
         out[n++] = id;
       }
@@ -212,7 +213,7 @@ export class OrionPosition implements Position<OrionMove> {
     const ids = scratch;
     const n = this.legalIds(ids);
     const out = new Array<OrionMove>(n);
-    for (let i = 0; i < n; i++) out[i] = PLACEMENTS[ids[i]].move;
+    for (let i = 0; i < n; i++) out[i] = MOVES[ids[i]];
     return out;
   }
 

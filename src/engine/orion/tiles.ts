@@ -129,6 +129,18 @@ build();
 
 export const PLACEMENTS: readonly Placement[] = placements;
 export const PLACEMENT_COUNT = placements.length;
+/** Canonical move by placement id. */
+export const MOVES: readonly OrionMove[] = placements.map((p) => p.move);
+// The hot loop reads the cell words alone (3 per placement) and only then the
+// OD-14 neighbour words (6 per placement: next to O, next to X): small, dense arrays.
+export const CELL_MASK = new Int32Array(PLACEMENT_COUNT * 3);
+export const ADJ_MASK = new Int32Array(PLACEMENT_COUNT * 6);
+for (let id = 0; id < PLACEMENT_COUNT; id++)
+  for (let w = 0; w < 3; w++) {
+    CELL_MASK[id * 3 + w] = MASKS[id * STRIDE + M_CELLS + w];
+    ADJ_MASK[id * 6 + w] = MASKS[id * STRIDE + M_ADJ_O + w];
+    ADJ_MASK[id * 6 + 3 + w] = MASKS[id * STRIDE + M_ADJ_X + w];
+  }
 
 /** The placement id of a move (either P2 anchor), -1 when it leaves the board or is malformed. */
 export function placementOf(m: OrionMove): number {

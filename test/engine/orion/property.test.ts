@@ -90,7 +90,7 @@ describe('random games through the pure API', () => {
         while (!orion.outcome(s).over) {
           const moves = orion.legalMoves(s);
           check(moves.length > 0, 'no moves but not over');
-          same(pos.legalMoves(), moves, 'Position.legalMoves = legalMoves');
+          check(pos.legalMoves().map(placementOf).join() === moves.map(placementOf).join(), 'Position.legalMoves = legalMoves');
           if (s.ply % 5 === 0) same([...moves.map((m) => keyOf(s, m))].sort(), [...naiveLegal(s)].sort(), 'naive OD-13/14');
           // A few of them, and one illegal placement, through play.
           for (let k = 0; k < 3; k++) check(orion.play(s, moves[randInt(rng, moves.length)]).ok, 'a legal move plays');
@@ -144,7 +144,7 @@ describe('random games through the pure API', () => {
         const sum = orion.summary(s);
         expect(sum.over).toBe(true);
       }),
-      { numRuns: 120 },
+      { numRuns: 100 },
     );
   });
 });
@@ -163,9 +163,10 @@ describe('random games through the fast Position', () => {
           const copy = pos.clone();
           pos.playId(ids[randInt(rng, n)]);
           check(copy.ply() === pos.ply() - 1, 'clone is independent');
-          const cells = Array.from(pos.color);
-          const slow = victoryConditions(groupsOf(cells, s0.galaxies, s0.blackHoles));
-          same([pos.vc(0), pos.vc(1)], slow, 'OD-17 fast vs flood fill');
+          if (pos.ply() % 3 === 0 || pos.end) {
+            const slow = victoryConditions(groupsOf(Array.from(pos.color), s0.galaxies, s0.blackHoles));
+            same([pos.vc(0), pos.vc(1)], slow, 'OD-17 fast vs flood fill');
+          }
           check(pos.ply() <= 28, 'ply');
         }
         const o = pos.outcome();
@@ -174,7 +175,7 @@ describe('random games through the fast Position', () => {
         if (o.reason === 'OD-19') expect(pos.ply()).toBe(28);
         expect(pos.tilesLeft(0) + pos.tilesLeft(1)).toBe(28 - pos.ply());
       }),
-      { numRuns: 1500 },
+      { numRuns: 2000 },
     );
   });
 });
