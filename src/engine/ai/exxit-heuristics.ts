@@ -21,11 +21,12 @@ export function evaluateExxit(pos: ExxitPosition): number {
 
 /** One-ply score gain of each move for the mover, squashed into [0, 1]. */
 export function exxitPriors(pos: ExxitPosition, moves: ExxitMove[]): number[] {
+  if (!moves.some((m) => m.kind === 'free')) return moves.map(() => 0.5);
   const me = pos.board.side;
   const before = scoreOf(pos.board);
   const base = before[me] - before[1 - me];
   return moves.map((m) => {
-    if (m.kind === 'place' || m.kind === 'pass') return 0.5; // no tile changes hands
+    if (m.kind !== 'free') return 0.5; // only a Free lays tiles (EX-18): nothing else moves the score
     const p = pos.clone();
     p.play(m);
     const s = scoreOf(p.board);

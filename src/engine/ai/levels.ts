@@ -9,9 +9,9 @@ export type Level = (typeof LEVEL_NAMES)[number];
 
 export const isLevel = (x: unknown): x is Level => x === 'easy' || x === 'medium' || x === 'hard';
 
-const base: Omit<SearchParams, 'iterations' | 'timeMs'> = {
+// Plain UCT: no game knowledge beyond the rules, random playouts.
+const plain: Omit<SearchParams, 'iterations' | 'timeMs' | 'playoutDepth'> = {
   exploration: 0.7,
-  playoutDepth: Infinity,
   priorWeight: 0,
   usePriors: false,
   usePlayoutPolicy: false,
@@ -19,18 +19,39 @@ const base: Omit<SearchParams, 'iterations' | 'timeMs'> = {
   rootCheck: true,
 };
 
+// With the per-game heuristics (exxit-heuristics.ts, orion-heuristics.ts).
+const exxitSmart: Omit<SearchParams, 'iterations' | 'timeMs'> = {
+  ...plain,
+  playoutDepth: 20, // then the EX-21 score difference
+  useEvaluation: true,
+  usePriors: true,
+  priorWeight: 1,
+  usePlayoutPolicy: true,
+};
+const orionSmart: Omit<SearchParams, 'iterations' | 'timeMs'> = {
+  ...plain,
+  playoutDepth: 2, // then the connection-distance race
+  useEvaluation: true,
+  usePriors: true,
+  priorWeight: 1,
+  expandThreshold: 2,
+  widening: { base: 4, factor: 1.5, exponent: 0.5 }, // ~1,200 placements a ply
+};
+
 export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
+  // A beginner's opponent: a short plain search; it still takes a win in one.
   easy: {
-    exxit: { ...base, iterations: 200, timeMs: 500 },
-    orion: { ...base, iterations: 200, timeMs: 500 },
+    exxit: { ...plain, playoutDepth: 20, useEvaluation: true, iterations: 100, timeMs: 500 },
+    orion: { ...plain, playoutDepth: Infinity, iterations: 100, timeMs: 500 },
   },
   medium: {
-    exxit: { ...base, iterations: 1500, timeMs: 1000 },
-    orion: { ...base, iterations: 1500, timeMs: 1000 },
+    exxit: { ...exxitSmart, iterations: 500, timeMs: 1000 },
+    orion: { ...orionSmart, iterations: 500, timeMs: 1000 },
   },
+  // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
-    exxit: { ...base, iterations: 6000, timeMs: 1600 },
-    orion: { ...base, iterations: 6000, timeMs: 1600 },
+    exxit: { ...exxitSmart, iterations: 2000, timeMs: 1700 },
+    orion: { ...orionSmart, iterations: 3000, timeMs: 1700 },
   },
 };
 

@@ -51,6 +51,11 @@ export interface SearchParams {
   useEvaluation: boolean;
   /** Check every root move for an immediate win / loss before searching. */
   rootCheck: boolean;
+  /**
+   * Visits a leaf needs before it lists its moves and opens children (default
+   * 1); higher saves move generation and priors on rarely revisited leaves.
+   */
+  expandThreshold?: number;
 }
 
 export interface SearchOptions<M> {
@@ -269,7 +274,10 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     // Selection: descend while the node may not open another child.
     for (;;) {
       if (node.terminal || node.proven !== 0) break;
-      if (node.moves === null) initMoves(node, pos);
+      if (node.moves === null) {
+        if (node !== rootN && node.visits < (params.expandThreshold ?? 1)) break; // playout from this leaf
+        initMoves(node, pos);
+      }
       const sel = node.next < allowedChildren(node) ? null : select(node);
       if (sel === null && node.next < node.moves!.length) {
         // Expansion.
