@@ -20,8 +20,9 @@ function play(s: ExxitState, m: ExxitMove): Result<ExxitState> {
   const b = scratchBoard(s);
   const c = check(b, m);
   if ('error' in c) return { ok: false, error: c.error };
+  const label = formatMove(s, c.move, 'label');
   applyMove(b, c.move);
-  return ok(stateFromBoard(b, lastMoveOf(b, c.move, s.toMove)));
+  return ok(stateFromBoard(b, lastMoveOf(b, c.move, s.toMove, label)));
 }
 
 function parseMove(s: ExxitState, text: string): Result<ExxitMove> {

@@ -136,13 +136,14 @@ function loadBoard(b: Board, s: ExxitState, withHistory = true): Board {
   return b;
 }
 
-export function lastMoveOf(b: Board, m: ExxitMove, by: Side): ExxitLastMove {
+export function lastMoveOf(b: Board, m: ExxitMove, by: Side, label: string): ExxitLastMove {
   const cellsOf = (buf: Int16Array, n: number) => Array.from(buf.subarray(0, n), (c) => ({ q: qOf(c), r: rOf(c) }));
   return {
     move: copyMove(m),
     by,
     sown: m.kind === 'dance' ? cellsOf(b.sown, b.nSown) : [],
     freed: m.kind === 'free' ? cellsOf(b.freed, b.nFreed) : [],
+    label,
   };
 }
 

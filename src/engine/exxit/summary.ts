@@ -29,6 +29,7 @@ export function summarize(s: ExxitState, legal: ExxitMove[]): Record<string, unk
     })),
     prisoners: s.prisoners.map((p) => ({ label: p.label, q: p.q, r: p.r, stack: stack(p.stack) })),
     lastMove: s.last ? formatMove(s, s.last.move) : null,
+    lastMoveLabel: s.last ? (s.last.label ?? formatMove(s, s.last.move, 'label')) : null,
     lastBy: s.last ? NAME[s.last.by] : null,
     legalMoves: legal.map((m) => formatMove(s, m)),
   };

@@ -46,6 +46,8 @@ export interface ExxitLastMove {
   sown: { q: number; r: number }[];
   /** Free: the cells freed (tiles laid), in chain order (EX-18, EX-19). */
   freed: { q: number; r: number }[];
+  /** The move in EX-23 labels as they were before it (`F X1`, `D B NW`); set by the engine. */
+  label?: string;
 }
 
 export interface ExxitState {

@@ -90,6 +90,10 @@ export function validateState(data: unknown): Result<ExxitState> {
     if (!cells(s.last.sown) || !cells(s.last.freed)) return bad('bad last move cells');
     const xs = (x: unknown) => (x as { q: number; r: number }[]).map((c) => ({ q: c.q, r: c.r }));
     last = { move: copyMove(s.last.move), by: s.last.by as Side, sown: xs(s.last.sown), freed: xs(s.last.freed) };
+    if (s.last.label !== undefined) {
+      if (typeof s.last.label !== 'string' || s.last.label.length > 40) return bad('bad last move label');
+      last.label = s.last.label;
+    }
   } else if (s.ply !== 0) {
     return bad('last move missing');
   }

@@ -36,6 +36,7 @@ describe('EX worked opening', () => {
     expect(stackAt(s, 1, 0)).toEqual([]);
     expect(stackAt(s, 1, -1)).toEqual([B, B]);
     expect(s.prisoners).toEqual([{ q: 1, r: -2, label: 'X1', stack: [R] }]);
+    expect(s.last?.label).toBe('D B NW');
     expect(s.last?.sown).toEqual([
       { q: 1, r: -1 },
       { q: 1, r: -2 },

@@ -202,6 +202,8 @@ describe('EX-18/EX-19 free and the chain', () => {
     expect(refusal(s, 'F A')).toBe('EX-18: A is not a prisoner cell');
     const t = move(s, 'F X1');
     expect(t.last?.freed).toEqual(order);
+    expect(t.last?.label).toBe('F X1');
+    expect(exxit.summary(t)).toMatchObject({ lastMove: 'F 0,-1', lastMoveLabel: 'F X1' });
     expect(t.prisoners).toEqual([]);
     expect(t.tiles.slice(4).map((x) => [x.label, x.q, x.r, x.color, x.stack])).toEqual([
       ['E', 0, -1, B, []],
