@@ -19,10 +19,12 @@ declare module 'gifenc' {
   export function GIFEncoder(opts?: { auto?: boolean; initialCapacity?: number }): Encoder;
   export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, opts?: { format?: 'rgb565' | 'rgb444' | 'rgba4444' }): Palette;
   export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: 'rgb565' | 'rgb444' | 'rgba4444'): Uint8Array;
+  export function nearestColorIndex(palette: Palette, pixel: number[]): number;
   const gifenc: {
     GIFEncoder: typeof GIFEncoder;
     quantize: typeof quantize;
     applyPalette: typeof applyPalette;
+    nearestColorIndex: typeof nearestColorIndex;
   };
   export default gifenc;
 }

@@ -13,7 +13,7 @@ import { drawBoard, type ReplayOptions } from './index.js';
 
 // gifenc ships CommonJS (main) and ESM (module) builds whose default exports
 // differ; require() picks the CommonJS one under Node and Vite alike.
-const { GIFEncoder, quantize, applyPalette } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
+const { GIFEncoder, quantize, nearestColorIndex } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
 
 /** Discord's upload limit for a server without boosts is larger; this keeps a replay comfortable to load. */
 export const MAX_BYTES = 8 * 1024 * 1024;
@@ -52,24 +52,33 @@ async function encodeFilm(game: GameId, states: unknown[], opts: ReplayOptions, 
   sample.set(last.data, first.data.length);
   const palette = quantize(sample, 255);
   while (palette.length < 255) palette.push([0, 0, 0]);
-  palette.push([255, 0, 255]); // CLEAR: never matched by applyPalette (not in the 255 it searches)
+  palette.push([255, 0, 255]); // CLEAR: never chosen for a pixel (not in the 255 searched)
   const searchPalette = palette.slice(0, 255);
 
+  // Map each RGB once to its nearest palette entry (the pictures hold a few thousand colours).
+  const cache = new Map<number, number>();
+  const toIndex = (rgb: number): number => {
+    let k = cache.get(rgb);
+    if (k === undefined) {
+      k = nearestColorIndex(searchPalette, [rgb & 255, (rgb >>> 8) & 255, (rgb >>> 16) & 255]);
+      cache.set(rgb, k);
+    }
+    return k;
+  };
+
   const gif = GIFEncoder({ initialCapacity: 1 << 20 });
-  let prev: Uint8Array | null = null;
+  let prev: Uint32Array | null = null;
   for (let i = 0; i < states.length; i++) {
     const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states[i], opts.players, scale, fit);
-    const index = applyPalette(frame.data, searchPalette);
+    // Opaque pixels as little-endian words: 0xAABBGGRR; compare whole pixels, map only the changed ones.
+    const px = new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height);
+    const index = new Uint8Array(px.length);
+    for (let k = 0; k < px.length; k++) index[k] = prev !== null && px[k] === prev[k] ? CLEAR : toIndex(px[k] & 0xffffff);
     const frameDelay = i === states.length - 1 ? Math.max(LAST_HOLD, delay) : delay;
-    if (prev === null) {
-      gif.writeFrame(index, frame.width, frame.height, { palette, delay: frameDelay, repeat: 0 });
-    } else {
-      const diff = new Uint8Array(index.length);
-      for (let k = 0; k < index.length; k++) diff[k] = index[k] === prev[k] ? CLEAR : index[k];
-      // Dispose 1: keep the previous frame under the transparent pixels.
-      gif.writeFrame(diff, frame.width, frame.height, { delay: frameDelay, transparent: true, transparentIndex: CLEAR, dispose: 1 });
-    }
-    prev = index;
+    if (prev === null) gif.writeFrame(index, frame.width, frame.height, { palette, delay: frameDelay, repeat: 0 });
+    // Dispose 1: keep the previous frame under the transparent (unchanged) pixels.
+    else gif.writeFrame(index, frame.width, frame.height, { delay: frameDelay, transparent: true, transparentIndex: CLEAR, dispose: 1 });
+    prev = px;
     await breathe();
   }
   gif.finish();

@@ -3,6 +3,9 @@ import { getGame } from '../../src/engine/index.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import { BOARD_SIZE, drawBoard, renderReplay } from '../../src/render/index.js';
 import { MAX_BYTES, replayScale } from '../../src/render/replay.js';
+import { exxitFilmFrame } from '../../src/render/exxit.js';
+import { replay } from '../../src/engine/replay.js';
+import type { ExxitState } from '../../src/engine/exxit/types.js';
 import { composite, parseGif } from './gif.js';
 
 /** A random finished game's moves, in canonical text. */
@@ -35,19 +38,19 @@ describe('replay GIF', () => {
     expect(gif.width).toBe(Math.round(BOARD_SIZE.exxit.width * scale));
   });
 
-  it('shows each position: the composited frames match the board drawn directly', async () => {
-    const moves = ['L3 C7 N', 'S1 K2', 'S1 A1'];
-    const gif = parseGif(await renderReplay('orion', 'preset1', moves));
-    expect(gif.frames).toHaveLength(4);
-    const g = getGame('orion');
-    let s = (g.initial('preset1') as { ok: true; value: unknown }).value;
-    for (const [k, m] of moves.entries()) {
-      const parsed = g.parseMove(s, m);
-      if (!parsed.ok) throw new Error(m);
-      s = (g.play(s, parsed.value) as { ok: true; value: unknown }).value;
-      const want = drawBoard('orion', s, undefined, replayScale(4));
+  it.each([
+    ['orion', 'preset1', ['L3 C7 N', 'S1 K2', 'S1 A1']],
+    ['exxit', 'standard', OPENING],
+  ] as const)('shows each position: the composited %s frames match the board drawn directly', async (game, setup, moves) => {
+    const gif = parseGif(await renderReplay(game, setup, [...moves]));
+    expect(gif.frames).toHaveLength(moves.length + 1);
+    const r = replay(getGame(game), setup, [...moves]);
+    if (!r.ok) throw new Error('replay');
+    const fit = game === 'exxit' ? exxitFilmFrame(r.states as ExxitState[]) : undefined;
+    for (let k = 0; k < r.states.length; k++) {
+      const want = drawBoard(game, r.states[k], undefined, replayScale(r.states.length), fit);
       const ref = want.getContext('2d').getImageData(0, 0, want.width, want.height).data;
-      const got = composite(gif, k + 1);
+      const got = composite(gif, k);
       // Palette quantization moves colours a little; count pixels that are far off.
       let off = 0;
       for (let i = 0; i < ref.length; i += 4) {
