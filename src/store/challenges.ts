@@ -5,7 +5,7 @@ import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import type { StoreContext } from './games.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart } from './keys.js';
-import { challengeSchema } from './schemas.js';
+import { challengePatchSchema, challengeSchema } from './schemas.js';
 import { CHALLENGE_CREATE, CHALLENGE_TRANSITION, PATCH_IF_EXISTS } from './scripts.js';
 import {
   CorruptRecordError,
@@ -86,7 +86,7 @@ export class RedisChallengeStore implements ChallengeStore {
     if (!isStoreId(id)) return { ok: false, reason: 'not-found' };
     if (!STATUSES.includes(from) || !STATUSES.includes(to)) throw new TypeError('unknown challenge status');
     const now = this.ctx.now();
-    const fields = encodeFields({ acceptedBy: patch.acceptedBy, gameId: patch.gameId });
+    const fields = encodeFields(checkPatch({ acceptedBy: patch.acceptedBy, gameId: patch.gameId }));
     const res = (await CHALLENGE_TRANSITION.run(
       this.redis,
       [this.k.challenge(id)],
@@ -120,7 +120,7 @@ export class RedisChallengeStore implements ChallengeStore {
 
   async patch(id: string, changes: { messageId?: string | null; gameId?: string | null }): Promise<StoredChallenge | null> {
     if (!isStoreId(id)) return null;
-    const fields = encodeFields({ messageId: changes.messageId, gameId: changes.gameId });
+    const fields = encodeFields(checkPatch({ messageId: changes.messageId, gameId: changes.gameId }));
     if (fields.length === 0) return this.get(id);
     const res = (await PATCH_IF_EXISTS.run(this.redis, [this.k.challenge(id)], fields)) as unknown[];
     return Number(res[0]) === 1 ? this.decode(id, res[1]) : null;
@@ -144,4 +144,10 @@ export class RedisChallengeStore implements ChallengeStore {
     }
     return n;
   }
+}
+
+function checkPatch<T extends Record<string, unknown>>(patch: T): T {
+  const check = challengePatchSchema.safeParse(patch);
+  if (!check.success) throw new TypeError(`invalid challenge change: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return patch;
 }

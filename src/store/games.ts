@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
-import { gameSchema } from './schemas.js';
+import { gameChangesSchema, gameSchema } from './schemas.js';
 import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CREATE, GAME_UPDATE } from './scripts.js';
 import {
   CorruptRecordError,
@@ -168,6 +168,9 @@ export class RedisGameStore implements GameStore {
     if (!Number.isInteger(expectedVersion) || expectedVersion < 1) return { ok: false, reason: 'conflict' };
     const set: Record<string, unknown> = { updatedAt: this.ctx.now() };
     for (const f of CHANGE_FIELDS) if (changes[f] !== undefined) set[f] = changes[f];
+    // Never write what we could not read back: a bad change is the caller's bug, refused before Redis.
+    const check = gameChangesSchema.safeParse(set);
+    if (!check.success) throw new TypeError(`invalid game changes: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     const moves = changes.appendMoves ?? [];
     if (!moves.every((m) => typeof m === 'string' && m.length > 0)) throw new TypeError('appendMoves: moves must be non-empty strings');
     const fields = encodeFields(set);

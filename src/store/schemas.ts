@@ -36,7 +36,7 @@ const clock = z.object({
   wakeAt: finite.nullable(),
 });
 
-export const gameSchema: z.ZodType<StoredGame> = z.object({
+const gameObject = z.object({
   id: z.string().min(1),
   game: gameId,
   setup: z.string(),
@@ -67,10 +67,24 @@ export const gameSchema: z.ZodType<StoredGame> = z.object({
   challengeId: z.string().nullable().optional(),
 });
 
+export const gameSchema: z.ZodType<StoredGame> = gameObject;
+/** What `games.update` may write, each field checked like the record itself. */
+export const gameChangesSchema = gameObject.pick({
+  state: true,
+  status: true,
+  result: true,
+  drawOffer: true,
+  messageId: true,
+  parentChannelId: true,
+  clock: true,
+  rated: true,
+  updatedAt: true,
+}).partial();
+
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const named = z.object({ id: z.string(), name: z.string() });
 
-export const challengeSchema: z.ZodType<StoredChallenge> = z.object({
+const challengeObject = z.object({
   id: z.string().min(1),
   game: gameId,
   setup: z.string(),
@@ -91,6 +105,10 @@ export const challengeSchema: z.ZodType<StoredChallenge> = z.object({
   gameId: z.string().nullable().optional(),
   clockMs: finite.nullable().optional(),
 });
+
+export const challengeSchema: z.ZodType<StoredChallenge> = challengeObject;
+/** Non-status fields a transition or a patch may write. */
+export const challengePatchSchema = challengeObject.pick({ acceptedBy: true, gameId: true, messageId: true }).partial();
 
 export const snapshotSchema: z.ZodType<RatingSnapshot> = snapshot;
 export const ratingChangeSchema = change;

@@ -126,5 +126,9 @@ describe.each(MODES)('challenges on $name', (mode) => {
     await expect(store.challenges.create(challenge({ channelId: '' }))).rejects.toThrow(/channel id/);
     await expect(store.challenges.create(challenge({ game: 'chess' as never }))).rejects.toThrow(/invalid challenge/);
     await expect(store.challenges.create(challenge(), { ttlMs: 0 })).rejects.toThrow(/ttlMs/);
+    const c = await store.challenges.create(challenge());
+    await expect(store.challenges.patch(c.id, { messageId: 5 as never })).rejects.toThrow(/messageId/);
+    await expect(store.challenges.take(c.id, { id: 7 } as never)).rejects.toThrow(/acceptedBy/);
+    expect(await store.challenges.get(c.id)).toEqual(c);
   });
 });

@@ -199,6 +199,15 @@ describe.each(MODES)('games on $name', (mode) => {
     }
   });
 
+  it('refuses changes it could not read back, and writes nothing', async () => {
+    const g = await create();
+    await expect(store.games.update(g.id, 1, { drawOffer: 2 as never })).rejects.toThrow(/invalid game changes: drawOffer/);
+    await expect(store.games.update(g.id, 1, { status: 'paused' as never })).rejects.toThrow(/status/);
+    await expect(store.games.update(g.id, 1, { result: { winner: 0 } as never })).rejects.toThrow(/result/);
+    await expect(store.games.update(g.id, 1, { appendMoves: [''] })).rejects.toThrow(/appendMoves/);
+    expect(await store.games.get(g.id)).toEqual(g);
+  });
+
   it('refuses to create a record it could not read back', async () => {
     await expect(store.games.create(newGame({ players: [{ id: 'u1', name: 'A' }] as never }))).rejects.toThrow(/invalid game/);
     await expect(store.games.create(newGame({ state: undefined }))).rejects.toThrow(/state/);
