@@ -7,13 +7,13 @@ import { CELL_COUNT, NEIGHBOURS, SIDE_BITS, pairMask } from './board.js';
 import {
   KIND_COUNT,
   KIND_END,
-  KIND_START,
-  ADJ_MASK,
-  CELL_MASK,
+  KIND_START as KIND_START_,
+  ADJ_MASK as ADJ_MASK_,
+  CELL_MASK as CELL_MASK_,
   M_O,
   M_X,
   MASKS,
-  MOVES,
+  MOVES as MOVES_,
   PLACEMENTS,
   PLACEMENT_COUNT,
   STRIDE,
@@ -58,6 +58,13 @@ export function layoutInfo(galaxies: readonly CellIndex[], blackHoles: readonly 
   layoutCache.set(key, info);
   return info;
 }
+
+// Module-local aliases of the hot tables (an imported binding may be read
+// through a getter under some loaders).
+const CELL_MASK = CELL_MASK_;
+const ADJ_MASK = ADJ_MASK_;
+const KIND_START = KIND_START_;
+const MOVES = MOVES_;
 
 export const TOTAL_TILES = 28;
 const ALL_IDS = Int16Array.from({ length: PLACEMENT_COUNT }, (_, i) => i);
@@ -143,6 +150,7 @@ export class OrionPosition implements Position<OrionMove> {
 
   /** OD-13 + OD-14 for placement `id` laid by `side`, against the current board. */
   isLegalId(id: number, side: Side): boolean {
+    if (this.end) return false;
     const s = this.sets;
     const c = id * 3;
     if ((CELL_MASK[c] & s[0]) | (CELL_MASK[c + 1] & s[1]) | (CELL_MASK[c + 2] & s[2])) return false; // OD-13

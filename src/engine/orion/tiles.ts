@@ -64,8 +64,7 @@ export interface Placement {
 }
 
 const placements: Placement[] = [];
-/** Int32 words, STRIDE per placement. */
-export let MASKS: Int32Array = new Int32Array(0);
+
 export const KIND_START = new Int32Array(KIND_COUNT);
 export const KIND_END = new Int32Array(KIND_COUNT);
 /** LOOKUP[((kind*85 + anchor)*6 + dir)*2 + turn] → placement id, -1 off the board. Both P2 anchors map to one id. */
@@ -73,7 +72,7 @@ export const LOOKUP = new Int16Array(KIND_COUNT * CELL_COUNT * 12).fill(-1);
 export const lookupIndex = (kind: number, anchor: number, dir: number, turn: number): number =>
   ((kind * CELL_COUNT + anchor) * 6 + dir) * 2 + turn;
 
-function build(): void {
+function build(): Int32Array {
   const masks: number[] = [];
   const setBit = (base: number, c: number): void => {
     masks[base + (c >> 5)] |= 1 << (c & 31);
@@ -123,9 +122,10 @@ function build(): void {
     }
     KIND_END[kind] = placements.length;
   }
-  MASKS = Int32Array.from(masks);
+  return Int32Array.from(masks);
 }
-build();
+/** Int32 words, STRIDE per placement. */
+export const MASKS: Int32Array = build();
 
 export const PLACEMENTS: readonly Placement[] = placements;
 export const PLACEMENT_COUNT = placements.length;
