@@ -410,6 +410,29 @@ describe('fake Discord interactions and REST', () => {
     expect(fake.violations).toEqual([]);
   });
 
+  it('world changes after login reach the client: new guild/channel, thread permission toggled, thread auto-archived then revived by a post', async () => {
+    const fake = await fakeDiscord();
+    const { guild } = world(fake);
+    const client = await connect(fake);
+    const g2 = fake.addGuild({ name: 'Second' });
+    const late = fake.addChannel(guild.id, { name: 'late' });
+    await expect.poll(() => client.guilds.cache.has(g2.id) && client.channels.cache.has(late.id)).toBe(true);
+    const me = () => client.guilds.cache.get(guild.id)!.members.me!;
+    const lateCh = () => client.channels.cache.get(late.id) as TextChannel;
+    expect(lateCh().permissionsFor(me()).has(PermissionFlagsBits.CreatePublicThreads)).toBe(true);
+    fake.updateChannel(late.id, { canCreateThreads: false });
+    await expect.poll(() => lateCh().permissionsFor(me()).has(PermissionFlagsBits.CreatePublicThreads)).toBe(false);
+    fake.updateChannel(late.id, { canCreateThreads: true });
+    await expect.poll(() => lateCh().permissionsFor(me()).has(PermissionFlagsBits.CreatePublicThreads)).toBe(true);
+
+    const thread = await (await lateCh().send({ content: 'start' })).startThread({ name: 'game' });
+    fake.archiveThread(thread.id);
+    await expect.poll(() => (client.channels.cache.get(thread.id) as any)?.archived).toBe(true);
+    await thread.send({ content: 'still here' });
+    expect(fake.channel(thread.id)?.thread_metadata?.archived).toBe(false);
+    await expect.poll(() => (client.channels.cache.get(thread.id) as any)?.archived).toBe(false);
+  });
+
   it('commands: bulk overwrite is validated and stored with ids; slash payloads then carry the registered id', async () => {
     const fake = await fakeDiscord();
     const { guild, channel, alice } = world(fake);

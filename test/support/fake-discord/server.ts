@@ -81,8 +81,36 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     applicationId: world.applicationId,
     botUser: world.botUser,
 
-    addGuild: ({ name, locale, botPermissions }) => world.addGuild(name, locale, botPermissions ?? BOT_PERMS),
-    addChannel: (guildId, { name, canCreateThreads = true }) => world.addChannel(guildId, name, canCreateThreads),
+    // Added after login: the bot "joins" the guild / sees the channel appear, as on Discord.
+    addGuild: ({ name, locale, botPermissions }) => {
+      const g = world.addGuild(name, locale, botPermissions ?? BOT_PERMS);
+      gateway.dispatch('GUILD_CREATE', world.guildCreate(g), g.id);
+      return g;
+    },
+    addChannel: (guildId, { name, canCreateThreads = true }) => {
+      const ch = world.addChannel(guildId, name, canCreateThreads);
+      gateway.dispatch('CHANNEL_CREATE', world.channelObj(ch), guildId);
+      return ch;
+    },
+    updateChannel: (channelId, { name, canCreateThreads }) => {
+      const ch = world.channels.get(channelId);
+      if (!ch || ch.type !== 0) throw new Error(`fake-discord: unknown text channel ${channelId}`);
+      if (name !== undefined) ch.name = name;
+      if (canCreateThreads !== undefined) ch.canCreateThreads = canCreateThreads;
+      gateway.dispatch('CHANNEL_UPDATE', world.channelObj(ch), ch.guild_id);
+      world.changed();
+      return ch;
+    },
+    archiveThread: (threadId, { locked = false } = {}) => {
+      const th = world.channels.get(threadId);
+      if (!th?.thread_metadata) throw new Error(`fake-discord: unknown thread ${threadId}`);
+      th.thread_metadata.archived = true;
+      th.thread_metadata.locked = locked;
+      th.thread_metadata.archive_timestamp = new Date().toISOString();
+      gateway.dispatch('THREAD_UPDATE', world.channelObj(th), th.guild_id);
+      world.changed();
+      return th;
+    },
     addUser: ({ username, globalName, guildId, locale = 'en-US', permissions = 0n }) => {
       const user = world.addUser(username, globalName);
       const guilds = guildId ? [guildId] : [...world.guilds.keys()];

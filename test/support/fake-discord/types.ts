@@ -199,6 +199,10 @@ export interface FakeDiscord {
 
   addGuild(opts: { name: string; locale?: string; botPermissions?: bigint }): FakeGuild;
   addChannel(guildId: Snowflake, opts: { name: string; type?: 0; canCreateThreads?: boolean }): FakeChannel;
+  /** Rename a channel or allow/forbid threads in it (CHANNEL_UPDATE is dispatched). */
+  updateChannel(channelId: Snowflake, opts: { name?: string; canCreateThreads?: boolean }): FakeChannel;
+  /** Archive a thread as Discord's inactivity timer does (THREAD_UPDATE is dispatched). */
+  archiveThread(threadId: Snowflake, opts?: { locked?: boolean }): FakeChannel;
   /** A member of every existing guild (or of `guildId` only). `permissions`: extra guild permissions, e.g. ManageGuild (1n << 5n). */
   addUser(opts: { username: string; globalName?: string; guildId?: Snowflake; locale?: string; permissions?: bigint }): FakeUser;
 
