@@ -45,11 +45,27 @@ const outcomeSchema = z.object({ gameId: z.string(), players: z.tuple([ratingCha
 const GAMES: readonly GameId[] = ['exxit', 'orion'];
 const isScope = (s: unknown): s is RatingScope => s === 'global' || (typeof s === 'string' && s.startsWith('guild:') && isKeyPart(s.slice(6)));
 
+/** Glicko-2's rating scale factor (rating = 173.7178 * mu + 1500). */
+const SCALE = 173.7178;
+/** Idle time that counts as one rating period without games (Glicko-2 step 6: the deviation grows). */
+export const IDLE_PERIOD_MS = 24 * 3_600_000;
+
+/**
+ * The deviation a player has when they come back: each idle period adds the
+ * volatility in quadrature (phi' = sqrt(phi^2 + sigma^2)), capped at the newcomer's 350.
+ */
+export function idleRd(s: RatingSnapshot, now: number): number {
+  if (s.lastPlayed === null || now <= s.lastPlayed) return s.rd;
+  const periods = Math.floor((now - s.lastPlayed) / IDLE_PERIOD_MS);
+  const phi = s.rd / SCALE;
+  return Math.min(GLICKO.rd, Math.sqrt(phi * phi + periods * s.vol * s.vol) * SCALE);
+}
+
 /** One rating period with one game: score is player 0's (1 win, 0.5 draw, 0 loss). */
 export function rateGame(a: RatingSnapshot, b: RatingSnapshot, score: 0 | 0.5 | 1, now: number): [RatingSnapshot, RatingSnapshot] {
   const ranking = new glicko2.Glicko2({ tau: GLICKO.tau, rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol });
-  const pa = ranking.makePlayer(a.rating, a.rd, a.vol);
-  const pb = ranking.makePlayer(b.rating, b.rd, b.vol);
+  const pa = ranking.makePlayer(a.rating, idleRd(a, now), a.vol);
+  const pb = ranking.makePlayer(b.rating, idleRd(b, now), b.vol);
   ranking.updateRatings([[pa, pb, score]]);
   const next = (s: RatingSnapshot, p: typeof pa, my: number): RatingSnapshot => ({
     rating: p.getRating(),

@@ -287,7 +287,8 @@ export interface RatingStore {
   get(game: GameId, userId: string, scope: RatingScope): Promise<RatingSnapshot>;
   /**
    * Applies one rated game (human players only) in the global scope and, when
-   * guildId is set, the server scope. Idempotent per game id.
+   * guildId is set, the server scope. Idempotent per game id. Each game is one
+   * Glicko-2 rating period; a player's deviation first grows with each idle day.
    */
   applyResult(
     game: GameId,
