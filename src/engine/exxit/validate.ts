@@ -61,7 +61,8 @@ export function validateState(data: unknown): Result<ExxitState> {
     used.add(c);
     for (const p of tt.stack as Side[]) pawns[p]++;
   }
-  if (!Array.isArray(s.prisoners)) return bad('bad prisoner list');
+  // Every prisoner cell holds a pawn: at most 16 of them (EX-2, EX-6).
+  if (!Array.isArray(s.prisoners) || s.prisoners.length > 2 * PAWNS) return bad('bad prisoner list');
   let lastNo = 0;
   for (const p of s.prisoners as unknown[]) {
     if (!isCell(p)) return bad('prisoner cell: bad coordinates');
@@ -86,7 +87,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   let last: ExxitLastMove | null = null;
   if (s.last !== null) {
     if (!isObj(s.last) || !wellFormed(s.last.move) || s.last.by !== 1 - (s.toMove as number)) return bad('bad last move');
-    const cells = (x: unknown) => Array.isArray(x) && x.every((c) => isObj(c) && Number.isInteger(c.q) && Number.isInteger(c.r));
+    const cells = (x: unknown) => Array.isArray(x) && x.length <= 40 && x.every((c) => isObj(c) && Number.isInteger(c.q) && Number.isInteger(c.r));
     if (!cells(s.last.sown) || !cells(s.last.freed)) return bad('bad last move cells');
     const xs = (x: unknown) => (x as { q: number; r: number }[]).map((c) => ({ q: c.q, r: c.r }));
     last = { move: copyMove(s.last.move), by: s.last.by as Side, sown: xs(s.last.sown), freed: xs(s.last.freed) };
@@ -123,7 +124,10 @@ export function validateState(data: unknown): Result<ExxitState> {
   // EX-20c window
   if (!isObj(s.seen)) return bad('bad seen');
   const context = contextKey(board);
-  for (const [key, count] of Object.entries(s.seen)) {
+  const entries = Object.entries(s.seen);
+  if (entries.length > PLY_CAP + 1) return bad('too many repetition entries');
+  for (const [key, count] of entries) {
+    if (key.length > 2000) return bad('bad repetition key');
     if (!isInt(count, 1, 3) || (count === 3 && endReason !== 'EX-20c')) return bad('bad repetition count');
     if (!parseKey(key, context, board.nTiles)) return bad('bad repetition key');
   }

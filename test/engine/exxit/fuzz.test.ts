@@ -1,0 +1,64 @@
+// Bad input never crashes: arbitrary records, damaged states, arbitrary move text.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exxit } from '../../../src/engine/exxit/index.js';
+import type { ExxitState } from '../../../src/engine/exxit/types.js';
+import { init, move } from './helpers.js';
+
+function midgame(): ExxitState {
+  let s = init();
+  for (const t of ['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1', 'D 1,0 NW', 'P 0,1']) s = move(s, t);
+  return s;
+}
+
+/** Every path to a value inside a JSON tree. */
+function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof x !== 'object' || x === null) return [at];
+  const out: (string | number)[][] = [at];
+  for (const [k, v] of Object.entries(x)) out.push(...paths(v, [...at, Array.isArray(x) ? Number(k) : k]));
+  return out;
+}
+
+describe('fuzz', () => {
+  it('fromJSON answers any JSON value with a result', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const r = exxit.fromJSON(v);
+        expect(r.ok).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fromJSON refuses or accepts a damaged state, never throws, and what it accepts plays', () => {
+    const base = midgame();
+    const all = paths(base).filter((p) => p.length > 0);
+    fc.assert(
+      fc.property(fc.constantFrom(...all), fc.jsonValue({ maxDepth: 2 }), (path, value) => {
+        const s = JSON.parse(JSON.stringify(base));
+        let o = s;
+        for (const k of path.slice(0, -1)) o = o[k];
+        o[path[path.length - 1]] = value;
+        const r = exxit.fromJSON(s);
+        if (r.ok) {
+          for (const m of exxit.legalMoves(r.value)) expect(exxit.play(r.value, m).ok).toBe(true);
+          expect(exxit.fromJSON(JSON.parse(JSON.stringify(r.value)))).toEqual(r);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('parseMove answers any text with a result', () => {
+    const s = midgame();
+    const word = fc.constantFrom('P', 'D', 'F', 'pass', 'A', 'X1', 'X', 'NE', 'sw', '0,0', '-1', ',', ' ', '(', ')', 'AA', '99999');
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.array(word, { maxLength: 6 }).map((w) => w.join(' '))), (text) => {
+        const r = exxit.parseMove(s, text);
+        if (r.ok) expect(exxit.play(s, r.value).ok).toBe(true);
+        else expect(r.error.rule).toMatch(/^EX-\d+[a-g]?$/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
