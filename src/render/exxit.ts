@@ -3,7 +3,7 @@
 import type { Side } from '../engine/game.js';
 import type { ExxitLastMove, ExxitState, ExxitTile } from '../engine/exxit/types.js';
 import { AXIAL_VECTORS } from '../engine/hex.js';
-import { axialToPixel, type Ctx, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
+import { axialToPixel, type Ctx, fitName, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
 import { EXXIT, THEME } from './theme.js';
 
 export const EXXIT_WIDTH = 1000;
@@ -297,7 +297,8 @@ function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, x: number
   panel(ctx, x, y, w, h, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
   // Big pawn icon.
   drawPawnFace(ctx, { x: x + 36, y: y + 38 }, 20, 20, side);
-  text(ctx, fitText(ctx, name, 24, true, w - 150), x + 66, y + 34, { size: 24, bold: true });
+  const nm = fitName(ctx, name, w - 150, [24, 20, 17]);
+  text(ctx, nm.text, x + 66, y + 34, { size: nm.size, bold: true });
   const status = toMove ? '▶ to move' : won ? '★ winner' : '';
   const sub = name === EXXIT.names[side] ? '' : `${EXXIT.names[side]}  `;
   text(ctx, sub, x + 66, y + 58, { size: 15, color: THEME.textDim });

@@ -97,6 +97,13 @@ export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): nu
   return ctx.measureText(s).width;
 }
 
+/** A player's name in the largest of `sizes` that fits, cut with an ellipsis at the smallest. */
+export function fitName(ctx: Ctx, name: string, maxWidth: number, sizes: number[]): { text: string; size: number } {
+  for (const size of sizes) if (measure(ctx, name, size, true) <= maxWidth) return { text: name, size };
+  const size = sizes[sizes.length - 1];
+  return { text: fitText(ctx, name, size, true, maxWidth), size };
+}
+
 /** Cuts a name to fit a width, with an ellipsis. */
 export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth: number): string {
   ctx.font = font(px, bold);

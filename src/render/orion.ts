@@ -6,7 +6,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, NEIGHBOURS, SIDES, cellIndex, cellLabel, onBoard } from '../engine/orion/board.js';
 import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
-import { axialToPixel, type Ctx, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
+import { axialToPixel, type Ctx, fitName, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
 import { ORION, THEME } from './theme.js';
 
 export const ORION_WIDTH = 1000;
@@ -107,7 +107,7 @@ function stripes(): Canvas {
   const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
-      const col = (x + y) % n < 3 ? light : base;
+      const col = y % n < 3 ? light : base;
       img.data.set([...col, 255], (y * n + x) * 4);
     }
   }
@@ -277,7 +277,7 @@ function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: OrionState): void {
     if (gal.has(i)) drawGalaxy(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
     if (hol.has(i)) drawHole(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
     const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
-    const outline = col === 1 ? 'rgba(10,25,70,0.9)' : undefined;
+    const outline = undefined;
     text(ctx, cellLabel(i), c.x, token ? c.y - S * 0.56 : c.y + 1, {
       size: token ? Math.round(S * 0.33) : Math.round(S * 0.4), bold: col >= 0, align: 'center', baseline: 'middle',
       color, outline, outlineWidth: 3,
@@ -330,7 +330,8 @@ function drawPlayer(ctx: Ctx, s: OrionState, gs: GroupInfo[], side: Side, name: 
   ctx.lineWidth = 2;
   ctx.strokeStyle = ORION.tileEdge;
   ctx.stroke();
-  text(ctx, fitText(ctx, name, 22, true, w - 130), x + 58, y + 30, { size: 22, bold: true });
+  const nm = fitName(ctx, name, w - 130, [22, 19, 16]);
+  text(ctx, nm.text, x + 58, y + 30, { size: nm.size, bold: true });
   const status = toMove ? '▶ to move' : won ? '★ winner' : '';
   const sub = name === ORION.names[side] ? '' : `${ORION.names[side]}  `;
   text(ctx, sub, x + 58, y + 52, { size: 14, color: THEME.textDim });
