@@ -57,6 +57,8 @@ export function parseMoveText(input: string): Result<number> {
   const dir = ORION_DIRS.indexOf(rest[0] as OrionDir);
   if (dir < 0) {
     if (rest[0] === 'R' || rest[0] === 'L') return fail('OD-22', `${code} needs a direction before R or L (${ORION_DIRS.join(', ')})`);
+    if (parseCellLabel(rest[0]) >= 0)
+      return fail('OD-22', `to list the cells, join them with commas: "${code} ${words.slice(1).join(',')}"`);
     return fail('OD-22', `no direction "${rest[0]}" (${ORION_DIRS.join(', ')})`);
   }
   let turn = 0;

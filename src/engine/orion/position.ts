@@ -69,39 +69,61 @@ const MOVES = MOVES_;
 export const TOTAL_TILES = 28;
 const ALL_IDS = Int16Array.from({ length: PLACEMENT_COUNT }, (_, i) => i);
 const KIND_SIZES = Int16Array.from({ length: KIND_COUNT }, (_, k) => KIND_END[k] - KIND_START[k]);
-const PER_PLAYER = 14;
+const scratch = new Int16Array(PLACEMENT_COUNT);
+/** Where a fresh position's alive lists are copied from. */
+const EMPTY = { alive: ALL_IDS, aliveCount: KIND_SIZES };
 
 export type EndInfo = NonNullable<OrionState['end']>;
 
 export class OrionPosition implements Position<OrionMove> {
   /** Occupied cells (words 0..2), then orange cells (3..5), then blue cells (6..8). */
-  readonly sets = new Int32Array(9);
+  readonly sets: Int32Array;
   /** -1 empty, 0 orange, 1 blue (OD-15). */
-  readonly color = new Int8Array(CELL_COUNT).fill(-1);
+  readonly color: Int8Array;
   /** hands[side * 6 + kind] (OD-3). */
-  readonly hands = new Int8Array(12);
+  readonly hands: Int8Array;
   // Union-find over covered cells (OD-16), with per-root totals.
-  readonly parent = new Int8Array(CELL_COUNT);
-  readonly gal = new Uint8Array(CELL_COUNT);
-  readonly bh = new Uint8Array(CELL_COUNT);
-  readonly sideBits = new Uint8Array(CELL_COUNT);
+  readonly parent: Int8Array;
+  readonly gal: Uint8Array;
+  readonly bh: Uint8Array;
+  readonly sideBits: Uint8Array;
   /** Per colour: Σ⌊galaxies/4⌋, Σ⌊black holes/3⌋ over its groups, and the joined constellation pairs (bit mask). */
-  readonly galSum = new Int32Array(2);
-  readonly bhSum = new Int32Array(2);
-  readonly pairs = new Int32Array(2);
+  readonly galSum: Int32Array;
+  readonly bhSum: Int32Array;
+  readonly pairs: Int32Array;
   /**
    * Placements not yet blocked by a covered cell (OD-13 is permanent: a
    * covered cell stays covered), per kind in ascending id order in
    * alive[KIND_START[k] .. KIND_START[k] + aliveCount[k]). legalIds compacts
    * these lists lazily, so later plies scan fewer candidates.
    */
-  readonly alive = ALL_IDS.slice();
-  readonly aliveCount = KIND_SIZES.slice();
-  side: Side = 0;
-  plies = 0;
-  end: EndInfo | null = null;
+  readonly alive: Int16Array;
+  readonly aliveCount: Int16Array;
+  side: Side;
+  plies: number;
+  end: EndInfo | null;
 
-  constructor(readonly layout: LayoutInfo) {}
+  /** An empty board (no tiles in hand yet), or a copy of `from`. */
+  constructor(
+    readonly layout: LayoutInfo,
+    from?: OrionPosition,
+  ) {
+    this.sets = from ? from.sets.slice() : new Int32Array(9);
+    this.color = from ? from.color.slice() : new Int8Array(CELL_COUNT).fill(-1);
+    this.hands = from ? from.hands.slice() : new Int8Array(12);
+    this.parent = from ? from.parent.slice() : new Int8Array(CELL_COUNT);
+    this.gal = from ? from.gal.slice() : new Uint8Array(CELL_COUNT);
+    this.bh = from ? from.bh.slice() : new Uint8Array(CELL_COUNT);
+    this.sideBits = from ? from.sideBits.slice() : new Uint8Array(CELL_COUNT);
+    this.galSum = from ? from.galSum.slice() : new Int32Array(2);
+    this.bhSum = from ? from.bhSum.slice() : new Int32Array(2);
+    this.pairs = from ? from.pairs.slice() : new Int32Array(2);
+    this.alive = (from ?? EMPTY).alive.slice();
+    this.aliveCount = (from ?? EMPTY).aliveCount.slice();
+    this.side = from ? from.side : 0;
+    this.plies = from ? from.plies : 0;
+    this.end = from ? from.end : null;
+  }
 
   static initial(layout: LayoutInfo): OrionPosition {
     const p = new OrionPosition(layout);
@@ -122,23 +144,7 @@ export class OrionPosition implements Position<OrionMove> {
   }
 
   clone(): OrionPosition {
-    const p = new OrionPosition(this.layout);
-    p.sets.set(this.sets);
-    p.color.set(this.color);
-    p.hands.set(this.hands);
-    p.parent.set(this.parent);
-    p.gal.set(this.gal);
-    p.bh.set(this.bh);
-    p.sideBits.set(this.sideBits);
-    p.galSum.set(this.galSum);
-    p.bhSum.set(this.bhSum);
-    p.pairs.set(this.pairs);
-    p.alive.set(this.alive);
-    p.aliveCount.set(this.aliveCount);
-    p.side = this.side;
-    p.plies = this.plies;
-    p.end = this.end;
-    return p;
+    return new OrionPosition(this.layout, this);
   }
 
   toMove(): Side {
@@ -331,6 +337,3 @@ export class OrionPosition implements Position<OrionMove> {
     return n;
   }
 }
-
-export const PLAYER_TILES = PER_PLAYER;
-const scratch = new Int16Array(PLACEMENT_COUNT);

@@ -54,6 +54,7 @@ describe('OD-22 refusals, naming the rule', () => {
     ['L3 E5', 'OD-22: L3 needs a direction (N, NE, SE, S, SW, NW)'],
     ['L3 E5 UP', 'OD-22: no direction "UP" (N, NE, SE, S, SW, NW)'],
     ['V3 E5 N', 'OD-22: V3 needs R or L'],
+    ['L3 E5 E4 E3', 'OD-22: to list the cells, join them with commas: "L3 E5,E4,E3"'],
     ['V3 E5 N X', 'OD-22: V3 needs R or L'],
     ['V3 E5 N R R', 'OD-22: too many words in "V3 E5 N R R" (expected TILE CELL [DIR] [R|L])'],
     ['T3 F4 N R', 'OD-22: only V3 takes R or L, not T3'],
