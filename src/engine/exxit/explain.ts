@@ -1,6 +1,6 @@
 // Why a move is refused, naming the rule (EX-10..EX-18, EX-20).
 import type { RuleError } from '../game.js';
-import { type Board, heightOf, isEmptyTile, isTile, kindOf, ownerOf, PRISONER } from './board.js';
+import { type Board, END_REASONS, heightOf, isEmptyTile, isTile, kindOf, ownerOf, PRISONER } from './board.js';
 import {
   danceEnd, danceTarget, danceVerdict, ENDS_ON_PRISONERS, NO_REACH, TARGET_OWN, TARGET_PRISONER, TARGET_TALLER, TARGET_VOID,
 } from './dance.js';
@@ -8,7 +8,6 @@ import { tileNeighbours } from './free.js';
 import { cellOf, DIR_INDEX, inWorldBounds, prisonerLabel, qOf, rOf, tileLabel } from './geometry.js';
 import { countDances, generate } from './legal.js';
 import { sameMove } from './moves.js';
-import { END_REASONS } from './board.js';
 import { EXXIT_DIRS, type ExxitMove } from './types.js';
 
 const END_TEXT: Record<string, string> = {

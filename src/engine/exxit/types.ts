@@ -68,7 +68,11 @@ export interface ExxitState {
   stock: number;
   /** Consecutive passes just played (EX-20b). */
   passes: number;
-  /** EX-20c: occurrences of each position so far, keyed by an engine-private position key. */
+  /**
+   * EX-20c: occurrences of each position, keyed by an exact engine-private key.
+   * Holds only the positions since the last Place, Free or exit dance: those
+   * moves are irreversible, so no earlier position can occur again.
+   */
   seen: Record<string, number>;
   last: ExxitLastMove | null;
   /** Set when the game has ended (EX-20); scores per EX-21 are in `score`. */
