@@ -18,6 +18,8 @@ describe('EX worked opening', () => {
     expect(s.toMove).toBe(B);
     expect(legal(s)).toEqual(['P 0,1', 'P 1,-1', 'P 1,0']);
     s = move(s, 'P 1,0');
+    expect(stackAt(s, 1, 0)).toEqual([B]);
+    expect(s.reserves).toEqual([7, 7]);
     // 3. Red: only D 0,0 E.
     expect(legal(s)).toEqual(['D 0,0 E']);
     expect(refusal(s, 'P 1,-1')).toBe('EX-11a: a dance is compulsory (1 available)');
@@ -28,6 +30,8 @@ describe('EX worked opening', () => {
     // 4. Black: no stack of Black's, so no dance.
     expect(legal(s)).toEqual(['P 0,0', 'P 0,1', 'P 1,-1']);
     s = move(s, 'P 1,-1');
+    expect(stackAt(s, 1, -1)).toEqual([B]);
+    expect(s.reserves).toEqual([7, 6]);
     // 5. Red: only the exit dance D 1,0 NW; W and SW are not dances (EX-13b).
     expect(legal(s)).toEqual(['D 1,0 NW']);
     expect(refusal(s, 'D B W')).toMatch(/^EX-13b: /);
