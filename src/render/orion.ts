@@ -348,16 +348,17 @@ function drawPlayer(ctx: Ctx, s: OrionState, gs: GroupInfo[], side: Side, name: 
   for (let p = 0; p < 3; p++) {
     const sx = x + 160 + p * 40;
     ctx.setLineDash(ORION.pairDash[p].map((d) => d / 2.2));
-    ctx.lineWidth = 5;
+    const on = (joined & (1 << p)) !== 0;
+    ctx.lineWidth = on ? 7 : 4;
     ctx.strokeStyle = ORION.pair[p];
-    ctx.globalAlpha = joined & (1 << p) ? 1 : 0.3;
+    ctx.globalAlpha = on ? 1 : 0.3;
     ctx.beginPath();
     ctx.moveTo(sx, ry - 5);
     ctx.lineTo(sx + 30, ry - 5);
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
-    if (joined & (1 << p)) text(ctx, '✓', sx + 15, ry - 10, { size: 12, bold: true, align: 'center', color: '#ffffff', outline: '#000', outlineWidth: 3 });
+    if (on) text(ctx, '✓', sx + 15, ry - 1, { size: 15, bold: true, align: 'center', color: '#ffffff', outline: '#000', outlineWidth: 4 });
   }
   // (b) galaxies in own groups (4 per point), (c) black holes in the opponent's groups (3 per point).
   const own = gs.filter((g) => g.color === side);
