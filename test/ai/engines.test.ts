@@ -7,17 +7,14 @@ import { levelParams } from '../../src/engine/ai/levels.js';
 import { getGame, type GameId } from '../../src/engine/index.js';
 import type { OrionPosition } from '../../src/engine/orion/position.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
+import { must } from './fixtures/games.js';
 
 const small = { ...levelParams('orion', 'easy'), iterations: 60 };
 
 function playText(id: GameId, moves: string, setup?: string): unknown {
   const game = getGame(id);
-  let s = game.initial(setup).value;
-  for (const t of moves.split(';').map((x) => x.trim()).filter(Boolean)) {
-    const m = game.parseMove(s, t);
-    if (!m.ok) throw new Error(`${t}: ${m.error.message}`);
-    s = game.play(s, m.value).value;
-  }
+  let s = must(game.initial(setup));
+  for (const t of moves.split(';').map((x) => x.trim()).filter(Boolean)) s = must(game.play(s, must(game.parseMove(s, t))));
   return s;
 }
 
@@ -30,14 +27,14 @@ describe('search on the real games', () => {
     const game = getGame('orion');
     const r = chooseMove(game, before, 'easy', 3);
     expect(r.proven).toBe('win');
-    const after = game.play(before, game.parseMove(before, r.text).value);
-    expect(after.ok && game.outcome(after.value)).toMatchObject({ over: true, winner: 1 });
+    const after = must(game.play(before, must(game.parseMove(before, r.text))));
+    expect(game.outcome(after)).toMatchObject({ over: true, winner: 1 });
   });
 
   it('deterministic for a seed on both games', () => {
     for (const id of ['exxit', 'orion'] as const) {
       const game = getGame(id);
-      const s = game.initial().value;
+      const s = must(game.initial());
       const a = search(game.position(s), { ...small, iterations: 80 }, { seed: 11 });
       const b = search(game.position(s), { ...small, iterations: 80 }, { seed: 11 });
       expect(game.formatMove(s, a.move)).toBe(game.formatMove(s, b.move));
@@ -50,7 +47,7 @@ describe('search on the real games', () => {
       const game = getGame(id);
       const rng = makeRng(id);
       for (let g = 0; g < 4; g++) {
-        const pos = game.position(game.initial().value);
+        const pos = game.position(must(game.initial()));
         while (!pos.outcome().over) {
           const legal = pos.legalMoves();
           // Random play with a search every few plies, and at every ply near the end.
@@ -68,7 +65,7 @@ describe('search on the real games', () => {
 
   it('measures Orion connection distance on an empty board and after a tile', () => {
     const game = getGame('orion');
-    const s0 = game.initial('preset1').value;
+    const s0 = must(game.initial('preset1'));
     const p0 = game.position(s0) as OrionPosition;
     expect(connectionDistance(p0.color, 0)).toBe(11); // any pair of opposite sides is 11 cells apart
     const s1 = playText('orion', 'L3 C7 N', 'preset1'); // orange C5, C6 (and a blue C7)

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AiPool, closeAiPool, thinkMove } from '../../src/ai/pool.js';
 import { getGame } from '../../src/engine/index.js';
+import { must } from './fixtures/games.js';
 
 const FIXTURE = new URL('./fixtures/crashy-worker.ts', import.meta.url);
 
@@ -23,8 +24,8 @@ describe('thinkMove (shared pool, real workers)', () => {
 
   it('survives a JSON round trip of the state (what the store gives it)', async () => {
     const game = getGame('exxit');
-    let s = game.initial().value;
-    for (const m of ['P 0,0', 'P 1,0']) s = (game.play(s, game.parseMove(s, m).value) as { value: unknown }).value;
+    let s = must(game.initial());
+    for (const m of ['P 0,0', 'P 1,0']) s = must(game.play(s, must(game.parseMove(s, m))));
     // The only legal move is the dance D 0,0 E (rules file, worked opening).
     expect(await thinkMove('exxit', JSON.parse(JSON.stringify(s)), 'medium', 5)).toBe('D 0,0 E');
   });
@@ -32,19 +33,19 @@ describe('thinkMove (shared pool, real workers)', () => {
   it('rejects bad input without crashing', async () => {
     await expect(thinkMove('chess' as never, {}, 'easy', 1)).rejects.toThrow(/unknown game/);
     await expect(thinkMove('orion', {}, 'easy', 1)).rejects.toThrow(/invalid orion state/);
-    await expect(thinkMove('orion', getGame('orion').initial().value, 'expert' as never, 1)).rejects.toThrow(/unknown level/);
-    await expect(thinkMove('orion', getGame('orion').initial().value, 'easy', Number.NaN)).rejects.toThrow(/seed/);
+    await expect(thinkMove('orion', must(getGame('orion').initial()), 'expert' as never, 1)).rejects.toThrow(/unknown level/);
+    await expect(thinkMove('orion', must(getGame('orion').initial()), 'easy', Number.NaN)).rejects.toThrow(/seed/);
     await expect(thinkMove('exxit', { toString: () => 1, f: () => 1 }, 'easy', 1)).rejects.toThrow();
     // And still works afterwards.
-    const s = getGame('orion').initial().value;
+    const s = must(getGame('orion').initial());
     expect(getGame('orion').parseMove(s, await thinkMove('orion', s, 'easy', 2)).ok).toBe(true);
   });
 
   it('refuses a finished game', async () => {
     const game = getGame('orion');
-    let s = game.initial('preset1').value;
+    let s = must(game.initial('preset1'));
     const moves = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
-    for (const m of moves.split(';')) s = game.play(s, game.parseMove(s, m).value).value;
+    for (const m of moves.split(';')) s = must(game.play(s, must(game.parseMove(s, m))));
     expect(game.outcome(s).over).toBe(true);
     await expect(thinkMove('orion', s, 'easy', 1)).rejects.toThrow(/over/);
   });

@@ -50,8 +50,8 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
   },
   // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
-    exxit: { ...exxitSmart, iterations: 2000, timeMs: 1700 },
-    orion: { ...orionSmart, iterations: 3000, timeMs: 1700 },
+    exxit: { ...exxitSmart, iterations: 2000, timeMs: 1500 },
+    orion: { ...orionSmart, iterations: 3000, timeMs: 1500 },
   },
 };
 

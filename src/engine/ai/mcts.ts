@@ -121,6 +121,8 @@ const other = (s: Side): Side => (s === 0 ? 1 : 0);
 export function search<M>(root: Position<M>, params: SearchParams, opts: SearchOptions<M>): SearchResult<M> {
   const rng = makeRng(opts.seed);
   const h = opts.heuristics ?? {};
+  // The time cap counts from here: the root check and move ordering are part of the answer's time.
+  const deadline = params.timeMs !== undefined && opts.now ? opts.now() + params.timeMs : Infinity;
   const rootMoves = root.legalMoves();
   if (rootMoves.length === 0) throw new Error('search: the game is over, there is no move to choose');
   const me = root.toMove();
@@ -155,7 +157,6 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
   const rootNode = new Node<M>(null, null, other(me), 0);
   initMoves(rootNode, root, candidates);
 
-  const deadline = params.timeMs !== undefined && opts.now ? opts.now() + params.timeMs : Infinity;
   let iterations = 0;
   let timedOut = false;
   while (iterations < params.iterations && rootNode.proven === 0) {
