@@ -50,7 +50,7 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
   },
   // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
-    exxit: { ...exxitSmart, iterations: 2000, timeMs: 1500 },
+    exxit: { ...exxitSmart, iterations: 1000, timeMs: 1500 },
     orion: { ...orionSmart, iterations: 3000, timeMs: 1500 },
   },
 };
