@@ -17,6 +17,8 @@ export interface RestOptions {
   validate: boolean;
   tokenTtlMs: number;
   ackDeadlineMs: number;
+  /** Oldest entries of `requests` are dropped beyond this (long benchmarks). */
+  requestLogLimit: number;
 }
 
 export interface RestError {
@@ -80,6 +82,7 @@ export class RestApi {
     const parsed = await parseBody(req);
     const log: RestRequestLog = { method, path: pathAfterVersion, route: pathAfterVersion, body: parsed.json, files: parsed.files, status: 0, at: Date.now() };
     this.requests.push(log);
+    if (this.requests.length > this.opts.requestLogLimit) this.requests.splice(0, this.requests.length - this.opts.requestLogLimit);
     const send = (status: number, json?: unknown) => {
       log.status = status;
       if (status >= 400) {
@@ -230,6 +233,9 @@ export class RestApi {
         throw notFound(10062, 'interaction');
       }
       this.check(c, 'interactionCallback', rec.type);
+      if (typeof c.body?.type !== 'number') {
+        throw new HttpError(400, 50035, 'Invalid Form Body', { errors: { type: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] } } });
+      }
       return this.callback(c, rec);
     });
 
@@ -382,7 +388,7 @@ export class RestApi {
       if (starter.flags & 64) throw notFound(10008, 'Message');
       if (starter.thread) throw new HttpError(400, 160004, 'A thread has already been created for this message');
       // A thread started from a message shares that message's id, as on Discord.
-      const th = w.addThread(parent, c.body.name, w.botUser.id, 11, c.body.auto_archive_duration ?? 1440, starter.id);
+      const th = w.addThread(parent, String(c.body?.name ?? 'thread'), w.botUser.id, 11, c.body?.auto_archive_duration ?? 1440, starter.id);
       starter.thread = w.channelObj(th);
       starter.flags |= 32; // HAS_THREAD
       w.changed();
@@ -394,10 +400,10 @@ export class RestApi {
       const parent = this.channel(c.params[0]);
       this.check(c, 'threadCreate');
       if (this.isThread(parent)) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
-      const type = c.body.type ?? 12; // Discord's default for threads without a message is private
+      const type = c.body?.type ?? 12; // Discord's default for threads without a message is private
       const need = type === 12 ? P.CreatePrivateThreads : P.CreatePublicThreads;
       if (!(w.channelPerms(parent.id, w.botUser.id) & need)) throw new HttpError(403, 50013, 'Missing Permissions');
-      const th = w.addThread(parent, c.body.name, w.botUser.id, type, c.body.auto_archive_duration ?? 1440);
+      const th = w.addThread(parent, String(c.body?.name ?? 'thread'), w.botUser.id, type, c.body?.auto_archive_duration ?? 1440);
       w.changed();
       this.threadCreated(th);
       return { status: 201, json: { ...w.channelObj(th), member: this.threadMember(th.id, w.botUser.id) } };
@@ -487,7 +493,7 @@ export class RestApi {
         const key = scope(c);
         this.check(c, 'commandsBulk');
         const old = w.commands.get(key) ?? [];
-        const list = (c.body ?? []).map((cmd: any) => store(key, cmd, old.find((o) => o.name === cmd.name && (o.type ?? 1) === (cmd.type ?? 1))));
+        const list = (Array.isArray(c.body) ? c.body : []).map((cmd: any) => store(key, cmd, old.find((o) => o.name === cmd.name && (o.type ?? 1) === (cmd.type ?? 1))));
         w.commands.set(key, list);
         w.changed();
         return { status: 200, json: list };
@@ -496,7 +502,7 @@ export class RestApi {
         const key = scope(c);
         this.check(c, 'commandCreate');
         const list = w.commands.get(key) ?? [];
-        const i = list.findIndex((o) => o.name === c.body.name && (o.type ?? 1) === (c.body.type ?? 1));
+        const i = list.findIndex((o) => o.name === c.body?.name && (o.type ?? 1) === (c.body?.type ?? 1));
         const cmd = store(key, c.body, list[i]);
         if (i >= 0) list[i] = cmd;
         else list.push(cmd);

@@ -64,6 +64,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       validate: opts.validate ?? true,
       tokenTtlMs: opts.interactionTokenTtlMs ?? 15 * 60 * 1000,
       ackDeadlineMs: opts.interactionAckDeadlineMs ?? 3000,
+      requestLogLimit: opts.requestLogLimit ?? 10_000,
     },
     () => gatewayUrl,
   );

@@ -334,10 +334,10 @@ export class World extends EventEmitter {
 
   // ------------------------------------------------------------ messages
 
-  storeAttachments(channelId: Snowflake, files: UploadedFile[], meta: any[] | undefined): FakeAttachment[] {
+  storeAttachments(channelId: Snowflake, files: UploadedFile[], meta: unknown): FakeAttachment[] {
     return files.map((f) => {
       const index = /^files\[(\d+)\]$/.exec(f.field)?.[1];
-      const m = (meta ?? []).find((a) => String(a?.id) === index) ?? {};
+      const m = arr(meta).find((a) => String(a?.id) === index) ?? {};
       const id = snowflake();
       const filename = m.filename ?? f.filename;
       const path = `/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
@@ -364,19 +364,19 @@ export class World extends EventEmitter {
       channel_id: channelId,
       ...(ch ? { guild_id: ch.guild_id } : {}),
       author: this.botUser,
-      content: body?.content ?? '',
+      content: typeof body?.content === 'string' ? body.content : '',
       timestamp: new Date().toISOString(),
       edited_timestamp: null,
       tts: Boolean(body?.tts),
       mention_everyone: false,
-      mentions: this.mentionsIn(body?.content ?? ''),
+      mentions: this.mentionsIn(typeof body?.content === 'string' ? body.content : ''),
       mention_roles: [],
       attachments: this.storeAttachments(channelId, files, body?.attachments),
-      embeds: (body?.embeds ?? []).map(normalizeEmbed),
-      components: echoComponents(body?.components ?? []),
+      embeds: arr(body?.embeds).map(normalizeEmbed),
+      components: echoComponents(arr(body?.components)),
       pinned: false,
       type: 0,
-      flags: body?.flags ?? 0,
+      flags: typeof body?.flags === 'number' ? body.flags : 0,
       history: [],
       ...extra,
     };
@@ -400,11 +400,13 @@ export class World extends EventEmitter {
       flags: msg.flags,
       edited_timestamp: msg.edited_timestamp,
     });
-    if (body?.content !== undefined) msg.content = body.content ?? '';
-    if (body?.content !== undefined) msg.mentions = this.mentionsIn(msg.content);
-    if (body?.embeds !== undefined) msg.embeds = (body.embeds ?? []).map(normalizeEmbed);
-    if (body?.components !== undefined) msg.components = echoComponents(body.components ?? []);
-    if (body?.flags !== undefined && body.flags !== null) msg.flags = (msg.flags & 64) | body.flags;
+    if (body?.content !== undefined) {
+      msg.content = typeof body.content === 'string' ? body.content : '';
+      msg.mentions = this.mentionsIn(msg.content);
+    }
+    if (body?.embeds !== undefined) msg.embeds = arr(body.embeds).map(normalizeEmbed);
+    if (body?.components !== undefined) msg.components = echoComponents(arr(body.components));
+    if (typeof body?.flags === 'number') msg.flags = (msg.flags & 64) | body.flags;
     // Discord keeps only the attachments listed in `attachments` (by id) plus new uploads;
     // without `attachments`, existing ones stay and new files are appended.
     const fresh = this.storeAttachments(msg.channel_id, files, body?.attachments);
@@ -443,6 +445,8 @@ export class World extends EventEmitter {
     return (this.channelMessages.get(channelId) ?? []).map((id) => this.messages.get(id)!).filter((m) => !m.deleted);
   }
 }
+
+const arr = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 /** Discord fills in `type: "rich"` and keeps what was sent. */
 function normalizeEmbed(e: any): any {

@@ -24,6 +24,8 @@ export interface FakeDiscordOptions {
   timeoutMs?: number;
   /** Interaction tokens expire after this (ms) like Discord's 15 minutes. Default 15 min. */
   interactionTokenTtlMs?: number;
+  /** Keep at most this many entries in `requests` (oldest dropped). Default 10000. */
+  requestLogLimit?: number;
   /** Discord's 3 s limit for the initial callback (ms). Late callbacks get 404 Unknown interaction (10062). Default 3000. */
   interactionAckDeadlineMs?: number;
 }
