@@ -163,11 +163,14 @@ export class RestApi {
     this.gateway.dispatch('THREAD_UPDATE', this.world.channelObj(th), th.guild_id);
   }
 
-  /** Bots may post in archived threads (which unarchives them) unless locked without Manage Threads. */
-  private beforePost(ch: FakeChannel): void {
+  /**
+   * Bots may post in archived threads (which unarchives them) unless locked without Manage Threads.
+   * Interaction responses and follow-ups are webhooks: they need no Send Messages permission.
+   */
+  private beforePost(ch: FakeChannel, viaInteraction = false): void {
     const perms = this.world.channelPerms(ch.id, this.world.botUser.id);
     const need = this.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages;
-    if (!(perms & P.ViewChannel) || !(perms & need)) throw new HttpError(403, 50013, 'Missing Permissions');
+    if (!viaInteraction && (!(perms & P.ViewChannel) || !(perms & need))) throw new HttpError(403, 50013, 'Missing Permissions');
     if (this.isThread(ch) && ch.thread_metadata?.archived) {
       if (ch.thread_metadata.locked && !(perms & P.ManageThreads)) throw new HttpError(400, 50083, 'Thread is archived');
       ch.thread_metadata.archived = false;
@@ -245,7 +248,7 @@ export class RestApi {
       if (!rec.callback) throw notFound(10015, 'Webhook'); // follow-ups need an acknowledged interaction
       this.check(c, 'webhookExecute');
       const ch = this.channel(rec.channelId);
-      if (!((c.body?.flags ?? 0) & 64)) this.beforePost(ch);
+      if (!((c.body?.flags ?? 0) & 64)) this.beforePost(ch, true);
       const m = w.createMessage(ch.id, c.body, c.files, this.interactionMessageExtra(rec));
       rec.followupIds.push(m.id);
       w.changed();
@@ -561,7 +564,7 @@ export class RestApi {
       case 4:
       case 5: {
         const ephemeral = ((body.data?.flags ?? 0) & 64) !== 0;
-        if (!ephemeral) this.beforePost(ch);
+        if (!ephemeral) this.beforePost(ch, true);
         const data = body.type === 4 ? body.data : { flags: (body.data?.flags ?? 0) | 128 }; // deferred: a LOADING placeholder
         message = w.createMessage(ch.id, data, body.type === 4 ? c.files : [], this.interactionMessageExtra(rec));
         rec.originalId = message.id;
