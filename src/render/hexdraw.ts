@@ -36,8 +36,13 @@ export function hexCorners(c: Point, size: number, o: Orientation): Point[] {
 }
 
 export function hexPath(ctx: Ctx, c: Point, size: number, o: Orientation): void {
-  const pts = hexCorners(c, size, o);
   ctx.beginPath();
+  addHex(ctx, c, size, o);
+}
+
+/** Adds a hex to the current path (batching many hexes into one fill or stroke). */
+export function addHex(ctx: Ctx, c: Point, size: number, o: Orientation): void {
+  const pts = hexCorners(c, size, o);
   ctx.moveTo(pts[0].x, pts[0].y);
   for (let i = 1; i < 6; i++) ctx.lineTo(pts[i].x, pts[i].y);
   ctx.closePath();
@@ -74,14 +79,23 @@ export interface TextOpts {
   maxWidth?: number;
 }
 
-/** Draws text in the bundled family; returns its width. Long text is shrunk to maxWidth. */
-export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): number {
+// Setting ctx.font parses a CSS font string (slow next to drawing 85 labels),
+// so each context remembers the last one set through setFont.
+const fonts = new WeakMap<Ctx, string>();
+function setFont(ctx: Ctx, f: string): void {
+  if (fonts.get(ctx) === f) return;
+  ctx.font = f;
+  fonts.set(ctx, f);
+}
+
+/** Draws text in the bundled family. Long text is shrunk to maxWidth. */
+export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): void {
   let size = o.size;
-  ctx.font = font(size, o.bold);
+  setFont(ctx, font(size, o.bold));
   if (o.maxWidth !== undefined) {
     while (size > 8 && ctx.measureText(s).width > o.maxWidth) {
       size -= 1;
-      ctx.font = font(size, o.bold);
+      setFont(ctx, font(size, o.bold));
     }
   }
   ctx.textAlign = o.align ?? 'left';
@@ -94,7 +108,6 @@ export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): nu
   }
   ctx.fillStyle = o.color ?? THEME.text;
   ctx.fillText(s, x, y);
-  return ctx.measureText(s).width;
 }
 
 /** A player's name in the largest of `sizes` that fits, cut with an ellipsis at the smallest. */
@@ -106,7 +119,7 @@ export function fitName(ctx: Ctx, name: string, maxWidth: number, sizes: number[
 
 /** Cuts a name to fit a width, with an ellipsis. */
 export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth: number): string {
-  ctx.font = font(px, bold);
+  setFont(ctx, font(px, bold));
   if (ctx.measureText(s).width <= maxWidth) return s;
   let t = s;
   while (t.length > 1 && ctx.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
@@ -115,6 +128,6 @@ export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth
 
 /** The width of a text in the bundled family. */
 export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
-  ctx.font = font(px, bold);
+  setFont(ctx, font(px, bold));
   return ctx.measureText(s).width;
 }

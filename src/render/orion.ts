@@ -2,11 +2,11 @@
 // labelled cells, the three coloured side pairs, tokens (visible under tiles
 // too), laid tiles with their outlines, the last tile, hands and victory
 // conditions.
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, Path2D, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, NEIGHBOURS, SIDES, cellIndex, cellLabel, onBoard } from '../engine/orion/board.js';
 import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
-import { axialToPixel, type Ctx, fitName, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
+import { addHex, axialToPixel, type Ctx, fitName, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
 import { ORION, THEME } from './theme.js';
 
 export const ORION_WIDTH = 1000;
@@ -116,9 +116,15 @@ function stripes(): Canvas {
   return c;
 }
 
+const patterns = new WeakMap<Ctx, Pattern>();
 function sideFill(ctx: Ctx, side: Side): string | Pattern {
   if (side === 0) return ORION.side[0];
-  return ctx.createPattern(stripes(), 'repeat')  as Pattern;
+  let p = patterns.get(ctx);
+  if (!p) {
+    p = ctx.createPattern(stripes(), 'repeat') as Pattern;
+    patterns.set(ctx, p);
+  }
+  return p;
 }
 
 // ---------- tokens ----------
@@ -200,12 +206,17 @@ function drawSides(ctx: Ctx, L: OrionLayout): void {
   ctx.setLineDash([]);
 }
 
+/** Cells batched by fill: empty cells (with their grid line), orange, blue. */
 function drawCells(ctx: Ctx, L: OrionLayout, s: OrionState): void {
-  const S = L.size;
-  for (let i = 0; i < CELLS.length; i++) {
-    const c = L.center(i);
-    hexPath(ctx, c, S, 'flat');
-    const col = s.cells[i];
+  for (const col of [-1, 0, 1] as const) {
+    ctx.beginPath();
+    let any = false;
+    for (let i = 0; i < CELLS.length; i++) {
+      if (s.cells[i] !== col) continue;
+      addHex(ctx, L.center(i), L.size, 'flat');
+      any = true;
+    }
+    if (!any) continue;
     ctx.fillStyle = col < 0 ? ORION.cell : sideFill(ctx, col as Side);
     ctx.fill();
     if (col < 0) {
@@ -219,24 +230,29 @@ function drawCells(ctx: Ctx, L: OrionLayout, s: OrionState): void {
 /** Tile outlines: thin inside a tile, thick between different tiles or around a tile (OD-13). */
 function drawTileEdges(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   const S = L.size;
-  ctx.lineCap = 'round';
+  const inner = new Path2D();
+  const outer = new Path2D();
   for (let i = 0; i < CELLS.length; i++) {
     if (s.cells[i] < 0) continue;
     const c = L.center(i);
     const { q, r } = CELLS[i];
-    DIR_VECTORS.forEach(([dq, dr]) => {
+    for (const [dq, dr] of DIR_VECTORS) {
       const n = cellIndex(q + dq, r + dr);
-      const same = n >= 0 && s.tileAt[n] === s.tileAt[i];
-      if (same && n < i) return; // drawn once
+      // Each edge between two covered cells once.
+      if (n >= 0 && n < i && s.cells[n] >= 0) continue;
       const [a, b] = edgeCorners(c, S, dq, dr);
-      ctx.beginPath();
-      ctx.moveTo(a.x, a.y);
-      ctx.lineTo(b.x, b.y);
-      ctx.lineWidth = same ? 1 : Math.max(2.5, S * 0.09);
-      ctx.strokeStyle = same ? 'rgba(0,0,0,0.35)' : ORION.tileEdge;
-      ctx.stroke();
-    });
+      const path = n >= 0 && s.tileAt[n] === s.tileAt[i] ? inner : outer;
+      path.moveTo(a.x, a.y);
+      path.lineTo(b.x, b.y);
+    }
   }
+  ctx.lineCap = 'round';
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = 'rgba(0,0,0,0.35)';
+  ctx.stroke(inner);
+  ctx.lineWidth = Math.max(2.5, S * 0.09);
+  ctx.strokeStyle = ORION.tileEdge;
+  ctx.stroke(outer);
 }
 
 function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
