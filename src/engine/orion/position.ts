@@ -6,14 +6,19 @@ import type { Outcome, Position, Side } from '../game.js';
 import { CELL_COUNT, NEIGHBOURS, SIDE_BITS, pairMask } from './board.js';
 import {
   KIND_COUNT,
-  KIND_END,
-  KIND_START as KIND_START_,
   ADJ_MASK as ADJ_MASK_,
   CELL_MASK as CELL_MASK_,
   M_O,
   M_X,
   MASKS,
+  KILL as KILL_,
+  KIND_SET as KIND_SET_,
+  KIND_W0,
+  KIND_W1,
   MOVES as MOVES_,
+  NEAR_O as NEAR_O_,
+  NEAR_X as NEAR_X_,
+  PW,
   PLACEMENTS,
   PLACEMENT_COUNT,
   STRIDE,
@@ -29,6 +34,9 @@ export interface LayoutInfo {
   isBlackHole: Uint8Array;
   /** Per placement: bit 0 an O hex lies on a token, bit 1 the X hex does (OD-14). */
   tokenFlags: Uint8Array;
+  /** The same as placement sets (PW words): O hex on a token, X hex on a token. */
+  tokO: Int32Array;
+  tokX: Int32Array;
 }
 
 const layoutCache = new Map<string, LayoutInfo>();
@@ -53,7 +61,13 @@ export function layoutInfo(galaxies: readonly CellIndex[], blackHoles: readonly 
     }
     tokenFlags[id] = f;
   }
-  info = { galaxies: [...galaxies], blackHoles: [...blackHoles], isGalaxy, isBlackHole, tokenFlags };
+  const tokO = new Int32Array(PW);
+  const tokX = new Int32Array(PW);
+  for (let id = 0; id < PLACEMENT_COUNT; id++) {
+    if (tokenFlags[id] & 1) tokO[id >> 5] |= 1 << (id & 31);
+    if (tokenFlags[id] & 2) tokX[id >> 5] |= 1 << (id & 31);
+  }
+  info = { galaxies: [...galaxies], blackHoles: [...blackHoles], isGalaxy, isBlackHole, tokenFlags, tokO, tokX };
   if (layoutCache.size > 256) layoutCache.clear(); // random layouts: keep memory bounded
   layoutCache.set(key, info);
   return info;
@@ -63,15 +77,17 @@ export function layoutInfo(galaxies: readonly CellIndex[], blackHoles: readonly 
 // through a getter under some loaders).
 const CELL_MASK = CELL_MASK_;
 const ADJ_MASK = ADJ_MASK_;
-const KIND_START = KIND_START_;
 const MOVES = MOVES_;
+const KILL = KILL_;
+const KIND_SET = KIND_SET_;
+const NEAR_O = NEAR_O_;
+const NEAR_X = NEAR_X_;
 
 export const TOTAL_TILES = 28;
-const ALL_IDS = Int16Array.from({ length: PLACEMENT_COUNT }, (_, i) => i);
-const KIND_SIZES = Int16Array.from({ length: KIND_COUNT }, (_, k) => KIND_END[k] - KIND_START[k]);
+/** Every placement id. */
+const ALL_SET = new Int32Array(PW);
+for (let id = 0; id < PLACEMENT_COUNT; id++) ALL_SET[id >> 5] |= 1 << (id & 31);
 const scratch = new Int16Array(PLACEMENT_COUNT);
-/** Where a fresh position's alive lists are copied from. */
-const EMPTY = { alive: ALL_IDS, aliveCount: KIND_SIZES };
 
 export type EndInfo = NonNullable<OrionState['end']>;
 
@@ -91,14 +107,14 @@ export class OrionPosition implements Position<OrionMove> {
   readonly galSum: Int32Array;
   readonly bhSum: Int32Array;
   readonly pairs: Int32Array;
+  /** Placements no covered cell blocks (OD-13; a placement set, PW words). */
+  readonly alive: Int32Array;
   /**
-   * Placements not yet blocked by a covered cell (OD-13 is permanent: a
-   * covered cell stays covered), per kind in ascending id order in
-   * alive[KIND_START[k] .. KIND_START[k] + aliveCount[k]). legalIds compacts
-   * these lists lazily, so later plies scan fewer candidates.
+   * OD-14 support, placement sets kept as cells are coloured: at c * PW,
+   * placements whose O hexes touch a colour-c cell; at (2 + c) * PW, those
+   * whose X hex does. Cells never lose their colour, so these only grow.
    */
-  readonly alive: Int16Array;
-  readonly aliveCount: Int16Array;
+  readonly hit: Int32Array;
   side: Side;
   plies: number;
   end: EndInfo | null;
@@ -118,8 +134,8 @@ export class OrionPosition implements Position<OrionMove> {
     this.galSum = from ? from.galSum.slice() : new Int32Array(2);
     this.bhSum = from ? from.bhSum.slice() : new Int32Array(2);
     this.pairs = from ? from.pairs.slice() : new Int32Array(2);
-    this.alive = (from ?? EMPTY).alive.slice();
-    this.aliveCount = (from ?? EMPTY).aliveCount.slice();
+    this.alive = (from ? from.alive : ALL_SET).slice();
+    this.hit = from ? from.hit.slice() : new Int32Array(4 * PW);
     this.side = from ? from.side : 0;
     this.plies = from ? from.plies : 0;
     this.end = from ? from.end : null;
@@ -172,53 +188,48 @@ export class OrionPosition implements Position<OrionMove> {
   }
 
   /**
-   * Writes the legal placement ids of the side to move into `out` (at least
-   * PLACEMENT_COUNT long) and returns how many. Full enumeration (OD-20).
+   * Writes the legal placement ids of `side` into `out`, in id order, and
+   * returns how many: a full enumeration (OD-20), word by word over sets.
    */
-  legalIds(out: Int16Array | number[], side: Side = this.side): number {
+  legalIds(out: Int16Array, side: Side = this.side): number {
     if (this.end) return 0;
-    const cm = CELL_MASK;
-    const am = ADJ_MASK;
-    const s = this.sets;
-    const o0 = s[0], o1 = s[1], o2 = s[2]; // prettier-ignore
-    const own = 3 + side * 3;
-    const opp = 6 - side * 3;
-    const a0 = s[own], a1 = s[own + 1], a2 = s[own + 2]; // prettier-ignore
-    const x0 = s[opp], x1 = s[opp + 1], x2 = s[opp + 2]; // prettier-ignore
-    const flags = this.layout.tokenFlags;
     const alive = this.alive;
+    const hit = this.hit;
+    const hO = side * PW; // O hexes are the mover's colour
+    const hX = (3 - side) * PW; // the X hex is the opponent's
+    const tokO = this.layout.tokO;
+    const tokX = this.layout.tokX;
     let n = 0;
     for (let k = 0; k < KIND_COUNT; k++) {
       if (this.hands[side * 6 + k] <= 0) continue; // OD-3
-      const from = KIND_START[k];
-      const to = from + this.aliveCount[k];
-      let w = from;
-      for (let i = from; i < to; i++) {
-        const id = alive[i];
-        const c = id * 3;
-        if ((cm[c] & o0) | (cm[c + 1] & o1) | (cm[c + 2] & o2)) continue; // OD-13, for good: drop it
-        alive[w++] = id;
-        const f = flags[id];
-        if (f !== 0) {
-          // OD-14
-          const a = id * 6;
-          if (f & 1 && !((am[a] & a0) | (am[a + 1] & a1) | (am[a + 2] & a2))) continue;
-          if (f & 2 && !((am[a + 3] & x0) | (am[a + 4] & x1) | (am[a + 5] & x2))) continue;
+      const kb = k * PW;
+      for (let w = KIND_W0[k], last = KIND_W1[k]; w <= last; w++) {
+        // OD-13 (alive) and OD-14 (a token hex of colour c touches a colour-c cell).
+        let x = alive[w] & KIND_SET[kb + w] & ~((tokO[w] & ~hit[hO + w]) | (tokX[w] & ~hit[hX + w]));
+        const base = w << 5;
+        while (x !== 0) {
+          const low = x & -x;
+          out[n++] = base + 31 - Math.clz32(low);
+          x ^= low;
         }
-        out[n++] = id;
       }
-      this.aliveCount[k] = w - from;
     }
     return n;
   }
 
   /** OD-20: whether `side` has any legal placement at all. */
   hasLegal(side: Side): boolean {
+    const alive = this.alive;
+    const hit = this.hit;
+    const hO = side * PW;
+    const hX = (3 - side) * PW;
+    const tokO = this.layout.tokO;
+    const tokX = this.layout.tokX;
     for (let k = 0; k < KIND_COUNT; k++) {
       if (this.hands[side * 6 + k] <= 0) continue;
-      const from = KIND_START[k];
-      const to = from + this.aliveCount[k];
-      for (let i = from; i < to; i++) if (this.isLegalId(this.alive[i], side)) return true;
+      const kb = k * PW;
+      for (let w = KIND_W0[k], last = KIND_W1[k]; w <= last; w++)
+        if (alive[w] & KIND_SET[kb + w] & ~((tokO[w] & ~hit[hO + w]) | (tokX[w] & ~hit[hX + w]))) return true;
     }
     return false;
   }
@@ -256,6 +267,17 @@ export class OrionPosition implements Position<OrionMove> {
     const bit = 1 << (c & 31);
     this.sets[w] |= bit;
     this.sets[3 + col * 3 + w] |= bit;
+    // OD-13: placements over c are dead; OD-14: placements touching c gain a colour-`col` neighbour.
+    const alive = this.alive;
+    const hit = this.hit;
+    const cb = c * PW;
+    const ob = col * PW;
+    const xb = (2 + col) * PW;
+    for (let i = 0; i < PW; i++) {
+      alive[i] &= ~KILL[cb + i];
+      hit[ob + i] |= NEAR_O[cb + i];
+      hit[xb + i] |= NEAR_X[cb + i];
+    }
     this.parent[c] = c;
     this.gal[c] = this.layout.isGalaxy[c];
     this.bh[c] = this.layout.isBlackHole[c];

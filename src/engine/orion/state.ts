@@ -5,7 +5,7 @@ import { CELL_COUNT } from './board.js';
 import { placementIdOf, whyIllegal } from './legal.js';
 import { layoutOf } from './layout.js';
 import { OrionPosition, layoutInfo } from './position.js';
-import { PLACEMENTS } from './tiles.js';
+import { PLACEMENTS, PLACEMENT_COUNT } from './tiles.js';
 import { TILE_CODES, TILE_COUNTS, type OrionMove, type OrionState, type OrionVc, type TileCode } from './types.js';
 
 export const SETUP_HELP = 'preset1, preset2, preset3 or random:<seed> (seed: letters, digits, - and _, up to 64)';
@@ -102,10 +102,9 @@ export function playState(s: OrionState, m: OrionMove): Result<OrionState> {
 export function legalIdsOf(s: OrionState): number[] {
   if (s.end) return [];
   const pos = positionOf(s);
-  const out: number[] = [];
+  const out = new Int16Array(PLACEMENT_COUNT);
   const n = pos.legalIds(out);
-  out.length = n;
-  return out;
+  return Array.from(out.subarray(0, n));
 }
 
 export const handCount = (h: Record<TileCode, number>): number => TILE_CODES.reduce((n, t) => n + h[t], 0);

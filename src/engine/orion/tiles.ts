@@ -142,6 +142,33 @@ for (let id = 0; id < PLACEMENT_COUNT; id++)
     ADJ_MASK[id * 6 + 3 + w] = MASKS[id * STRIDE + M_ADJ_X + w];
   }
 
+// Placement sets: one bit per placement id, PW words. Kinds are contiguous id
+// ranges, so a set lists placements in id order, kind by kind.
+export const PW = (PLACEMENT_COUNT + 31) >> 5;
+const bitOf = (arr: Int32Array, base: number, id: number): void => {
+  arr[base + (id >> 5)] |= 1 << (id & 31);
+};
+/** KIND_SET[k * PW ..]: the placements of kind k. */
+export const KIND_SET = new Int32Array(KIND_COUNT * PW);
+/** KILL[cell * PW ..]: placements covering the cell (dead once it is covered, OD-13). */
+export const KILL = new Int32Array(CELL_COUNT * PW);
+/** NEAR_O / NEAR_X[cell * PW ..]: placements whose O (resp. X) hexes touch the cell (OD-14). */
+export const NEAR_O = new Int32Array(CELL_COUNT * PW);
+export const NEAR_X = new Int32Array(CELL_COUNT * PW);
+for (const p of placements) {
+  bitOf(KIND_SET, p.kind * PW, p.id);
+  for (const c of p.cells) bitOf(KILL, c * PW, p.id);
+  for (let c = 0; c < CELL_COUNT; c++) {
+    const w = c >> 5;
+    const bit = 1 << (c & 31);
+    if (ADJ_MASK[p.id * 6 + w] & bit) bitOf(NEAR_O, c * PW, p.id);
+    if (ADJ_MASK[p.id * 6 + 3 + w] & bit) bitOf(NEAR_X, c * PW, p.id);
+  }
+}
+/** First and last word (inclusive) of each kind's range. */
+export const KIND_W0 = Int32Array.from({ length: KIND_COUNT }, (_, k) => KIND_START[k] >> 5);
+export const KIND_W1 = Int32Array.from({ length: KIND_COUNT }, (_, k) => (KIND_END[k] - 1) >> 5);
+
 /** The placement id of a move (either P2 anchor), -1 when it leaves the board or is malformed. */
 export function placementOf(m: OrionMove): number {
   const kind = kindIndex(m.tile);

@@ -159,6 +159,13 @@ describe('random games through the fast Position', () => {
         const ids = new Int16Array(PLACEMENT_COUNT);
         for (;;) {
           const n = pos.legalIds(ids);
+          if (pos.ply() % 4 === 1) {
+            // The set-based generation agrees with the per-placement mask test.
+            const slow: number[] = [];
+            for (let id = 0; id < PLACEMENT_COUNT; id++) if (pos.hands[pos.side * 6 + PLACEMENTS[id].kind] > 0 && pos.isLegalId(id, pos.side)) slow.push(id);
+            check(Array.from(ids.subarray(0, n)).join() === slow.join(), 'legalIds = isLegalId');
+            check(pos.end !== null || pos.hasLegal(pos.side) === n > 0, 'hasLegal');
+          }
           if (n === 0) break;
           const copy = pos.clone();
           pos.playId(ids[randInt(rng, n)]);
