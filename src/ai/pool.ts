@@ -77,6 +77,11 @@ export class AiPool {
     });
   }
 
+  /** Starts the workers now, so that the first search does not wait for a worker to load the engines. */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.size) this.spawn();
+  }
+
   /** Workers running (for tests and monitoring). */
   get workers(): number {
     return this.slots.length;
@@ -96,10 +101,17 @@ export class AiPool {
       if (!s.ready || s.pending || this.queue.length === 0) continue;
       this.dispatch(s, this.queue.shift()!);
     }
+    // A worker keeps the process alive only while someone waits on it: its
+    // own job, or queued jobs while it is still loading.
+    for (const s of this.slots) {
+      if (s.pending || (!s.ready && this.queue.length > 0)) s.worker.ref();
+      else s.worker.unref();
+    }
   }
 
   private spawn(): void {
     const worker = new Worker(BOOT, { workerData: { entry: this.entry.href } });
+    worker.unref(); // pump() refs it while a job waits on it
     const slot: Slot = { worker, ready: false, pending: null, timer: null, lastError: null };
     this.slots.push(slot);
     worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
@@ -111,7 +123,6 @@ export class AiPool {
 
   private dispatch(slot: Slot, p: Pending): void {
     slot.pending = p;
-    slot.worker.ref(); // a pending answer keeps the process alive
     slot.timer = setTimeout(() => {
       slot.lastError = `the AI did not answer within ${p.timeoutMs} ms`;
       void slot.worker.terminate();
@@ -131,14 +142,12 @@ export class AiPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.pending = null;
-    slot.worker.unref();
   }
 
   private onMessage(slot: Slot, m: WorkerMessage): void {
     if (m?.type === 'ready') {
       slot.ready = true;
       this.bootFailures = 0;
-      slot.worker.unref();
       this.pump();
       return;
     }
@@ -181,6 +190,12 @@ let sharedOptions: AiPoolOptions = {};
 /** Options for the shared pool, taking effect when it is next created (e.g. from config at start-up). */
 export function configureAiPool(opts: AiPoolOptions): void {
   sharedOptions = { ...opts };
+}
+
+/** Starts the shared pool's workers ahead of the first game (e.g. at bot start-up). */
+export function warmAiPool(): void {
+  shared ??= new AiPool(sharedOptions);
+  shared.warm();
 }
 
 /** The AI's move for the side to move of `state`, in canonical notation (EX-22 / OD-22). */

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AiPool, closeAiPool, thinkMove } from '../../src/ai/pool.js';
 import { getGame } from '../../src/engine/index.js';
@@ -48,6 +50,19 @@ describe('thinkMove (shared pool, real workers)', () => {
     for (const m of moves.split(';')) s = must(game.play(s, must(game.parseMove(s, m))));
     expect(game.outcome(s).over).toBe(true);
     await expect(thinkMove('orion', s, 'easy', 1)).rejects.toThrow(/over/);
+  });
+});
+
+describe('thinkMove under tsx (the way npm start runs the bot)', () => {
+  it('starts its worker from TypeScript sources and answers before the process exits', () => {
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const script = fileURLToPath(new URL('./fixtures/think-script.ts', import.meta.url));
+    const r = spawnSync(tsx, [script], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^move [A-Z][0-9] \S+/);
+    const game = getGame('orion');
+    const s = must(game.initial('preset2'));
+    expect(game.parseMove(s, r.stdout.trim().slice(5)).ok).toBe(true);
   });
 });
 
