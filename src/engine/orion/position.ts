@@ -1,6 +1,9 @@
-// The mutable fast path (game.ts Position): cell sets as 3 × 32-bit words,
-// precomputed placement masks for legality (OD-13, OD-14), union-find groups
-// for the victory conditions (OD-16, OD-17) and the end checks (OD-18..OD-21).
+// The mutable fast path (game.ts Position). Legal-move generation works on
+// placement sets (one bit per precomputed placement, tiles.ts): the placements
+// no covered cell blocks (OD-13) and, per colour, those that touch a cell of
+// that colour (OD-14), both updated as cells are coloured; a legal move list is
+// a few dozen word operations plus the bits read out. Groups for the victory
+// conditions (OD-16, OD-17) are a union-find; then the end checks (OD-18..21).
 // The pure functions of index.ts run on this same code.
 import type { Outcome, Position, Side } from '../game.js';
 import { CELL_COUNT, NEIGHBOURS, SIDE_BITS, pairMask } from './board.js';

@@ -131,8 +131,8 @@ export const PLACEMENTS: readonly Placement[] = placements;
 export const PLACEMENT_COUNT = placements.length;
 /** Canonical move by placement id. */
 export const MOVES: readonly OrionMove[] = placements.map((p) => p.move);
-// The hot loop reads the cell words alone (3 per placement) and only then the
-// OD-14 neighbour words (6 per placement: next to O, next to X): small, dense arrays.
+// Per placement, dense: its cells (3 words) and the cells next to its O hexes
+// and to its X hex (3 + 3 words), for the one-placement test (isLegalId).
 export const CELL_MASK = new Int32Array(PLACEMENT_COUNT * 3);
 export const ADJ_MASK = new Int32Array(PLACEMENT_COUNT * 6);
 for (let id = 0; id < PLACEMENT_COUNT; id++)
