@@ -31,12 +31,16 @@ export interface GifFigure {
   frames: number;
   ms: number;
   bytes: number;
+  /** Longest event-loop delay while the GIF was built (it yields between frames). */
+  maxStallMs: number;
 }
 
 export interface RenderFigures {
   boards: BoardFigure[];
   /** Longest event-loop delay seen while rendering boards (ms). */
   maxStallMs: number;
+  /** The same probe over as long a time with nothing rendering: the machine's own noise (ms). */
+  idleStallMs: number;
   gifs: GifFigure[];
 }
 
@@ -119,16 +123,27 @@ export async function benchRender(opts: { runs?: number; gif?: boolean } = {}): 
   }
   h.disable();
   const maxStallMs = h.max / 1e6;
+  // Baseline: the same probe, same duration, the loop only sleeping (load from other processes shows here too).
+  const idle = monitorEventLoopDelay({ resolution: 1 });
+  const renderMs = boards.reduce((n, b) => n + b.medianMs * runs, 0);
+  idle.enable();
+  await new Promise((r) => setTimeout(r, Math.min(10_000, renderMs)));
+  idle.disable();
+  const idleStallMs = idle.max / 1e6;
 
   const gifs: GifFigure[] = [];
   if (opts.gif !== false) {
     for (const p of played) {
+      const g = monitorEventLoopDelay({ resolution: 1 });
+      g.enable();
       const t0 = performance.now();
       const buf = await renderReplay(p.game, p.setup, p.moves, { players });
-      gifs.push({ game: p.game, setup: p.setup, frames: p.moves.length + 1, ms: performance.now() - t0, bytes: buf.length });
+      const ms = performance.now() - t0;
+      g.disable();
+      gifs.push({ game: p.game, setup: p.setup, frames: p.moves.length + 1, ms, bytes: buf.length, maxStallMs: g.max / 1e6 });
     }
   }
-  return { boards, maxStallMs, gifs };
+  return { boards, maxStallMs, idleStallMs, gifs };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
@@ -143,9 +158,12 @@ if (isMain) {
         `PNG ${kb(b.pngBytes)} (targets ≤ 25 ms, < 300 KB)`,
     );
   }
-  console.log(`longest event-loop stall while rendering boards: ${f.maxStallMs.toFixed(1)} ms`);
+  console.log(`longest event-loop stall while rendering boards: ${f.maxStallMs.toFixed(1)} ms (idle baseline over the same time: ${f.idleStallMs.toFixed(1)} ms)`);
   console.log(`load average now: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs (wall times grow with load; CPU times do not)`);
   for (const g of f.gifs) {
-    console.log(`${g.game.padEnd(6)} replay GIF (${g.setup}, ${g.frames} frames): ${(g.ms / 1000).toFixed(2)} s, ${kb(g.bytes)} (limit 8 MB)`);
+    console.log(
+      `${g.game.padEnd(6)} replay GIF (${g.setup}, ${g.frames} frames): ${(g.ms / 1000).toFixed(2)} s, ${kb(g.bytes)} (limit 8 MB), ` +
+        `longest event-loop stall ${g.maxStallMs.toFixed(1)} ms`,
+    );
   }
 }
