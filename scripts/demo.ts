@@ -4,7 +4,7 @@
 // GIFs and a transcript land in demo-output/.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBot } from '../src/bot/index.js';
+import { closeRenderPool, startBot } from '../src/bot/index.js';
 import { getGame, type GameId } from '../src/engine/index.js';
 import { createLogger } from '../src/log.js';
 import { renderReplay } from '../src/render/index.js';
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     if (fake.violations.length) console.error(JSON.stringify(fake.violations, null, 2));
   } finally {
     await bot.stop();
+    await closeRenderPool();
     await fake.close();
     await store.close();
   }

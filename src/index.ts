@@ -1,6 +1,6 @@
 // npm start: configuration, logger, store, the bot, and clean shutdown. The
 // process never dies of an unhandled error: it is logged (secrets scrubbed).
-import { startBot } from './bot/index.js';
+import { closeRenderPool, startBot } from './bot/index.js';
 import { configErrorText, loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { openStore } from './store/index.js';
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       await bot.stop();
       const { closeAiPool } = await import('./ai/pool.js');
       await closeAiPool();
+      await closeRenderPool();
       await store.close();
     } catch (e) {
       log.error({ err: e }, 'error during shutdown');

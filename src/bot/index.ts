@@ -2,3 +2,4 @@
 export { startBot, sweepChallenges, type StartBotOptions, type RunningBot } from './start.js';
 export type { BotContext, RenderBoard, ThinkMove } from './context.js';
 export { commandData } from '../commands/index.js';
+export { closeRenderPool } from './render-pool.js';

@@ -84,7 +84,7 @@ export function advance(game: AnyGame, state: unknown, move: unknown): { state: 
     lines.push(describeMove(game, cur, next, played.value));
     moves.push(game.formatMove(cur, next, 'canonical'));
     cur = played.value;
-    if (game.outcome(cur).over) break;
+    if (game.id !== 'exxit' || game.outcome(cur).over) break;
     const legal = game.legalMoves(cur);
     if (!isForcedPass(game, legal)) break;
     next = legal[0];
@@ -95,6 +95,8 @@ export function advance(game: AnyGame, state: unknown, move: unknown): { state: 
 export interface MoveCommitted {
   before: LoadedGame;
   after: StoredGame;
+  /** The engine state of `after`, already validated. */
+  state: unknown;
   lines: string[];
   outcome: Outcome;
 }
@@ -136,7 +138,7 @@ export async function commitMove(
       changes.result = { winner: adv.outcome.draw ? null : adv.outcome.winner, draw: adv.outcome.draw, reason: adv.outcome.reason ?? 'over' };
     }
     const res = await ctx.store.games.update(rec.id, rec.version, changes);
-    if (res.ok) return { before: g, after: res.game, lines: adv.lines, outcome: adv.outcome };
+    if (res.ok) return { before: g, after: res.game, state: adv.state, lines: adv.lines, outcome: adv.outcome };
     if (res.reason === 'not-found') refuse('this game no longer exists.');
     ctx.log.debug({ gameId: rec.id, version: rec.version }, 'move conflict; reloading');
   }
@@ -195,8 +197,9 @@ export interface GamePost {
   allowedMentions: { users: string[] };
 }
 
-export async function gamePost(ctx: BotContext, rec: StoredGame, lines: string[]): Promise<GamePost> {
-  const g = hydrate(rec);
+export async function gamePost(ctx: BotContext, rec: StoredGame, lines: string[], state?: unknown): Promise<GamePost> {
+  // The caller usually holds the validated state already (fromJSON is not free on big states).
+  const g = state === undefined ? hydrate(rec) : { game: getGame(rec.game), state };
   const files = await boardFiles(ctx, rec, g.state);
   if (rec.status === 'active') {
     const next = g.game.toMove(g.state) as Side;
@@ -243,7 +246,7 @@ export function afterPost(ctx: BotContext, rec: StoredGame): Promise<void> | voi
 const seedOf = (id: string, version: number): number => createHash('sha256').update(`${id}:${version}`).digest().readUInt32LE(0);
 
 export function aiToMove(rec: StoredGame): Side | null {
-  if (rec.status !== 'active') return null;
+  if (rec.status !== 'active' || !rec.players.some((p) => p.bot)) return null;
   const g = hydrate(rec);
   const side = g.game.toMove(g.state) as Side;
   return rec.players[side].bot ? side : null;
@@ -294,7 +297,7 @@ export async function aiTurn(ctx: BotContext, gameId: string): Promise<void> {
     throw e;
   }
   const final = done.after.status === 'active' ? done.after : await settleRatings(ctx, done.after);
-  await sendToChannel(ctx, final.channelId, await gamePost(ctx, final, done.lines));
+  await sendToChannel(ctx, final.channelId, await gamePost(ctx, final, done.lines, done.state));
   await afterPost(ctx, final);
 }
 
@@ -367,7 +370,7 @@ export async function startMatch(ctx: BotContext, spec: MatchSpec, name: string)
   }
   const rec = (created as { ok: true; game: StoredGame }).game;
   const intro = `**${game.title}** · ${rec.players[0].name} (${cap(game.sides[0])}) vs ${rec.players[1].name} (${cap(game.sides[1])})`;
-  await sendToChannel(ctx, rec.channelId, await gamePost(ctx, rec, [intro]));
+  await sendToChannel(ctx, rec.channelId, await gamePost(ctx, rec, [intro], state));
   scheduleAi(ctx, rec);
   return rec;
 }

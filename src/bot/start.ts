@@ -8,6 +8,7 @@ import type { Store } from '../store/types.js';
 import type { BotContext, BotSettings, RenderBoard, ThinkMove } from './context.js';
 import { challengeCard } from './messages.js';
 import { scheduleAi } from './match.js';
+import { pooledRender, warmRenderPool } from './render-pool.js';
 import { handleInteraction } from './router.js';
 
 export interface StartBotOptions {
@@ -20,8 +21,10 @@ export interface StartBotOptions {
   challengeTtlMs?: number;
   /** Expired-challenge sweep period, ms; 0 turns it off. Default 60 s. */
   sweepIntervalMs?: number;
-  /** Replaces the renderer (default src/render renderBoard). */
+  /** Replaces the renderer (default src/render renderBoard, in worker threads). */
   render?: RenderBoard;
+  /** Draw boards in worker threads (default true); false draws them on the main thread. */
+  renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
   thinkMove?: ThinkMove;
   now?: () => number;
@@ -87,7 +90,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     store: opts.store,
     log,
     settings,
-    render: opts.render ?? (async (...a) => (await defaultRender())(...a)),
+    render: opts.render ?? (opts.renderInWorkers === false ? async (...a) => (await defaultRender())(...a) : pooledRender(defaultRender)),
     thinkMove: opts.thinkMove ?? defaultThink,
     now: opts.now ?? Date.now,
     background(label, work) {
@@ -117,6 +120,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   client.on(Events.Warn, (m) => log.warn({ msg: scrub(m) }, 'discord client warning'));
   client.on(Events.ShardError, (e, shard) => log.error({ err: e, shard }, 'gateway shard error'));
 
+  if (!opts.render && opts.renderInWorkers !== false) warmRenderPool();
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(opts.token);
   await ready;

@@ -22,7 +22,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   const done = await commitMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text);
   await i.deferReply();
   const rec = done.after.status === 'active' ? done.after : await settleRatings(ctx, done.after);
-  await i.editReply(await gamePost(ctx, rec, done.lines));
+  await i.editReply(await gamePost(ctx, rec, done.lines, done.state));
   await afterPost(ctx, rec);
 }
 

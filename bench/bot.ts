@@ -1,0 +1,118 @@
+// Bot benchmark (printed, not asserted): latency from INTERACTION_CREATE to
+// the initial callback (Discord's 3 s limit) and to the reply carrying the
+// new board, with N games played at once through the real bot on the fake
+// Discord. Each game plays Orion Duel's first ending (18 placements).
+// Run: npm run bench:bot [-- --games 50 --no-validate]
+// Store: REDIS_URL, else 127.0.0.1:6379 if it answers, else the embedded store.
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { closeRenderPool, startBot } from '../src/bot/index.js';
+import { openStore } from '../src/store/index.js';
+import { startFakeDiscord, type FakeUser } from '../test/support/fake-discord/index.js';
+
+const args = process.argv.slice(2);
+const GAMES = Number(args[args.indexOf('--games') + 1]) || 50;
+const VALIDATE = !args.includes('--no-validate');
+const MOVES = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
+  .split(';')
+  .map((m) => m.trim());
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const line = (label: string, xs: number[]) =>
+  console.log(`${label.padEnd(34)} n=${String(xs.length).padStart(4)}  p50 ${pct(xs, 50).toFixed(0).padStart(5)} ms  p90 ${pct(xs, 90).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 99).toFixed(0).padStart(5)} ms  max ${Math.max(...xs).toFixed(0).padStart(5)} ms`);
+
+async function redisUrl(): Promise<string | undefined> {
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  r.on('error', () => {});
+  try {
+    await r.connect();
+    await r.ping();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    r.disconnect();
+  }
+}
+
+async function main(): Promise<void> {
+  const url = await redisUrl();
+  const fake = await startFakeDiscord({ validate: VALIDATE, timeoutMs: Number(process.env.BENCH_TIMEOUT_MS ?? 60_000) });
+  const guild = fake.addGuild({ name: 'Bench' });
+  const channel = fake.addChannel(guild.id, { name: 'bench' });
+  const players: [FakeUser, FakeUser][] = [];
+  for (let i = 0; i < GAMES; i++) players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
+  const prefix = `hexmate-bench-bot:${Date.now().toString(36)}:`;
+  const store = await openStore({ url, prefix, logger: { warn: () => {}, info: () => {} } });
+  const bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), sweepIntervalMs: 0 });
+  await fake.waitForReady();
+  console.log(`bot bench: ${GAMES} Orion games at once, ${MOVES.length} moves each; store ${url ? 'redis' : 'embedded'}; fake validation ${VALIDATE ? 'on' : 'off'}`);
+
+  // Start every game (challenge + accept), all at once.
+  const t0 = performance.now();
+  const threads = await Promise.all(
+    players.map(async ([a, b]) => {
+      const card = (await fake.slash(a, channel.id, 'challenge', [
+        { name: 'game', type: 3, value: 'orion' },
+        { name: 'opponent', type: 6, value: b.id },
+        { name: 'layout', type: 3, value: 'preset1' },
+        { name: 'first', type: 3, value: 'me' },
+      ]).done()).original!;
+      const accept = (card.components as any[])[0].components[0].custom_id as string;
+      await fake.click(b, card.id, accept).done();
+      for (;;) {
+        const t = fake.threads(channel.id).find((th) => th.id === card.id || th.name.endsWith(`${a.username} vs ${b.username}`));
+        if (t && fake.messages(t.id).some((m) => m.attachments.length > 0)) return t.id;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }),
+  );
+  console.log(`${GAMES} games started in ${(performance.now() - t0).toFixed(0)} ms`);
+
+  const ack: number[] = [];
+  const board: number[] = [];
+  const t1 = performance.now();
+  await Promise.all(
+    threads.map(async (threadId, g) => {
+      for (let k = 0; k < MOVES.length; k++) {
+        const user = players[g][k % 2];
+        const start = performance.now();
+        const i = fake.slash(user, threadId, 'move', [{ name: 'text', type: 3, value: MOVES[k] }]);
+        const acked = i.response().then(() => ack.push(performance.now() - start));
+        const res = await i.done();
+        await acked;
+        board.push(performance.now() - start);
+        if (!res.original?.attachments.length) throw new Error(`move ${k + 1} of game ${g} got no board: ${JSON.stringify(res.callback.data)}`);
+      }
+    }),
+  );
+  const secs = (performance.now() - t1) / 1000;
+  line('INTERACTION_CREATE → callback', ack);
+  line('INTERACTION_CREATE → board reply', board);
+  console.log(`throughput: ${(board.length / secs).toFixed(1)} moves/s over ${secs.toFixed(1)} s; schema violations ${fake.violations.length}`);
+  await bot.stop();
+  await closeRenderPool();
+  await fake.close();
+  // Leave nothing behind on a shared Redis.
+  if (url) {
+    const r = new Redis(url);
+    let cursor = '0';
+    do {
+      const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await r.del(...keys);
+    } while (cursor !== '0');
+    r.disconnect();
+  }
+  await store.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
