@@ -252,6 +252,7 @@ describe('fake Discord interactions and REST', () => {
     expect(fetched.equals(PNG)).toBe(true);
     expect(fake.violations).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
+    expect(fake.warnings).toEqual([]); // discord.js's own bodies carry no unknown fields
   });
 
   it('deferred reply, edit of @original and a follow-up: done() waits for them; edits keep history', async () => {
@@ -370,11 +371,14 @@ describe('fake Discord interactions and REST', () => {
       expect((err as DiscordAPIError).code, what).toBe(50035);
       expect(fake.violations.at(-1)!.problems.join('\n'), what).toMatch(pattern);
     }
+    // Fields Discord would silently ignore are warnings, not violations.
+    await client.rest.post(`/channels/${channel.id}/messages`, { body: { content: 'hidden?', ephemeral: true, components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'k', customId: 'k' }] }] } });
+    expect(fake.warnings.map((w) => w.fields)).toEqual([['ephemeral', 'components.0.components.0.customId']]);
     // Empty message goes straight through REST (discord.js refuses it locally).
     const empty = await client.rest.post(`/channels/${channel.id}/messages`, { body: { content: '' } }).then(() => null, (e) => e);
     expect((empty as DiscordAPIError).code).toBe(50035);
     expect(fake.violations).toHaveLength(attempts.length + 1);
-    expect(fake.messages(channel.id)).toEqual([]); // nothing rejected was stored
+    expect(fake.messages(channel.id).map((m) => m.content)).toEqual(['hidden?']); // nothing rejected was stored
     await ch.send({ content: 'fine', components: [row('a', 'b', 'c', 'd', 'e')] });
     expect(fake.violations).toHaveLength(attempts.length + 1);
   });

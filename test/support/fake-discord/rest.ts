@@ -10,7 +10,7 @@ import { snowflake } from './snowflake.js';
 import { P, type World } from './state.js';
 import type { Gateway } from './gateway.js';
 import type { InteractionRecord, Interactions } from './interactions.js';
-import { formatProblem, invalidFormBody, validateBody, type BodyKind } from './validate.js';
+import { formatProblem, invalidFormBody, unknownFields, validateBody, type BodyKind } from './validate.js';
 import type { FakeChannel, FakeMessage, RestRequestLog, Violation } from './types.js';
 
 export interface RestOptions {
@@ -60,6 +60,7 @@ export class RestApi {
   readonly violations: Violation[] = [];
   readonly unknownRoutes: Array<{ method: string; path: string }> = [];
   readonly errors: RestError[] = [];
+  readonly warnings: Array<{ method: string; path: string; route: string; fields: string[] }> = [];
   private readonly routes: Array<{ method: string; re: RegExp; route: string; handler: Handler }> = [];
 
   constructor(
@@ -120,6 +121,8 @@ export class RestApi {
   /** Validates a body; on problems records a violation and throws Discord's 50035. */
   private check(c: Ctx, kind: BodyKind, interactionType?: number): void {
     if (!this.opts.validate) return;
+    const fields = unknownFields(kind, c.body);
+    if (fields.length) this.warnings.push({ method: c.method, path: c.path, route: c.log.route, fields });
     const problems = validateBody(kind, c.body, { files: c.files, interactionType });
     if (problems.length === 0) return;
     this.violations.push({ method: c.method, path: c.path, route: c.log.route, problems: problems.map(formatProblem), body: c.body });

@@ -160,6 +160,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     get errors() {
       return rest.errors;
     },
+    get warnings() {
+      return rest.warnings;
+    },
 
     close: async () => {
       await gateway.close();

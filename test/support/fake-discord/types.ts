@@ -236,6 +236,11 @@ export interface FakeDiscord {
   readonly violations: Violation[];
   readonly requests: RestRequestLog[];
   readonly unknownRoutes: Array<{ method: string; path: string }>;
+  /**
+   * Body fields Discord's schema does not know (e.g. `ephemeral` in a raw body, camelCase `customId`).
+   * Discord ignores them silently, so they are not violations — but usually a bug.
+   */
+  readonly warnings: Array<{ method: string; path: string; route: string; fields: string[] }>;
   /** Every error response the fake gave (e.g. 40060 already acknowledged, 50013 missing permissions). */
   readonly errors: Array<{ method: string; path: string; status: number; code: number; message: string }>;
 

@@ -458,6 +458,87 @@ function checkOptions(p: Problems, options: any[], path: Array<string | number>,
     p.add(path, 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'sub-commands cannot be mixed with plain options');
 }
 
+// ---------------------------------------------------------------- unknown fields
+
+const SCHEMAS: Partial<Record<BodyKind, ZodMiniType>> = {
+  webhookExecute: S.IncomingWebhookRequestPartialSchema,
+  webhookEdit: S.IncomingWebhookUpdateRequestPartialSchema,
+  messageCreate: S.MessageCreateRequestSchema,
+  messageEdit: S.MessageEditRequestPartialSchema,
+  threadFromMessage: S.CreateTextThreadWithMessageRequestSchema,
+  threadCreate: S.CreateTextThreadWithoutMessageRequestSchema,
+  threadUpdate: S.UpdateThreadRequestPartialSchema,
+  commandCreate: S.ApplicationCommandCreateRequestSchema,
+};
+const CALLBACK_SCHEMAS: Record<number, ZodMiniType> = {
+  1: S.PongInteractionCallbackRequestSchema,
+  4: S.CreateMessageInteractionCallbackRequestSchema,
+  5: S.CreateMessageInteractionCallbackRequestSchema,
+  6: S.UpdateMessageInteractionCallbackRequestSchema,
+  7: S.UpdateMessageInteractionCallbackRequestSchema,
+  8: S.ApplicationCommandAutocompleteCallbackRequestSchema,
+  9: S.ModalInteractionCallbackRequestSchema,
+};
+
+/**
+ * Fields the schema does not know. Discord silently ignores them, so they are
+ * not violations, but they are usually bugs (`ephemeral: true` in a raw body,
+ * a camelCase `customId`): the fake reports them as warnings.
+ */
+/**
+ * Fields Discord documents and accepts (discord.js sends them by default) but
+ * the published spec lacks for these routes: not worth a warning.
+ */
+const SPEC_GAPS = [
+  /^(\d+\.)?(nsfw|default_permission)$/, // commands
+  /^(data\.)?(tts|enforce_nonce|nonce)$/, // message bodies, callbacks, webhook edits
+];
+
+export function unknownFields(kind: BodyKind, body: unknown): string[] {
+  let schema = SCHEMAS[kind];
+  if (kind === 'interactionCallback' && isObj(body)) schema = CALLBACK_SCHEMAS[body.type as number];
+  const out: string[] = [];
+  if (kind === 'commandsBulk' && Array.isArray(body)) {
+    body.forEach((cmd, i) => walkUnknown(S.ApplicationCommandUpdateRequestSchema, normalizeCommand(cmd), [i], out, 0));
+  } else if (schema) {
+    walkUnknown(schema, kind === 'commandCreate' ? normalizeCommand(body) : body, [], out, 0);
+  }
+  return out.filter((f) => !SPEC_GAPS.some((re) => re.test(f)) && !(kind === 'threadFromMessage' && f === 'type')); // discord.js sends the thread type
+}
+
+function walkUnknown(schema: any, value: unknown, path: Array<string | number>, out: string[], depth: number): void {
+  const def = schema?._zod?.def;
+  if (!def || depth > 40 || value === undefined || value === null) return;
+  switch (def.type) {
+    case 'lazy':
+      return walkUnknown(def.getter(), value, path, out, depth + 1);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+      return walkUnknown(def.innerType, value, path, out, depth + 1);
+    case 'array':
+      if (Array.isArray(value)) value.forEach((v, i) => walkUnknown(def.element, v, [...path, i], out, depth + 1));
+      return;
+    case 'union': {
+      // Follow the branch the value actually matches.
+      const branch = def.options.find((o: ZodMiniType) => safeParse(o, value).success);
+      if (branch) walkUnknown(branch, value, path, out, depth + 1);
+      return;
+    }
+    case 'intersection':
+      return walkUnknown(def.right, value, path, out, depth + 1);
+    case 'object':
+      if (!isObj(value)) return;
+      for (const [key, v] of Object.entries(value)) {
+        if (!(key in def.shape)) out.push([...path, key].join('.'));
+        else walkUnknown(def.shape[key], v, [...path, key], out, depth + 1);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
 /** Discord's 50035 error body: `{ code, message, errors: { a: { 0: { _errors: [{code, message}] } } } }`. */
 export function invalidFormBody(problems: Problem[]): Record<string, unknown> {
   const errors: Record<string, any> = {};
