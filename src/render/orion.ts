@@ -292,11 +292,10 @@ function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: OrionState): void {
     const token = gal.has(i) || hol.has(i);
     if (gal.has(i)) drawGalaxy(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
     if (hol.has(i)) drawHole(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
+    // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
     const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
-    const outline = undefined;
     text(ctx, cellLabel(i), c.x, token ? c.y - S * 0.56 : c.y + 1, {
-      size: token ? Math.round(S * 0.33) : Math.round(S * 0.4), bold: col >= 0, align: 'center', baseline: 'middle',
-      color, outline, outlineWidth: 3,
+      size: token ? Math.round(S * 0.33) : Math.round(S * 0.4), bold: col >= 0, align: 'center', baseline: 'middle', color,
     });
   }
 }
