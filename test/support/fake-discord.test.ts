@@ -273,6 +273,7 @@ describe('fake Discord interactions and REST', () => {
     expect(done.original?.history).toHaveLength(1);
     expect(done.original?.attachments[0].bytes.equals(PNG)).toBe(true);
     expect(done.followups.map((m) => [m.content, m.flags])).toEqual([['your turn', 64]]);
+    expect(fake.unanswered()).toEqual([]);
     // Ephemeral follow-ups are hidden from the channel transcript unless asked for.
     expect(fake.messages(channel.id).map((m) => m.content)).toEqual(['board']);
     expect(fake.messages(channel.id, { includeEphemeral: true })).toHaveLength(2);
@@ -476,9 +477,10 @@ describe('fake Discord interactions and REST', () => {
       await new Promise((r) => setTimeout(r, 120));
       await i.reply({ content: 'too late' });
     });
-    fake.slash(alice, channel.id, 'slow');
+    const slow = fake.slash(alice, channel.id, 'slow');
     await expect.poll(() => handlerErrors(client).length).toBe(1);
     expect((handlerErrors(client)[0] as DiscordAPIError).code).toBe(10062);
+    expect(fake.unanswered()).toEqual([{ id: slow.id, type: 2, name: 'slow', reason: 'no callback' }]);
     expect(fake.violations[0].problems[0]).toMatch(/past Discord's 50 ms limit/);
 
     // Interaction tokens expire (15 min on Discord; 100 ms here).

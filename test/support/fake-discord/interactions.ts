@@ -150,6 +150,18 @@ export class Interactions {
     return this.handle(rec);
   }
 
+  /** Interactions without a callback, or deferred (5) and never completed by an edit, a deletion or a follow-up. */
+  unanswered(): Array<{ id: Snowflake; type: number; name: string; reason: string }> {
+    const out: Array<{ id: Snowflake; type: number; name: string; reason: string }> = [];
+    for (const rec of this.byId.values()) {
+      const name = rec.payload.data?.name ?? rec.payload.data?.custom_id ?? '';
+      if (!rec.callback) out.push({ id: rec.id, type: rec.type, name, reason: 'no callback' });
+      else if (rec.callback.type === 5 && rec.edits === 0 && rec.followupIds.length === 0)
+        out.push({ id: rec.id, type: rec.type, name, reason: 'deferred, never completed ("thinking…" forever)' });
+    }
+    return out;
+  }
+
   resend(i: SentInteraction): void {
     const rec = this.byId.get(i.id);
     if (!rec) throw new Error(`fake-discord: unknown interaction ${i.id}`);

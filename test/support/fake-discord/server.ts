@@ -134,6 +134,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     click: (user, messageId, customId, extra) => interactions.click(user, messageId, customId, extra),
     modalSubmit: (user, channelId, customId, fields, extra) => interactions.modalSubmit(user, channelId, customId, fields, extra?.locale),
     resendInteraction: (i: SentInteraction) => interactions.resend(i),
+    unanswered: () => interactions.unanswered(),
     dropConnections: (code?: number) => gateway.dropConnections(code),
 
     messages: (channelId, o) => world.channelMessageList(channelId).filter((m) => o?.includeEphemeral || !(m.flags & 64)),

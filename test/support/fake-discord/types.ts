@@ -221,6 +221,11 @@ export interface FakeDiscord {
   modalSubmit(user: FakeUser, channelId: Snowflake, customId: string, fields: Record<string, string>, extra?: { locale?: string }): SentInteraction;
   /** Deliver the very same INTERACTION_CREATE again (duplicate delivery). */
   resendInteraction(i: SentInteraction): void;
+  /**
+   * Interactions the bot left hanging: no callback at all, or deferred (type 5) and never
+   * completed by an edit, a deletion or a follow-up. Tests can assert `[]` at the end.
+   */
+  unanswered(): Array<{ id: Snowflake; type: number; name: string; reason: string }>;
   /** Closes every gateway connection with `code` (default 4000: discord.js resumes and gets the missed events replayed). */
   dropConnections(code?: number): void;
 
