@@ -6,7 +6,7 @@ import { placementIdOf, whyIllegal } from './legal.js';
 import { layoutOf } from './layout.js';
 import { OrionPosition, layoutInfo } from './position.js';
 import { PLACEMENTS, PLACEMENT_COUNT } from './tiles.js';
-import { TILE_CODES, TILE_COUNTS, type OrionMove, type OrionState, type OrionVc, type TileCode } from './types.js';
+import { TILE_COUNTS, type OrionMove, type OrionState, type OrionVc, type TileCode } from './types.js';
 
 export const SETUP_HELP = 'preset1, preset2, preset3 or random:<seed> (seed: letters, digits, - and _, up to 64)';
 
@@ -106,8 +106,6 @@ export function legalIdsOf(s: OrionState): number[] {
   const n = pos.legalIds(out);
   return Array.from(out.subarray(0, n));
 }
-
-export const handCount = (h: Record<TileCode, number>): number => TILE_CODES.reduce((n, t) => n + h[t], 0);
 
 export const copyEnd = (e: NonNullable<OrionState['end']>): NonNullable<OrionState['end']> =>
   e.tiebreak ? { ...e, tiebreak: [e.tiebreak[0], e.tiebreak[1]] } : { ...e };
