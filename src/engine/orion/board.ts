@@ -1,5 +1,6 @@
 // The Orion Duel board (OD-5, OD-6, OD-7): 85 cells, labels, neighbours,
 // the six sides, and a cell set over three 32-bit words (cells 0..84).
+import { hexDistance } from '../hex.js';
 import { ORION_DIRS, type CellIndex, type OrionDir } from './types.js';
 
 export interface OrionCell {
@@ -67,11 +68,8 @@ export const NEIGHBOURS: readonly (readonly CellIndex[])[] = cells.map((c) =>
 );
 export const dirIndex = (d: OrionDir): number => ORION_DIRS.indexOf(d);
 
-export const cellDistance = (a: CellIndex, b: CellIndex): number => {
-  const dq = CELLS[a].q - CELLS[b].q;
-  const dr = CELLS[a].r - CELLS[b].r;
-  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
-};
+/** Hex distance between two cells (OD-10). */
+export const cellDistance = (a: CellIndex, b: CellIndex): number => hexDistance(CELLS[a], CELLS[b]);
 
 // OD-7: three pairs of opposite sides ("constellations").
 export type ConstellationColor = 'purple' | 'red' | 'green';
