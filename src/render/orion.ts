@@ -4,7 +4,8 @@
 // conditions.
 import { createCanvas, Path2D, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
-import { CELLS, DIR_VECTORS, NEIGHBOURS, SIDES, cellIndex, cellLabel, onBoard } from '../engine/orion/board.js';
+import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
+import { groupsOf, type Group } from '../engine/orion/victory.js';
 import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
 import { addHex, axialToPixel, type Ctx, fitName, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
 import { ORION, THEME } from './theme.js';
@@ -45,49 +46,12 @@ function edgeCorners(c: Point, size: number, dq: number, dr: number): [Point, Po
   return [p(a - Math.PI / 6), p(a + Math.PI / 6)];
 }
 
-// ---------- groups (OD-16) for the victory-condition panel ----------
+// ---------- groups (OD-16, from the engine) for the victory-condition panel ----------
 
-interface GroupInfo {
-  color: Side;
-  galaxies: number;
-  holes: number;
-  /** SIDE bits as in OD-7: bit 2*pair + k. */
-  sides: number;
-}
-
-const SIDE_BITS: number[] = (() => {
-  const bits = new Array<number>(CELLS.length).fill(0);
-  SIDES.forEach((p, pi) => p.sides.forEach((side, k) => side.cells.forEach((c) => (bits[c] |= 1 << (2 * pi + k)))));
-  return bits;
-})();
-
-function groups(s: OrionState): GroupInfo[] {
-  const gal = new Set(s.galaxies);
-  const hol = new Set(s.blackHoles);
-  const seen = new Uint8Array(CELLS.length);
-  const out: GroupInfo[] = [];
-  for (let i = 0; i < CELLS.length; i++) {
-    const color = s.cells[i];
-    if (color < 0 || seen[i]) continue;
-    const g: GroupInfo = { color: color as Side, galaxies: 0, holes: 0, sides: 0 };
-    const todo = [i];
-    seen[i] = 1;
-    while (todo.length) {
-      const c = todo.pop()!;
-      if (gal.has(c)) g.galaxies++;
-      if (hol.has(c)) g.holes++;
-      g.sides |= SIDE_BITS[c];
-      for (const n of NEIGHBOURS[c]) if (!seen[n] && s.cells[n] === color) { seen[n] = 1; todo.push(n); }
-    }
-    out.push(g);
-  }
-  return out;
-}
-
-/** Which constellation pairs (OD-7) a side's groups join, as a bit mask. */
-function joinedPairs(gs: GroupInfo[], side: Side): number {
+/** Which constellation pairs (OD-7, OD-17a) a side's groups join, as a bit mask. */
+function joinedPairs(gs: readonly Group[], side: Side): number {
   let m = 0;
-  for (const g of gs) if (g.color === side) for (let p = 0; p < 3; p++) if (((g.sides >> (2 * p)) & 3) === 3) m |= 1 << p;
+  for (const g of gs) if (g.color === side) m |= pairMask(g.sides);
   return m;
 }
 
@@ -335,7 +299,7 @@ const REASONS: Record<string, string> = {
   'OD-20': 'no legal placement left',
 };
 
-function drawPlayer(ctx: Ctx, s: OrionState, gs: GroupInfo[], side: Side, name: string, x: number, y: number, w: number, h: number): void {
+function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, y: number, w: number, h: number): void {
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
   panel(ctx, x, y, w, h, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
@@ -379,7 +343,7 @@ function drawPlayer(ctx: Ctx, s: OrionState, gs: GroupInfo[], side: Side, name: 
   const own = gs.filter((g) => g.color === side);
   const opp = gs.filter((g) => g.color !== side);
   const bestGal = Math.max(0, ...own.map((g) => g.galaxies % 4));
-  const bestHol = Math.max(0, ...opp.map((g) => g.holes % 3));
+  const bestHol = Math.max(0, ...opp.map((g) => g.blackHoles % 3));
   ry += 24;
   drawGalaxy(ctx, { x: x + 22, y: ry - 5 }, 9);
   text(ctx, `Galaxies ${vc.galaxies}/2`, x + 38, ry, { size: 14, bold: true });
@@ -455,7 +419,7 @@ export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: nu
 }
 
 function drawPlayers(ctx: Ctx, s: OrionState, players: [string, string], x: number, w: number, ph: number): void {
-  const gs = groups(s);
+  const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
   drawPlayer(ctx, s, gs, 0, players[0], x, 56, w, ph);
   drawPlayer(ctx, s, gs, 1, players[1], x, 56 + ph + 10, w, ph);
 }
