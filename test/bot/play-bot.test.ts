@@ -6,7 +6,10 @@ import { createHarness, isEphemeral, waitFor, type Harness } from './harness.js'
 
 let h: Harness | undefined;
 afterEach(async () => {
-  if (h) expect(h.fake.violations).toEqual([]);
+  if (h) {
+    expect(h.fake.violations).toEqual([]);
+    expect(h.fake.unknownRoutes).toEqual([]);
+  }
   await h?.close();
   h = undefined;
 });

@@ -5,7 +5,10 @@ import { createHarness, findButton, isEphemeral, toOptions, waitFor, type Harnes
 
 let h: Harness | undefined;
 afterEach(async () => {
-  if (h) expect(h.fake.violations).toEqual([]);
+  if (h) {
+    expect(h.fake.violations).toEqual([]);
+    expect(h.fake.unknownRoutes).toEqual([]);
+  }
   await h?.close();
   h = undefined;
 });
