@@ -10,6 +10,10 @@ import { registerFonts } from './fonts.js';
 import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
 import { EXXIT, ORION } from './theme.js';
 
+// The bundled fonts, registered once when the renderer is loaded (a missing
+// font package fails here, at start-up, not on the first move).
+registerFonts();
+
 export interface BoardOptions {
   /** Display names by side index (Exxit red, black; Orion orange, blue). */
   players?: [string, string];
@@ -47,7 +51,6 @@ function cleanNames(game: GameId, players?: [string, string]): [string, string] 
  */
 export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1, fit?: readonly { q: number; r: number }[]) {
   if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
-  registerFonts();
   const { width, height } = BOARD_SIZE[game];
   const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
   const ctx = canvas.getContext('2d');
