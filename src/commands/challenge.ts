@@ -153,9 +153,11 @@ async function challengeButton(ctx: BotContext, i: ButtonInteraction, id: Extrac
     );
     await ctx.store.challenges.patch(c.id, { gameId: game.id });
   } catch (e) {
-    if (!(e instanceof UserError)) throw e;
+    // No game came of it: close the challenge and say so on the card (a new one can be posted).
+    const why = e instanceof UserError ? e.message : 'something went wrong on my side.';
     await ctx.store.challenges.transition(c.id, 'accepted', 'cancelled').catch(() => undefined);
-    await i.editReply(challengeCard({ ...accepted, status: 'cancelled' }, `Could not start: ${e.message}`)).catch(() => undefined);
+    await i.editReply(challengeCard({ ...accepted, status: 'cancelled' }, `Could not start: ${why}`)).catch(() => undefined);
+    if (!(e instanceof UserError)) throw e; // logged by the router, which tells the user
     await i.followUp({ content: sentence(e.message), flags: MessageFlags.Ephemeral });
   }
 }

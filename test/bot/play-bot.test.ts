@@ -2,7 +2,7 @@
 // like a player's and applied through the same compare-and-set path.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closeAiPool } from '../../src/ai/pool.js';
-import { createHarness, isEphemeral, waitFor, type Harness } from './harness.js';
+import { createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -43,6 +43,14 @@ describe('/play-bot', () => {
     expect((await h.slash(h.alice, thread.id, 'draw').done()).callback.data.content).toMatch(/does not take draw offers/);
     const res = await h.slash(h.alice, thread.id, 'resign').done();
     expect(res.original?.content).toMatch(/hexmate AI \(easy\)\*\* \(Blue\) wins\*\* \(resignation\)/);
+    // Rematch against the AI starts at once, colours swapped: the AI (now Orange) opens.
+    const again = await h.fake.click(h.alice, res.original!.id, findButton(res.original!, 'Rematch')).done();
+    expect(again.original?.content).toMatch(/Rematch started in <#\d+>/);
+    const next = await waitFor(async () => h!.fake.threads(h!.channel.id).find((t) => t.id !== thread.id));
+    await h.fake.waitForMessage(next.id, (m) => m.content.startsWith('Orange: '), 15_000);
+    const rec2 = await h.game(next.id);
+    expect(rec2.players.map((p) => p.id)).toEqual(['ai:easy', h.alice.id]);
+    expect(rec2.rematchOf).toBe(rec.id);
   });
 
   it('the AI moves first when it has the first move; a failed search is announced and resumed by a new instance', async () => {
