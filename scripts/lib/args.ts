@@ -4,9 +4,11 @@ import { getGame, isGameId, type AnyGame } from '../../src/engine/index.js';
 
 export class UsageError extends Error {}
 
-export function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export function parse<O extends Options>(argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true as const });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

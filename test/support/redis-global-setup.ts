@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
