@@ -2,7 +2,7 @@
 // write with compare-and-set, and build the posts. Handlers in src/commands
 // call these; rules stay in the engine, Redis in the store.
 import { createHash } from 'node:crypto';
-import { ChannelType, type ActionRowBuilder, type AttachmentBuilder, type MessageActionRowComponentBuilder, type MessageCreateOptions, type TextChannel } from 'discord.js';
+import { ChannelType, type ActionRowBuilder, type RepliableInteraction, type AttachmentBuilder, type MessageActionRowComponentBuilder, type MessageCreateOptions, type TextChannel } from 'discord.js';
 import { errorText, getGame, isGameId, type AnyGame, type Outcome, type Side } from '../engine/index.js';
 import type { ExxitMove } from '../engine/exxit/types.js';
 import { isCorruptRecordError, type GameChanges, type GameResult, type NewGame, type PlayerRef, type StoredGame } from '../store/types.js';
@@ -216,6 +216,32 @@ export async function gamePost(ctx: BotContext, rec: StoredGame, lines: string[]
     components: [rematchRow(rec)],
     allowedMentions: { users: [] },
   };
+}
+
+/**
+ * Announces a committed change as the answer to the interaction; if Discord
+ * refuses the answer (a late or lost interaction), the post goes to the game's
+ * channel instead, so a move that was applied is always shown.
+ */
+export async function announce(ctx: BotContext, i: RepliableInteraction, rec: StoredGame, lines: string[], state?: unknown): Promise<void> {
+  let deferred = true;
+  try {
+    await i.deferReply();
+  } catch (e) {
+    deferred = false;
+    ctx.log.warn({ err: e, gameId: rec.id }, 'could not defer; posting in the channel');
+  }
+  const post = await gamePost(ctx, rec, lines, state);
+  if (deferred) {
+    try {
+      await i.editReply(post);
+      return;
+    } catch (e) {
+      ctx.log.warn({ err: e, gameId: rec.id }, 'could not answer; posting in the channel');
+      await i.deleteReply().catch(() => undefined);
+    }
+  }
+  await sendToChannel(ctx, rec.channelId, post);
 }
 
 export async function sendToChannel(ctx: BotContext, channelId: string, payload: MessageCreateOptions) {

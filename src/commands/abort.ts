@@ -3,7 +3,7 @@ import { ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilde
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import { refuse } from '../bot/errors.js';
-import { afterPost, endGame, gamePost, loadActiveGame, requirePlayer } from '../bot/match.js';
+import { afterPost, announce, endGame, loadActiveGame, requirePlayer } from '../bot/match.js';
 
 export const data = new SlashCommandBuilder()
   .setName('abort')
@@ -16,8 +16,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   // Moves alternate, so once two are in the log each side has moved.
   if (g.rec.moves.length >= 2) refuse('both sides have moved: the game can no longer be aborted. You can `/resign` or offer a `/draw`.');
   const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' });
-  await i.deferReply();
-  await i.editReply(await gamePost(ctx, rec, [`Aborted by <@${i.user.id}>.`]));
+  await announce(ctx, i, rec, [`Aborted by <@${i.user.id}>.`]);
   await afterPost(ctx, rec);
 }
 

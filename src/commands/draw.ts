@@ -5,7 +5,7 @@ import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import type { CustomId } from '../bot/custom-id.js';
 import { refuse } from '../bot/errors.js';
-import { afterPost, endGame, gamePost, loadActiveGame, loadGameById, requirePlayer, sendToChannel, settleRatings, type LoadedGame } from '../bot/match.js';
+import { afterPost, announce, endGame, gamePost, loadActiveGame, loadGameById, requirePlayer, sendToChannel, settleRatings, type LoadedGame } from '../bot/match.js';
 import { drawRow, playerTag } from '../bot/messages.js';
 import type { StoredGame } from '../store/types.js';
 
@@ -28,8 +28,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   if (g.rec.drawOffer !== null && g.rec.drawOffer !== undefined) {
     // The opponent offered first: /draw accepts it.
     const rec = await agree(ctx, g);
-    await i.deferReply();
-    await i.editReply(await gamePost(ctx, rec, ['Draw agreed.']));
+    await announce(ctx, i, rec, ['Draw agreed.']);
     await afterPost(ctx, rec);
     return;
   }

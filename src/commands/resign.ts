@@ -2,7 +2,7 @@
 import { ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
-import { afterPost, endGame, gamePost, loadActiveGame, requirePlayer, settleRatings } from '../bot/match.js';
+import { afterPost, announce, endGame, loadActiveGame, requirePlayer, settleRatings } from '../bot/match.js';
 import { sideName } from '../bot/messages.js';
 
 export const data = new SlashCommandBuilder()
@@ -14,9 +14,8 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   const g = await loadActiveGame(ctx, i.channelId);
   const side = requirePlayer(g, i.user.id);
   const over = await endGame(ctx, g, 'over', { winner: side === 0 ? 1 : 0, draw: false, reason: 'resign' });
-  await i.deferReply();
   const rec = await settleRatings(ctx, over);
-  await i.editReply(await gamePost(ctx, rec, [`${g.rec.players[side].name} (${sideName(rec, side)}) resigns.`]));
+  await announce(ctx, i, rec, [`${g.rec.players[side].name} (${sideName(rec, side)}) resigns.`]);
   await afterPost(ctx, rec);
 }
 

@@ -1,5 +1,6 @@
 // "What must never happen": duplicates, races, restarts, a missing thread
 // permission, payloads Discord would refuse, unexpected errors.
+import { ChatInputCommandInteraction } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness } from './harness.js';
 
@@ -122,6 +123,21 @@ describe('restarts and fallbacks', () => {
     expect(ok.original?.content).toContain('Red: P A (place)');
     expect(ok.original?.attachments).toHaveLength(0);
     expect((await h.game(rec.channelId)).moves).toEqual(['P 0,0']);
+  });
+});
+
+describe('announcements', () => {
+  it('a move whose interaction answer fails is still posted in the game channel', async () => {
+    h = await createHarness();
+    const { channelId } = await h.startGame('exxit', h.alice, h.bob);
+    const spy = vi.spyOn(ChatInputCommandInteraction.prototype, 'deferReply').mockRejectedValueOnce(new Error('Unknown interaction'));
+    const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
+    const post = await h.fake.waitForMessage(channelId, (m) => m.content.startsWith('Red: P A (place)'));
+    spy.mockRestore();
+    expect(post.attachments).toHaveLength(1);
+    expect(post.content).toContain(`<@${h.bob.id}> to move`);
+    expect((await h.game(channelId)).moves).toEqual(['P 0,0']);
+    expect(i.original()).toBeUndefined();
   });
 });
 
