@@ -27,8 +27,8 @@ const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resol
 
 /** Frame scale for a film of n frames: smaller pictures for longer games. */
 export function replayScale(frames: number): number {
-  if (frames <= 80) return 0.8;
-  if (frames <= 250) return 0.65;
+  if (frames <= 200) return 0.8;
+  if (frames <= 400) return 0.65;
   return 0.5;
 }
 
