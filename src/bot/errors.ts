@@ -4,9 +4,10 @@ export class UserError extends Error {
   override readonly name = 'UserError';
 }
 
-export const refuse = (message: string): never => {
+/** Throws the refusal (a function declaration, so TypeScript narrows after it). */
+export function refuse(message: string): never {
   throw new UserError(message);
-};
+}
 
 /** Discord REST error codes we react to. */
 export const DISCORD_MISSING_ACCESS = 50001;

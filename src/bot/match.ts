@@ -80,7 +80,6 @@ export function advance(game: AnyGame, state: unknown, move: unknown): { state: 
   for (let i = 0; i < 4; i++) {
     const played = game.play(cur, next);
     if (!played.ok) refuse(errorText(played.error));
-    if (!played.ok) break;
     lines.push(describeMove(game, cur, next, played.value));
     moves.push(game.formatMove(cur, next, 'canonical'));
     cur = played.value;
@@ -130,7 +129,6 @@ export async function commitMove(
     }
     const parsed = game.parseMove(state, text);
     if (!parsed.ok) refuse(errorText(parsed.error));
-    if (!parsed.ok) break;
     const adv = advance(game, state, parsed.value);
     const changes: GameChanges = { state: adv.state, appendMoves: adv.moves, drawOffer: null };
     if (adv.outcome.over) {
@@ -154,7 +152,7 @@ export async function endGame(
 ): Promise<StoredGame> {
   const res = await ctx.store.games.update(g.rec.id, g.rec.version, { status, result, drawOffer: null });
   if (!res.ok) refuse('the position changed just now; look at the board and try again.');
-  return (res as { ok: true; game: StoredGame }).game;
+  return res.game;
 }
 
 /** Rated human games: Glicko-2 via the store (idempotent per game), recorded on the game for the final post. */
@@ -369,8 +367,8 @@ async function openThread(ctx: BotContext, spec: MatchSpec, name: string): Promi
 export async function startMatch(ctx: BotContext, spec: MatchSpec, name: string): Promise<StoredGame> {
   const game = getGame(spec.game);
   const init = game.initial(spec.setup);
-  if (!init.ok) refuse(errorText((init as { ok: false; error: { rule: string; message: string } }).error));
-  const state = (init as { ok: true; value: unknown }).value;
+  if (!init.ok) refuse(errorText(init.error));
+  const state = init.value;
   const threadId = await openThread(ctx, spec, name);
   const channelId = threadId ?? spec.channelId;
   const created = await ctx.store.games.create({
@@ -394,7 +392,7 @@ export async function startMatch(ctx: BotContext, spec: MatchSpec, name: string)
         : 'could not create the game; try again.',
     );
   }
-  const rec = (created as { ok: true; game: StoredGame }).game;
+  const rec = created.game;
   const intro = `**${game.title}** · ${rec.players[0].name} (${cap(game.sides[0])}) vs ${rec.players[1].name} (${cap(game.sides[1])})`;
   await sendToChannel(ctx, rec.channelId, await gamePost(ctx, rec, [intro], state));
   scheduleAi(ctx, rec);

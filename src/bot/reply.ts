@@ -23,5 +23,5 @@ export async function tellUser(i: RepliableInteraction, text: string): Promise<v
   await i.reply(payload);
 }
 
-/** "EX-13d: …" → "That move is illegal — EX-13d: …" is left to callers; this capitalises a refusal sentence. */
+/** Refusals are written as clauses ("it is not your turn…"); shown alone they start with a capital. */
 export const sentence = (s: string): string => (s.length ? s.charAt(0).toUpperCase() + s.slice(1) : s);

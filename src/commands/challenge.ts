@@ -132,7 +132,7 @@ async function challengeButton(ctx: BotContext, i: ButtonInteraction, id: Extrac
     if (taken.reason === 'not-found') refuse('this challenge no longer exists.');
     refuse(`this challenge was ${taken.reason === 'conflict' ? taken.challenge.status : 'taken'} already.`);
   }
-  const accepted = (taken as { ok: true; challenge: StoredChallenge }).challenge;
+  const accepted = taken.challenge;
   await i.update(challengeCard(accepted, `Accepted by <@${user}>. Good game!`));
   const challenger: PlayerRef = { id: c.challengerId, name: c.challengerName };
   const players = orderPlayers<PlayerRef>(c.firstMove ?? 'random', challenger, { id: user, name });
@@ -168,7 +168,7 @@ async function closeCard(ctx: BotContext, i: ButtonInteraction, c: StoredChallen
     if (r.reason === 'expired') await expire(ctx, i, r.challenge);
     refuse(r.reason === 'not-found' ? 'this challenge no longer exists.' : `this challenge was ${r.challenge.status} already.`);
   }
-  await i.update(challengeCard((r as { ok: true; challenge: StoredChallenge }).challenge, note));
+  await i.update(challengeCard(r.challenge, note));
 }
 
 export const command: Command = { data, execute };

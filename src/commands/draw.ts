@@ -34,7 +34,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   }
   const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: side });
   if (!res.ok) refuse('the position changed just now; try again.');
-  const rec = (res as { ok: true; game: StoredGame }).game;
+  const rec = res.game;
   await i.reply({
     content: `${playerTag(other)}, ${playerTag(g.rec.players[side])} offers a draw. The offer lapses with the next move.`,
     components: [drawRow(rec)],
