@@ -35,13 +35,24 @@ async function guard<T>(p: Promise<T>): Promise<T> {
   }
 }
 
-/** The active game of a channel or thread, or a refusal that says why there is none. */
-export async function loadActiveGame(ctx: BotContext, channelId: string): Promise<LoadedGame> {
+/** The active game of a channel or thread, or a refusal that says why there is none (and where the user's games are). */
+export async function loadActiveGame(ctx: BotContext, channelId: string, userId?: string): Promise<LoadedGame> {
   const rec = await guard(ctx.store.games.activeByChannel(channelId));
   if (rec) return hydrate(rec);
   const last = await guard(ctx.store.games.byChannel(channelId));
-  if (last && last.status !== 'active') refuse('the game in this channel is over. Start a new one with `/challenge` or `/play-bot`.');
-  return refuse('there is no game in this channel. Start one with `/challenge` or `/play-bot`.');
+  const mine = userId ? await yourGames(ctx, userId) : '';
+  if (last && last.status !== 'active') refuse(`the game in this channel is over.${mine || ' Start a new one with `/challenge` or `/play-bot`.'}`);
+  return refuse(`there is no game in this channel.${mine || ' Start one with `/challenge` or `/play-bot`.'}`);
+}
+
+/** " Your games: <#1>, <#2>." for a refusal in the wrong channel; '' when none (or on any error). */
+async function yourGames(ctx: BotContext, userId: string): Promise<string> {
+  try {
+    const games = (await ctx.store.games.listByUser(userId, 10)).filter((g) => g.status === 'active').slice(0, 5);
+    return games.length ? ` Your game${games.length > 1 ? 's' : ''}: ${games.map((g) => `<#${g.channelId}>`).join(', ')}.` : '';
+  } catch {
+    return '';
+  }
 }
 
 export async function loadGameById(ctx: BotContext, id: string): Promise<LoadedGame> {
@@ -114,7 +125,10 @@ export async function commitMove(
   text: string,
 ): Promise<MoveCommitted> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const g = 'channelId' in where ? await loadActiveGame(ctx, where.channelId) : await loadGameById(ctx, where.gameId);
+    const g =
+      'channelId' in where
+        ? await loadActiveGame(ctx, where.channelId, 'userId' in mover ? mover.userId : undefined)
+        : await loadGameById(ctx, where.gameId);
     const { rec, game, state } = g;
     let side: Side;
     if ('userId' in mover) {

@@ -11,7 +11,7 @@ export const data = new SlashCommandBuilder()
   .setContexts(InteractionContextType.Guild);
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const g = await loadActiveGame(ctx, i.channelId);
+  const g = await loadActiveGame(ctx, i.channelId, i.user.id);
   requirePlayer(g, i.user.id);
   // Moves alternate, so once two are in the log each side has moved.
   if (g.rec.moves.length >= 2) refuse('both sides have moved: the game can no longer be aborted. You can `/resign` or offer a `/draw`.');

@@ -20,7 +20,7 @@ async function agree(ctx: BotContext, g: LoadedGame): Promise<StoredGame> {
 }
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const g = await loadActiveGame(ctx, i.channelId);
+  const g = await loadActiveGame(ctx, i.channelId, i.user.id);
   const side = requirePlayer(g, i.user.id);
   const other = g.rec.players[side === 0 ? 1 : 0];
   if (other.bot) refuse('the AI does not take draw offers. You can `/resign`, or `/abort` before each side has moved.');

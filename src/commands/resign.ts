@@ -11,7 +11,7 @@ export const data = new SlashCommandBuilder()
   .setContexts(InteractionContextType.Guild);
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const g = await loadActiveGame(ctx, i.channelId);
+  const g = await loadActiveGame(ctx, i.channelId, i.user.id);
   const side = requirePlayer(g, i.user.id);
   const over = await endGame(ctx, g, 'over', { winner: side === 0 ? 1 : 0, draw: false, reason: 'resign' });
   const rec = await settleRatings(ctx, over);

@@ -24,6 +24,8 @@ describe('refusals in a game', () => {
     h = await createHarness();
     expect(await refusal(h.move(h.alice, h.channel.id, 'P A'))).toMatch(/no game in this channel/i);
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
+    // In the wrong channel the refusal points to the user's game.
+    expect(await refusal(h.move(h.alice, h.channel.id, 'P A'))).toBe(`There is no game in this channel. Your game: <#${channelId}>.`);
     expect(await refusal(h.move(h.bob, channelId, 'P A'))).toMatch(/not your turn: Alice is to move/i);
     expect(await refusal(h.move(h.carol, channelId, 'P A'))).toMatch(/not playing in this game/i);
     expect(await refusal(h.move(h.alice, channelId, 'Q 9,9 up'))).toMatch(/^EX-\d+[a-z]?: /i);
