@@ -45,13 +45,13 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
     orion: { ...plain, playoutDepth: Infinity, iterations: 100, timeMs: 500 },
   },
   medium: {
-    exxit: { ...exxitSmart, iterations: 500, timeMs: 1000 },
-    orion: { ...orionSmart, iterations: 500, timeMs: 1000 },
+    exxit: { ...exxitSmart, iterations: 800, timeMs: 1000 },
+    orion: { ...orionSmart, iterations: 800, timeMs: 1000 },
   },
   // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
-    exxit: { ...exxitSmart, iterations: 1000, timeMs: 1500 },
-    orion: { ...orionSmart, iterations: 3000, timeMs: 1500 },
+    exxit: { ...exxitSmart, iterations: 3000, timeMs: 1500 },
+    orion: { ...orionSmart, iterations: 6000, timeMs: 1500 },
   },
 };
 
