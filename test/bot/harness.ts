@@ -8,7 +8,7 @@ import { startBot, type RunningBot, type StartBotOptions } from '../../src/bot/i
 import { getGame, type GameId } from '../../src/engine/index.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store, StoredGame } from '../../src/store/types.js';
-import { startFakeDiscord, type CommandOption, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMessage, type FakeUser, type SentInteraction } from '../support/fake-discord/index.js';
+import { startFakeDiscord, type CommandOption, type FakeDiscordOptions, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMessage, type FakeUser, type SentInteraction } from '../support/fake-discord/index.js';
 
 export type OptValue = string | number | boolean | FakeUser;
 
@@ -47,8 +47,8 @@ export interface Harness {
 export const EPHEMERAL = 64;
 export const isEphemeral = (r: { callback: { data?: any } }): boolean => ((r.callback.data?.flags ?? 0) & EPHEMERAL) !== 0;
 
-export async function createHarness(opts: { canCreateThreads?: boolean; bot?: Partial<StartBotOptions> } = {}): Promise<Harness> {
-  const fake = await startFakeDiscord({ timeoutMs: 15_000 });
+export async function createHarness(opts: { canCreateThreads?: boolean; bot?: Partial<StartBotOptions>; fake?: FakeDiscordOptions } = {}): Promise<Harness> {
+  const fake = await startFakeDiscord({ timeoutMs: 15_000, ...opts.fake });
   const guild = fake.addGuild({ name: 'Hex Club' });
   const channel = fake.addChannel(guild.id, { name: 'games', canCreateThreads: opts.canCreateThreads ?? true });
   const alice = fake.addUser({ username: 'alice', globalName: 'Alice' });
@@ -59,7 +59,7 @@ export async function createHarness(opts: { canCreateThreads?: boolean; bot?: Pa
   const logger = pino({ level: process.env.BOT_TEST_LOG ?? 'silent' });
   const bots: RunningBot[] = [];
   const launch = async (extra: Partial<StartBotOptions> = {}) => {
-    const bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger, sweepIntervalMs: 0, ...opts.bot, ...extra });
+    const bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: opts.bot?.logger ?? logger, sweepIntervalMs: 0, ...opts.bot, ...extra });
     bots.push(bot);
     return bot;
   };

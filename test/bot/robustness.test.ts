@@ -1,6 +1,8 @@
 // "What must never happen": duplicates, races, restarts, a missing thread
 // permission, payloads Discord would refuse, unexpected errors.
+import { Writable } from 'node:stream';
 import { ChatInputCommandInteraction } from 'discord.js';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness } from './harness.js';
 
@@ -138,6 +140,25 @@ describe('announcements', () => {
     expect(post.content).toContain(`<@${h.bob.id}> to move`);
     expect((await h.game(channelId)).moves).toEqual(['P 0,0']);
     expect(i.original()).toBeUndefined();
+  });
+});
+
+describe('logs', () => {
+  it('never carry the interaction token (a secret for 15 minutes), even when Discord refuses every answer', async () => {
+    let out = '';
+    const sink = new Writable({ write: (chunk, _enc, cb) => ((out += chunk.toString()), cb()) });
+    h = await createHarness({ fake: { interactionAckDeadlineMs: 0 }, bot: { logger: pino({ level: 'debug' }, sink) } });
+    const i = h.fake.slash(h.alice, h.channel.id, 'challenge', toOptions({ game: 'exxit' }));
+    await waitFor(async () => out.includes('interaction failed'));
+    expect(out).toContain('Unknown interaction');
+    expect(out).toContain('[redacted]');
+    expect(out).not.toContain(i.token);
+    expect(out).not.toContain(i.token.split(':')[1]);
+    expect(out).not.toContain(h.fake.token);
+    // The fake reports each late answer; nothing else may be wrong.
+    expect(h.fake.violations.flatMap((v) => v.problems).every((p) => /late|3 ?s|deadline|unknown interaction/i.test(p))).toBe(true);
+    await h.close();
+    h = undefined;
   });
 });
 
