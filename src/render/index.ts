@@ -8,6 +8,7 @@ import type { OrionState } from '../engine/orion/types.js';
 import { EXXIT_HEIGHT, EXXIT_WIDTH, paintExxit } from './exxit.js';
 import { registerFonts } from './fonts.js';
 import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
+import { encodeCanvasPng } from './png.js';
 import { EXXIT, ORION } from './theme.js';
 
 // The bundled fonts, registered once when the renderer is loaded (a missing
@@ -61,9 +62,9 @@ export function drawBoard(game: GameId, state: unknown, players?: [string, strin
   return canvas;
 }
 
-/** A PNG of the position; encoded off the event loop (canvas.encode, never encodeSync). */
+/** A PNG of the position; deflated off the event loop (src/render/png.ts, never a sync encoder). */
 export async function renderBoard(game: GameId, state: ExxitState | OrionState | unknown, opts: BoardOptions = {}): Promise<Buffer> {
-  return drawBoard(game, state, opts.players).encode('png');
+  return encodeCanvasPng(drawBoard(game, state, opts.players));
 }
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */

@@ -1,0 +1,101 @@
+// PNG encoding of board pictures. Skia's encoder (`canvas.encode('png')`)
+// compresses hard and filters every row: 40–70 ms of CPU per 1000 px board.
+// Our boards are flat drawings, opaque, with long runs of one colour, where
+// deflate's own matches (a pixel back, a row back) beat any PNG filter: the
+// rows go out unfiltered as 8-bit RGB, deflated at a low level by node:zlib in
+// libuv's thread pool (off the event loop). That is 4–10 ms of CPU and a
+// smaller file than Skia's (measured in bench/render.ts). npm's PNG encoders
+// do not fit: fast-png deflates synchronously with pako (85–175 ms blocking
+// the loop), pngjs' stream packer spent 65–90 ms here in JavaScript.
+import { endianness } from 'node:os';
+import zlib from 'node:zlib';
+import type { Canvas } from '@napi-rs/canvas';
+
+/** zlib level: 3 is as cheap as 1 on these pictures and a little smaller; 4 and up cost twice as much. */
+export const PNG_DEFLATE_LEVEL = 3;
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+let table: Uint32Array | null = null;
+/** CRC-32 of PNG chunks (ISO 3309), by table: for Node < 20.15, which lacks zlib.crc32. */
+export function crc32Table(data: Uint8Array, crc = 0): number {
+  if (!table) {
+    table = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c >>> 0;
+    }
+  }
+  let c = ~crc;
+  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+const crc32: (data: Uint8Array, crc?: number) => number = typeof zlib.crc32 === 'function' ? zlib.crc32 : crc32Table;
+
+function chunk(type: string, body: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + body.length);
+  out.writeUInt32BE(body.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(body, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
+  return out;
+}
+
+/**
+ * The pixels as PNG scanlines: each row a filter byte 0 (None) and RGB
+ * triples. Null when a pixel is not fully opaque (the alpha would be lost) or
+ * the machine is big-endian (the pixels are read as 32-bit words), or the
+ * length does not match.
+ */
+export function rgbScanlines(rgba: Uint8Array, width: number, height: number): Uint8Array | null {
+  if (!LITTLE_ENDIAN || rgba.length !== width * height * 4) return null;
+  if (rgba.byteOffset % 4 !== 0) rgba = rgba.slice(); // a word view needs an aligned start
+  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
+  const out = new Uint8Array((width * 3 + 1) * height);
+  let all = 0xffffffff;
+  let o = 0;
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    out[o++] = 0;
+    for (let x = 0; x < width; x++) {
+      const v = px[k++];
+      all &= v;
+      out[o] = v;
+      out[o + 1] = v >>> 8;
+      out[o + 2] = v >>> 16;
+      o += 3;
+    }
+  }
+  return all >>> 24 === 0xff ? out : null;
+}
+
+const deflate = (data: Uint8Array): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    // One large output chunk instead of many 16 KB ones to join.
+    zlib.deflate(data, { level: PNG_DEFLATE_LEVEL, chunkSize: 256 * 1024 }, (err, out) => (err ? reject(err) : resolve(out)));
+  });
+
+/** A PNG (8-bit RGB, no filter) of opaque RGBA pixels; null if they are not all opaque. Same pixels → same bytes. */
+export async function encodeOpaquePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer | null> {
+  const rows = rgbScanlines(rgba, width, height);
+  if (!rows) return null;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
+  const idat = await deflate(rows);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
+}
+
+/**
+ * A canvas as PNG without blocking the event loop: our encoder for an opaque
+ * picture (every board: the painters fill the background first), Skia's
+ * asynchronous one otherwise. `canvas.data()` is premultiplied, which equals
+ * the plain colour when alpha is 255.
+ */
+export async function encodeCanvasPng(canvas: Canvas): Promise<Buffer> {
+  return (await encodeOpaquePng(canvas.data(), canvas.width, canvas.height)) ?? canvas.encode('png');
+}
