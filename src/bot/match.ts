@@ -236,12 +236,14 @@ export async function gamePost(ctx: BotContext, rec: StoredGame, lines: string[]
  * channel instead, so a move that was applied is always shown.
  */
 export async function announce(ctx: BotContext, i: RepliableInteraction, rec: StoredGame, lines: string[], state?: unknown): Promise<void> {
-  let deferred = true;
-  try {
-    await i.deferReply();
-  } catch (e) {
-    deferred = false;
-    ctx.log.warn({ err: e, gameId: rec.id }, 'could not defer; posting in the channel');
+  let deferred = i.deferred;
+  if (!deferred && !i.replied) {
+    try {
+      await i.deferReply();
+      deferred = true;
+    } catch (e) {
+      ctx.log.warn({ err: e, gameId: rec.id }, 'could not defer; posting in the channel');
+    }
   }
   const post = await gamePost(ctx, rec, lines, state);
   if (deferred) {
@@ -254,6 +256,42 @@ export async function announce(ctx: BotContext, i: RepliableInteraction, rec: St
     }
   }
   await sendToChannel(ctx, rec.channelId, post);
+}
+
+/** Discord's limit for the first answer is 3 s from the interaction's creation; act well before it. */
+const ACK_MARGIN_MS = 1500;
+
+/**
+ * A safety net for slash commands that validate and write before answering:
+ * if that work is still running 1.5 s after the interaction was created, the
+ * reply is deferred (publicly: success is the common case; a refusal then
+ * replaces it with an ephemeral message). `settle()` stops the timer and
+ * waits for a deferral in flight, before the handler answers.
+ */
+export function ackSoon(ctx: BotContext, i: RepliableInteraction): { settle(): Promise<void> } {
+  let pending: Promise<unknown> | null = null;
+  const wait = Math.max(0, i.createdTimestamp + ACK_MARGIN_MS - Date.now());
+  const timer = setTimeout(() => {
+    if (i.deferred || i.replied) return;
+    ctx.log.debug({ interactionId: i.id }, 'slow answer: deferring early');
+    pending = i.deferReply().catch((e) => ctx.log.warn({ err: e, interactionId: i.id }, 'early deferral failed'));
+  }, wait);
+  return {
+    async settle() {
+      clearTimeout(timer);
+      if (pending) await pending;
+    },
+  };
+}
+
+/** Runs the validate-and-write step of a slash command under ackSoon. */
+export async function beforeAnswer<T>(ctx: BotContext, i: RepliableInteraction, work: () => Promise<T>): Promise<T> {
+  const ack = ackSoon(ctx, i);
+  try {
+    return await work();
+  } finally {
+    await ack.settle();
+  }
 }
 
 export async function sendToChannel(ctx: BotContext, channelId: string, payload: MessageCreateOptions) {

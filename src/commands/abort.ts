@@ -3,7 +3,7 @@ import { ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilde
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import { refuse } from '../bot/errors.js';
-import { afterPost, announce, endGame, loadActiveGame, requirePlayer } from '../bot/match.js';
+import { afterPost, announce, beforeAnswer, endGame, loadActiveGame, requirePlayer } from '../bot/match.js';
 
 export const data = new SlashCommandBuilder()
   .setName('abort')
@@ -11,11 +11,13 @@ export const data = new SlashCommandBuilder()
   .setContexts(InteractionContextType.Guild);
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const g = await loadActiveGame(ctx, i.channelId, i.user.id);
-  requirePlayer(g, i.user.id);
-  // Moves alternate, so once two are in the log each side has moved.
-  if (g.rec.moves.length >= 2) refuse('both sides have moved: the game can no longer be aborted. You can `/resign` or offer a `/draw`.');
-  const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' });
+  const rec = await beforeAnswer(ctx, i, async () => {
+    const g = await loadActiveGame(ctx, i.channelId, i.user.id);
+    requirePlayer(g, i.user.id);
+    // Moves alternate, so once two are in the log each side has moved.
+    if (g.rec.moves.length >= 2) refuse('both sides have moved: the game can no longer be aborted. You can `/resign` or offer a `/draw`.');
+    return endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' });
+  });
   await announce(ctx, i, rec, [`Aborted by <@${i.user.id}>.`]);
   await afterPost(ctx, rec);
 }

@@ -5,7 +5,7 @@ import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import type { CustomId } from '../bot/custom-id.js';
 import { refuse } from '../bot/errors.js';
-import { afterPost, announce, endGame, gamePost, loadActiveGame, loadGameById, requirePlayer, sendToChannel, settleRatings, type LoadedGame } from '../bot/match.js';
+import { afterPost, announce, beforeAnswer, endGame, gamePost, loadActiveGame, loadGameById, requirePlayer, sendToChannel, settleRatings, type LoadedGame } from '../bot/match.js';
 import { drawRow, playerTag } from '../bot/messages.js';
 import type { StoredGame } from '../store/types.js';
 
@@ -20,26 +20,29 @@ async function agree(ctx: BotContext, g: LoadedGame): Promise<StoredGame> {
 }
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const g = await loadActiveGame(ctx, i.channelId, i.user.id);
-  const side = requirePlayer(g, i.user.id);
-  const other = g.rec.players[side === 0 ? 1 : 0];
-  if (other.bot) refuse('the AI does not take draw offers. You can `/resign`, or `/abort` before each side has moved.');
-  if (g.rec.drawOffer === side) refuse('you have offered a draw already; it stands until the next move.');
-  if (g.rec.drawOffer !== null && g.rec.drawOffer !== undefined) {
+  const done = await beforeAnswer(ctx, i, async () => {
+    const g = await loadActiveGame(ctx, i.channelId, i.user.id);
+    const side = requirePlayer(g, i.user.id);
+    const other = g.rec.players[side === 0 ? 1 : 0];
+    if (other.bot) refuse('the AI does not take draw offers. You can `/resign`, or `/abort` before each side has moved.');
+    if (g.rec.drawOffer === side) refuse('you have offered a draw already; it stands until the next move.');
     // The opponent offered first: /draw accepts it.
-    const rec = await agree(ctx, g);
-    await announce(ctx, i, rec, ['Draw agreed.']);
-    await afterPost(ctx, rec);
+    if (g.rec.drawOffer !== null && g.rec.drawOffer !== undefined) return { kind: 'agreed' as const, agreed: await agree(ctx, g) };
+    const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: side });
+    if (!res.ok) refuse('the position changed just now; try again.');
+    return { kind: 'offered' as const, offered: res.game, by: g.rec.players[side], to: other };
+  });
+  if (done.kind === 'agreed') {
+    await announce(ctx, i, done.agreed, ['Draw agreed.']);
+    await afterPost(ctx, done.agreed);
     return;
   }
-  const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: side });
-  if (!res.ok) refuse('the position changed just now; try again.');
-  const rec = res.game;
-  await i.reply({
-    content: `${playerTag(other)}, ${playerTag(g.rec.players[side])} offers a draw. The offer lapses with the next move.`,
-    components: [drawRow(rec)],
-    allowedMentions: { users: [other.id] },
-  });
+  const payload = {
+    content: `${playerTag(done.to)}, ${playerTag(done.by)} offers a draw. The offer lapses with the next move.`,
+    components: [drawRow(done.offered)],
+    allowedMentions: { users: [done.to.id] },
+  };
+  await (i.deferred ? i.editReply(payload) : i.reply(payload));
 }
 
 export async function handleDrawButton(ctx: BotContext, i: ButtonInteraction, id: Extract<CustomId, { kind: 'game' }>): Promise<void> {

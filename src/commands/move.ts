@@ -5,7 +5,7 @@ import { AutocompleteInteraction, ChatInputCommandInteraction, InteractionContex
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import { UserError } from '../bot/errors.js';
-import { afterPost, announce, commitMove, loadActiveGame, settleRatings, sideOf } from '../bot/match.js';
+import { afterPost, announce, beforeAnswer, commitMove, loadActiveGame, settleRatings, sideOf } from '../bot/match.js';
 import { moveChoices } from '../bot/moves.js';
 import { stringOption } from '../bot/options.js';
 
@@ -19,7 +19,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
   const text = stringOption(i.options, 'text', { required: true, max: 100 });
-  const done = await commitMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text);
+  const done = await beforeAnswer(ctx, i, () => commitMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text));
   const rec = done.after.status === 'active' ? done.after : await settleRatings(ctx, done.after);
   await announce(ctx, i, rec, done.lines, done.state);
   await afterPost(ctx, rec);

@@ -143,6 +143,34 @@ describe('announcements', () => {
   });
 });
 
+describe('slow stores', () => {
+  it('a slow write is deferred before Discord\'s 3 s; a slow refusal becomes ephemeral', async () => {
+    h = await createHarness();
+    const { channelId } = await h.startGame('exxit', h.alice, h.bob);
+    const games = h.store.games;
+    const slow = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      return f.apply(games, a);
+    };
+    const upd = vi.spyOn(games, 'update').mockImplementationOnce(slow(games.update));
+    const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
+    const cb = await i.response(2900);
+    expect(cb.type).toBe(5);
+    const res = await i.done();
+    expect(res.original?.content).toContain('Red: P A (place)');
+    upd.mockRestore();
+    const get = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel));
+    const bad = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P B' }));
+    const r = await bad.done({ followups: 1 });
+    get.mockRestore();
+    expect(r.callback.type).toBe(5);
+    expect(r.followups[0].content).toMatch(/not your turn/);
+    expect(r.followups[0].flags & 64).toBe(64);
+    expect(bad.original()?.deleted ?? true).toBe(true);
+    expect((await h.game(channelId)).moves).toEqual(['P 0,0']);
+  });
+});
+
 describe('logs', () => {
   it('never carry the interaction token (a secret for 15 minutes), even when Discord refuses every answer', async () => {
     let out = '';
