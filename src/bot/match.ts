@@ -9,7 +9,7 @@ import { isCorruptRecordError, type GameChanges, type GameResult, type NewGame, 
 import type { BotContext } from './context.js';
 import { UserError, refuse } from './errors.js';
 import { describeMove } from './moves.js';
-import { boardAttachment, clipText, gameMentions, rematchRow, resultLines, toMoveLine } from './messages.js';
+import { boardAttachment, clipText, gameMentions, md, rematchRow, resultLines, toMoveLine } from './messages.js';
 
 export interface LoadedGame {
   rec: StoredGame;
@@ -71,7 +71,7 @@ export function sideOf(rec: StoredGame, userId: string): Side | null {
 export function requirePlayer(g: LoadedGame, userId: string): Side {
   if (g.rec.status !== 'active') refuse('this game is over.');
   const side = sideOf(g.rec, userId);
-  if (side === null) refuse(`you are not playing in this game (${g.rec.players[0].name} vs ${g.rec.players[1].name}); you can watch.`);
+  if (side === null) refuse(`you are not playing in this game (${md(g.rec.players[0].name)} vs ${md(g.rec.players[1].name)}); you can watch.`);
   return side as Side;
 }
 
@@ -139,7 +139,7 @@ export async function commitMove(
     }
     if (game.toMove(state) !== side) {
       const other = rec.players[1 - side];
-      refuse(other.bot ? 'it is not your turn: the AI is thinking.' : `it is not your turn: ${other.name} is to move.`);
+      refuse(other.bot ? 'it is not your turn: the AI is thinking.' : `it is not your turn: ${md(other.name)} is to move.`);
     }
     const parsed = game.parseMove(state, text);
     if (!parsed.ok) refuse(errorText(parsed.error));
@@ -354,7 +354,7 @@ export async function aiTurn(ctx: BotContext, gameId: string): Promise<void> {
     // Say so in the game: /board (or a restart) asks the AI again.
     ctx.log.error({ err: e, gameId }, 'AI search failed');
     await sendToChannel(ctx, rec.channelId, {
-      content: `${rec.players[side].name} could not find a move just now. Use \`/board\` to make it try again.`,
+      content: `${md(rec.players[side].name)} could not find a move just now. Use \`/board\` to make it try again.`,
       allowedMentions: { users: [] },
     });
     return;
@@ -445,7 +445,7 @@ export async function startMatch(ctx: BotContext, spec: MatchSpec, name: string)
     );
   }
   const rec = created.game;
-  const intro = `**${game.title}** · ${rec.players[0].name} (${cap(game.sides[0])}) vs ${rec.players[1].name} (${cap(game.sides[1])})`;
+  const intro = `**${game.title}** · ${md(rec.players[0].name)} (${cap(game.sides[0])}) vs ${md(rec.players[1].name)} (${cap(game.sides[1])})`;
   await sendToChannel(ctx, rec.channelId, await gamePost(ctx, rec, [intro], state));
   scheduleAi(ctx, rec);
   return rec;

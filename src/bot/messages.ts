@@ -7,6 +7,7 @@ import {
   ButtonBuilder,
   ButtonStyle,
   EmbedBuilder,
+  escapeMarkdown,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import { getGame, isGameId, type GameId } from '../engine/index.js';
@@ -17,11 +18,13 @@ import { scoreLines } from './moves.js';
 export const MAX_CONTENT = 2000;
 export const clipText = (s: string, n = MAX_CONTENT): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** A display name inside message text: its markdown shown as typed, not applied. */
+export const md = (name: string): string => escapeMarkdown(name);
 
 export const gameTitle = (id: GameId): string => getGame(id).title;
 
 /** `<@id>` for people (pings when allowed), the AI's name in bold. */
-export const playerTag = (p: PlayerRef): string => (p.bot ? `**${p.name}**` : `<@${p.id}>`);
+export const playerTag = (p: PlayerRef): string => (p.bot ? `**${md(p.name)}**` : `<@${p.id}>`);
 
 /** "Exxit · Alice vs Bob" (thread names are at most 100 characters). */
 export const threadName = (game: GameId, players: [PlayerRef, PlayerRef]): string =>

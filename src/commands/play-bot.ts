@@ -5,7 +5,7 @@ import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import { UserError } from '../bot/errors.js';
 import { startMatch } from '../bot/match.js';
-import { gameTitle, setupText, threadName } from '../bot/messages.js';
+import { gameTitle, md, setupText, threadName } from '../bot/messages.js';
 import { stringOption } from '../bot/options.js';
 import { sentence } from '../bot/reply.js';
 import type { AiLevel, PlayerRef } from '../store/types.js';
@@ -39,7 +39,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   const human: PlayerRef = { id: i.user.id, name: displayName(i) };
   const ai: PlayerRef = { id: `ai:${level}`, name: `hexmate AI (${level})`, bot: level };
   const players = orderPlayers(opts.first, human, ai);
-  const title = `**${gameTitle(opts.game)}** · ${players[0].name} vs ${players[1].name} · ${setupText(opts.game, opts.setup)} · unrated`;
+  const title = `**${gameTitle(opts.game)}** · ${md(players[0].name)} vs ${md(players[1].name)} · ${setupText(opts.game, opts.setup)} · unrated`;
   await i.reply({ content: title, allowedMentions: { users: [] } });
   const card = await i.fetchReply();
   try {

@@ -7,7 +7,7 @@ import type { BotContext } from '../bot/context.js';
 import type { CustomId } from '../bot/custom-id.js';
 import { refuse } from '../bot/errors.js';
 import { loadGameById, sendToChannel, sideOf, startMatch } from '../bot/match.js';
-import { challengeCard, gameTitle, threadName } from '../bot/messages.js';
+import { challengeCard, gameTitle, md, threadName } from '../bot/messages.js';
 import type { PlayerRef } from '../store/types.js';
 
 export async function handleRematchButton(ctx: BotContext, i: ButtonInteraction, id: Extract<CustomId, { kind: 'game' }>): Promise<void> {
@@ -27,7 +27,7 @@ export async function handleRematchButton(ctx: BotContext, i: ButtonInteraction,
   const swapped: [PlayerRef, PlayerRef] = [rec.players[1], rec.players[0]];
   if (other.bot) {
     const card = await sendToChannel(ctx, where, {
-      content: `Rematch: **${gameTitle(rec.game)}** · ${swapped[0].name} vs ${swapped[1].name} (colours swapped).`,
+      content: `Rematch: **${gameTitle(rec.game)}** · ${md(swapped[0].name)} vs ${md(swapped[1].name)} (colours swapped).`,
       allowedMentions: { users: [] },
     });
     const game = await startMatch(
@@ -58,5 +58,5 @@ export async function handleRematchButton(ctx: BotContext, i: ButtonInteraction,
   );
   const card = await sendToChannel(ctx, where, challengeCard(challenge));
   await ctx.store.challenges.patch(challenge.id, { messageId: card.id });
-  await i.editReply({ content: `Rematch offered to ${other.name} in <#${where}>.` });
+  await i.editReply({ content: `Rematch offered to ${md(other.name)} in <#${where}>.` });
 }

@@ -3,7 +3,7 @@ import { ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilde
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import { afterPost, announce, beforeAnswer, endGame, loadActiveGame, requirePlayer, settleRatings } from '../bot/match.js';
-import { sideName } from '../bot/messages.js';
+import { md, sideName } from '../bot/messages.js';
 
 export const data = new SlashCommandBuilder()
   .setName('resign')
@@ -18,7 +18,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
     return { g, side, over };
   });
   const rec = await settleRatings(ctx, over);
-  await announce(ctx, i, rec, [`${g.rec.players[side].name} (${sideName(rec, side)}) resigns.`]);
+  await announce(ctx, i, rec, [`${md(g.rec.players[side].name)} (${sideName(rec, side)}) resigns.`]);
   await afterPost(ctx, rec);
 }
 
