@@ -46,30 +46,61 @@ function chunk(type: string, body: Uint8Array): Buffer {
 
 /**
  * The pixels as PNG scanlines: each row a filter byte 0 (None) and RGB
- * triples. Null when a pixel is not fully opaque (the alpha would be lost) or
- * the machine is big-endian (the pixels are read as 32-bit words), or the
- * length does not match.
+ * triples, written into `out` (or a new array). Null when a pixel is not fully
+ * opaque (the alpha would be lost), the machine is big-endian (the pixels are
+ * read as 32-bit words), or the length does not match.
  */
-export function rgbScanlines(rgba: Uint8Array, width: number, height: number): Uint8Array | null {
-  if (!LITTLE_ENDIAN || rgba.length !== width * height * 4) return null;
+export function rgbScanlines(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  out: Uint8Array<ArrayBuffer> = new Uint8Array((width * 3 + 1) * height),
+): Uint8Array<ArrayBuffer> | null {
+  if (!LITTLE_ENDIAN || rgba.length !== width * height * 4 || out.length !== (width * 3 + 1) * height) return null;
   if (rgba.byteOffset % 4 !== 0) rgba = rgba.slice(); // a word view needs an aligned start
   const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
-  const out = new Uint8Array((width * 3 + 1) * height);
-  let all = 0xffffffff;
-  let o = 0;
+  // A row is built as words in a scratch line (4 pixels → 3 words, about
+  // three times faster than byte by byte), then copied after its filter byte.
+  const row = new Uint32Array(Math.ceil((width * 3) / 4));
+  const rowBytes = new Uint8Array(row.buffer, 0, width * 3);
+  const quads = width >> 2;
+  let all = -1;
   let k = 0;
+  let o = 0;
   for (let y = 0; y < height; y++) {
-    out[o++] = 0;
-    for (let x = 0; x < width; x++) {
-      const v = px[k++];
-      all &= v;
-      out[o] = v;
-      out[o + 1] = v >>> 8;
-      out[o + 2] = v >>> 16;
-      o += 3;
+    let j = 0;
+    for (let q = 0; q < quads; q++, j += 3, k += 4) {
+      const p0 = px[k], p1 = px[k + 1], p2 = px[k + 2], p3 = px[k + 3];
+      all &= p0 & p1 & p2 & p3;
+      row[j] = (p0 & 0xffffff) | (p1 << 24);
+      row[j + 1] = ((p1 >>> 8) & 0xffff) | (p2 << 16);
+      row[j + 2] = ((p2 >>> 16) & 0xff) | (p3 << 8);
     }
+    for (let b = j * 4; b < width * 3; b += 3, k++) {
+      const v = px[k];
+      all &= v;
+      rowBytes[b] = v;
+      rowBytes[b + 1] = v >>> 8;
+      rowBytes[b + 2] = v >>> 16;
+    }
+    out[o] = 0;
+    out.set(rowBytes, o + 1);
+    o += width * 3 + 1;
   }
   return all >>> 24 === 0xff ? out : null;
+}
+
+// Scanline arrays for reuse (a fresh 2–3 MB array costs its zeroing and page
+// faults every board): taken for one encode, given back when deflate is done.
+const spare = new Map<number, Uint8Array<ArrayBuffer>[]>();
+const MAX_SPARE = 1;
+function takeRows(size: number): Uint8Array<ArrayBuffer> {
+  return spare.get(size)?.pop() ?? new Uint8Array(size);
+}
+function giveRows(rows: Uint8Array<ArrayBuffer>): void {
+  const list = spare.get(rows.length) ?? [];
+  if (list.length < MAX_SPARE) list.push(rows);
+  spare.set(rows.length, list);
 }
 
 const deflate = (data: Uint8Array): Promise<Buffer> =>
@@ -80,13 +111,22 @@ const deflate = (data: Uint8Array): Promise<Buffer> =>
 
 /** A PNG (8-bit RGB, no filter) of opaque RGBA pixels; null if they are not all opaque. Same pixels → same bytes. */
 export async function encodeOpaquePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer | null> {
-  const rows = rgbScanlines(rgba, width, height);
-  if (!rows) return null;
+  const buf = takeRows((width * 3 + 1) * height);
+  const rows = rgbScanlines(rgba, width, height, buf);
+  if (!rows) {
+    giveRows(buf);
+    return null;
+  }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
-  const idat = await deflate(rows);
+  let idat: Buffer;
+  try {
+    idat = await deflate(rows);
+  } finally {
+    giveRows(rows);
+  }
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
 }
 
