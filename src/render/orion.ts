@@ -170,9 +170,9 @@ function drawSides(ctx: Ctx, L: OrionLayout): void {
   ctx.setLineDash([]);
 }
 
-/** Cells batched by fill: empty cells (with their grid line), orange, blue. */
-function drawCells(ctx: Ctx, L: OrionLayout, s: OrionState): void {
-  for (const col of [-1, 0, 1] as const) {
+/** Cells batched by fill (each colour one path, so a colour shows no seams inside): empty cells (with their grid line), orange, blue. */
+function drawCells(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells'>, colours: readonly (-1 | 0 | 1)[] = [-1, 0, 1]): void {
+  for (const col of colours) {
     ctx.beginPath();
     let any = false;
     for (let i = 0; i < CELLS.length; i++) {
@@ -246,11 +246,13 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   }
 }
 
-function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: OrionState): void {
+/** Tokens and labels of the cells `which` picks (all by default). */
+function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells' | 'galaxies' | 'blackHoles'>, which: (cell: number) => boolean = () => true): void {
   const S = L.size;
   const gal = new Set(s.galaxies);
   const hol = new Set(s.blackHoles);
   for (let i = 0; i < CELLS.length; i++) {
+    if (!which(i)) continue;
     const c = L.center(i);
     const col = s.cells[i];
     const token = gal.has(i) || hol.has(i);
@@ -262,6 +264,39 @@ function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: OrionState): void {
       size: token ? Math.round(S * 0.33) : Math.round(S * 0.4), bold: col >= 0, align: 'center', baseline: 'middle', color,
     });
   }
+}
+
+// ---------- the empty board, drawn once per layout ----------
+
+/** Width of the board part of the picture (the side column starts here). */
+const BOARD_PART_W = 16 + BOARD_W + 14;
+const EMPTY_BOARDS_KEPT = 6;
+const emptyBoards = new Map<string, Canvas>();
+
+/**
+ * The board before any tile: background, side bands (OD-7), the 85 empty
+ * cells with their labels (OD-6) and the tokens. It is the same for every
+ * position of a layout, and its text and bands are most of the drawing, so it
+ * is drawn once per layout and scale (a few kept, the oldest dropped) and
+ * copied pixel for pixel. Nothing drawn later reaches under it except tiles,
+ * which cover their cells whole and then get their own tokens and labels.
+ */
+function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
+  const key = `${scale}|${s.galaxies.join(',')}|${s.blackHoles.join(',')}`;
+  let c = emptyBoards.get(key);
+  if (c) return c;
+  c = createCanvas(Math.round(BOARD_PART_W * scale), Math.round(ORION_HEIGHT * scale));
+  const ctx = c.getContext('2d');
+  ctx.scale(scale, scale);
+  ctx.fillStyle = THEME.bg;
+  ctx.fillRect(0, 0, BOARD_PART_W, ORION_HEIGHT);
+  drawSides(ctx, L);
+  const empty = { cells: new Array<-1>(CELLS.length).fill(-1), galaxies: s.galaxies, blackHoles: s.blackHoles };
+  drawCells(ctx, L, empty, [-1]);
+  drawTokensAndLabels(ctx, L, empty);
+  emptyBoards.set(key, c);
+  if (emptyBoards.size > EMPTY_BOARDS_KEPT) emptyBoards.delete(emptyBoards.keys().next().value!);
+  return c;
 }
 
 // ---------- side panel ----------
@@ -424,18 +459,21 @@ function drawPlayers(ctx: Ctx, s: OrionState, players: [string, string], x: numb
   drawPlayer(ctx, s, gs, 1, players[1], x, 56 + ph + 10, w, ph);
 }
 
-/** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas. */
+/** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
 export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): void {
-  ctx.fillStyle = THEME.bg;
-  ctx.fillRect(0, 0, ORION_WIDTH, ORION_HEIGHT);
   const L = orionLayout();
-  drawSides(ctx, L);
-  drawCells(ctx, L, s);
+  // The cached empty board goes on in device pixels (no resampling): it was drawn at this scale.
+  const m = ctx.getTransform();
+  const board = emptyBoard(s, L, m.a);
+  ctx.fillStyle = THEME.bg;
+  ctx.fillRect(BOARD_PART_W, 0, ORION_WIDTH - BOARD_PART_W, ORION_HEIGHT);
+  ctx.save();
+  ctx.resetTransform();
+  ctx.drawImage(board, m.e, m.f);
+  ctx.restore();
+  drawCells(ctx, L, s, [0, 1]);
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
-  drawTokensAndLabels(ctx, L, s);
-  const x = 16 + BOARD_W + 14;
-  drawInfo(ctx, s, players, x, ORION_WIDTH - x - 16);
+  drawTokensAndLabels(ctx, L, s, (i) => s.cells[i] >= 0);
+  drawInfo(ctx, s, players, BOARD_PART_W, ORION_WIDTH - BOARD_PART_W - 16);
 }
-
-

@@ -6,7 +6,7 @@ import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { OrionState } from '../../src/engine/orion/types.js';
 import { FAMILY, registerFonts } from '../../src/render/fonts.js';
 import { axialToPixel, measure } from '../../src/render/hexdraw.js';
-import { renderBoard } from '../../src/render/index.js';
+import { drawBoard, renderBoard } from '../../src/render/index.js';
 import { ORION_HEIGHT, ORION_WIDTH, orionLayout } from '../../src/render/orion.js';
 import { ORION } from '../../src/render/theme.js';
 import { createCanvas } from '@napi-rs/canvas';
@@ -80,6 +80,24 @@ describe('Orion Duel board image', () => {
     const a = await renderBoard('orion', state, { players: ['A', 'B'] });
     const b = await renderBoard('orion', structuredClone(state), { players: ['A', 'B'] });
     expect(a.equals(b)).toBe(true);
+  });
+
+  it('draws the same picture whether its empty board is cached or not (other layouts and scales in between)', async () => {
+    const first = await renderBoard('orion', state, { players: ['A', 'B'] });
+    const g = getGame('orion');
+    for (let k = 0; k < 8; k++) {
+      const other = g.initial(`random:${100 + k}`);
+      if (!other.ok) throw new Error('setup');
+      await renderBoard('orion', other.value, { players: ['A', 'B'] });
+      drawBoard('orion', state, ['A', 'B'], 0.8);
+    }
+    expect((await renderBoard('orion', state, { players: ['A', 'B'] })).equals(first)).toBe(true);
+    // A covered token cell keeps its token and label drawn over the tile; an empty one shows the cached board.
+    const d = await decodePng(first);
+    const f5 = L.center(at('F5'));
+    expect(near(d, f5.x, f5.y + S * 0.16, ORION.hole)).toBe(true);
+    const b2 = L.center(at('B2'));
+    expect(near(d, b2.x, b2.y + S * 0.16, ORION.galaxyCore, 12)).toBe(true);
   });
 
   it('a finished random game (nearly full board) stays under 300 KB and shows the result', async () => {
