@@ -10,7 +10,7 @@ import { startMatch } from '../bot/match.js';
 import { challengeCard, threadName } from '../bot/messages.js';
 import { boolOption, userOption } from '../bot/options.js';
 import { sentence } from '../bot/reply.js';
-import { isCorruptRecordError, type PlayerRef, type StoredChallenge } from '../store/types.js';
+import { isCorruptRecordError, type PlayerRef, type StoredChallenge, type StoredGame } from '../store/types.js';
 import { FIRST_CHOICES, GAME_CHOICES, LAYOUT_CHOICES, TILE_CHOICES, displayName, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
 
 /** Anti-spam: open challenges per user. */
@@ -134,24 +134,8 @@ async function challengeButton(ctx: BotContext, i: ButtonInteraction, id: Extrac
   }
   const accepted = taken.challenge;
   await i.update(challengeCard(accepted, `Accepted by <@${user}>. Good game!`));
-  const challenger: PlayerRef = { id: c.challengerId, name: c.challengerName };
-  const players = orderPlayers<PlayerRef>(c.firstMove ?? 'random', challenger, { id: user, name });
   try {
-    const game = await startMatch(
-      ctx,
-      {
-        game: c.game,
-        setup: c.setup,
-        players,
-        rated: c.rated,
-        guildId: c.guildId,
-        channelId: c.channelId,
-        messageId: c.messageId ?? i.message.id,
-        challengeId: c.id,
-      },
-      threadName(c.game, players),
-    );
-    await ctx.store.challenges.patch(c.id, { gameId: game.id });
+    await startAccepted(ctx, c, { id: user, name }, c.messageId ?? i.message.id);
   } catch (e) {
     // No game came of it: close the challenge and say so on the card (a new one can be posted).
     const why = e instanceof UserError ? e.message : 'something went wrong on my side.';
@@ -160,6 +144,20 @@ async function challengeButton(ctx: BotContext, i: ButtonInteraction, id: Extrac
     if (!(e instanceof UserError)) throw e; // logged by the router, which tells the user
     await i.followUp({ content: sentence(e.message), flags: MessageFlags.Ephemeral });
   }
+}
+
+/** Starts the game of an accepted challenge (players ordered by its first-move option) and records it. */
+export async function startAccepted(ctx: BotContext, c: StoredChallenge, accepter: PlayerRef, messageId: string | null): Promise<StoredGame> {
+  const challenger: PlayerRef = { id: c.challengerId, name: c.challengerName };
+  const players = orderPlayers<PlayerRef>(c.firstMove ?? 'random', challenger, accepter);
+  const rematchOf = typeof c.options.rematchOf === 'string' ? c.options.rematchOf : null;
+  const game = await startMatch(
+    ctx,
+    { game: c.game, setup: c.setup, players, rated: c.rated, guildId: c.guildId, channelId: c.channelId, messageId, challengeId: c.id, rematchOf },
+    threadName(c.game, players),
+  );
+  await ctx.store.challenges.patch(c.id, { gameId: game.id });
+  return game;
 }
 
 async function closeCard(ctx: BotContext, i: ButtonInteraction, c: StoredChallenge, to: 'cancelled' | 'declined', note?: string): Promise<void> {

@@ -233,7 +233,7 @@ describe('autocomplete', () => {
 });
 
 describe('rematch', () => {
-  it('posts a challenge with colours swapped in the parent channel; accepting starts a new thread', async () => {
+  it('one click offers a challenge with colours swapped; the other player\'s click starts it; never two games', async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob, { tiles: 29 });
     const res = await h.slash(h.alice, channelId, 'resign').done();
@@ -242,12 +242,21 @@ describe('rematch', () => {
     expect(await h.fake.click(h.carol, final.id, rematch).done().then((r) => r.callback.data.content)).toMatch(/only the players/i);
     const r = await h.fake.click(h.alice, final.id, rematch).done();
     expect(r.original?.content).toMatch(/Rematch offered to Bob/);
-    expect(await h.fake.click(h.alice, final.id, rematch).done().then((x) => x.callback.data.content)).toMatch(/already/i);
+    expect(await h.fake.click(h.alice, final.id, rematch).done().then((x) => x.original?.content ?? x.callback.data.content)).toMatch(/already/i);
     const card = await h.fake.waitForMessage(h.channel.id, (m) => JSON.stringify(m.embeds).includes('opponent moves first'));
-    await h.fake.click(h.bob, card.id, findButton(card, 'Accept')).done();
+    // Bob asks for the rematch too: the game starts at once.
+    const both = await h.fake.click(h.bob, final.id, rematch).done();
+    expect(both.original?.content).toMatch(/Rematch started in <#\d+>/);
+    expect(JSON.stringify(h.fake.message(card.id)?.embeds)).toContain('both asked for a rematch');
+    expect(h.fake.message(card.id)?.components).toEqual([]);
     const next = await waitFor(async () => (await h!.store.games.listByUser(h!.bob.id, 5)).find((g) => g.status === 'active'));
     expect(next.players.map((p) => p.id)).toEqual([h.bob.id, h.alice.id]);
     expect(next.setup).toBe('blitz');
+    expect(next.rematchOf).toBe((await h.game(channelId)).id);
     expect(next.channelId).not.toBe(channelId);
+    // The card's own Accept is now refused, and no second game ever starts.
+    const late = await h.fake.click(h.bob, card.id, `hx1:c:rm${(await h.game(channelId)).id}:a`).done();
+    expect(late.callback.data.content).toMatch(/accepted already/i);
+    expect((await h.store.games.listByUser(h.alice.id, 10)).filter((g) => g.status === 'active')).toHaveLength(1);
   });
 });
