@@ -26,6 +26,7 @@ async function main(): Promise<void> {
 
   const store = await openStore({
     url: config.redisUrl,
+    cluster: config.redisCluster,
     prefix: config.redisPrefix,
     challengeTtlMs: config.challengeTtlMs,
     logger: { warn: (m) => log.warn(m), info: (m) => log.info(m) },
