@@ -2,19 +2,29 @@
 // the initial callback (Discord's 3 s limit) and to the reply carrying the
 // new board, with N games played at once through the real bot on the fake
 // Discord. Each game plays Orion Duel's first ending (18 placements).
-// Run: npm run bench:bot [-- --games 50 --no-validate]
+// Run: npm run bench:bot [-- --games 50 --think 1000 --in-process --no-validate]
+// - By default the bot is its own process, started as `npm start` starts it
+//   (src/index.ts, DISCORD_API_URL pointing at the stand-in), so the stand-in's
+//   own parsing and schema checks do not count against the bot's latency.
+// - --think MS: each player thinks 0.5–1.5 × MS (seeded) before each move, as
+//   people do; --think 0 fires every next move the moment the board arrives
+//   (a saturation test, not a latency one).
 // Store: REDIS_URL, else 127.0.0.1:6379 if it answers, else the embedded store.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { closeRenderPool, startBot } from '../src/bot/index.js';
+import { makeRng } from '../src/engine/rng.js';
 import { openStore } from '../src/store/index.js';
 import { startFakeDiscord, type FakeUser } from '../test/support/fake-discord/index.js';
 
 const args = process.argv.slice(2);
 const GAMES = Number(args[args.indexOf('--games') + 1]) || 50;
 const VALIDATE = !args.includes('--no-validate');
+const IN_PROCESS = args.includes('--in-process');
+const THINK_MS = args.includes('--think') ? Number(args[args.indexOf('--think') + 1]) : 1000;
 const MOVES = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
   .split(';')
   .map((m) => m.trim());
@@ -50,9 +60,22 @@ async function main(): Promise<void> {
   for (let i = 0; i < GAMES; i++) players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
   const prefix = `hexmate-bench-bot:${Date.now().toString(36)}:`;
   const store = await openStore({ url, prefix, logger: { warn: () => {}, info: () => {} } });
-  const bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), sweepIntervalMs: 0 });
+  let bot: { stop(): Promise<void> } | undefined;
+  let child: ChildProcess | undefined;
+  if (IN_PROCESS || !url) {
+    // The embedded store lives in one process: the bot must share it.
+    bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), sweepIntervalMs: 0 });
+  } else {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiBase, REDIS_URL: url, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' },
+    });
+  }
   await fake.waitForReady();
-  console.log(`bot bench: ${GAMES} Orion games at once, ${MOVES.length} moves each; store ${url ? 'redis' : 'embedded'}; fake validation ${VALIDATE ? 'on' : 'off'}`);
+  console.log(
+    `bot bench: ${GAMES} Orion games at once, ${MOVES.length} moves each; bot ${child ? 'in its own process (npm start)' : 'in this process'}; ` +
+      `think ${THINK_MS} ms; store ${url ? 'redis' : 'embedded'}; fake validation ${VALIDATE ? 'on' : 'off'}`,
+  );
 
   // Start every game (challenge + accept).
   const t0 = performance.now();
@@ -79,10 +102,12 @@ async function main(): Promise<void> {
   const ack: number[] = [];
   const board: number[] = [];
   const t1 = performance.now();
+  const rng = makeRng(42);
   await Promise.all(
     threads.map(async (threadId, g) => {
       for (let k = 0; k < MOVES.length; k++) {
         const user = players[g][k % 2];
+        if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + rng())));
         const start = performance.now();
         const i = fake.slash(user, threadId, 'move', [{ name: 'text', type: 3, value: MOVES[k] }]);
         const acked = i.response().then(() => ack.push(performance.now() - start));
@@ -97,7 +122,12 @@ async function main(): Promise<void> {
   line('INTERACTION_CREATE → callback', ack);
   line('INTERACTION_CREATE → board reply', board);
   console.log(`throughput: ${(board.length / secs).toFixed(1)} moves/s over ${secs.toFixed(1)} s; schema violations ${fake.violations.length}`);
-  await bot.stop();
+  await bot?.stop();
+  if (child) {
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
   await closeRenderPool();
   await fake.close();
   // Leave nothing behind on a shared Redis.
