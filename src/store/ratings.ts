@@ -14,6 +14,7 @@ import { RATING_APPLY } from './scripts.js';
 import {
   CorruptRecordError,
   guildScope,
+  type BoardCensus,
   type GameId,
   type LeaderboardEntry,
   type PlayerRatingChange,
@@ -183,15 +184,31 @@ export class RedisRatingStore implements RatingStore {
     return { gameId: parsed.data.gameId, applied: false, players: parsed.data.players };
   }
 
-  async top(game: GameId, scope: RatingScope, n: number, opts: TopOptions = {}): Promise<LeaderboardEntry[]> {
-    this.check(game, scope);
-    const want = Math.max(0, Math.min(Math.floor(n), 1000));
-    const out: LeaderboardEntry[] = [];
+  /** Whether a snapshot passes the leaderboard filter (not provisional). */
+  private passes(s: RatingSnapshot, opts: TopOptions): boolean {
+    if (opts.minGames !== undefined && s.games < opts.minGames) return false;
+    const rd = opts.now !== undefined ? idleRd(s, opts.now) : s.rd;
+    if (opts.maxRd !== undefined && rd > opts.maxRd) return false;
+    return true;
+  }
+
+  /**
+   * Walks a board best first, one page of records at a time, from `start`
+   * until `visit` returns false or the board (or `end`, exclusive) runs out.
+   * Corrupt records are skipped with a warning; a player without a record is skipped.
+   */
+  private async walk(
+    game: GameId,
+    scope: RatingScope,
+    pageSize: number,
+    visit: (userId: string, s: RatingSnapshot) => boolean,
+    end = Infinity,
+  ): Promise<void> {
     const board = this.ctx.keys.leaderboard(game, scope);
-    const page = Math.max(want * 2, 50);
-    for (let start = 0; out.length < want; start += page) {
-      const ids = await this.ctx.redis.zrevrange(board, start, start + page - 1);
-      if (ids.length === 0) break;
+    for (let start = 0; start < end; start += pageSize) {
+      const stop = Math.min(start + pageSize, end) - 1;
+      const ids = await this.ctx.redis.zrevrange(board, start, stop);
+      if (ids.length === 0) return;
       const loaded = await Promise.all(
         ids.map((u) =>
           this.load(game, scope, u).catch((e: unknown) => {
@@ -203,21 +220,59 @@ export class RedisRatingStore implements RatingStore {
           }),
         ),
       );
-      loaded.forEach((r, i) => {
-        if (!r || r.version === 0 || out.length >= want) return;
-        const s = r.snapshot;
-        if (opts.minGames !== undefined && s.games < opts.minGames) return;
-        if (opts.maxRd !== undefined && s.rd > opts.maxRd) return;
-        out.push({ ...s, userId: ids[i], rank: out.length + 1 });
-      });
+      for (let i = 0; i < ids.length; i++) {
+        const r = loaded[i];
+        if (!r || r.version === 0) continue;
+        if (!visit(ids[i], r.snapshot)) return;
+      }
+      if (ids.length < stop - start + 1) return;
     }
+  }
+
+  async top(game: GameId, scope: RatingScope, n: number, opts: TopOptions = {}): Promise<LeaderboardEntry[]> {
+    this.check(game, scope);
+    const want = Math.max(0, Math.min(Math.floor(n), 1000));
+    const out: LeaderboardEntry[] = [];
+    if (want === 0) return out;
+    await this.walk(game, scope, Math.max(want * 2, 50), (userId, s) => {
+      if (this.passes(s, opts)) out.push({ ...s, userId, rank: out.length + 1 });
+      return out.length < want;
+    });
     return out;
   }
 
-  async rank(game: GameId, userId: string, scope: RatingScope): Promise<number | null> {
+  async rank(game: GameId, userId: string, scope: RatingScope, opts?: TopOptions): Promise<number | null> {
     this.check(game, scope);
     if (!isKeyPart(userId)) return null;
     const r = await this.ctx.redis.zrevrank(this.ctx.keys.leaderboard(game, scope), userId);
-    return r === null ? null : r + 1;
+    if (r === null) return null;
+    if (!opts) return r + 1;
+    const me = await this.load(game, scope, userId);
+    if (me.version === 0 || !this.passes(me.snapshot, opts)) return null;
+    // The leaderboard position: established players above this one, plus one.
+    let above = 0;
+    await this.walk(
+      game,
+      scope,
+      200,
+      (u, s) => {
+        if (u !== userId && this.passes(s, opts)) above++;
+        return true;
+      },
+      r,
+    );
+    return above + 1;
+  }
+
+  async census(game: GameId, scope: RatingScope, opts: TopOptions = {}): Promise<BoardCensus> {
+    this.check(game, scope);
+    let players = 0;
+    let established = 0;
+    await this.walk(game, scope, 500, (_u, s) => {
+      players++;
+      if (this.passes(s, opts)) established++;
+      return true;
+    });
+    return { players, established };
   }
 }

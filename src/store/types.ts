@@ -280,6 +280,19 @@ export interface TopOptions {
   minGames?: number;
   /** ...or a deviation above this. */
   maxRd?: number;
+  /**
+   * When set, maxRd applies to the deviation as it stands at this instant
+   * (grown by idle time, `idleRd`), so a long-absent player becomes provisional again.
+   */
+  now?: number;
+}
+
+/** How many players a board holds, and how many of them pass the TopOptions filter. */
+export interface BoardCensus {
+  /** Rated players in the scope (at least one rated game). */
+  players: number;
+  /** Of these, the ones that pass minGames / maxRd. */
+  established: number;
 }
 
 export interface RatingStore {
@@ -300,8 +313,14 @@ export interface RatingStore {
   ): Promise<RatingOutcome>;
   /** Best first. */
   top(game: GameId, scope: RatingScope, n: number, opts?: TopOptions): Promise<LeaderboardEntry[]>;
-  /** 1-based rank among all rated players of the scope, or null when unrated. */
-  rank(game: GameId, userId: string, scope: RatingScope): Promise<number | null>;
+  /**
+   * 1-based rank among all rated players of the scope, or null when unrated.
+   * With opts: the rank among the players `top` would list with the same opts
+   * (the leaderboard position), or null when the player does not pass the filter.
+   */
+  rank(game: GameId, userId: string, scope: RatingScope, opts?: TopOptions): Promise<number | null>;
+  /** Counts a scope's rated players and those passing the filter (reads every player's record: O(players)). */
+  census(game: GameId, scope: RatingScope, opts?: TopOptions): Promise<BoardCensus>;
 }
 
 // ---------------------------------------------------------------------------

@@ -128,6 +128,37 @@ describe.each(MODES)('ratings on $name', (mode) => {
     expect(await store.ratings.top('orion', guildScope(guild), 1)).toHaveLength(1);
   });
 
+  it('leaderboard positions and census: rank and counts among established players only', async () => {
+    const guild = uid('g');
+    const scope = guildScope(guild);
+    const day = 24 * 3_600_000;
+    const t0 = 1_000 * day;
+    // a beats b 4 times and c once; c beats d once: a, b are established (>= 4 games), c and d are not.
+    const [a, b, c, d] = [uid('a'), uid('b'), uid('c'), uid('d')];
+    for (let i = 0; i < 4; i++) await store.ratings.applyResult('exxit', newId(), guild, [a, b], { winner: 0, draw: false }, t0);
+    await store.ratings.applyResult('exxit', newId(), guild, [a, c], { winner: 0, draw: false }, t0);
+    await store.ratings.applyResult('exxit', newId(), guild, [c, d], { winner: 0, draw: false }, t0);
+    const opts = { minGames: 4 };
+    expect(await store.ratings.census('exxit', scope)).toEqual({ players: 4, established: 4 });
+    expect(await store.ratings.census('exxit', scope, opts)).toEqual({ players: 4, established: 2 });
+    // c may be rated above b, but the leaderboard position of b skips provisional players.
+    const raw = await store.ratings.rank('exxit', b, scope);
+    expect(raw).toBeGreaterThanOrEqual(2);
+    expect(await store.ratings.rank('exxit', a, scope, opts)).toBe(1);
+    expect(await store.ratings.rank('exxit', b, scope, opts)).toBe(2);
+    expect(await store.ratings.rank('exxit', c, scope, opts)).toBeNull();
+    expect(await store.ratings.rank('exxit', uid('nobody'), scope, opts)).toBeNull();
+    expect((await store.ratings.top('exxit', scope, 10, opts)).map((e) => e.userId)).toEqual([a, b]);
+    // With `now`, the deviation grown by idle time counts: after a long break nobody is established.
+    const rdA = (await store.ratings.get('exxit', a, scope)).rd;
+    const late = { minGames: 4, maxRd: rdA + 1, now: t0 + 3650 * day };
+    expect(await store.ratings.census('exxit', scope, { minGames: 4, maxRd: 349, now: t0 })).toEqual({ players: 4, established: 2 });
+    expect(await store.ratings.census('exxit', scope, late)).toEqual({ players: 4, established: 0 });
+    expect(await store.ratings.top('exxit', scope, 10, late)).toEqual([]);
+    expect(await store.ratings.rank('exxit', a, scope, late)).toBeNull();
+    expect(await store.ratings.census('exxit', guildScope(uid('empty')))).toEqual({ players: 0, established: 0 });
+  });
+
   it('refuses nonsense input', async () => {
     await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x1'], { winner: 0, draw: false })).rejects.toThrow(/themself/);
     await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x2'], { winner: 0, draw: true })).rejects.toThrow(/draw/);
