@@ -2,7 +2,8 @@
 // opening and a crowded late position of each game, PNG sizes, the longest
 // event-loop stall while rendering, and a full-game replay GIF of each game.
 // Target: ≤ 25 ms per board, < 300 KB per PNG, < 8 MB per GIF.
-//   npm run bench:render [-- --runs 30] [--no-gif]
+// `--encoder skia` measures the old path (Skia's canvas.encode('png')) for comparison.
+//   npm run bench:render [-- --runs 30] [--no-gif] [--encoder ours|skia]
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -20,8 +21,10 @@ export interface BoardFigure {
   maxMs: number;
   /** CPU ms per board on all threads (encode runs off the main thread): the cost on an idle machine. */
   medianCpuMs: number;
-  /** Main-thread ms of the synchronous draw alone (what can stall the event loop). */
+  /** CPU ms of the draw alone, up to the pixels (Skia records the drawing and renders it when they are read). */
   medianDrawMs: number;
+  /** Main-thread CPU ms of a board (draw, pixels, scanline packing; not the deflate): what the event loop waits for. */
+  medianMainMs: number;
   pngBytes: number;
 }
 
@@ -82,14 +85,36 @@ function crowded(game: GameId, states: unknown[]): { state: unknown; ply: number
   return { state: states[best], ply: best };
 }
 
-export async function benchRender(opts: { runs?: number; gif?: boolean } = {}): Promise<RenderFigures> {
+export type Encoder = 'ours' | 'skia';
+
+/** A board as renderBoard makes it, or (for comparison) encoded by Skia as before. */
+function boardPng(encoder: Encoder, game: GameId, state: unknown, players: [string, string]): Promise<Buffer> {
+  return encoder === 'ours' ? renderBoard(game, state, { players }) : drawBoard(game, state, players).encode('png');
+}
+
+const cpuMs = (since?: NodeJS.CpuUsage): number => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1000;
+};
+
+/** Main-thread CPU of one board: the synchronous part up to the first await (no other thread of ours runs then). */
+async function mainThreadMs(encoder: Encoder, game: GameId, state: unknown, players: [string, string]): Promise<number> {
+  const c0 = process.cpuUsage();
+  const p = boardPng(encoder, game, state, players);
+  const ms = cpuMs(c0);
+  await p;
+  return ms;
+}
+
+export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?: Encoder } = {}): Promise<RenderFigures> {
   const runs = opts.runs ?? 30;
+  const encoder = opts.encoder ?? 'ours';
   const players: [string, string] = ['Alice', 'Bob'];
   const games: [GameId, string][] = [['exxit', 'standard'], ['orion', 'preset1']];
   const played = games.map(([game, setup]) => ({ game, setup, ...randomGame(game, setup, 2024) }));
 
   // Warm up fonts, caches and the JIT.
-  for (const p of played) for (let i = 0; i < 3; i++) await renderBoard(p.game, p.states[p.states.length - 1], { players });
+  for (const p of played) for (let i = 0; i < 3; i++) await boardPng(encoder, p.game, p.states[p.states.length - 1], players);
 
   const boards: BoardFigure[] = [];
   const h = monitorEventLoopDelay({ resolution: 1 });
@@ -103,22 +128,24 @@ export async function benchRender(opts: { runs?: number; gif?: boolean } = {}): 
       const times: number[] = [];
       const cpu: number[] = [];
       const draw: number[] = [];
+      const main: number[] = [];
       let bytes = 0;
       for (let i = 0; i < runs; i++) {
         const t0 = performance.now();
         const c0 = process.cpuUsage();
-        const png = await renderBoard(p.game, pos.state, { players });
+        const png = await boardPng(encoder, p.game, pos.state, players);
         const c1 = process.cpuUsage(c0);
         times.push(performance.now() - t0);
         cpu.push((c1.user + c1.system) / 1000);
         bytes = png.length;
-        const t1 = performance.now();
-        drawBoard(p.game, pos.state, players);
-        draw.push(performance.now() - t1);
+        const c2 = process.cpuUsage();
+        drawBoard(p.game, pos.state, players).data();
+        draw.push(cpuMs(c2));
+        main.push(await mainThreadMs(encoder, p.game, pos.state, players));
         // Let the delay monitor sample between renders, as a bot would.
         await new Promise((r) => setTimeout(r, 2));
       }
-      boards.push({ game: p.game, position: pos.position, ply: pos.ply, medianMs: median(times), maxMs: Math.max(...times), medianCpuMs: median(cpu), medianDrawMs: median(draw), pngBytes: bytes });
+      boards.push({ game: p.game, position: pos.position, ply: pos.ply, medianMs: median(times), maxMs: Math.max(...times), medianCpuMs: median(cpu), medianDrawMs: median(draw), medianMainMs: median(main), pngBytes: bytes });
     }
   }
   h.disable();
@@ -148,13 +175,17 @@ export async function benchRender(opts: { runs?: number; gif?: boolean } = {}): 
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'no-gif': { type: 'boolean', default: false } } });
-  const f = await benchRender({ runs: Number(values.runs), gif: !values['no-gif'] });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '30' }, 'no-gif': { type: 'boolean', default: false }, encoder: { type: 'string', default: 'ours' } },
+  });
+  if (values.encoder !== 'ours' && values.encoder !== 'skia') throw new Error('--encoder ours|skia');
+  const f = await benchRender({ runs: Number(values.runs), gif: !values['no-gif'], encoder: values.encoder });
+  console.log(`PNG encoder: ${values.encoder === 'ours' ? 'ours (src/render/png.ts, zlib deflate in the thread pool)' : "Skia's canvas.encode('png') (the old path)"}`);
   const kb = (n: number): string => `${(n / 1024).toFixed(0)} KB`;
   for (const b of f.boards) {
     console.log(
       `${b.game.padEnd(6)} ${b.position.padEnd(8)} (ply ${String(b.ply).padStart(3)}): median ${b.medianMs.toFixed(1)} ms ` +
-        `(max ${b.maxMs.toFixed(1)}; CPU ${b.medianCpuMs.toFixed(1)} ms, of which draw ${b.medianDrawMs.toFixed(1)} ms on the main thread), ` +
+        `(max ${b.maxMs.toFixed(1)}), CPU ${b.medianCpuMs.toFixed(1)} ms on all threads, of which main thread ${b.medianMainMs.toFixed(1)} (draw ${b.medianDrawMs.toFixed(1)}); ` +
         `PNG ${kb(b.pngBytes)} (targets ≤ 25 ms, < 300 KB)`,
     );
   }
