@@ -7,6 +7,7 @@ import type { GameId } from '../engine/game.js';
 import type { AiLevel, Store } from '../store/types.js';
 
 export type RenderBoard = (game: GameId, state: unknown, opts?: { players?: [string, string] }) => Promise<Buffer>;
+export type RenderReplay = (game: GameId, setup: string, moves: string[], opts?: { players?: [string, string] }) => Promise<Buffer>;
 export type ThinkMove = (game: GameId, state: unknown, level: AiLevel, seed: number) => Promise<string>;
 
 export interface BotSettings {
@@ -22,6 +23,8 @@ export interface BotContext {
   log: Logger;
   settings: BotSettings;
   render: RenderBoard;
+  /** Replay GIFs (/replay): drawn on the main thread, yielding between frames (src/render/replay.ts). */
+  renderReplay: RenderReplay;
   thinkMove: ThinkMove;
   now(): number;
   /** Runs work after the interaction was answered (AI moves); errors are logged, stop() waits for it. */

@@ -23,6 +23,36 @@ export const md = (name: string): string => escapeMarkdown(name);
 
 export const gameTitle = (id: GameId): string => getGame(id).title;
 
+/** Where a game is played, as a link anyone in the server can open (threads included). */
+export const channelUrl = (guildId: string, channelId: string): string => `https://discord.com/channels/${guildId}/${channelId}`;
+
+/** A display name inside a masked link's [text]: escaped, and without brackets that would end it early. */
+export const linkText = (s: string): string => md(s).replace(/[[\]]/g, '');
+
+/** As many whole lines as fit in `max` characters (a clipped line could cut a link in half), with a note for the rest. */
+export function fitLines(lines: string[], max: number): string {
+  const out: string[] = [];
+  let used = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const rest = lines.length - k - 1;
+    const note = rest > 0 ? `\n…and ${rest} more` : '';
+    const add = (out.length ? 1 : 0) + lines[k].length;
+    if (used + add + (rest > 0 ? note.length : 0) > max) {
+      out.push(`…and ${lines.length - k} more`);
+      break;
+    }
+    out.push(lines[k]);
+    used += add;
+  }
+  return out.join('\n');
+}
+
+/** "Exxit · Alice vs Bob" as a link to the game's thread (plain text when the game has no server). */
+export function gameLink(rec: StoredGame): string {
+  const text = `${gameTitle(rec.game)} · ${linkText(rec.players[0].name)} vs ${linkText(rec.players[1].name)}`;
+  return rec.guildId ? `[${text}](${channelUrl(rec.guildId, rec.channelId)})` : text;
+}
+
 /** `<@id>` for people (pings when allowed), the AI's name in bold. */
 export const playerTag = (p: PlayerRef): string => (p.bot ? `**${md(p.name)}**` : `<@${p.id}>`);
 
@@ -125,6 +155,16 @@ const REASONS: Record<string, string> = {
   admin: 'ended by an admin',
 };
 
+/** The result in plain words (no mentions, no markdown), for text files: "Bob (Blue) wins: more victory conditions, OD-18". */
+export function resultSummary(rec: StoredGame): string {
+  const r = rec.result;
+  if (rec.status === 'active' || !r) return `In progress: ${rec.moves.length} moves so far`;
+  const reason = REASONS[r.reason] ? `${REASONS[r.reason]}${/^(EX|OD)-/.test(r.reason) ? `, ${r.reason}` : ''}` : r.reason;
+  if (rec.status === 'aborted') return 'Aborted: no result';
+  if (r.draw || r.winner === null) return `Draw: ${reason}`;
+  return `${rec.players[r.winner].name} (${sideName(rec, r.winner)}) wins: ${reason}`;
+}
+
 export function resultLines(rec: StoredGame): string[] {
   const r = rec.result;
   if (!r) return [];
@@ -136,6 +176,8 @@ export function resultLines(rec: StoredGame): string[] {
   if (rec.status === 'over' && /^(EX|OD)-/.test(r.reason)) lines.push(...scoreLines(rec.game, rec.state, getGame(rec.game).sides));
   if (r.ratingChanges) lines.push(...ratingLines(rec, r.ratingChanges));
   else if (rec.status === 'over' && !rec.rated) lines.push('Casual game: ratings unchanged.');
+  // The id is what /replay takes; the final message is where players look for it.
+  if (rec.status === 'over') lines.push(`-# Game \`${rec.id}\` · watch it again with \`/replay game:${rec.id}\``);
   return lines;
 }
 

@@ -113,3 +113,29 @@ export function scoreLines(gameId: GameId, state: unknown, sides: readonly [stri
   }
   return lines;
 }
+
+/**
+ * The move list of a game for /replay: "12. Black: D B NW (D 1,0 NW)", one
+ * line per ply. Labels are read in the position each move was played in, so
+ * the log is replayed through the engine; where that fails (a damaged log)
+ * the stored canonical text is shown as it is.
+ */
+export function moveList(game: AnyGame, setup: string, moves: readonly string[]): string[] {
+  const width = String(moves.length).length;
+  const start = game.initial(setup);
+  let state: unknown = start.ok ? start.value : null;
+  return moves.map((text, k) => {
+    const n = String(k + 1).padStart(width);
+    if (state === null) return `${n}. ${text}`;
+    const who = cap(game.sides[game.toMove(state)]);
+    const parsed = game.parseMove(state, text);
+    if (!parsed.ok) {
+      state = null;
+      return `${n}. ${who}: ${text}`;
+    }
+    const label = game.formatMove(state, parsed.value, 'label');
+    const next = game.play(state, parsed.value);
+    state = next.ok ? next.value : null;
+    return label === text ? `${n}. ${who}: ${label}` : `${n}. ${who}: ${label}  (${text})`;
+  });
+}

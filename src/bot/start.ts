@@ -5,7 +5,7 @@ import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js'
 import { pino, type Logger } from 'pino';
 import { redactSecrets } from '../log.js';
 import type { Store } from '../store/types.js';
-import type { BotContext, BotSettings, RenderBoard, ThinkMove } from './context.js';
+import type { BotContext, BotSettings, RenderBoard, RenderReplay, ThinkMove } from './context.js';
 import { challengeCard } from './messages.js';
 import { scheduleAi } from './match.js';
 import { pooledRender, warmRenderPool } from './render-pool.js';
@@ -23,6 +23,8 @@ export interface StartBotOptions {
   sweepIntervalMs?: number;
   /** Replaces the renderer (default src/render renderBoard, in worker threads). */
   render?: RenderBoard;
+  /** Replaces the replay GIF renderer (default src/render renderReplay). */
+  renderReplay?: RenderReplay;
   /** Draw boards in worker threads (default true); false draws them on the main thread. */
   renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
@@ -63,6 +65,12 @@ async function defaultRender(): Promise<RenderBoard> {
   return mod.renderBoard as RenderBoard;
 }
 
+// Loaded on first use: most processes never draw a replay.
+const defaultReplay: RenderReplay = async (game, setup, moves, opts) => {
+  const mod = await import('../render/index.js');
+  return mod.renderReplay(game, setup, moves, opts);
+};
+
 const defaultThink: ThinkMove = async (game, state, level, seed) => {
   const { thinkMove } = await import('../ai/pool.js');
   return thinkMove(game, state, level, seed);
@@ -91,6 +99,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     log,
     settings,
     render: opts.render ?? (opts.renderInWorkers === false ? async (...a) => (await defaultRender())(...a) : pooledRender(defaultRender)),
+    renderReplay: opts.renderReplay ?? defaultReplay,
     thinkMove: opts.thinkMove ?? defaultThink,
     now: opts.now ?? Date.now,
     background(label, work) {

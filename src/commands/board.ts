@@ -15,7 +15,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   if (!rec) refuse('there is no game in this channel. Start one with `/challenge` or `/play-bot`.');
   const g = hydrate(rec!);
   await i.deferReply();
-  const post = await gamePost(ctx, g.rec, [`Move ${g.rec.moves.length}.`]);
+  const post = await gamePost(ctx, g.rec, [`Move ${g.rec.moves.length}. Game \`${g.rec.id}\` (for \`/replay\`).`]);
   // A repost pings nobody and offers no buttons: those belong to the original posts.
   await i.editReply({ content: post.content, files: post.files, components: [], allowedMentions: { users: [] } });
   // If the AI's turn was lost to a restart, this picks it up again.
