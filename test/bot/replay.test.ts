@@ -153,3 +153,35 @@ describe('/replay', () => {
     }
   });
 });
+
+describe('/replay when drawing fails', () => {
+  it('a film over 8 MB, or a log the renderer refuses: the deferred reply becomes a clear ephemeral refusal', async () => {
+    let mode: 'big' | 'throw' = 'big';
+    const hx = await createHarness({
+      bot: {
+        renderReplay: async () => {
+          if (mode === 'throw') throw new Error('move 3 "X": EX-13b: nope');
+          return Buffer.alloc(8 * 1024 * 1024 + 1);
+        },
+      },
+    });
+    try {
+      const { channelId, rec } = await hx.startGame('orion', hx.alice, hx.bob, { layout: 'preset1' });
+      await hx.move(hx.alice, channelId, ORION[0]);
+      const big = await hx.slash(hx.alice, hx.channel.id, 'replay', { game: rec.id }).done({ followups: 1 });
+      expect(big.callback.type).toBe(5);
+      const note = big.followups[0];
+      expect(note.flags & 64).toBe(64);
+      expect(note.content).toMatch(new RegExp(`^The replay of game \`${rec.id}\` is too large to upload \\(8\\.0 MB, Discord takes 8 MB\\)\\.$`));
+      mode = 'throw';
+      const bad = await hx.slash(hx.bob, hx.channel.id, 'replay', { game: rec.id }).done({ followups: 1 });
+      expect(bad.followups[0].content).toBe(`I could not draw game \`${rec.id}\`: its move log does not replay.`);
+      // No "thinking…" left behind in the channel.
+      expect(hx.fake.messages(hx.channel.id).filter((m) => /replay/i.test(m.content) && m.attachments.length === 0 && m.embeds.length === 0)).toEqual([]);
+      expect(hx.fake.violations).toEqual([]);
+      expect(hx.fake.unanswered()).toEqual([]);
+    } finally {
+      await hx.close();
+    }
+  });
+});
