@@ -52,6 +52,8 @@ export function makeKeys(prefix: string) {
     rating: (game: GameId, scope: RatingScope, userId: string) => `${p}ratings:{ratings:${game}}:player:${scope}:${userId}`,
     leaderboard: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:board:${scope}`,
     ratingApplied: (game: GameId, gameId: string) => `${p}ratings:{ratings:${game}}:applied:${gameId}`,
+    /** Cached board census (hash: one field per filter), dropped by every rated game of the scope. */
+    ratingCensus: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:census:${scope}`,
   };
 }
 

@@ -50,6 +50,8 @@ const isScope = (s: unknown): s is RatingScope => s === 'global' || (typeof s ==
 const SCALE = 173.7178;
 /** Idle time that counts as one rating period without games (Glicko-2 step 6: the deviation grows). */
 export const IDLE_PERIOD_MS = 24 * 3_600_000;
+/** How long a board's census (player counts) is reused. */
+export const CENSUS_CACHE_MS = 60_000;
 
 /**
  * The deviation a player has when they come back: each idle period adds the
@@ -165,7 +167,11 @@ export class RedisRatingStore implements RatingStore {
       const json = JSON.stringify({ gameId, players: outcome.players });
       const res = (await RATING_APPLY.run(this.ctx.redis, keys, [json, (keys.length - 1) / 2, ...args])) as unknown[];
       const code = Number(res[0]);
-      if (code === 1) return outcome;
+      if (code === 1) {
+        // The boards changed: their cached counts are out of date.
+        await this.ctx.redis.del(...scopes.map((sc) => k.ratingCensus(game, sc)));
+        return outcome;
+      }
       if (code === 0) return this.storedOutcome(markerKey, String(res[1]));
       // code 2: a player's rating moved on meanwhile (another game); recompute.
     }
@@ -266,6 +272,19 @@ export class RedisRatingStore implements RatingStore {
 
   async census(game: GameId, scope: RatingScope, opts: TopOptions = {}): Promise<BoardCensus> {
     this.check(game, scope);
+    // Counting reads every record of the board, so the counts are kept for a minute (or until the
+    // next rated game of the scope). Idle time moves deviations over days: a minute changes nothing.
+    const cacheKey = this.ctx.keys.ratingCensus(game, scope);
+    const field = `${opts.minGames ?? ''}:${opts.maxRd ?? ''}:${opts.now === undefined ? 'stored' : 'now'}`;
+    const cached = await this.ctx.redis.hget(cacheKey, field);
+    const hit = cached ? /^(\d+):(\d+)$/.exec(cached) : null;
+    if (hit) return { players: Number(hit[1]), established: Number(hit[2]) };
+    const counted = await this.count(game, scope, opts);
+    await this.ctx.redis.multi().hset(cacheKey, field, `${counted.players}:${counted.established}`).pexpire(cacheKey, CENSUS_CACHE_MS).exec();
+    return counted;
+  }
+
+  private async count(game: GameId, scope: RatingScope, opts: TopOptions): Promise<BoardCensus> {
     let players = 0;
     let established = 0;
     await this.walk(game, scope, 500, (_u, s) => {

@@ -157,6 +157,11 @@ describe.each(MODES)('ratings on $name', (mode) => {
     expect(await store.ratings.top('exxit', scope, 10, late)).toEqual([]);
     expect(await store.ratings.rank('exxit', a, scope, late)).toBeNull();
     expect(await store.ratings.census('exxit', guildScope(uid('empty')))).toEqual({ players: 0, established: 0 });
+    // The counts are cached, and a new rated game in the scope drops the cache.
+    const e = uid('e');
+    await store.ratings.applyResult('exxit', newId(), guild, [e, d], { winner: 0, draw: false }, t0);
+    expect(await store.ratings.census('exxit', scope, opts)).toEqual({ players: 5, established: 2 });
+    expect((await store.ratings.census('exxit', 'global', opts)).players).toBeGreaterThanOrEqual(5);
   });
 
   it('refuses nonsense input', async () => {
