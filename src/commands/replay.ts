@@ -7,6 +7,7 @@ import { AttachmentBuilder, AutocompleteInteraction, ChatInputCommandInteraction
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';
 import { UserError, refuse } from '../bot/errors.js';
+import { beforeAnswer } from '../bot/match.js';
 import { channelUrl, clipText, gameTitle, md, resultLines, resultSummary, setupText } from '../bot/messages.js';
 import { MAX_CHOICES, moveList } from '../bot/moves.js';
 import { stringOption } from '../bot/options.js';
@@ -54,13 +55,16 @@ async function loadReplayable(ctx: BotContext, raw: string, guildId: string | nu
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
   const raw = stringOption(i.options, 'game', { required: true, max: 40 });
-  const rec = await loadReplayable(ctx, raw, i.guildId);
-  if (drawing >= MAX_DRAWING) refuse('I am drawing other replays right now; try again in a minute.');
-  const wait = await ctx.store.interactions.cooldown(`replay:${i.user.id}`, COOLDOWN_MS);
-  if (wait > 0) refuse(`you asked for a replay just now; try again in ${Math.ceil(wait / 1000)} s.`);
+  const rec = await beforeAnswer(ctx, i, async () => {
+    const found = await loadReplayable(ctx, raw, i.guildId);
+    if (drawing >= MAX_DRAWING) refuse('I am drawing other replays right now; try again in a minute.');
+    const wait = await ctx.store.interactions.cooldown(`replay:${i.user.id}`, COOLDOWN_MS);
+    if (wait > 0) refuse(`you asked for a replay just now; try again in ${Math.ceil(wait / 1000)} s.`);
+    return found;
+  });
   drawing++;
   try {
-    await i.deferReply();
+    if (!i.deferred) await i.deferReply();
     const gif = await draw(ctx, rec);
     await i.editReply(replayPost(rec, gif));
   } finally {
@@ -118,7 +122,7 @@ export async function autocomplete(ctx: BotContext, i: AutocompleteInteraction):
   const typed = typeof focused.value === 'string' ? focused.value.trim().toLowerCase().slice(0, 100) : '';
   let games: StoredGame[];
   try {
-    games = await ctx.store.games.listByUser(i.user.id, 50);
+    games = await ctx.store.games.listByUser(i.user.id, MAX_CHOICES);
   } catch (e) {
     if (isCorruptRecordError(e) || e instanceof UserError) return i.respond([]);
     throw e;

@@ -87,6 +87,19 @@ describe('/leaderboard', () => {
     const top = await h.store.ratings.top('exxit', guildScope(h.guild.id), 10, { minGames: 5, maxRd: 110 });
     expect(top.map((x) => x.userId)).toEqual([h.alice.id, h.bob.id]);
   });
+
+  it('after a first rated game everyone is provisional: nobody ranked yet, both named as provisional', async () => {
+    // The empty Orion board was counted in the first test; the new game must show anyway.
+    const { channelId } = await h.startGame('orion', h.alice, h.bob, { rated: true, layout: 'preset1' });
+    expect(isEphemeral(await h.slash(h.bob, channelId, 'resign').done())).toBe(false);
+    const e = embedOf(await h.slash(h.carol, h.channel.id, 'leaderboard', { game: 'orion' }).done());
+    expect(e.description).toMatch(/^Nobody is ranked yet: a player needs at least 5 rated games and a deviation of at most ±110/);
+    const prov = (e.fields[0].value as string).split('\n');
+    expect(prov).toHaveLength(2);
+    expect(prov[0]).toMatch(new RegExp(`^<@${h.alice.id}> \\d+\\? ± \\d+ \\(1 game\\)$`));
+    expect(prov[1]).toMatch(new RegExp(`^<@${h.bob.id}> \\d+\\? ± \\d+ \\(1 game\\)$`));
+    expect(e.footer.text).toMatch(/0 ranked players · 2 provisional players/);
+  });
 });
 
 describe('/stats and /games', () => {
