@@ -3,10 +3,11 @@
 // Our boards are flat drawings, opaque, with long runs of one colour, where
 // deflate's own matches (a pixel back, a row back) beat any PNG filter: the
 // rows go out unfiltered as 8-bit RGB, deflated at a low level by node:zlib in
-// libuv's thread pool (off the event loop). That is 4–10 ms of CPU and a
-// smaller file than Skia's (measured in bench/render.ts). npm's PNG encoders
-// do not fit: fast-png deflates synchronously with pako (85–175 ms blocking
-// the loop), pngjs' stream packer spent 65–90 ms here in JavaScript.
+// libuv's thread pool (off the event loop), band by band while the next band
+// is packed. That is 4–10 ms of CPU and a smaller file than Skia's (measured
+// in bench/render.ts). npm's PNG encoders do not fit: fast-png deflates
+// synchronously with pako (85–175 ms blocking the loop), pngjs' stream packer
+// spent 65–90 ms here in JavaScript.
 import { endianness } from 'node:os';
 import zlib from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
@@ -45,36 +46,26 @@ function chunk(type: string, body: Uint8Array): Buffer {
 }
 
 /**
- * The pixels as PNG scanlines: each row a filter byte 0 (None) and RGB
- * triples, written into `out` (or a new array). Null when a pixel is not fully
- * opaque (the alpha would be lost), the machine is big-endian (the pixels are
- * read as 32-bit words), or the length does not match.
+ * Rows y0..y1-1 of the pixels as PNG scanlines at their place in `out`: each
+ * row a filter byte 0 (None) and RGB triples. A row is built as words in
+ * `scratch` (4 pixels → 3 words, about three times faster than byte by
+ * byte), then copied after its filter byte. Returns the AND of all pixels
+ * (its top byte is 255 only when every pixel is opaque).
  */
-export function rgbScanlines(
-  rgba: Uint8Array,
-  width: number,
-  height: number,
-  out: Uint8Array<ArrayBuffer> = new Uint8Array((width * 3 + 1) * height),
-): Uint8Array<ArrayBuffer> | null {
-  if (!LITTLE_ENDIAN || rgba.length !== width * height * 4 || out.length !== (width * 3 + 1) * height) return null;
-  if (rgba.byteOffset % 4 !== 0) rgba = rgba.slice(); // a word view needs an aligned start
-  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
-  // A row is built as words in a scratch line (4 pixels → 3 words, about
-  // three times faster than byte by byte), then copied after its filter byte.
-  const row = new Uint32Array(Math.ceil((width * 3) / 4));
-  const rowBytes = new Uint8Array(row.buffer, 0, width * 3);
+function packRows(px: Uint32Array, width: number, y0: number, y1: number, out: Uint8Array, scratch: Uint32Array): number {
+  const rowBytes = new Uint8Array(scratch.buffer, 0, width * 3);
   const quads = width >> 2;
   let all = -1;
-  let k = 0;
-  let o = 0;
-  for (let y = 0; y < height; y++) {
+  let k = y0 * width;
+  let o = y0 * (width * 3 + 1);
+  for (let y = y0; y < y1; y++) {
     let j = 0;
     for (let q = 0; q < quads; q++, j += 3, k += 4) {
       const p0 = px[k], p1 = px[k + 1], p2 = px[k + 2], p3 = px[k + 3];
       all &= p0 & p1 & p2 & p3;
-      row[j] = (p0 & 0xffffff) | (p1 << 24);
-      row[j + 1] = ((p1 >>> 8) & 0xffff) | (p2 << 16);
-      row[j + 2] = ((p2 >>> 16) & 0xff) | (p3 << 8);
+      scratch[j] = (p0 & 0xffffff) | (p1 << 24);
+      scratch[j + 1] = ((p1 >>> 8) & 0xffff) | (p2 << 16);
+      scratch[j + 2] = ((p2 >>> 16) & 0xff) | (p3 << 8);
     }
     for (let b = j * 4; b < width * 3; b += 3, k++) {
       const v = px[k];
@@ -87,6 +78,30 @@ export function rgbScanlines(
     out.set(rowBytes, o + 1);
     o += width * 3 + 1;
   }
+  return all;
+}
+
+/** The pixels as 32-bit words (little-endian: 0xAABBGGRR), or null when they cannot be read so. */
+function words(rgba: Uint8Array, width: number, height: number): Uint32Array | null {
+  if (!LITTLE_ENDIAN || rgba.length !== width * height * 4) return null;
+  if (rgba.byteOffset % 4 !== 0) rgba = rgba.slice(); // a word view needs an aligned start
+  return new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
+}
+
+/**
+ * The pixels as PNG scanlines (filter None, RGB), written into `out` (or a
+ * new array). Null when a pixel is not fully opaque (the alpha would be
+ * lost), the machine is big-endian, or a length does not match.
+ */
+export function rgbScanlines(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  out: Uint8Array<ArrayBuffer> = new Uint8Array((width * 3 + 1) * height),
+): Uint8Array<ArrayBuffer> | null {
+  const px = words(rgba, width, height);
+  if (!px || out.length !== (width * 3 + 1) * height) return null;
+  const all = packRows(px, width, 0, height, out, new Uint32Array(Math.ceil((width * 3) / 4)));
   return all >>> 24 === 0xff ? out : null;
 }
 
@@ -103,31 +118,51 @@ function giveRows(rows: Uint8Array<ArrayBuffer>): void {
   spare.set(rows.length, list);
 }
 
-const deflate = (data: Uint8Array): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    // One large output chunk instead of many 16 KB ones to join.
-    zlib.deflate(data, { level: PNG_DEFLATE_LEVEL, chunkSize: 256 * 1024 }, (err, out) => (err ? reject(err) : resolve(out)));
-  });
+/** Rows packed between two turns of the event loop (~0.3 ms of work on a 1000 px board). */
+const BAND_ROWS = 96;
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** A PNG (8-bit RGB, no filter) of opaque RGBA pixels; null if they are not all opaque. Same pixels → same bytes. */
+/**
+ * A PNG (8-bit RGB, no filter) of opaque RGBA pixels; null if they are not
+ * all opaque. The rows are packed in bands, each handed to a zlib deflate
+ * stream (libuv's thread pool) while the next is packed, with a turn of the
+ * event loop between bands: packing never blocks the loop for long, and
+ * overlaps the compression. Same pixels → same bytes (the bands are fixed).
+ */
 export async function encodeOpaquePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer | null> {
-  const buf = takeRows((width * 3 + 1) * height);
-  const rows = rgbScanlines(rgba, width, height, buf);
-  if (!rows) {
-    giveRows(buf);
-    return null;
+  const px = words(rgba, width, height);
+  if (!px) return null;
+  const rows = takeRows((width * 3 + 1) * height);
+  const scratch = new Uint32Array(Math.ceil((width * 3) / 4));
+  // One large output chunk instead of many 16 KB ones to join.
+  const z = zlib.createDeflate({ level: PNG_DEFLATE_LEVEL, chunkSize: 256 * 1024 });
+  const parts: Buffer[] = [];
+  z.on('data', (b: Buffer) => parts.push(b));
+  const done = new Promise<void>((resolve, reject) => {
+    z.on('end', resolve);
+    z.on('error', reject);
+  });
+  done.catch(() => undefined); // an error surfaces at the await below, not as an unhandled rejection
+  for (let y = 0; y < height; y += BAND_ROWS) {
+    const y1 = Math.min(height, y + BAND_ROWS);
+    if (packRows(px, width, y, y1, rows, scratch) >>> 24 !== 0xff) {
+      z.destroy(); // `rows` may still be read by zlib: not given back
+      return null;
+    }
+    z.write(rows.subarray(y * (width * 3 + 1), y1 * (width * 3 + 1)));
+    if (y1 < height) await nextTurn();
+  }
+  z.end();
+  try {
+    await done;
+  } finally {
+    giveRows(rows);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
-  let idat: Buffer;
-  try {
-    idat = await deflate(rows);
-  } finally {
-    giveRows(rows);
-  }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', new Uint8Array(0))]);
 }
 
 /**

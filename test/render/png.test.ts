@@ -70,6 +70,24 @@ describe('PNG encoder', () => {
     expect(d.data[(5 * 20 + 15) * 4 + 3]).toBe(0);
   });
 
+  it('packs a tall picture band by band: the same pixels back, and a see-through pixel in a late band still refused', async () => {
+    const c = createCanvas(31, 400);
+    const g = c.getContext('2d');
+    for (let y = 0; y < 400; y += 7) {
+      g.fillStyle = `rgb(${(y * 5) % 256},${(y * 3) % 256},${255 - (y % 256)})`;
+      g.fillRect(0, y, 31, 7);
+    }
+    g.fillStyle = '#ffffff';
+    g.beginPath();
+    g.arc(15, 300, 9, 0, Math.PI * 2);
+    g.fill();
+    const d = await decodePng(await encodeCanvasPng(c));
+    expect(Buffer.from(d.data).equals(Buffer.from(g.getImageData(0, 0, 31, 400).data))).toBe(true);
+    g.clearRect(30, 390, 1, 1);
+    expect(await encodeOpaquePng(c.data(), 31, 400)).toBeNull();
+    expect((await decodePng(await encodeCanvasPng(c))).data[(390 * 31 + 30) * 4 + 3]).toBe(0);
+  });
+
   it('refuses pixels whose length does not match the size', async () => {
     expect(await encodeOpaquePng(new Uint8Array(4 * 6).fill(255), 2, 2)).toBeNull();
   });
