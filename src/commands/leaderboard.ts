@@ -68,19 +68,20 @@ export async function leaderboard(ctx: BotContext, game: GameId, scope: RatingSc
       allowedMentions: { parse: [] },
     };
   }
-  const lines = rows.map(
-    (e) => `**${e.rank}.** <@${e.userId}> · **${ratingText(e, now)}** · ${plural(e.games, 'game')} · ${recordText(e)}`,
-  );
+  // Mentions show as names only for members the viewer's app knows: fine here, not on the global board.
+  const unranked = best.filter((e) => isProvisional(e, now)).slice(0, PROVISIONAL_SHOWN);
+  const names = scope === 'global' ? await userNames(ctx, [...rows, ...unranked].map((e) => e.userId)) : new Map<string, string>();
+  const who = (id: string): string => (names.has(id) ? `**${md(names.get(id)!)}**` : `<@${id}>`);
+  const lines = rows.map((e) => `**${e.rank}.** ${who(e.userId)} · **${ratingText(e, now)}** · ${plural(e.games, 'game')} · ${recordText(e)}`);
   if (lines.length === 0) {
     lines.push(
       `Nobody is ranked yet: a player needs at least ${PROVISIONAL.minGames} rated games and a deviation of at most ±${PROVISIONAL.maxRd}. Keep playing rated games!`,
     );
   }
   const embed = new EmbedBuilder().setTitle(clipText(title, 256)).setColor(0xf1c40f).setDescription(clipText(lines.join('\n'), 4096));
-  const unranked = best.filter((e) => isProvisional(e, now)).slice(0, PROVISIONAL_SHOWN);
   if (provisional > 0 && unranked.length > 0) {
     const more = provisional - unranked.length;
-    const value = unranked.map((e) => `<@${e.userId}> ${Math.round(e.rating)}? ± ${Math.round(currentRd(e, now))} (${plural(e.games, 'game')})`).join('\n');
+    const value = unranked.map((e) => `${who(e.userId)} ${Math.round(e.rating)}? ± ${Math.round(currentRd(e, now))} (${plural(e.games, 'game')})`).join('\n');
     embed.addFields({ name: 'Provisional (not ranked yet)', value: clipText(more > 0 ? `${value}\n…and ${more} more` : value, 1024) });
   }
   const viewer = await ctx.store.ratings.rank(game, viewerId, scope, filter);
@@ -92,6 +93,17 @@ export async function leaderboard(ctx: BotContext, game: GameId, scope: RatingSc
     ),
   });
   return { embeds: [embed], allowedMentions: { parse: [] } };
+}
+
+/** Display names from the client's cache, else fetched (cached after); a user that cannot be found keeps the mention. */
+async function userNames(ctx: BotContext, ids: string[]): Promise<Map<string, string>> {
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      const u = ctx.client.users.cache.get(id) ?? (await ctx.client.users.fetch(id).catch(() => null));
+      return u ? ([id, u.displayName || u.username] as const) : null;
+    }),
+  );
+  return new Map(found.filter((x): x is readonly [string, string] => x !== null));
 }
 
 export const command: Command = { data, execute };

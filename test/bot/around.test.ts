@@ -75,7 +75,13 @@ describe('/leaderboard', () => {
     const global = await h.slash(h.bob, h.channel.id, 'leaderboard', { game: 'exxit', scope: 'global' }).done();
     const g = embedOf(global);
     expect(g.title).toBe('Exxit leaderboard · all servers');
-    const order = [...(g.description as string).matchAll(/<@(\d+)>/g)].map((m) => m[1]);
+    // Global: names for the users the bot can look up (Alice, Bob), mentions for the others.
+    const byName: Record<string, string> = { Alice: h.alice.id, Bob: h.bob.id };
+    const order = (g.description as string).split('\n').map((line) => {
+      const m = /^\*\*\d\.\*\* (?:\*\*(\w+)\*\*|<@(\d+)>) · /.exec(line);
+      expect(m, line).not.toBeNull();
+      return m![1] ? byName[m![1]] : m![2];
+    });
     expect([...order].sort()).toEqual([dave, erin, h.alice.id, h.bob.id].sort());
     const rating = async (u: string) => (await h.store.ratings.get('exxit', u, 'global')).rating;
     const ratings = await Promise.all(order.map(rating));
