@@ -10,7 +10,7 @@ import { clipText, gameTitle, md } from '../bot/messages.js';
 import { stringOption } from '../bot/options.js';
 import { PROVISIONAL, PROVISIONAL_RULE, currentRd, isProvisional, plural, rankedFilter, ratingText, recordText } from '../bot/standing.js';
 import type { GameId } from '../engine/game.js';
-import { guildScope, type RatingScope } from '../store/types.js';
+import { guildScope, isCorruptRecordError, type RatingScope } from '../store/types.js';
 import { GAME_CHOICES } from './shared.js';
 
 /** Rows on the board: one embed, readable on a phone. */
@@ -84,7 +84,11 @@ export async function leaderboard(ctx: BotContext, game: GameId, scope: RatingSc
     const value = unranked.map((e) => `${who(e.userId)} ${Math.round(e.rating)}? ± ${Math.round(currentRd(e, now))} (${plural(e.games, 'game')})`).join('\n');
     embed.addFields({ name: 'Provisional (not ranked yet)', value: clipText(more > 0 ? `${value}\n…and ${more} more` : value, 1024) });
   }
-  const viewer = await ctx.store.ratings.rank(game, viewerId, scope, filter);
+  // A damaged record of the viewer's leaves their line off; the board itself skips damaged records.
+  const viewer = await ctx.store.ratings.rank(game, viewerId, scope, filter).catch((e: unknown) => {
+    if (isCorruptRecordError(e)) return null;
+    throw e;
+  });
   if (viewer !== null && viewer > rows.length) embed.addFields({ name: 'You', value: `#${viewer}` });
   embed.setFooter({
     text: clipText(

@@ -9,7 +9,7 @@ import { channelUrl, clipText, fitLines, gameTitle, md } from '../bot/messages.j
 import { stringOption, userOption } from '../bot/options.js';
 import { PROVISIONAL_RULE, isProvisional, plural, rankedFilter, ratingText, recordText, streakText } from '../bot/standing.js';
 import type { GameId } from '../engine/game.js';
-import { guildScope, type RatingScope, type StoredGame } from '../store/types.js';
+import { guildScope, isCorruptRecordError, type RatingScope, type RatingSnapshot, type StoredGame } from '../store/types.js';
 import { GAME_CHOICES, displayName } from './shared.js';
 
 const RECENT = 5;
@@ -45,13 +45,24 @@ async function gameField(ctx: BotContext, game: GameId, guildId: string, userId:
   let played = false;
   let streak = 0;
   for (const [label, scope] of scopes) {
-    const [s, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
+    let s: RatingSnapshot;
+    let rank: number | null;
+    try {
+      [s, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
+    } catch (e) {
+      // One damaged record must not hide the rest of the stats.
+      if (!isCorruptRecordError(e)) throw e;
+      ctx.log.warn({ err: e, userId, game }, 'corrupt rating record');
+      lines.push(`**${label}:** rating record unreadable`);
+      continue;
+    }
     if (s.games === 0) {
       lines.push(`**${label}:** no rated games`);
       continue;
     }
     played = true;
-    if (scope === 'global') streak = s.streak;
+    // The global streak (it counts every rated game); this server's when the global record is unreadable.
+    streak = s.streak;
     const place = rank !== null ? `#${rank}` : isProvisional(s, now) ? 'provisional' : 'unranked';
     lines.push(`**${label}:** ${ratingText(s, now)} · ${place} · ${plural(s.games, 'game')} · ${recordText(s)}`);
   }

@@ -169,6 +169,17 @@ describe('/stats and /games', () => {
     for (const g of active) expect(e.description).toContain(url(g.channelId));
   });
 
+  it('a damaged rating record: /stats says so for that scope, the leaderboard leaves it off', async () => {
+    await h.store.redis.hset(`${h.prefix}ratings:{ratings:exxit}:player:global:${h.bob.id}`, 'data', '{not json');
+    const e = embedOf(await h.slash(h.bob, h.channel.id, 'stats', { game: 'exxit' }).done());
+    expect(e.fields[0].value).toMatch(/\*\*This server:\*\* \d+ ± \d+ · #2 · 21 games · 6W 0D 15L/);
+    expect(e.fields[0].value).toContain('**Global:** rating record unreadable');
+    expect(e.fields[0].value).toContain('**Streak:** 3 losses in a row');
+    const g = embedOf(await h.slash(h.bob, h.channel.id, 'leaderboard', { game: 'exxit', scope: 'global' }).done());
+    expect(g.description).not.toContain('**Bob**');
+    expect(g.description).toContain('**Alice**');
+  });
+
   it('/games with nothing running says so', async () => {
     const other = h.fake.addGuild({ name: 'Quiet' });
     const ch = h.fake.addChannel(other.id, { name: 'lobby' });
