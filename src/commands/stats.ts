@@ -29,7 +29,8 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   const game = stringOption(i.options, 'game', { choices: GAME_IDS });
   if (user?.bot) refuse('bots have no ratings here. The built-in AI is played with `/play-bot`.');
   if (!i.guildId) refuse('stats are shown in servers: use this in a server channel.');
-  const who = user ? { id: user.id, name: user.displayName || user.username } : { id: i.user.id, name: displayName(i) };
+  // The server nickname when Discord sent the member along, as for the caller.
+  const who = user ? { id: user.id, name: displayName({ user, member: i.options.getMember('user') }) } : { id: i.user.id, name: displayName(i) };
   const payload = await beforeAnswer(ctx, i, () => stats(ctx, i.guildId!, who, game ? [game] : GAME_IDS));
   await (i.deferred ? i.editReply(payload) : i.reply(payload));
 }
