@@ -1,13 +1,13 @@
 // npm run demo: hexmate with no token and no network. The real bot talks to
 // the local Discord stand-in (test/support/fake-discord) on an embedded
-// store; scripted players play a full game of each kind. Board PNGs, replay
-// GIFs and a transcript land in demo-output/.
+// store; scripted players play a full game of each kind, then look at
+// /games, /replay, /stats and /leaderboard. Board PNGs, the replay GIFs (as
+// /replay posted them) and a transcript land in demo-output/.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { closeRenderPool, startBot } from '../src/bot/index.js';
 import { getGame, type GameId } from '../src/engine/index.js';
 import { createLogger } from '../src/log.js';
-import { renderReplay } from '../src/render/index.js';
 import { openStore } from '../src/store/index.js';
 import { startFakeDiscord, type CommandOption, type FakeMessage, type FakeUser } from '../test/support/fake-discord/index.js';
 
@@ -61,6 +61,15 @@ async function main(): Promise<void> {
       typeof v === 'string' ? { name, type: 3, value: v } : typeof v === 'number' ? { name, type: 4, value: v } : typeof v === 'boolean' ? { name, type: 5, value: v } : { name, type: 6, value: v.id },
     );
 
+  /** An embed as transcript text: title, description, fields, footer. */
+  const embedText = (m: FakeMessage | undefined): string => {
+    const e = m?.embeds[0] as { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } } | undefined;
+    if (!e) return m?.content ?? '';
+    return [e.title && `**${e.title}**`, e.description, ...(e.fields ?? []).map((f) => `**${f.name}**\n${f.value}`), e.footer?.text]
+      .filter(Boolean)
+      .join('\n');
+  };
+
   async function playGame(game: GameId, extra: Record<string, string | number | boolean>, moves: string[]): Promise<void> {
     const title = getGame(game).title;
     say(`## ${title}`);
@@ -96,18 +105,41 @@ async function main(): Promise<void> {
       const r = await fake.slash(user, thread.id, 'move', opts({ text })).done();
       n++;
       post(names.get(user.id)!, `/move text:${text}`, r.original, await savePng(game, r.original, n));
+      if (n === 4) {
+        // Anyone can find the games being played and watch them.
+        const list = await fake.slash(alice, channel.id, 'games').done();
+        post('Alice', '/games', { ...list.original!, content: embedText(list.original) });
+      }
     }
     const done = (await store.games.byChannel(thread.id))!;
-    const gif = await renderReplay(game, done.setup, done.moves, { players: [done.players[0].name, done.players[1].name] });
-    await writeFile(join(OUT, `${game}-replay.gif`), gif);
     say(`Move log (${done.moves.length}): ${done.moves.join('; ')}`);
-    say(`Thread archived: ${fake.channel(thread.id)?.thread_metadata?.archived === true}. Replay: ${game}-replay.gif`);
+    say(`Thread archived: ${fake.channel(thread.id)?.thread_metadata?.archived === true}.`);
     say('');
+    // The replay as a player gets it: /replay with the id from the final message.
+    const viewer = game === 'orion' ? bob : alice;
+    const rp = await fake.slash(viewer, channel.id, 'replay', opts({ game: done.id })).done();
+    const gif = rp.original?.attachments.find((a) => a.filename.endsWith('.gif'));
+    if (!gif) throw new Error(`/replay posted no GIF: ${rp.callback.data?.content ?? ''}`);
+    await writeFile(join(OUT, `${game}-replay.gif`), gif.bytes);
+    const list = rp.original?.attachments.find((a) => a.filename.endsWith('.txt'));
+    if (list) await writeFile(join(OUT, `${game}-moves.txt`), list.bytes);
+    post(names.get(viewer.id)!, `/replay game:${done.id}`, { ...rp.original!, content: embedText(rp.original) }, `${game}-replay.gif`);
+  }
+
+  /** After both games: the player's stats and the (provisional) leaderboard. */
+  async function lookAround(): Promise<void> {
+    say('## Around the matches');
+    say('');
+    const st = await fake.slash(alice, channel.id, 'stats').done();
+    post('Alice', '/stats', { ...st.original!, content: embedText(st.original) });
+    const lb = await fake.slash(bob, channel.id, 'leaderboard', opts({ game: 'orion' })).done();
+    post('Bob', '/leaderboard game:orion', { ...lb.original!, content: embedText(lb.original) });
   }
 
   try {
     await playGame('orion', { layout: 'preset1', rated: true }, split(ORION));
     await playGame('exxit', { tiles: 19 }, split(EXXIT));
+    await lookAround();
     say(`Discord API schema violations: ${fake.violations.length}`);
     await writeFile(join(OUT, 'transcript.md'), transcript.join('\n') + '\n');
     console.log(`\nWrote ${pngs} board PNGs, 2 replay GIFs and transcript.md to ${OUT}/`);
