@@ -7,14 +7,20 @@ const MAX_LEN = 100;
 /** Store ids are short opaque tokens; anything else is not ours. */
 const ID_RE = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION_RE = /^(0|[1-9][0-9]{0,8})$/;
+const PAGE_RE = /^(0|[1-9][0-9]?)$/;
 
 export type ChallengeAction = 'accept' | 'decline' | 'cancel';
 export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
+/** Paged lists (the page buttons of /games). */
+export type ListName = 'games';
+/** Pages a list button may ask for (0-based). */
+export const MAX_LIST_PAGE = 99;
 
 export type CustomId =
   | { kind: 'challenge'; challengeId: string; action: ChallengeAction }
   /** `version` is the game's version when the button was drawn: a click on an older one is stale. */
-  | { kind: 'game'; gameId: string; version: number; action: GameAction };
+  | { kind: 'game'; gameId: string; version: number; action: GameAction }
+  | { kind: 'list'; list: ListName; page: number };
 
 const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
 const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
@@ -22,12 +28,17 @@ const invert = <K extends string>(m: Record<K, string>): Map<string, K> =>
   new Map(Object.entries(m).map(([k, v]) => [v as string, k as K]));
 const CHALLENGE_BY_CODE = invert(CHALLENGE_CODES);
 const GAME_BY_CODE = invert(GAME_CODES);
+const LIST_CODES: Record<ListName, string> = { games: 'g' };
+const LIST_BY_CODE = invert(LIST_CODES);
 
 export function encodeCustomId(id: CustomId): string {
   let text: string;
   if (id.kind === 'challenge') {
     if (!ID_RE.test(id.challengeId)) throw new Error(`custom id: bad challenge id`);
     text = `${CUSTOM_ID_VERSION}:c:${id.challengeId}:${CHALLENGE_CODES[id.action]}`;
+  } else if (id.kind === 'list') {
+    if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
+    text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
   } else {
     if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.version) || !VERSION_RE.test(String(id.version))) {
       throw new Error(`custom id: bad game id or version`);
@@ -56,6 +67,11 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
     const action = GAME_BY_CODE.get(parts[4]);
     if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('malformed button');
     return { ok: true, value: { kind: 'game', gameId: parts[2], version: Number(parts[3]), action } };
+  }
+  if (parts[1] === 'l' && parts.length === 4) {
+    const list = LIST_BY_CODE.get(parts[2]);
+    if (!list || !PAGE_RE.test(parts[3])) return bad('malformed button');
+    return { ok: true, value: { kind: 'list', list, page: Number(parts[3]) } };
   }
   return bad('malformed button');
 }

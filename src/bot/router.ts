@@ -6,6 +6,7 @@ import type { Interaction } from 'discord.js';
 import { commandsByName } from '../commands/index.js';
 import { handleChallengeButton } from '../commands/challenge.js';
 import { handleDrawButton } from '../commands/draw.js';
+import { handleGamesPage } from '../commands/games.js';
 import { handleRematchButton } from '../commands/rematch.js';
 import type { BotContext } from './context.js';
 import { parseCustomId } from './custom-id.js';
@@ -41,6 +42,7 @@ export async function handleInteraction(ctx: BotContext, i: Interaction): Promis
       if (!parsed.ok) throw new UserError(parsed.reason);
       const id = parsed.value;
       if (id.kind === 'challenge') await handleChallengeButton(ctx, i, id);
+      else if (id.kind === 'list') await handleGamesPage(ctx, i, id.page);
       else if (id.action === 'rematch') await handleRematchButton(ctx, i, id);
       else await handleDrawButton(ctx, i, id);
       return;

@@ -4,7 +4,8 @@
 // only, with links and whose turn it is).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildScope, newId } from '../../src/store/index.js';
-import { createHarness, isEphemeral, type Harness } from './harness.js';
+import { getGame } from '../../src/engine/index.js';
+import { createHarness, findButton, isEphemeral, type Harness } from './harness.js';
 
 let h: Harness;
 const url = (channelId: string) => `https://discord.com/channels/${h.guild.id}/${channelId}`;
@@ -187,5 +188,36 @@ describe('/stats and /games', () => {
     await new Promise((r) => setTimeout(r, 100)); // GUILD_CREATE reaches the bot
     const res = await h.slash(zed, ch.id, 'games').done();
     expect(res.original!.content).toMatch(/No games are being played in this server right now/);
+  });
+
+  it('/games pages through many games with Newer / Older buttons', async () => {
+    // 17 more games straight in the store (the 2 from above make 19): pages of 15 and 4.
+    const exxit = getGame('exxit');
+    const init = exxit.initial('short');
+    if (!init.ok) throw new Error('setup');
+    for (let k = 0; k < 17; k++) {
+      const r = await h.store.games.create({
+        game: 'exxit', setup: 'short', guildId: h.guild.id, channelId: `8${String(k).padStart(17, '0')}`,
+        players: [{ id: h.alice.id, name: `P${k}` }, { id: h.carol.id, name: 'Carol' }], rated: false, state: init.value, clock: null,
+      });
+      expect(r.ok).toBe(true);
+    }
+    const first = await h.slash(h.bob, h.channel.id, 'games').done();
+    const msg = first.original!;
+    expect(((msg.embeds[0] as any).description as string).split('\n')).toHaveLength(15);
+    expect((msg.embeds[0] as any).footer.text).toBe('Page 1 · games 1–15, newest first · Open a thread to watch.');
+    const row = (msg.components as any[])[0].components;
+    expect(row.map((b: any) => [b.label, b.disabled ?? false])).toEqual([['Newer', true], ['Older', false]]);
+    const older = await h.fake.click(h.carol, msg.id, findButton(msg, 'Older')).done();
+    expect(older.callback.type).toBe(7);
+    const page2 = h.fake.messages(h.channel.id).find((m) => m.id === msg.id)!;
+    expect(((page2.embeds[0] as any).description as string).split('\n')).toHaveLength(4);
+    expect((page2.embeds[0] as any).footer.text).toBe('Page 2 · games 16–19, newest first · Open a thread to watch.');
+    expect((page2.embeds[0] as any).description).toContain('Carol to move (Red)'); // the oldest: Carol vs Alice
+    await h.fake.click(h.alice, msg.id, findButton(page2, 'Newer')).done();
+    const back = h.fake.messages(h.channel.id).find((m) => m.id === msg.id)!;
+    expect(((back.embeds[0] as any).description as string).split('\n')).toHaveLength(15);
+    // A forged page beyond the list is refused without touching the message.
+    expect(isEphemeral(await h.fake.click(h.alice, msg.id, 'hx1:l:g:50').done())).toBe(true);
   });
 });

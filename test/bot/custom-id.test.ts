@@ -12,6 +12,7 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     version: fc.integer({ min: 0, max: 999_999_999 }),
     action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
   }),
+  fc.record({ kind: fc.constant('list' as const), list: fc.constant('games' as const), page: fc.integer({ min: 0, max: 99 }) }),
 );
 
 describe('custom ids', () => {
@@ -42,5 +43,10 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:g:abc:1:zz').ok).toBe(false);
     expect(parseCustomId('hx2:g:abc:1:da')).toEqual({ ok: false, reason: 'this button is from another version of the bot' });
     expect(parseCustomId('x'.repeat(101)).ok).toBe(false);
+    expect(() => encodeCustomId({ kind: 'list', list: 'games', page: 100 })).toThrow();
+    expect(parseCustomId('hx1:l:g:07').ok).toBe(false);
+    expect(parseCustomId('hx1:l:g:100').ok).toBe(false);
+    expect(parseCustomId('hx1:l:x:1').ok).toBe(false);
+    expect(parseCustomId('hx1:l:g:3')).toEqual({ ok: true, value: { kind: 'list', list: 'games', page: 3 } });
   });
 });
