@@ -30,6 +30,9 @@ describe('engine tool', () => {
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ toMove: 'black', ply: 5, over: false, winner: null, draw: false, stock: 35 });
     expect(s.reserves).toEqual({ red: 7, black: 6 });
+    expect(s.cells['1,-1']).toEqual({ kind: 'tile', label: 'C', color: 'black', stack: ['black', 'black'] });
+    expect(s.cells['1,-2']).toEqual({ kind: 'prisoner', label: 'X1', stack: ['red'] });
+    expect(Object.keys(s.cells)).toHaveLength(5);
     const o = JSON.parse((await engine('show', 'orion', '--setup', 'preset2')).stdout);
     expect(o).toMatchObject({ toMove: 'orange', ply: 0, over: false, vc: { orange: 0, blue: 0 } });
   });
