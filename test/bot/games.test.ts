@@ -1,19 +1,12 @@
 // Full games through the real bot: Orion Duel's first ending of the rules file
 // (Blue wins by OD-18 on the 18th placement) and a scripted Exxit game that
 // ends on two passes (EX-20b), with the bot playing the forced passes itself.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { createHarness, findButton, isEphemeral, toMove, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toMove, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  if (h) {
-    expect(h.fake.violations).toEqual([]);
-    expect(h.fake.unknownRoutes).toEqual([]);
-  }
-  await h?.close();
-  h = undefined;
-});
+checkAndCloseAfterEach(() => h, () => (h = undefined));
 
 const ORION_ENDING_1 =
   'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'

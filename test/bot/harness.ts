@@ -3,7 +3,7 @@
 // helpers that speak to it the way users do.
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { startBot, type RunningBot, type StartBotOptions } from '../../src/bot/index.js';
 import { getGame, type GameId } from '../../src/engine/index.js';
 import { openStore } from '../../src/store/index.js';
@@ -42,6 +42,22 @@ export interface Harness {
   game(channelId: string): Promise<StoredGame>;
   startAnotherBot(extra?: Partial<StartBotOptions>): Promise<RunningBot>;
   close(): Promise<void>;
+}
+
+/**
+ * After each test: the bot sent nothing Discord would reject and called no
+ * route Discord lacks; then the harness is closed. Call once per test file.
+ */
+export function checkAndCloseAfterEach(current: () => Harness | undefined, clear: () => void): void {
+  afterEach(async () => {
+    const h = current();
+    if (h) {
+      expect(h.fake.violations).toEqual([]);
+      expect(h.fake.unknownRoutes).toEqual([]);
+    }
+    await h?.close();
+    clear();
+  });
 }
 
 export const EPHEMERAL = 64;

@@ -1,18 +1,11 @@
 // /play-bot against the real AI (worker threads): the AI's moves are posted
 // like a player's and applied through the same compare-and-set path.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closeAiPool } from '../../src/ai/pool.js';
-import { createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  if (h) {
-    expect(h.fake.violations).toEqual([]);
-    expect(h.fake.unknownRoutes).toEqual([]);
-  }
-  await h?.close();
-  h = undefined;
-});
+checkAndCloseAfterEach(() => h, () => (h = undefined));
 afterAll(() => closeAiPool());
 
 describe('/play-bot', () => {

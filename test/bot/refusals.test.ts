@@ -1,17 +1,10 @@
 // Every refusal is one ephemeral reply that says why, and changes nothing.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepChallenges } from '../../src/bot/index.js';
-import { createHarness, findButton, isEphemeral, toOptions, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  if (h) {
-    expect(h.fake.violations).toEqual([]);
-    expect(h.fake.unknownRoutes).toEqual([]);
-  }
-  await h?.close();
-  h = undefined;
-});
+checkAndCloseAfterEach(() => h, () => (h = undefined));
 
 async function refusal(p: Promise<{ callback: { type: number; data?: any } }> | { done(): Promise<{ callback: { type: number; data?: any } }> }) {
   const r = 'done' in p ? await p.done() : await p;

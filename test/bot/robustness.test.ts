@@ -3,18 +3,11 @@
 import { Writable } from 'node:stream';
 import { ChatInputCommandInteraction } from 'discord.js';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness } from './harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  if (h) {
-    expect(h.fake.violations).toEqual([]);
-    expect(h.fake.unknownRoutes).toEqual([]);
-  }
-  await h?.close();
-  h = undefined;
-});
+checkAndCloseAfterEach(() => h, () => (h = undefined));
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
