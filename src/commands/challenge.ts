@@ -11,7 +11,7 @@ import { challengeCard, threadName } from '../bot/messages.js';
 import { boolOption, userOption } from '../bot/options.js';
 import { sentence } from '../bot/reply.js';
 import { isCorruptRecordError, type PlayerRef, type StoredChallenge, type StoredGame } from '../store/types.js';
-import { FIRST_CHOICES, GAME_CHOICES, LAYOUT_CHOICES, TILE_CHOICES, displayName, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
+import { displayName, firstOption, gameOption, layoutOption, tilesOption, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
 
 /** Anti-spam: open challenges per user. */
 const MAX_OPEN_CHALLENGES = 5;
@@ -20,19 +20,12 @@ export const data = new SlashCommandBuilder()
   .setName('challenge')
   .setDescription('Challenge someone (or anyone) to a game of Exxit or Orion Duel')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).addChoices(...GAME_CHOICES))
+  .addStringOption(gameOption)
   .addUserOption((o) => o.setName('opponent').setDescription('Who may accept (anyone when left out)'))
   .addBooleanOption((o) => o.setName('rated').setDescription('Rated game (needs an opponent)'))
-  .addIntegerOption((o) =>
-    o.setName('tiles').setDescription('Exxit: tiles in the game').addChoices(...TILE_CHOICES.map((t) => ({ name: `${t}`, value: t }))),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('layout')
-      .setDescription('Orion Duel: token layout')
-      .addChoices(...LAYOUT_CHOICES.map((l) => ({ name: l === 'random' ? 'random' : l.replace('preset', 'preset '), value: l }))),
-  )
-  .addStringOption((o) => o.setName('first').setDescription('Who moves first').addChoices(...FIRST_CHOICES.map((f) => ({ name: f, value: f }))));
+  .addIntegerOption(tilesOption)
+  .addStringOption(layoutOption)
+  .addStringOption(firstOption);
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
   const opts = readGameOptions(i);

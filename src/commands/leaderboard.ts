@@ -11,7 +11,7 @@ import { stringOption } from '../bot/options.js';
 import { PROVISIONAL, PROVISIONAL_RULE, currentRd, isProvisional, plural, rankedFilter, ratingText, recordText } from '../bot/standing.js';
 import type { GameId } from '../engine/game.js';
 import { guildScope, isCorruptRecordError, type RatingScope } from '../store/types.js';
-import { GAME_CHOICES } from './shared.js';
+import { GAME_CHOICES, gameOption } from './shared.js';
 
 /** Rows on the board: one embed, readable on a phone. */
 export const BOARD_ROWS = 15;
@@ -24,7 +24,7 @@ export const data = new SlashCommandBuilder()
   .setName('leaderboard')
   .setDescription('Top players by rating (Glicko-2), in this server or in all servers')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).addChoices(...GAME_CHOICES))
+  .addStringOption(gameOption)
   .addStringOption((o) =>
     o
       .setName('scope')

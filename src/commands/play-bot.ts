@@ -9,7 +9,7 @@ import { gameTitle, md, setupText, threadName } from '../bot/messages.js';
 import { stringOption } from '../bot/options.js';
 import { sentence } from '../bot/reply.js';
 import type { AiLevel, PlayerRef } from '../store/types.js';
-import { FIRST_CHOICES, GAME_CHOICES, LAYOUT_CHOICES, TILE_CHOICES, displayName, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
+import { displayName, firstOption, gameOption, layoutOption, tilesOption, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
 
 const LEVELS = ['easy', 'medium', 'hard'] as const;
 
@@ -17,20 +17,13 @@ export const data = new SlashCommandBuilder()
   .setName('play-bot')
   .setDescription('Play Exxit or Orion Duel against the built-in AI (unrated)')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).addChoices(...GAME_CHOICES))
+  .addStringOption(gameOption)
   .addStringOption((o) =>
     o.setName('level').setDescription('How strong the AI plays').setRequired(true).addChoices(...LEVELS.map((l) => ({ name: l, value: l }))),
   )
-  .addStringOption((o) => o.setName('first').setDescription('Who moves first').addChoices(...FIRST_CHOICES.map((f) => ({ name: f, value: f }))))
-  .addIntegerOption((o) =>
-    o.setName('tiles').setDescription('Exxit: tiles in the game').addChoices(...TILE_CHOICES.map((t) => ({ name: `${t}`, value: t }))),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('layout')
-      .setDescription('Orion Duel: token layout')
-      .addChoices(...LAYOUT_CHOICES.map((l) => ({ name: l === 'random' ? 'random' : l.replace('preset', 'preset '), value: l }))),
-  );
+  .addStringOption(firstOption)
+  .addIntegerOption(tilesOption)
+  .addStringOption(layoutOption);
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
   const opts = readGameOptions(i);

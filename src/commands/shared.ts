@@ -1,7 +1,7 @@
 // Option helpers shared by /challenge and /play-bot: which game, its setup,
 // who moves first. Checked here so a forged payload gets a clear refusal.
 import { randomInt } from 'node:crypto';
-import { ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import { ChannelType, type ChatInputCommandInteraction, type SlashCommandIntegerOption, type SlashCommandStringOption } from 'discord.js';
 import { getGame, type GameId } from '../engine/index.js';
 import type { BotContext } from '../bot/context.js';
 import { refuse } from '../bot/errors.js';
@@ -15,6 +15,18 @@ export const GAME_CHOICES = [
 export const TILE_CHOICES = [39, 29, 19] as const;
 export const LAYOUT_CHOICES = ['random', 'preset1', 'preset2', 'preset3'] as const;
 export const FIRST_CHOICES = ['random', 'me', 'them'] as const;
+
+// The setup options /challenge and /play-bot both take, defined once.
+export const gameOption = (o: SlashCommandStringOption) => o.setName('game').setDescription('Which game').setRequired(true).addChoices(...GAME_CHOICES);
+export const tilesOption = (o: SlashCommandIntegerOption) =>
+  o.setName('tiles').setDescription('Exxit: tiles in the game').addChoices(...TILE_CHOICES.map((t) => ({ name: `${t}`, value: t })));
+export const layoutOption = (o: SlashCommandStringOption) =>
+  o
+    .setName('layout')
+    .setDescription('Orion Duel: token layout')
+    .addChoices(...LAYOUT_CHOICES.map((l) => ({ name: l === 'random' ? 'random' : l.replace('preset', 'preset '), value: l })));
+export const firstOption = (o: SlashCommandStringOption) =>
+  o.setName('first').setDescription('Who moves first').addChoices(...FIRST_CHOICES.map((f) => ({ name: f, value: f })));
 
 const EXXIT_SETUP: Record<number, string> = { 39: 'standard', 29: 'blitz', 19: 'short' };
 
