@@ -23,7 +23,7 @@ export interface BotContext {
   log: Logger;
   settings: BotSettings;
   render: RenderBoard;
-  /** Replay GIFs (/replay): drawn on the main thread, yielding between frames (src/render/replay.ts). */
+  /** Replay GIFs (/replay): drawn in the render worker threads (src/render/pool.ts). */
   renderReplay: RenderReplay;
   thinkMove: ThinkMove;
   now(): number;

@@ -2,4 +2,4 @@
 export { startBot, sweepChallenges, type StartBotOptions, type RunningBot } from './start.js';
 export type { BotContext, RenderBoard, RenderReplay, ThinkMove } from './context.js';
 export { commandData } from '../commands/index.js';
-export { closeRenderPool } from './render-pool.js';
+export { closeRenderPool } from '../render/pool.js';

@@ -8,7 +8,7 @@ import type { Store } from '../store/types.js';
 import type { BotContext, BotSettings, RenderBoard, RenderReplay, ThinkMove } from './context.js';
 import { challengeCard } from './messages.js';
 import { scheduleAi } from './match.js';
-import { pooledRender, warmRenderPool } from './render-pool.js';
+import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
 import { handleInteraction } from './router.js';
 
 export interface StartBotOptions {
@@ -23,9 +23,9 @@ export interface StartBotOptions {
   sweepIntervalMs?: number;
   /** Replaces the renderer (default src/render renderBoard, in worker threads). */
   render?: RenderBoard;
-  /** Replaces the replay GIF renderer (default src/render renderReplay). */
+  /** Replaces the replay GIF renderer (default src/render renderReplay, in worker threads). */
   renderReplay?: RenderReplay;
-  /** Draw boards in worker threads (default true); false draws them on the main thread. */
+  /** Draw boards and replays in worker threads (default true); false draws them on the main thread. */
   renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
   thinkMove?: ThinkMove;
@@ -60,16 +60,9 @@ function safeErr(e: unknown): Record<string, unknown> {
   };
 }
 
-async function defaultRender(): Promise<RenderBoard> {
-  const mod = await import('../render/index.js');
-  return mod.renderBoard as RenderBoard;
-}
-
-// Loaded on first use: most processes never draw a replay.
-const defaultReplay: RenderReplay = async (game, setup, moves, opts) => {
-  const mod = await import('../render/index.js');
-  return mod.renderReplay(game, setup, moves, opts);
-};
+// In-process drawing (renderInWorkers: false), loaded on first use.
+const inProcessRender: RenderBoard = async (game, state, opts) => (await import('../render/index.js')).renderBoard(game, state, opts);
+const inProcessReplay: RenderReplay = async (game, setup, moves, opts) => (await import('../render/index.js')).renderReplay(game, setup, moves, opts);
 
 const defaultThink: ThinkMove = async (game, state, level, seed) => {
   const { thinkMove } = await import('../ai/pool.js');
@@ -98,8 +91,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     store: opts.store,
     log,
     settings,
-    render: opts.render ?? (opts.renderInWorkers === false ? async (...a) => (await defaultRender())(...a) : pooledRender(defaultRender)),
-    renderReplay: opts.renderReplay ?? defaultReplay,
+    render: opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled),
+    renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
     thinkMove: opts.thinkMove ?? defaultThink,
     now: opts.now ?? Date.now,
     background(label, work) {
@@ -129,7 +122,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   client.on(Events.Warn, (m) => log.warn({ msg: scrub(m) }, 'discord client warning'));
   client.on(Events.ShardError, (e, shard) => log.error({ err: e, shard }, 'gateway shard error'));
 
-  if (!opts.render && opts.renderInWorkers !== false) warmRenderPool();
+  if ((!opts.render || !opts.renderReplay) && opts.renderInWorkers !== false) warmRenderPool();
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(opts.token);
   await ready;

@@ -1,8 +1,9 @@
 // /replay game:<id>: an animated GIF of a game (finished, or in progress up to
 // the current move) and its move list. The id is on the final message, on
 // /board and in /stats; autocomplete offers the user's recent games here.
-// Drawing a film takes seconds, so the reply is deferred first; the renderer
-// yields between frames, and a process draws at most MAX_DRAWING at once.
+// Drawing a film takes seconds, so the reply is deferred first; it is drawn in
+// a render worker thread (ctx.renderReplay, src/render/pool.ts), never on the
+// event loop, and a process draws at most MAX_DRAWING at once.
 import { AttachmentBuilder, AutocompleteInteraction, ChatInputCommandInteraction, EmbedBuilder, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { Command } from '../bot/command.js';
 import type { BotContext } from '../bot/context.js';

@@ -1,0 +1,125 @@
+// The render pool (src/render/pool.ts): images drawn in worker threads are the
+// very bytes the in-process renderer makes, renderer errors come back as
+// rejections with the renderer's message, a board is not held up behind a
+// long film, and a worker that dies is replaced.
+import { afterAll, describe, expect, it } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import { makeRng, randInt } from '../../src/engine/rng.js';
+import { renderBoard, renderReplay } from '../../src/render/index.js';
+import { closeRenderPool, RenderPool, renderBoardPooled, renderReplayPooled } from '../../src/render/pool.js';
+import { exxitState, orionState } from './fixtures.js';
+import { parseGif } from './gif.js';
+
+/** A random finished game's moves, in canonical text. */
+function randomGame(game: 'exxit' | 'orion', setup: string, seed: number): string[] {
+  const g = getGame(game);
+  const rng = makeRng(seed);
+  const s0 = g.initial(setup);
+  if (!s0.ok) throw new Error('setup');
+  let s = s0.value;
+  const out: string[] = [];
+  for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
+    const m = ms[randInt(rng, ms.length)];
+    out.push(g.formatMove(s, m));
+    const r = g.play(s, m);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value;
+  }
+  return out;
+}
+
+const OPENING = ['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1', 'D 1,0 NW'];
+const PLAYERS: [string, string] = ['Alice', 'Bob'];
+
+afterAll(async () => {
+  await closeRenderPool();
+});
+
+describe('render pool', () => {
+  it('draws a board byte-identical to renderBoard in-process (both games)', async () => {
+    const cases = [
+      ['exxit', exxitState({})],
+      ['orion', orionState()],
+      ['exxit', getGame('exxit').initial('standard')],
+    ] as const;
+    for (const [game, st] of cases) {
+      const state = 'ok' in st ? (st.ok ? st.value : null) : st;
+      const [pooled, local] = await Promise.all([renderBoardPooled(game, state, { players: PLAYERS }), renderBoard(game, state, { players: PLAYERS })]);
+      expect(Buffer.isBuffer(pooled)).toBe(true);
+      expect(pooled.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(pooled.equals(local)).toBe(true);
+    }
+  });
+
+  it('draws a replay byte-identical to renderReplay in-process', async () => {
+    for (const [game, setup, moves] of [
+      ['exxit', 'standard', OPENING],
+      ['orion', 'random:3', randomGame('orion', 'random:3', 3).slice(0, 12)],
+    ] as const) {
+      const pooled = await renderReplayPooled(game, setup, [...moves], { players: PLAYERS });
+      const local = await renderReplay(game, setup, [...moves], { players: PLAYERS });
+      expect(pooled.equals(local)).toBe(true);
+      expect(parseGif(pooled).frames).toHaveLength(moves.length + 1);
+    }
+  });
+
+  it("rejects a bad move in a replay with the renderer's rule error", async () => {
+    await expect(renderReplayPooled('exxit', 'standard', ['P 0,0', 'D 0,0 W'])).rejects.toThrow(/^move 2 "D 0,0 W": EX-/);
+    await expect(renderReplayPooled('orion', 'nope', [])).rejects.toThrow(/setup/);
+    await expect(renderBoardPooled('nope' as 'exxit', {})).rejects.toThrow(/unknown game "nope"/);
+    // The pool still works after refusals.
+    expect((await renderBoardPooled('orion', orionState())).length).toBeGreaterThan(100);
+  });
+
+  it('draws a board asked for during a long replay before the replay ends', async () => {
+    const moves = randomGame('exxit', 'standard', 7);
+    expect(moves.length).toBeGreaterThan(60);
+    const order: string[] = [];
+    const film = renderReplayPooled('exxit', 'standard', moves).then((b) => (order.push('replay'), b));
+    // Let the film start in its worker first.
+    await new Promise((r) => setTimeout(r, 300));
+    const board = renderBoardPooled('exxit', exxitState({})).then((b) => (order.push('board'), b));
+    const [gif, png] = await Promise.all([film, board]);
+    expect(order).toEqual(['board', 'replay']);
+    expect(parseGif(gif).frames).toHaveLength(moves.length + 1);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 120_000);
+
+  it('a single worker still answers a board during a film (the film yields between frames)', async () => {
+    const pool = new RenderPool({ size: 1 });
+    try {
+      const moves = randomGame('exxit', 'standard', 7);
+      const order: string[] = [];
+      const film = pool.replay('exxit', 'standard', moves).then(() => order.push('replay'));
+      await new Promise((r) => setTimeout(r, 300));
+      const board = pool.board('orion', orionState()).then(() => order.push('board'));
+      await Promise.all([film, board]);
+      expect(order).toEqual(['board', 'replay']);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('replaces a worker that died; its job is rejected, the next one is drawn', async () => {
+    const pool = new RenderPool({ size: 1 });
+    try {
+      const first = await pool.board('orion', orionState());
+      const slots = (pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
+      expect(slots).toHaveLength(1);
+      const film = pool.replay('exxit', 'standard', randomGame('exxit', 'standard', 7));
+      await new Promise((r) => setTimeout(r, 200));
+      await slots[0].worker.terminate();
+      await expect(film).rejects.toThrow(/render worker stopped/);
+      const again = await pool.board('orion', orionState());
+      expect(again.equals(first)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('a closed pool draws nothing (the shared functions fall back to in-process)', async () => {
+    const pool = new RenderPool({ size: 1 });
+    await pool.close();
+    await expect(pool.board('orion', orionState())).rejects.toThrow(/not available/);
+  });
+});
