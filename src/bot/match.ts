@@ -9,6 +9,7 @@ import { isCorruptRecordError, type GameChanges, type GameResult, type NewGame, 
 import type { BotContext } from './context.js';
 import { UserError, refuse } from './errors.js';
 import { describeMove } from './moves.js';
+import { nextClock, startClock } from './clock.js';
 import { boardAttachment, clipText, gameMentions, md, rematchRow, resultLines, toMoveLine } from './messages.js';
 
 export interface LoadedGame {
@@ -19,10 +20,10 @@ export interface LoadedGame {
 
 /** Validates a stored record with the engine (the store is untrusted input too). */
 export function hydrate(rec: StoredGame): LoadedGame {
-  if (!isGameId(rec.game)) throw new UserError('this game record is damaged (unknown game); an admin can end it.');
+  if (!isGameId(rec.game)) throw new UserError('this game record is damaged (unknown game); a server admin can close it with `/endgame`.');
   const game = getGame(rec.game);
   const st = game.fromJSON(rec.state);
-  if (!st.ok) throw new UserError(`this game record is damaged (${errorText(st.error)}); an admin can end it.`);
+  if (!st.ok) throw new UserError(`this game record is damaged (${errorText(st.error)}); a server admin can close it with \`/endgame\`.`);
   return { rec, game, state: st.value };
 }
 
@@ -30,7 +31,7 @@ async function guard<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
-    if (isCorruptRecordError(e)) throw new UserError('this game record is damaged; an admin can end it.');
+    if (isCorruptRecordError(e)) throw new UserError('this game record cannot be read; the bot operators must remove it from the store.');
     throw e;
   }
 }
@@ -148,6 +149,9 @@ export async function commitMove(
     if (adv.outcome.over) {
       changes.status = 'over';
       changes.result = { winner: adv.outcome.draw ? null : adv.outcome.winner, draw: adv.outcome.draw, reason: adv.outcome.reason ?? 'over' };
+    } else if (rec.clock) {
+      // Every applied move (forced passes and AI moves too) starts the next side's time.
+      changes.clock = nextClock(rec.clock, ctx.now());
     }
     const res = await ctx.store.games.update(rec.id, rec.version, changes);
     if (res.ok) return { before: g, after: res.game, state: adv.state, lines: adv.lines, outcome: adv.outcome };
@@ -392,6 +396,8 @@ export interface MatchSpec {
   messageId: string | null;
   challengeId?: string | null;
   rematchOf?: string | null;
+  /** Time per move, ms (correspondence clock); null or absent: no clock (games against the AI). */
+  clockMs?: number | null;
 }
 
 const THREADABLE = new Set<ChannelType>([ChannelType.GuildText, ChannelType.GuildAnnouncement]);
@@ -433,7 +439,8 @@ export async function startMatch(ctx: BotContext, spec: MatchSpec, name: string)
     players: spec.players,
     rated: spec.rated,
     state,
-    clock: null,
+    // The AI answers in seconds: only games between humans run a clock.
+    clock: spec.players.some((p) => p.bot) ? null : startClock(spec.clockMs, ctx.now()),
     challengeId: spec.challengeId ?? null,
     rematchOf: spec.rematchOf ?? null,
   });

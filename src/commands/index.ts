@@ -4,6 +4,7 @@ import { command as abort } from './abort.js';
 import { command as board } from './board.js';
 import { command as challenge } from './challenge.js';
 import { command as draw } from './draw.js';
+import { command as endgame } from './endgame.js';
 import { command as games } from './games.js';
 import { command as leaderboard } from './leaderboard.js';
 import { command as move } from './move.js';
@@ -12,7 +13,7 @@ import { command as replay } from './replay.js';
 import { command as resign } from './resign.js';
 import { command as stats } from './stats.js';
 
-export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay];
+export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
