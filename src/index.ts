@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     store,
     logger: log,
     challengeTtlMs: config.challengeTtlMs,
+    moveTimeMs: config.moveTimeMs,
   });
 
   let closing = false;

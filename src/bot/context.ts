@@ -15,6 +15,10 @@ export interface BotSettings {
   challengeTtlMs: number;
   /** How often expired challenge cards are swept, ms (0 = never). */
   sweepIntervalMs: number;
+  /** Default time per move, ms (MOVE_TIME_HOURS), when neither the challenge nor the server sets one. */
+  moveTimeMs: number;
+  /** How often due game clocks are swept (reminders, loss on time), ms (0 = never). */
+  clockSweepIntervalMs: number;
 }
 
 export interface BotContext {

@@ -89,6 +89,7 @@ export function challengeCard(c: StoredChallenge, note?: string): ChallengeCard 
     `${setupText(gameId, c.setup)} · ${c.rated ? 'rated' : 'casual'} · ${FIRST_TEXT[c.firstMove ?? 'random']}`,
   ];
   const open = c.status === 'open';
+  if (c.clockMs) lines.push(`Time per move: ${hoursText(c.clockMs)} (correspondence).`);
   if (open) lines.push(`Expires <t:${Math.floor(c.expiresAt / 1000)}:R>.`);
   else lines.push(note ?? STATUS_TEXT[c.status]);
   const embed = new EmbedBuilder()
@@ -137,7 +138,20 @@ export const sideName = (rec: StoredGame, side: 0 | 1): string => cap(getGame(re
 /** "<@bob> to move (Black)." */
 export function toMoveLine(rec: StoredGame, side: 0 | 1): string {
   const p = rec.players[side];
-  return p.bot ? `${playerTag(p)} (${sideName(rec, side)}) is thinking…` : `${playerTag(p)} to move (${sideName(rec, side)}). Play with \`/move\`.`;
+  if (p.bot) return `${playerTag(p)} (${sideName(rec, side)}) is thinking…`;
+  const clock = deadlineText(rec);
+  return `${playerTag(p)} to move (${sideName(rec, side)}). Play with \`/move\`.${clock ? ` ${clock}` : ''}`;
+}
+
+/** "Time per move 24 h · deadline <t:…:R>." ('' for a game without a clock). */
+export function deadlineText(rec: StoredGame): string {
+  const c = rec.clock;
+  return c?.deadline ? `Time per move ${hoursText(c.perMoveMs)} · deadline <t:${Math.floor(c.deadline / 1000)}:R>.` : '';
+}
+
+export function hoursText(ms: number): string {
+  const h = ms / 3_600_000;
+  return Number.isInteger(h) ? `${h} h` : `${Math.round(ms / 60_000)} min`;
 }
 
 const REASONS: Record<string, string> = {
@@ -152,6 +166,7 @@ const REASONS: Record<string, string> = {
   'draw-agreed': 'draw agreed',
   abort: 'aborted',
   timeout: 'time ran out',
+  time: 'lost on time',
   admin: 'ended by an admin',
 };
 
@@ -170,9 +185,12 @@ export function resultLines(rec: StoredGame): string[] {
   if (!r) return [];
   const reason = REASONS[r.reason] ? `${REASONS[r.reason]}${/^(EX|OD)-/.test(r.reason) ? `, ${r.reason}` : ''}` : r.reason;
   const lines: string[] = [];
-  if (rec.status === 'aborted') lines.push(`**Game aborted** — no result, no rating change.`);
+  if (rec.status === 'aborted') lines.push(`**Game aborted** — ${r.reason === 'time' ? 'a side did not make its first move in time; ' : ''}no result, no rating change.`);
   else if (r.draw || r.winner === null) lines.push(`**Draw** (${reason}).`);
-  else lines.push(`**${playerTag(rec.players[r.winner])} (${sideName(rec, r.winner)}) wins** (${reason}).`);
+  else if (r.reason === 'time') {
+    const l = (1 - r.winner) as 0 | 1;
+    lines.push(`**${playerTag(rec.players[r.winner])} (${sideName(rec, r.winner)}) wins**: ${playerTag(rec.players[l])} (${sideName(rec, l)}) lost on time.`);
+  } else lines.push(`**${playerTag(rec.players[r.winner])} (${sideName(rec, r.winner)}) wins** (${reason}).`);
   if (rec.status === 'over' && /^(EX|OD)-/.test(r.reason)) lines.push(...scoreLines(rec.game, rec.state, getGame(rec.game).sides));
   if (r.ratingChanges) lines.push(...ratingLines(rec, r.ratingChanges));
   else if (rec.status === 'over' && !rec.rated) lines.push('Casual game: ratings unchanged.');

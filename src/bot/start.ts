@@ -8,6 +8,7 @@ import type { Store } from '../store/types.js';
 import type { BotContext, BotSettings, RenderBoard, RenderReplay, ThinkMove } from './context.js';
 import { challengeCard } from './messages.js';
 import { scheduleAi } from './match.js';
+import { sweepClocks } from './clock.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
 import { handleInteraction } from './router.js';
 
@@ -21,6 +22,10 @@ export interface StartBotOptions {
   challengeTtlMs?: number;
   /** Expired-challenge sweep period, ms; 0 turns it off. Default 60 s. */
   sweepIntervalMs?: number;
+  /** Default time per move, ms (MOVE_TIME_HOURS). Default 24 h. */
+  moveTimeMs?: number;
+  /** Game-clock sweep period (reminders, loss on time), ms; 0 turns it off. Default: sweepIntervalMs. */
+  clockSweepIntervalMs?: number;
   /** Replaces the renderer (default src/render renderBoard, in worker threads). */
   render?: RenderBoard;
   /** Replaces the replay GIF renderer (default src/render renderReplay, in worker threads). */
@@ -85,6 +90,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const settings: BotSettings = {
     challengeTtlMs: opts.challengeTtlMs ?? 15 * 60_000,
     sweepIntervalMs: opts.sweepIntervalMs ?? 60_000,
+    moveTimeMs: opts.moveTimeMs ?? 24 * 3_600_000,
+    clockSweepIntervalMs: opts.clockSweepIntervalMs ?? opts.sweepIntervalMs ?? 60_000,
   };
   const ctx: BotContext = {
     client,
@@ -130,6 +137,10 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
 
   const sweeper = settings.sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), settings.sweepIntervalMs) : null;
   sweeper?.unref();
+  // Deadlines live in the store, so after a restart this sweep picks them up.
+  const clockSweeper =
+    settings.clockSweepIntervalMs > 0 ? setInterval(() => ctx.background('clock sweep', () => sweepClocks(ctx)), settings.clockSweepIntervalMs) : null;
+  clockSweeper?.unref();
   if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
 
   return {
@@ -139,6 +150,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       if (stopped) return;
       stopped = true;
       if (sweeper) clearInterval(sweeper);
+      if (clockSweeper) clearInterval(clockSweeper);
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
       while (pending.size > 0) {

@@ -8,10 +8,10 @@ import type { CustomId } from '../bot/custom-id.js';
 import { UserError, refuse } from '../bot/errors.js';
 import { startMatch } from '../bot/match.js';
 import { challengeCard, threadName } from '../bot/messages.js';
-import { boolOption, userOption } from '../bot/options.js';
+import { boolOption, intOption, userOption } from '../bot/options.js';
 import { sentence } from '../bot/reply.js';
 import { isCorruptRecordError, type PlayerRef, type StoredChallenge, type StoredGame } from '../store/types.js';
-import { displayName, firstOption, gameOption, layoutOption, tilesOption, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
+import { CLOCK_CHOICES, clockOption, displayName, firstOption, gameOption, layoutOption, tilesOption, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
 
 /** Anti-spam: open challenges per user. */
 const MAX_OPEN_CHALLENGES = 5;
@@ -25,18 +25,21 @@ export const data = new SlashCommandBuilder()
   .addBooleanOption((o) => o.setName('rated').setDescription('Rated game (needs an opponent)'))
   .addIntegerOption(tilesOption)
   .addStringOption(layoutOption)
-  .addStringOption(firstOption);
+  .addStringOption(firstOption)
+  .addIntegerOption(clockOption);
 
 export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
   const opts = readGameOptions(i);
   const opponent = userOption(i.options, 'opponent');
   const rated = boolOption(i.options, 'rated') ?? false;
+  const clockHours = intOption(i.options, 'clock', CLOCK_CHOICES);
   if (opponent) {
     if (opponent.id === i.user.id) refuse('you cannot challenge yourself.');
     if (opponent.bot) refuse('bots cannot accept challenges. To play the AI use `/play-bot`.');
   }
   if (rated && !opponent) refuse('a rated game needs a human opponent: name one with `opponent:`.');
   await precheckChannel(ctx, i);
+  const clockMs = clockHours !== null ? clockHours * 3_600_000 : await serverClockMs(ctx, i.guildId);
   if ((await ctx.store.challenges.countOpenByUser(i.user.id)) >= MAX_OPEN_CHALLENGES) {
     refuse(`you already have ${MAX_OPEN_CHALLENGES} open challenges; cancel one or wait for them to expire.`);
   }
@@ -53,7 +56,7 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
       guildId: i.guildId,
       channelId: i.channelId,
       firstMove: opts.first,
-      clockMs: null,
+      clockMs,
     },
     { ttlMs: ctx.settings.challengeTtlMs },
   );
@@ -64,6 +67,17 @@ export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): 
   } catch (e) {
     // The card works without it (buttons carry the id); only the expiry sweep needs the message id.
     ctx.log.warn({ err: e, challengeId: challenge.id }, 'could not record the challenge card');
+  }
+}
+
+/** The server's default time per move (admins), else MOVE_TIME_HOURS. A damaged settings record falls back to the default. */
+async function serverClockMs(ctx: BotContext, guildId: string | null): Promise<number> {
+  if (!guildId) return ctx.settings.moveTimeMs;
+  try {
+    return (await ctx.store.settings.get(guildId)).clockMs ?? ctx.settings.moveTimeMs;
+  } catch (e) {
+    ctx.log.warn({ err: e, guildId }, 'could not read the server settings; default clock');
+    return ctx.settings.moveTimeMs;
   }
 }
 
@@ -146,7 +160,7 @@ export async function startAccepted(ctx: BotContext, c: StoredChallenge, accepte
   const rematchOf = typeof c.options.rematchOf === 'string' ? c.options.rematchOf : null;
   const game = await startMatch(
     ctx,
-    { game: c.game, setup: c.setup, players, rated: c.rated, guildId: c.guildId, channelId: c.channelId, messageId, challengeId: c.id, rematchOf },
+    { game: c.game, setup: c.setup, players, rated: c.rated, guildId: c.guildId, channelId: c.channelId, messageId, challengeId: c.id, rematchOf, clockMs: c.clockMs ?? ctx.settings.moveTimeMs },
     threadName(c.game, players),
   );
   await ctx.store.challenges.patch(c.id, { gameId: game.id });

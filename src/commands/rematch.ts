@@ -50,7 +50,8 @@ export async function handleRematchButton(ctx: BotContext, i: ButtonInteraction,
         channelId: where,
         // Colours swapped: whoever moved second now moves first.
         firstMove: side === 0 ? 'opponent' : 'challenger',
-        clockMs: null,
+        // Same time per move as the game just played.
+        clockMs: rec.clock?.perMoveMs ?? null,
       },
       { ttlMs: ctx.settings.challengeTtlMs },
     );

@@ -15,6 +15,8 @@ export const GAME_CHOICES = [
 export const TILE_CHOICES = [39, 29, 19] as const;
 export const LAYOUT_CHOICES = ['random', 'preset1', 'preset2', 'preset3'] as const;
 export const FIRST_CHOICES = ['random', 'me', 'them'] as const;
+/** Correspondence time per move, hours (product.md 6). */
+export const CLOCK_CHOICES = [1, 6, 12, 24, 48, 72] as const;
 
 // The setup options /challenge and /play-bot both take, defined once.
 export const gameOption = (o: SlashCommandStringOption) => o.setName('game').setDescription('Which game').setRequired(true).addChoices(...GAME_CHOICES);
@@ -27,6 +29,12 @@ export const layoutOption = (o: SlashCommandStringOption) =>
     .addChoices(...LAYOUT_CHOICES.map((l) => ({ name: l === 'random' ? 'random' : l.replace('preset', 'preset '), value: l })));
 export const firstOption = (o: SlashCommandStringOption) =>
   o.setName('first').setDescription('Who moves first').addChoices(...FIRST_CHOICES.map((f) => ({ name: f, value: f })));
+
+export const clockOption = (o: SlashCommandIntegerOption) =>
+  o
+    .setName('clock')
+    .setDescription('Time per move in hours (default: the server setting, else 24)')
+    .addChoices(...CLOCK_CHOICES.map((h) => ({ name: `${h} h`, value: h })));
 
 const EXXIT_SETUP: Record<number, string> = { 39: 'standard', 29: 'blitz', 19: 'short' };
 

@@ -1,0 +1,125 @@
+// Correspondence clocks (product.md 6) through the real bot: reminder at 75%,
+// loss on time (or abort before both sides moved) at 100%, a move resets the
+// deadline, two processes act once, and a restart still ends the game. The
+// clock is injected (`now`): no real waiting.
+import { describe, expect, it } from 'vitest';
+import { sweepClocks } from '../../src/bot/index.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+checkAndCloseAfterEach(() => h, () => (h = undefined));
+
+const HOUR = 3_600_000;
+// Orion Duel preset 1 (the rules file's first ending): Orange, Blue, Orange.
+const MOVES = ['V3 F8 NW R', 'V3 D3 NE R', 'T3 C7 SE'];
+
+/** A shifted clock the test moves forward. */
+function testClock() {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms: number) => (offset += ms) };
+}
+
+async function setup(clk: ReturnType<typeof testClock>, opts: Record<string, string | number | boolean> = {}) {
+  h = await createHarness({ bot: { now: clk.now } });
+  return h.startGame('orion', h.alice, h.bob, { layout: 'preset1', clock: 1, ...opts });
+}
+
+async function play(channelId: string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const r = await h!.move(i % 2 === 0 ? h!.alice : h!.bob, channelId, MOVES[i]);
+    expect(isEphemeral(r), r.callback.data?.content).toBe(false);
+  }
+}
+
+describe('correspondence clock', () => {
+  it('shows the time per move, reminds the player to move once at 75%, aborts at 100% when nobody has moved', async () => {
+    const clk = testClock();
+    const { channelId, rec } = await setup(clk);
+    expect(rec.clock).toMatchObject({ perMoveMs: HOUR, reminded: false });
+    expect(rec.clock!.deadline! - rec.clock!.wakeAt!).toBe(HOUR / 4);
+    const card = h!.fake.message(rec.messageId!)!;
+    expect(JSON.stringify(card.embeds)).toContain('Time per move: 1 h');
+    const start = h!.fake.messages(channelId).find((m) => m.attachments.length > 0)!;
+    expect(start.content).toContain(`deadline <t:${Math.floor(rec.clock!.deadline! / 1000)}:R>`);
+
+    clk.advance(0.7 * HOUR);
+    expect(await sweepClocks(h!.bot.ctx)).toBe(0);
+    clk.advance(0.06 * HOUR);
+    expect(await sweepClocks(h!.bot.ctx)).toBe(1);
+    const ping = await h!.fake.waitForMessage(channelId, (m) => m.content.includes('it is your move'));
+    expect(ping.content).toContain(`<@${h!.alice.id}>`);
+    expect(ping.mentions.map((u) => u.id)).toEqual([h!.alice.id]);
+    // Once per move.
+    expect(await sweepClocks(h!.bot.ctx)).toBe(0);
+    expect(h!.fake.messages(channelId).filter((m) => m.content.includes('it is your move'))).toHaveLength(1);
+
+    clk.advance(0.25 * HOUR);
+    expect(await sweepClocks(h!.bot.ctx)).toBe(1);
+    const end = await h!.fake.waitForMessage(channelId, (m) => m.content.includes('Game aborted'));
+    expect(end.content).toContain('did not move in time');
+    expect(end.content).toContain('no rating change');
+    const done = await h!.game(channelId);
+    expect(done.status).toBe('aborted');
+    expect(done.result).toMatchObject({ winner: null, reason: 'time' });
+    expect(await h!.store.games.due(clk.now() + 10 * HOUR)).not.toContain(done.id);
+  });
+
+  it('a move before the deadline resets it; then the side to move loses on time, rated', async () => {
+    const clk = testClock();
+    const { channelId } = await setup(clk, { rated: true });
+    clk.advance(0.5 * HOUR);
+    await play(channelId, 2);
+    const mid = await h!.game(channelId);
+    expect(mid.clock!.deadline).toBeGreaterThan(clk.now() + 0.99 * HOUR);
+    expect(mid.clock!.reminded).toBe(false);
+    // The first deadline has passed: nothing happens, the new one counts.
+    clk.advance(0.6 * HOUR);
+    expect(await sweepClocks(h!.bot.ctx)).toBe(0);
+    expect((await h!.game(channelId)).status).toBe('active');
+
+    clk.advance(0.5 * HOUR); // past the reminder and the deadline of Orange's 2nd move
+    expect(await sweepClocks(h!.bot.ctx)).toBe(1);
+    const end = await h!.fake.waitForMessage(channelId, (m) => m.content.includes('lost on time'));
+    expect(end.content).toContain(`<@${h!.bob.id}> (Blue) wins**: <@${h!.alice.id}> (Orange) lost on time.`);
+    expect(end.content).toMatch(new RegExp(`<@${h!.bob.id}>: 1500 → \\d+ \\(\\+\\d+\\)`));
+    expect(findButton(end, 'Rematch')).toMatch(/^hx1:g:/);
+    const done = await h!.game(channelId);
+    expect(done.status).toBe('over');
+    expect(done.result).toMatchObject({ winner: 1, draw: false, reason: 'time' });
+    expect((await h!.store.ratings.get('orion', h!.bob.id, 'global')).wins).toBe(1);
+    expect((await h!.store.ratings.get('orion', h!.alice.id, 'global')).losses).toBe(1);
+    await expect.poll(() => h!.fake.channel(channelId)?.thread_metadata?.archived).toBe(true);
+  });
+
+  it('two bot processes sweeping the same due game act once', async () => {
+    const clk = testClock();
+    const { channelId } = await setup(clk);
+    await play(channelId, 3);
+    const other = await h!.startAnotherBot({ now: clk.now });
+    await h!.fake.waitForReady(2);
+    clk.advance(0.8 * HOUR);
+    const reminded = await Promise.all([sweepClocks(h!.bot.ctx), sweepClocks(other.ctx)]);
+    expect(reminded[0] + reminded[1]).toBe(1);
+    clk.advance(0.3 * HOUR);
+    const ended = await Promise.all([sweepClocks(h!.bot.ctx), sweepClocks(other.ctx)]);
+    expect(ended[0] + ended[1]).toBe(1);
+    await h!.fake.waitForMessage(channelId, (m) => m.content.includes('lost on time'));
+    const msgs = h!.fake.messages(channelId);
+    expect(msgs.filter((m) => m.content.includes('it is your move'))).toHaveLength(1);
+    expect(msgs.filter((m) => m.content.includes('lost on time'))).toHaveLength(1);
+    // Blue is to move after three plies: Orange wins.
+    expect((await h!.game(channelId)).result).toMatchObject({ winner: 0, reason: 'time' });
+  });
+
+  it('after a restart the periodic sweep of a new process still ends the game on time', async () => {
+    const clk = testClock();
+    const { channelId } = await setup(clk);
+    await play(channelId, 2);
+    await h!.bot.stop();
+    clk.advance(2 * HOUR);
+    await h!.startAnotherBot({ now: clk.now, clockSweepIntervalMs: 50 });
+    const end = await h!.fake.waitForMessage(channelId, (m) => m.content.includes('lost on time'));
+    expect(end.content).toContain(`<@${h!.alice.id}> (Orange) lost on time`);
+    expect((await h!.game(channelId)).status).toBe('over');
+  });
+});
