@@ -25,7 +25,7 @@ describe('deploy-commands', () => {
     const guild = fake.addGuild({ name: 'Deploy' });
     const r = await deploy({ DISCORD_GUILD_ID: guild.id });
     expect(r.stdout).toMatch(/Registered 12 commands server/);
-    expect(fake.commands(guild.id).map((c) => c.name).sort()).toEqual(['abort', 'board', 'challenge', 'draw', 'games', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'stats']);
+    expect(fake.commands(guild.id).map((c) => c.name).sort()).toEqual(['abort', 'board', 'challenge', 'draw', 'endgame', 'games', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'stats']);
     const g = await deploy({ DISCORD_GUILD_ID: '' });
     expect(g.stdout).toMatch(/globally/);
     expect(fake.commands()).toHaveLength(12);
