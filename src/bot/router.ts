@@ -8,6 +8,7 @@ import { handleChallengeButton } from '../commands/challenge.js';
 import { handleDrawButton } from '../commands/draw.js';
 import { handleGamesPage } from '../commands/games.js';
 import { handleRematchButton } from '../commands/rematch.js';
+import { checkGameChannel } from '../commands/settings.js';
 import type { BotContext } from './context.js';
 import { parseCustomId } from './custom-id.js';
 import { UserError } from './errors.js';
@@ -34,6 +35,8 @@ export async function handleInteraction(ctx: BotContext, i: Interaction): Promis
     if (i.isChatInputCommand()) {
       const cmd = commandsByName.get(i.commandName);
       if (!cmd) throw new UserError('I do not know this command (the command list may be out of date).');
+      // Servers may limit where new games start (/settings channels); game threads are never blocked.
+      await checkGameChannel(ctx, i);
       await cmd.execute(ctx, i);
       return;
     }

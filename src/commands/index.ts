@@ -11,9 +11,10 @@ import { command as move } from './move.js';
 import { command as playBot } from './play-bot.js';
 import { command as replay } from './replay.js';
 import { command as resign } from './resign.js';
+import { command as settings } from './settings.js';
 import { command as stats } from './stats.js';
 
-export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame];
+export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
