@@ -1,6 +1,8 @@
 // Hand-built positions that follow the state types (no engine needed), for
 // the render tests: fixed cells with known contents.
 import type { Side } from '../../src/engine/game.js';
+import { getGame } from '../../src/engine/index.js';
+import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { ExxitState, ExxitTile } from '../../src/engine/exxit/types.js';
 import { CELLS, cellIndex } from '../../src/engine/orion/board.js';
 import type { OrionPlacement, OrionState, TileCode } from '../../src/engine/orion/types.js';
@@ -77,3 +79,21 @@ export function orionState(placed: { side: Side; tile: TileCode; cells: string[]
 }
 
 export { cellIndex };
+
+/** A random finished game's moves, in canonical text. */
+export function randomGame(game: 'exxit' | 'orion', setup: string, seed: number): string[] {
+  const g = getGame(game);
+  const rng = makeRng(seed);
+  const s0 = g.initial(setup);
+  if (!s0.ok) throw new Error('setup');
+  let s = s0.value;
+  const out: string[] = [];
+  for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
+    const m = ms[randInt(rng, ms.length)];
+    out.push(g.formatMove(s, m));
+    const r = g.play(s, m);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value;
+  }
+  return out;
+}

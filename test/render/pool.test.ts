@@ -4,29 +4,10 @@
 // long film, and a worker that dies is replaced.
 import { afterAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { makeRng, randInt } from '../../src/engine/rng.js';
 import { renderBoard, renderReplay } from '../../src/render/index.js';
 import { closeRenderPool, RenderPool, renderBoardPooled, renderReplayPooled } from '../../src/render/pool.js';
-import { exxitState, orionState } from './fixtures.js';
+import { exxitState, orionState, randomGame } from './fixtures.js';
 import { parseGif } from './gif.js';
-
-/** A random finished game's moves, in canonical text. */
-function randomGame(game: 'exxit' | 'orion', setup: string, seed: number): string[] {
-  const g = getGame(game);
-  const rng = makeRng(seed);
-  const s0 = g.initial(setup);
-  if (!s0.ok) throw new Error('setup');
-  let s = s0.value;
-  const out: string[] = [];
-  for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
-    const m = ms[randInt(rng, ms.length)];
-    out.push(g.formatMove(s, m));
-    const r = g.play(s, m);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-  }
-  return out;
-}
 
 const OPENING = ['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1', 'D 1,0 NW'];
 const PLAYERS: [string, string] = ['Alice', 'Bob'];

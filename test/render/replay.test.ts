@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { makeRng, randInt } from '../../src/engine/rng.js';
 import { BOARD_SIZE, drawBoard, renderReplay } from '../../src/render/index.js';
 import { MAX_BYTES, replayScale } from '../../src/render/replay.js';
 import { exxitFilmFrame } from '../../src/render/exxit.js';
 import { replay } from '../../src/engine/replay.js';
 import type { ExxitState } from '../../src/engine/exxit/types.js';
+import { randomGame } from './fixtures.js';
 import { composite, parseGif } from './gif.js';
-
-/** A random finished game's moves, in canonical text. */
-function randomGame(game: 'exxit' | 'orion', setup: string, seed: number): string[] {
-  const g = getGame(game);
-  const rng = makeRng(seed);
-  const s0 = g.initial(setup);
-  if (!s0.ok) throw new Error('setup');
-  let s = s0.value;
-  const out: string[] = [];
-  for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
-    const m = ms[randInt(rng, ms.length)];
-    out.push(g.formatMove(s, m));
-    const r = g.play(s, m);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-  }
-  return out;
-}
 
 const OPENING = ['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1', 'D 1,0 NW'];
 
