@@ -1,17 +1,7 @@
-// A refusal meant for the user: the router turns it into one ephemeral reply.
-// Anything else thrown is a bug: logged, and the user sees a generic error.
-export class UserError extends Error {
-  override readonly name = 'UserError';
-}
-
-/** Throws the refusal (a function declaration, so TypeScript narrows after it). */
-export function refuse(message: string): never {
-  throw new UserError(message);
-}
-
-/** Discord REST error codes we react to. */
+// Discord REST error codes the bot reacts to, and reading them off an error.
 export const DISCORD_MISSING_ACCESS = 50001;
 export const DISCORD_MISSING_PERMISSIONS = 50013;
+export const DISCORD_UNKNOWN_INTERACTION = 10062;
 export const DISCORD_THREAD_ALREADY_CREATED = 160004;
 
 export function discordErrorCode(e: unknown): { status?: number; code?: number | string } {

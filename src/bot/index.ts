@@ -1,6 +1,8 @@
 // The bot's public surface: start it in-process (npm start, tests, demo, bench).
-export { startBot, sweepChallenges, type StartBotOptions, type RunningBot } from './start.js';
-export { sweepClocks } from './clock.js';
-export type { BotContext, RenderBoard, RenderReplay, ThinkMove } from './context.js';
+export { startBot, type StartBotOptions, type RunningBot, type BotContext } from './start.js';
+export { sweepClocks } from '../match/clock.js';
+export { sweepChallenges } from '../match/challenges.js';
+export type { RenderBoard, RenderReplay } from '../commands/kit/command.js';
+export type { ThinkMove } from '../match/context.js';
 export { commandData } from '../commands/index.js';
 export { closeRenderPool } from '../render/pool.js';

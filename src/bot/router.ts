@@ -1,70 +1,79 @@
 // The one place interactions are dispatched: chat commands, autocomplete and
-// buttons. Each interaction id is handled at most once (store claim, across
-// processes); refusals become one ephemeral reply; anything unexpected is
+// components. Each interaction id is handled at most once (store claim,
+// across processes); handlers return a Reply that answer.ts sends; refusals
+// become one private reply in the reader's language; anything unexpected is
 // logged and answered with a generic error — the process never crashes here.
-import type { Interaction } from 'discord.js';
-import { commandsByName } from '../commands/index.js';
-import { handleChallengeButton } from '../commands/challenge.js';
-import { handleDrawButton } from '../commands/draw.js';
-import { handleGamesPage } from '../commands/games.js';
-import { handleRematchButton } from '../commands/rematch.js';
-import { checkGameChannel } from '../commands/settings.js';
-import type { BotContext } from './context.js';
-import { parseCustomId } from './custom-id.js';
-import { UserError } from './errors.js';
-import { sentence, tellUser } from './reply.js';
+import type { AutocompleteInteraction, Interaction, RepliableInteraction } from 'discord.js';
+import { commandsByName, componentHandler } from '../commands/index.js';
+import type { Ack, CommandContext, Reply } from '../commands/kit/command.js';
+import { parseCustomId } from '../commands/kit/custom-id.js';
+import { gateChannel } from '../commands/kit/people.js';
+import { checkGameChannel } from '../match/settings.js';
+import { isRefusal, refuse } from '../match/refusal.js';
+import { Answer } from './answer.js';
 
-const GENERIC = 'Something went wrong on my side. Use `/board` to see the current position, then try again.';
-
-export async function handleInteraction(ctx: BotContext, i: Interaction): Promise<void> {
+export async function handleInteraction(ctx: CommandContext, i: Interaction): Promise<void> {
+  if (i.isAutocomplete()) return autocomplete(ctx, i);
+  if (!i.isRepliable()) return;
+  const ack = ackOf(i);
+  const answer = new Answer(ctx, i, ack);
+  // Everything below may read Redis before answering: under the early-deferral guard.
+  answer.guard();
   try {
     if (!(await ctx.store.interactions.claim(i.id))) {
+      answer.cancel();
       ctx.log.debug({ interactionId: i.id }, 'duplicate interaction ignored');
       return;
     }
-    if (!i.inGuild()) {
-      if (i.isRepliable()) await tellUser(i, 'hexmate is played in servers: use it in a server channel.');
-      else if (i.isAutocomplete()) await i.respond([]);
-      return;
-    }
-    if (i.isAutocomplete()) {
-      const cmd = commandsByName.get(i.commandName);
-      await (cmd?.autocomplete ? cmd.autocomplete(ctx, i) : i.respond([]));
-      return;
-    }
-    if (i.isChatInputCommand()) {
-      const cmd = commandsByName.get(i.commandName);
-      if (!cmd) throw new UserError('I do not know this command (the command list may be out of date).');
-      // Servers may limit where new games start (/settings channels); game threads are never blocked.
-      await checkGameChannel(ctx, i);
-      await cmd.execute(ctx, i);
-      return;
-    }
-    if (i.isButton()) {
-      const parsed = parseCustomId(i.customId);
-      if (!parsed.ok) throw new UserError(parsed.reason);
-      const id = parsed.value;
-      if (id.kind === 'challenge') await handleChallengeButton(ctx, i, id);
-      else if (id.kind === 'list') await handleGamesPage(ctx, i, id.page);
-      else if (id.action === 'rematch') await handleRematchButton(ctx, i, id);
-      else await handleDrawButton(ctx, i, id);
-      return;
-    }
-    if (i.isRepliable()) await tellUser(i, 'This kind of interaction is not supported.');
+    await answer.send(await dispatch(ctx, i));
   } catch (e) {
-    await answerError(ctx, i, e);
+    await answerError(ctx, i, answer, e);
   }
 }
 
-async function answerError(ctx: BotContext, i: Interaction, e: unknown): Promise<void> {
-  const user = e instanceof UserError;
-  if (!user) ctx.log.error({ err: e, interactionId: i.id, type: i.type }, 'interaction failed');
+function ackOf(i: RepliableInteraction): Ack {
+  if (i.isChatInputCommand()) return commandsByName.get(i.commandName)?.ack ?? 'public';
+  if (i.isMessageComponent()) {
+    const parsed = parseCustomId(i.customId);
+    return parsed.ok ? componentHandler(parsed.value).ack(parsed.value as never) : 'ephemeral';
+  }
+  return 'ephemeral';
+}
+
+async function dispatch(ctx: CommandContext, i: RepliableInteraction): Promise<Reply> {
+  if (!i.inGuild()) refuse('common.serversOnly');
+  if (i.isChatInputCommand()) {
+    const cmd = commandsByName.get(i.commandName);
+    if (!cmd) return refuse('common.unknownCommand');
+    // Servers may limit where new games start (/settings channels); game threads are never blocked.
+    if (cmd.startsGame) await checkGameChannel(ctx, i.guildId, gateChannel(i) ?? i.channelId);
+    return cmd.execute(ctx, i);
+  }
+  if (i.isButton() || i.isStringSelectMenu()) {
+    const parsed = parseCustomId(i.customId);
+    if (!parsed.ok) return refuse(parsed.reason);
+    return componentHandler(parsed.value).handle(ctx, i, parsed.value as never);
+  }
+  return refuse('common.unsupported');
+}
+
+async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Promise<void> {
   try {
-    if (i.isAutocomplete()) {
-      if (!i.responded) await i.respond([]);
-    } else if (i.isRepliable()) {
-      await tellUser(i, user ? sentence((e as Error).message) : GENERIC);
-    }
+    if (!(await ctx.store.interactions.claim(i.id))) return;
+    const cmd = commandsByName.get(i.commandName);
+    const choices = i.inGuild() && cmd?.autocomplete ? await cmd.autocomplete(ctx, i) : [];
+    await i.respond(choices);
+  } catch (e) {
+    ctx.log.error({ err: e, interactionId: i.id }, 'autocomplete failed');
+    // An empty list still answers the interaction; Discord shows "no options".
+    if (!i.responded) await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2, interactionId: i.id }, 'could not answer the autocomplete'));
+  }
+}
+
+async function answerError(ctx: CommandContext, i: RepliableInteraction, answer: Answer, e: unknown): Promise<void> {
+  if (!isRefusal(e)) ctx.log.error({ err: e, interactionId: i.id, type: i.type }, 'interaction failed');
+  try {
+    await answer.tell(isRefusal(e) ? e.msg : { key: 'common.somethingWrong' });
   } catch (e2) {
     ctx.log.warn({ err: e2, interactionId: i.id }, 'could not send the error reply');
   }

@@ -5,12 +5,16 @@ import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js'
 import { pino, type Logger } from 'pino';
 import { redactSecrets } from '../log.js';
 import type { Store } from '../store/types.js';
-import type { BotContext, BotSettings, RenderBoard, RenderReplay, ThinkMove } from './context.js';
-import { challengeCard } from './messages.js';
-import { scheduleAi } from './match.js';
-import { sweepClocks } from './clock.js';
+import type { CommandContext, RenderBoard, RenderReplay } from '../commands/kit/command.js';
+import { DEFAULT_MATCH_SETTINGS, type MatchSettings, type ThinkMove } from '../match/context.js';
+import { resumeAi } from '../match/ai.js';
+import { sweepChallenges } from '../match/challenges.js';
+import { sweepClocks } from '../match/clock.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
+import { DiscordNotifier } from './notifier.js';
 import { handleInteraction } from './router.js';
+
+export type BotContext = CommandContext;
 
 export interface StartBotOptions {
   token: string;
@@ -26,6 +30,8 @@ export interface StartBotOptions {
   moveTimeMs?: number;
   /** Game-clock sweep period (reminders, loss on time), ms; 0 turns it off. Default: sweepIntervalMs. */
   clockSweepIntervalMs?: number;
+  /** Other limits of the match layer (open challenges, AI games per user). */
+  match?: Partial<MatchSettings>;
   /** Replaces the renderer (default src/render renderBoard, in worker threads). */
   render?: RenderBoard;
   /** Replaces the replay GIF renderer (default src/render renderReplay, in worker threads). */
@@ -87,20 +93,23 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const aiRunning = new Set<string>();
   let stopping = false;
   let stopped = false;
-  const settings: BotSettings = {
-    challengeTtlMs: opts.challengeTtlMs ?? 15 * 60_000,
-    sweepIntervalMs: opts.sweepIntervalMs ?? 60_000,
-    moveTimeMs: opts.moveTimeMs ?? 24 * 3_600_000,
-    clockSweepIntervalMs: opts.clockSweepIntervalMs ?? opts.sweepIntervalMs ?? 60_000,
-  };
+  const sweepIntervalMs = opts.sweepIntervalMs ?? 60_000;
+  const clockSweepIntervalMs = opts.clockSweepIntervalMs ?? sweepIntervalMs;
+  const notifier = new DiscordNotifier();
   const ctx: BotContext = {
     client,
     store: opts.store,
     log,
-    settings,
+    notifier,
+    settings: {
+      ...DEFAULT_MATCH_SETTINGS,
+      ...opts.match,
+      ...(opts.challengeTtlMs !== undefined ? { challengeTtlMs: opts.challengeTtlMs } : {}),
+      ...(opts.moveTimeMs !== undefined ? { moveTimeMs: opts.moveTimeMs } : {}),
+    },
     render: opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled),
     renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
-    thinkMove: opts.thinkMove ?? defaultThink,
+    think: opts.thinkMove ?? defaultThink,
     now: opts.now ?? Date.now,
     background(label, work) {
       if (stopping) return;
@@ -110,7 +119,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
         aiRunning.add(label);
       }
       const p = (async () => work())()
-        .catch((e) => log.error({ err: e, task: label }, 'background task failed'))
+        .catch((e: unknown) => log.error({ err: e, task: label }, 'background task failed'))
         .finally(() => {
           pending.delete(p);
           aiRunning.delete(label);
@@ -118,9 +127,10 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       pending.add(p);
     },
   };
+  notifier.ctx = ctx;
 
   const track = (i: Interaction) => {
-    const p = handleInteraction(ctx, i).catch((e) => log.error({ err: e }, 'router failed'));
+    const p = handleInteraction(ctx, i).catch((e: unknown) => log.error({ err: e }, 'router failed'));
     pending.add(p);
     void p.finally(() => pending.delete(p));
   };
@@ -135,11 +145,10 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   await ready;
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
-  const sweeper = settings.sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), settings.sweepIntervalMs) : null;
+  const sweeper = sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), sweepIntervalMs) : null;
   sweeper?.unref();
   // Deadlines live in the store, so after a restart this sweep picks them up.
-  const clockSweeper =
-    settings.clockSweepIntervalMs > 0 ? setInterval(() => ctx.background('clock sweep', () => sweepClocks(ctx)), settings.clockSweepIntervalMs) : null;
+  const clockSweeper = clockSweepIntervalMs > 0 ? setInterval(() => ctx.background('clock sweep', () => sweepClocks(ctx)), clockSweepIntervalMs) : null;
   clockSweeper?.unref();
   if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
 
@@ -161,32 +170,4 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       await client.destroy();
     },
   };
-}
-
-/** Open challenges past their time: mark them expired and say so on the card. */
-export async function sweepChallenges(ctx: BotContext): Promise<number> {
-  const ids = await ctx.store.challenges.dueExpired(ctx.now(), 50);
-  let n = 0;
-  for (const id of ids) {
-    const r = await ctx.store.challenges.transition(id, 'open', 'expired');
-    const c = r.ok ? r.challenge : r.reason === 'expired' ? r.challenge : null;
-    if (!c || !c.messageId) continue;
-    try {
-      const ch = await ctx.client.channels.fetch(c.channelId);
-      if (ch && ch.isTextBased()) {
-        const card = challengeCard({ ...c, status: 'expired' });
-        await ch.messages.edit(c.messageId, { content: card.content, embeds: card.embeds, components: card.components, allowedMentions: card.allowedMentions });
-        n++;
-      }
-    } catch (e) {
-      ctx.log.warn({ err: e, challengeId: id }, 'could not edit an expired challenge card');
-    }
-  }
-  return n;
-}
-
-/** After a restart: games where the AI is to move get their move. */
-async function resumeAi(ctx: BotContext): Promise<void> {
-  const games = await ctx.store.games.listActive(null, 500);
-  for (const g of games) if (g.players.some((p) => p.bot)) scheduleAi(ctx, g);
 }

@@ -1,14 +1,17 @@
-// Every slash command, by name (the router and deploy-commands read this).
-import type { Command } from '../bot/command.js';
+// Every slash command by name, and every component handler by custom-id
+// kind (the router and deploy-commands read these).
 import { command as abort } from './abort.js';
 import { command as board } from './board.js';
-import { command as challenge } from './challenge.js';
-import { command as draw } from './draw.js';
+import { challengeButtons, command as challenge } from './challenge.js';
+import { command as draw, drawButtons } from './draw.js';
 import { command as endgame } from './endgame.js';
-import { command as games } from './games.js';
+import { command as games, gamesPages } from './games.js';
+import type { Command, ComponentHandler } from './kit/command.js';
+import type { CustomId } from './kit/custom-id.js';
 import { command as leaderboard } from './leaderboard.js';
 import { command as move } from './move.js';
 import { command as playBot } from './play-bot.js';
+import { rematchButton } from './rematch.js';
 import { command as replay } from './replay.js';
 import { command as resign } from './resign.js';
 import { command as settings } from './settings.js';
@@ -20,3 +23,17 @@ export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
 /** The JSON bodies to register (PUT applications/{id}/commands). */
 export const commandData = () => commands.map((c) => c.data.toJSON());
+
+/** The handler for a parsed custom id. */
+export function componentHandler(id: CustomId): ComponentHandler {
+  switch (id.kind) {
+    case 'challenge':
+      return challengeButtons as ComponentHandler;
+    case 'list':
+      return gamesPages as ComponentHandler;
+    case 'game':
+      return (id.action === 'rematch' ? rematchButton : drawButtons) as ComponentHandler;
+  }
+}
+
+export type { CommandContext } from './kit/command.js';

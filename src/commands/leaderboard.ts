@@ -1,55 +1,45 @@
 // /leaderboard: the best established players of one game, in this server or
-// everywhere (product.md "Around the matches"). Provisional players (see
-// src/bot/standing.ts) stay off the board; the best few are named below it.
-import { ChatInputCommandInteraction, EmbedBuilder, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import type { Command } from '../bot/command.js';
-import type { BotContext } from '../bot/context.js';
-import { refuse } from '../bot/errors.js';
-import { beforeAnswer } from '../bot/match.js';
-import { clipText, gameTitle, md } from '../bot/messages.js';
-import { stringOption } from '../bot/options.js';
-import { PROVISIONAL, PROVISIONAL_RULE, currentRd, isProvisional, plural, rankedFilter, ratingText, recordText } from '../bot/standing.js';
+// everywhere. Provisional players (src/match/standing.ts) stay off the
+// board; the best few are named below it.
+import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { GameId } from '../engine/game.js';
+import type { Locale } from '../i18n/catalogue.js';
+import { PROVISIONAL, currentRd, isProvisional, provisionalRule, rankedFilter, ratingMsg, recordMsg, refuse, titleMsg } from '../match/index.js';
 import { guildScope, isCorruptRecordError, type RatingScope } from '../store/types.js';
-import { GAME_CHOICES, gameOption } from './shared.js';
+import type { Command, CommandContext } from './kit/command.js';
+import { guildOnly } from './kit/contexts.js';
+import { gameIds, gameOption } from './kit/game-options.js';
+import { choice, described } from './kit/localize.js';
+import { stringOption } from './kit/options.js';
+import type { MessagePayload } from './kit/posts.js';
+import { clipText, t } from './kit/text.js';
 
 /** Rows on the board: one embed, readable on a phone. */
 export const BOARD_ROWS = 15;
 /** Provisional players named under the board. */
 const PROVISIONAL_SHOWN = 5;
 const SCOPES = ['server', 'global'] as const;
-const GAME_IDS = GAME_CHOICES.map((c) => c.value);
 
-export const data = new SlashCommandBuilder()
-  .setName('leaderboard')
-  .setDescription('Top players by rating (Glicko-2), in this server or in all servers')
-  .setContexts(InteractionContextType.Guild)
-  .addStringOption(gameOption)
-  .addStringOption((o) =>
-    o
-      .setName('scope')
-      .setDescription('This server (default) or all servers')
-      .addChoices({ name: 'this server', value: 'server' }, { name: 'global', value: 'global' }),
-  );
+export const data = guildOnly(described(new SlashCommandBuilder().setName('leaderboard'), 'cmd.leaderboard.description'))
+  .addStringOption((o) => gameOption(o))
+  .addStringOption((o) => described(o.setName('scope'), 'cmd.leaderboard.scope').addChoices(choice('cmd.leaderboard.scopeServer', 'server'), choice('cmd.leaderboard.scopeGlobal', 'global')));
 
-export interface LeaderboardPayload {
-  content?: string;
-  embeds: EmbedBuilder[];
-  allowedMentions: { parse: [] };
-}
+export const command: Command = {
+  data,
+  async execute(ctx, i) {
+    const game = stringOption(i.options, 'game', { required: true, choices: gameIds() });
+    const scopeName = stringOption(i.options, 'scope', { choices: SCOPES }) ?? 'server';
+    if (!i.guildId) refuse('common.serverOnly');
+    const scope: RatingScope = scopeName === 'global' ? 'global' : guildScope(i.guildId);
+    const where = scopeName === 'global' ? null : (i.guild?.name ?? null);
+    const data = await readBoard(ctx, game, scope, i.user.id);
+    return { kind: 'message', ephemeral: false, build: (locale) => leaderboardPayload(locale, game, scope, where, data) };
+  },
+};
 
-export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const game = stringOption(i.options, 'game', { required: true, choices: GAME_IDS });
-  const scopeName = stringOption(i.options, 'scope', { choices: SCOPES }) ?? 'server';
-  if (!i.guildId) refuse('leaderboards are per server: use this in a server channel.');
-  const scope: RatingScope = scopeName === 'global' ? 'global' : guildScope(i.guildId!);
-  const where = scopeName === 'global' ? 'all servers' : (i.guild?.name ?? 'this server');
-  // Reading the board is quick, but a big global board may not be: defer if it takes a while.
-  const payload = await beforeAnswer(ctx, i, () => leaderboard(ctx, game, scope, where, i.user.id));
-  await (i.deferred ? i.editReply(payload) : i.reply(payload));
-}
+type Board = Awaited<ReturnType<typeof readBoard>>;
 
-export async function leaderboard(ctx: BotContext, game: GameId, scope: RatingScope, where: string, viewerId: string): Promise<LeaderboardPayload> {
+async function readBoard(ctx: CommandContext, game: GameId, scope: RatingScope, viewerId: string) {
   const now = ctx.now();
   const filter = rankedFilter(now);
   const [rows, census, best] = await Promise.all([
@@ -58,49 +48,41 @@ export async function leaderboard(ctx: BotContext, game: GameId, scope: RatingSc
     // The best-rated players overall, to name the provisional ones among them.
     ctx.store.ratings.top(game, scope, BOARD_ROWS + PROVISIONAL_SHOWN * 4),
   ]);
-  const title = `${gameTitle(game)} leaderboard · ${clipText(md(where), 100)}`;
-  const provisional = census.players - census.established;
-  if (census.players === 0) {
-    const here = scope === 'global' ? 'yet' : 'in this server yet';
-    return {
-      content: `Nobody has played a rated game of ${gameTitle(game)} ${here}. Start one with \`/challenge\` and \`rated:True\` to get on the board!`,
-      embeds: [],
-      allowedMentions: { parse: [] },
-    };
-  }
-  // Mentions show as names only for members the viewer's app knows: fine here, not on the global board.
   const unranked = best.filter((e) => isProvisional(e, now)).slice(0, PROVISIONAL_SHOWN);
+  // Mentions show as names only for members the viewer's app knows: fine here, not on the global board.
   const names = scope === 'global' ? await userNames(ctx, [...rows, ...unranked].map((e) => e.userId)) : new Map<string, string>();
-  const who = (id: string): string => (names.has(id) ? `**${md(names.get(id)!)}**` : `<@${id}>`);
-  const lines = rows.map((e) => `**${e.rank}.** ${who(e.userId)} · **${ratingText(e, now)}** · ${plural(e.games, 'game')} · ${recordText(e)}`);
-  if (lines.length === 0) {
-    lines.push(
-      `Nobody is ranked yet: a player needs at least ${PROVISIONAL.minGames} rated games and a deviation of at most ±${PROVISIONAL.maxRd}. Keep playing rated games!`,
-    );
-  }
-  const embed = new EmbedBuilder().setTitle(clipText(title, 256)).setColor(0xf1c40f).setDescription(clipText(lines.join('\n'), 4096));
-  if (provisional > 0 && unranked.length > 0) {
-    const more = provisional - unranked.length;
-    const value = unranked.map((e) => `${who(e.userId)} ${Math.round(e.rating)}? ± ${Math.round(currentRd(e, now))} (${plural(e.games, 'game')})`).join('\n');
-    embed.addFields({ name: 'Provisional (not ranked yet)', value: clipText(more > 0 ? `${value}\n…and ${more} more` : value, 1024) });
-  }
   // A damaged record of the viewer's leaves their line off; the board itself skips damaged records.
   const viewer = await ctx.store.ratings.rank(game, viewerId, scope, filter).catch((e: unknown) => {
     if (isCorruptRecordError(e)) return null;
     throw e;
   });
-  if (viewer !== null && viewer > rows.length) embed.addFields({ name: 'You', value: `#${viewer}` });
-  embed.setFooter({
-    text: clipText(
-      `Glicko-2 rating ± deviation · ${plural(census.established, 'ranked player')} · ${plural(provisional, 'provisional player')} (${PROVISIONAL_RULE})`,
-      2048,
-    ),
-  });
+  return { now, rows, census, unranked, names, viewer };
+}
+
+export function leaderboardPayload(locale: Locale, game: GameId, scope: RatingScope, where: string | null, b: Board): MessagePayload {
+  const { now, rows, census, unranked, names, viewer } = b;
+  const provisional = census.players - census.established;
+  if (census.players === 0) {
+    return { content: t(locale, scope === 'global' ? 'leaderboard.emptyGlobal' : 'leaderboard.emptyServer', { game: titleMsg(game) }), allowedMentions: { parse: [] } };
+  }
+  const who = (id: string) => (names.has(id) ? { key: 'leaderboard.boldName', params: { name: { name: names.get(id)! } } } as const : { user: id });
+  const lines = rows.map((e) => t(locale, 'leaderboard.row', { rank: e.rank, who: who(e.userId), rating: ratingMsg(e, now), games: e.games, record: recordMsg(e) }));
+  if (lines.length === 0) lines.push(t(locale, 'leaderboard.nobodyRanked', { games: PROVISIONAL.minGames, rd: PROVISIONAL.maxRd }));
+  const title = t(locale, 'leaderboard.title', { game: titleMsg(game), where: where === null ? { key: 'leaderboard.allServers' } : { name: where.slice(0, 100) } });
+  const embed = new EmbedBuilder().setTitle(clipText(title, 256)).setColor(0xf1c40f).setDescription(clipText(lines.join('\n'), 4096));
+  if (provisional > 0 && unranked.length > 0) {
+    const more = provisional - unranked.length;
+    const value = unranked.map((e) => t(locale, 'leaderboard.provisionalRow', { who: who(e.userId), rating: Math.round(e.rating), rd: Math.round(currentRd(e, now)), games: e.games }));
+    if (more > 0) value.push(t(locale, 'common.andMore', { n: more }));
+    embed.addFields({ name: t(locale, 'leaderboard.provisionalTitle'), value: clipText(value.join('\n'), 1024) });
+  }
+  if (viewer !== null && viewer > rows.length) embed.addFields({ name: t(locale, 'leaderboard.you'), value: `#${viewer}` });
+  embed.setFooter({ text: clipText(t(locale, 'leaderboard.footer', { ranked: census.established, provisional, rule: provisionalRule }), 2048) });
   return { embeds: [embed], allowedMentions: { parse: [] } };
 }
 
 /** Display names from the client's cache, else fetched (cached after); a user that cannot be found keeps the mention. */
-async function userNames(ctx: BotContext, ids: string[]): Promise<Map<string, string>> {
+async function userNames(ctx: CommandContext, ids: string[]): Promise<Map<string, string>> {
   const found = await Promise.all(
     ids.map(async (id) => {
       const u = ctx.client.users.cache.get(id) ?? (await ctx.client.users.fetch(id).catch(() => null));
@@ -109,5 +91,3 @@ async function userNames(ctx: BotContext, ids: string[]): Promise<Map<string, st
   );
   return new Map(found.filter((x): x is readonly [string, string] => x !== null));
 }
-
-export const command: Command = { data, execute };

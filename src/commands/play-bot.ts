@@ -1,51 +1,56 @@
 // /play-bot: a game against the built-in AI in a thread. Unrated: the AI has
-// no rating, so these games never touch the leaderboards.
-import { ChatInputCommandInteraction, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { Command } from '../bot/command.js';
-import type { BotContext } from '../bot/context.js';
-import { UserError } from '../bot/errors.js';
-import { startMatch } from '../bot/match.js';
-import { gameTitle, md, setupText, threadName } from '../bot/messages.js';
-import { stringOption } from '../bot/options.js';
-import { sentence } from '../bot/reply.js';
+// no rating, so these games never touch the leaderboards. A user may have a
+// few such games at once (each holds a thread and queues AI work).
+import { SlashCommandBuilder } from 'discord.js';
+import { checkAiCap, orderPlayers, setupMsg, startMatch, titleMsg } from '../match/index.js';
+import { isRefusal, refuse } from '../match/refusal.js';
 import type { AiLevel, PlayerRef } from '../store/types.js';
-import { displayName, firstOption, gameOption, layoutOption, tilesOption, orderPlayers, precheckChannel, readGameOptions } from './shared.js';
+import type { Command } from './kit/command.js';
+import { guildOnly } from './kit/contexts.js';
+import { addSetupOptions, firstOption, gameOption, readGameOptions } from './kit/game-options.js';
+import { serverLocale } from './kit/locale.js';
+import { choice, described } from './kit/localize.js';
+import { stringOption } from './kit/options.js';
+import { playerOf, threadable } from './kit/people.js';
+import { lines, t } from './kit/text.js';
 
 const LEVELS = ['easy', 'medium', 'hard'] as const;
 
-export const data = new SlashCommandBuilder()
-  .setName('play-bot')
-  .setDescription('Play Exxit or Orion Duel against the built-in AI (unrated)')
-  .setContexts(InteractionContextType.Guild)
-  .addStringOption(gameOption)
-  .addStringOption((o) =>
-    o.setName('level').setDescription('How strong the AI plays').setRequired(true).addChoices(...LEVELS.map((l) => ({ name: l, value: l }))),
-  )
-  .addStringOption(firstOption)
-  .addIntegerOption(tilesOption)
-  .addStringOption(layoutOption);
+const base = guildOnly(described(new SlashCommandBuilder().setName('play-bot'), 'cmd.playBot.description'))
+  .addStringOption((o) => gameOption(o))
+  .addStringOption((o) => described(o.setName('level'), 'cmd.playBot.level').setRequired(true).addChoices(...LEVELS.map((l) => choice(`cmd.playBot.levelChoice.${l}`, l))))
+  .addStringOption(firstOption);
 
-export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const opts = readGameOptions(i);
-  const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVELS });
-  await precheckChannel(ctx, i);
-  const human: PlayerRef = { id: i.user.id, name: displayName(i) };
-  const ai: PlayerRef = { id: `ai:${level}`, name: `hexmate AI (${level})`, bot: level };
-  const players = orderPlayers(opts.first, human, ai);
-  const title = `**${gameTitle(opts.game)}** · ${md(players[0].name)} vs ${md(players[1].name)} · ${setupText(opts.game, opts.setup)} · unrated`;
-  await i.reply({ content: title, allowedMentions: { users: [] } });
-  const card = await i.fetchReply();
-  try {
-    await startMatch(
-      ctx,
-      { game: opts.game, setup: opts.setup, players, rated: false, guildId: i.guildId, channelId: i.channelId, messageId: card.id },
-      threadName(opts.game, players),
-    );
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    await i.editReply({ content: `${title}\nCould not start: ${e.message}` }).catch(() => undefined);
-    await i.followUp({ content: sentence(e.message), flags: MessageFlags.Ephemeral });
-  }
-}
+export const data = addSetupOptions(base);
 
-export const command: Command = { data, execute };
+export const command: Command = {
+  data,
+  startsGame: true,
+  async execute(ctx, i) {
+    const opts = readGameOptions(i);
+    const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVELS });
+    const human = playerOf(i);
+    await checkAiCap(ctx, human.id);
+    if (!threadable(i) && (await ctx.store.games.activeByChannel(i.channelId))) refuse('challenge.channelBusy');
+    const locale = await serverLocale(ctx, i);
+    const ai: PlayerRef = { id: `ai:${level}`, name: t(locale, 'ai.name', { level: { key: `cmd.playBot.levelChoice.${level}` } }), bot: level };
+    const players = orderPlayers(opts.first, human, ai);
+    const title = { key: 'playBot.card', params: { game: titleMsg(opts.game), first: { name: players[0].name }, second: { name: players[1].name }, setup: setupMsg(opts.game, opts.setup) } } as const;
+    return {
+      kind: 'message',
+      ephemeral: false,
+      locale,
+      build: (l) => ({ content: lines(l, [title]), allowedMentions: { users: [] } }),
+      async after(sent) {
+        try {
+          await startMatch(ctx, { game: opts.game, setup: opts.setup, players, rated: false, guildId: i.guildId, channelId: i.channelId, messageId: sent.messageId, locale });
+        } catch (e) {
+          if (!isRefusal(e)) throw e;
+          await sent.edit((l) => ({ content: lines(l, [title, { key: 'start.couldNot', params: { why: e.msg } }]), allowedMentions: { users: [] } }));
+          await sent.tell(e.msg);
+        }
+      },
+    };
+  },
+};
+

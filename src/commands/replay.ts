@@ -1,19 +1,22 @@
 // /replay game:<id>: an animated GIF of a game (finished, or in progress up to
 // the current move) and its move list. The id is on the final message, on
 // /board and in /stats; autocomplete offers the user's recent games here.
-// Drawing a film takes seconds, so the reply is deferred first; it is drawn in
-// a render worker thread (ctx.renderReplay, src/render/pool.ts), never on the
-// event loop, and a process draws at most MAX_DRAWING at once.
-import { AttachmentBuilder, AutocompleteInteraction, ChatInputCommandInteraction, EmbedBuilder, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import type { Command } from '../bot/command.js';
-import type { BotContext } from '../bot/context.js';
-import { UserError, refuse } from '../bot/errors.js';
-import { beforeAnswer } from '../bot/match.js';
-import { channelUrl, clipText, gameTitle, md, resultLines, resultSummary, setupText } from '../bot/messages.js';
-import { MAX_CHOICES, moveList } from '../bot/moves.js';
-import { stringOption } from '../bot/options.js';
+// Drawing a film takes seconds, so the answer is acknowledged first; it is
+// drawn in a render worker thread (ctx.renderReplay), never on the event
+// loop, and a process draws at most MAX_DRAWING at once.
+import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import { getGame } from '../engine/index.js';
+import { localeOf, type Locale } from '../i18n/catalogue.js';
+import { check, refuse, resultLines, resultSummary, setupMsg, sideMsg, titleMsg } from '../match/index.js';
+import { isRefusal } from '../match/refusal.js';
 import { isCorruptRecordError, type StoredGame } from '../store/types.js';
+import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
+import type { Command, CommandContext } from './kit/command.js';
+import { guildOnly } from './kit/contexts.js';
+import { described } from './kit/localize.js';
+import { stringOption } from './kit/options.js';
+import { channelUrl, type MessagePayload } from './kit/posts.js';
+import { clipText, lines, t, text } from './kit/text.js';
 
 /** Discord's upload limit for bots without boosts; the renderer aims below it, checked again here. */
 export const MAX_REPLAY_BYTES = 8 * 1024 * 1024;
@@ -27,119 +30,143 @@ const ID_RE = /^[0-9a-z]{4,32}$/;
 
 let drawing = 0;
 
-export const data = new SlashCommandBuilder()
-  .setName('replay')
-  .setDescription('Watch a game again: an animated board and its move list')
-  .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) =>
-    o.setName('game').setDescription('The game id (under the final message; your recent games are listed)').setRequired(true).setMaxLength(40).setAutocomplete(true),
-  );
+export const data = guildOnly(described(new SlashCommandBuilder().setName('replay'), 'cmd.replay.description')).addStringOption((o) =>
+  described(o.setName('game'), 'cmd.replay.game').setRequired(true).setMaxLength(40).setAutocomplete(true),
+);
 
-const shown = (s: string): string => (s.length > 40 ? `${s.slice(0, 39)}…` : s).replace(/`/g, "'");
+const shown = (s: string): string => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
 
-async function loadReplayable(ctx: BotContext, raw: string, guildId: string | null): Promise<StoredGame> {
+async function loadReplayable(ctx: CommandContext, raw: string, guildId: string | null): Promise<StoredGame> {
   // Ids are lowercase base36; people paste them with backticks or in capitals.
   const id = raw.trim().replace(/^`+|`+$/g, '').toLowerCase();
-  if (!ID_RE.test(id)) refuse(`\`${shown(raw)}\` is not a game id. Ids look like \`k3j9x0a2bq\`: see the end of a game's thread, \`/board\` or \`/stats\`.`);
+  if (!ID_RE.test(id)) refuse('replay.notAnId', { typed: { code: shown(raw) } });
   let rec: StoredGame | null;
   try {
     rec = await ctx.store.games.get(id);
   } catch (e) {
-    if (isCorruptRecordError(e)) refuse(`the record of game \`${id}\` is damaged; it cannot be replayed.`);
+    if (isCorruptRecordError(e)) refuse('replay.damaged', { id: { code: id } });
     throw e;
   }
   // Games of other servers stay private to them.
-  if (!rec || rec.guildId !== guildId) refuse(`there is no game \`${id}\` in this server. Check the id under the game's final message or in \`/stats\`.`);
-  if (rec!.moves.length === 0) refuse(`game \`${id}\` has no moves yet: nothing to replay.`);
-  return rec!;
+  if (!rec || rec.guildId !== guildId) return refuse('replay.unknown', { id: { code: id } });
+  if (rec.moves.length === 0) refuse('replay.noMoves', { id: { code: id } });
+  return rec;
 }
 
-export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const raw = stringOption(i.options, 'game', { required: true, max: 40 });
-  const rec = await beforeAnswer(ctx, i, async () => {
-    const found = await loadReplayable(ctx, raw, i.guildId);
-    if (drawing >= MAX_DRAWING) refuse('I am drawing other replays right now; try again in a minute.');
+export const command: Command = {
+  data,
+  async execute(ctx, i) {
+    const raw = stringOption(i.options, 'game', { required: true, max: 40 });
+    const rec = await loadReplayable(ctx, raw, i.guildId);
+    if (drawing >= MAX_DRAWING) refuse('replay.busy');
     const wait = await ctx.store.interactions.cooldown(`replay:${i.user.id}`, COOLDOWN_MS);
-    if (wait > 0) refuse(`you asked for a replay just now; try again in ${Math.ceil(wait / 1000)} s.`);
-    return found;
-  });
-  drawing++;
-  try {
-    if (!i.deferred) await i.deferReply();
-    const gif = await draw(ctx, rec);
-    await i.editReply(replayPost(rec, gif));
-  } finally {
-    drawing--;
-  }
-}
+    if (wait > 0) refuse('replay.cooldown', { seconds: Math.ceil(wait / 1000) });
+    return {
+      kind: 'message',
+      ephemeral: false,
+      slow: true,
+      async build(locale) {
+        drawing++;
+        try {
+          return replayPost(locale, rec, await draw(ctx, rec));
+        } finally {
+          drawing--;
+        }
+      },
+    };
+  },
+  async autocomplete(ctx, i) {
+    const locale = localeOf(i.locale);
+    const focused = i.options.getFocused(true);
+    const typed = typeof focused.value === 'string' ? focused.value.trim().toLowerCase().slice(0, 100) : '';
+    let games: StoredGame[];
+    try {
+      games = await ctx.store.games.listByUser(i.user.id, MAX_CHOICES);
+    } catch (e) {
+      if (isCorruptRecordError(e) || isRefusal(e)) return [];
+      throw e;
+    }
+    return games
+      .filter((g) => g.guildId === i.guildId && g.moves.length > 0)
+      .map((g) => {
+        const status = g.status === 'active' ? 'inProgress' : g.status === 'aborted' ? 'aborted' : g.result?.draw ? 'draw' : 'over';
+        const name = t(locale, 'replay.choice', { game: titleMsg(g.game), first: g.players[0].name, second: g.players[1].name, status: { key: `replay.status.${status}` }, moves: g.moves.length, id: g.id }, { mode: 'plain' });
+        return { name: clipChoice(name), value: g.id };
+      })
+      .filter((c) => typed === '' || c.name.toLowerCase().includes(typed))
+      .slice(0, MAX_CHOICES);
+  },
+};
 
-async function draw(ctx: BotContext, rec: StoredGame): Promise<Buffer> {
+async function draw(ctx: CommandContext, rec: StoredGame): Promise<Buffer> {
   let gif: Buffer;
   try {
     gif = await ctx.renderReplay(rec.game, rec.setup, rec.moves, { players: [rec.players[0].name, rec.players[1].name] });
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'replay render failed');
-    return refuse(`I could not draw game \`${rec.id}\`: its move log does not replay.`);
+    return refuse('replay.doesNotReplay', { id: { code: rec.id } });
   }
   if (gif.length > MAX_REPLAY_BYTES) {
     ctx.log.warn({ gameId: rec.id, bytes: gif.length }, 'replay too large to upload');
-    refuse(`the replay of game \`${rec.id}\` is too large to upload (${(gif.length / 1048576).toFixed(1)} MB, Discord takes 8 MB).`);
+    refuse('replay.tooLarge', { id: { code: rec.id }, mb: (gif.length / 1048576).toFixed(1) });
   }
   return gif;
 }
 
-export function replayPost(rec: StoredGame, gif: Buffer): { embeds: EmbedBuilder[]; files: AttachmentBuilder[]; allowedMentions: { parse: [] } } {
+/**
+ * The move list for /replay: "12. Black: D B NW (D 1,0 NW)", one line per
+ * ply. Labels are read in the position each move was played in, so the log is
+ * replayed through the engine; where that fails (a damaged log) the stored
+ * canonical text is shown as it is.
+ */
+export function moveList(locale: Locale, rec: StoredGame): string[] {
   const game = getGame(rec.game);
-  const title = gameTitle(rec.game);
-  const names = `${rec.players[0].name} (${cap(game.sides[0])}) vs ${rec.players[1].name} (${cap(game.sides[1])})`;
+  const width = String(rec.moves.length).length;
+  const start = game.initial(rec.setup);
+  let state: unknown = start.ok ? start.value : null;
+  return rec.moves.map((move, k) => {
+    const n = String(k + 1).padStart(width);
+    if (state === null) return t(locale, 'replay.moveRaw', { n, move }, { mode: 'plain' });
+    const side = sideMsg(rec.game, game.toMove(state));
+    const parsed = game.parseMove(state, move);
+    if (!parsed.ok) {
+      state = null;
+      return t(locale, 'replay.moveLine', { n, side, label: move }, { mode: 'plain' });
+    }
+    const label = game.formatMove(state, parsed.value, 'label');
+    const next = game.play(state, parsed.value);
+    state = next.ok ? next.value : null;
+    return label === move ? t(locale, 'replay.moveLine', { n, side, label }, { mode: 'plain' }) : t(locale, 'replay.moveLineBoth', { n, side, label, move }, { mode: 'plain' });
+  });
+}
+
+export function replayPost(locale: Locale, rec: StoredGame, gif: Buffer): MessagePayload {
+  const title = text(locale, titleMsg(rec.game));
+  const names = t(locale, 'replay.names', { first: rec.players[0].name, firstSide: sideMsg(rec.game, 0), second: rec.players[1].name, secondSide: sideMsg(rec.game, 1) }, { mode: 'plain' });
   const gifName = `replay-${rec.id}.gif`;
-  const files = [new AttachmentBuilder(gif, { name: gifName, description: clipText(`${title} replay: ${names}, ${rec.moves.length} moves`, 1024) })];
-  const moves = moveList(game, rec.setup, rec.moves);
+  const files = [new AttachmentBuilder(gif, { name: gifName, description: clipText(t(locale, 'replay.altText', { game: titleMsg(rec.game), names, moves: rec.moves.length }, { mode: 'plain' }), 1024) })];
+  const moves = moveList(locale, rec);
+  const c = check(rec);
+  const state = c.ok ? c.value.state : undefined;
+  const terms = { setup: setupMsg(rec.game, rec.setup), rated: { key: rec.rated ? 'common.rated' : 'common.casual' }, moves: rec.moves.length, id: { code: rec.id } } as const;
   const info = [
-    `${setupText(rec.game, rec.setup)} · ${rec.rated ? 'rated' : 'casual'} · ${rec.moves.length} moves · game \`${rec.id}\``,
-    rec.status === 'active' ? `**In progress**: replayed up to move ${rec.moves.length}.` : (resultLines(rec)[0] ?? ''),
+    t(locale, 'replay.info', terms),
+    rec.status === 'active' ? t(locale, 'replay.inProgress', { moves: rec.moves.length }) : lines(locale, resultLines(rec, state).slice(0, 1)),
   ];
   const embed = new EmbedBuilder()
-    .setTitle(clipText(`Replay · ${title} · ${md(rec.players[0].name)} vs ${md(rec.players[1].name)}`, 256))
+    .setTitle(clipText(t(locale, 'replay.title', { game: titleMsg(rec.game), first: { name: rec.players[0].name }, second: { name: rec.players[1].name } }), 256))
     .setColor(0x9b59b6)
     .setDescription(clipText(info.join('\n'), 4096))
     .setImage(`attachment://${gifName}`);
   if (rec.guildId) embed.setURL(channelUrl(rec.guildId, rec.channelId));
   const inline = moves.join('\n');
   if (inline.length <= INLINE_MOVES_MAX) {
-    embed.addFields({ name: 'Moves', value: `\`\`\`\n${inline.replace(/`/g, "'")}\n\`\`\`` });
+    embed.addFields({ name: t(locale, 'replay.movesTitle'), value: `\`\`\`\n${inline.replace(/`/g, "'")}\n\`\`\`` });
   } else {
-    const text = [`${title} · ${names}`, `Game ${rec.id} · ${setupText(rec.game, rec.setup)} · ${rec.rated ? 'rated' : 'casual'}`, resultSummary(rec), '', ...moves, ''].join('\n');
+    const file = [`${title} · ${names}`, t(locale, 'replay.fileInfo', terms, { mode: 'plain' }), text(locale, resultSummary(rec, state), { mode: 'plain' }), '', ...moves, ''].join('\n');
     const txtName = `moves-${rec.id}.txt`;
-    files.push(new AttachmentBuilder(Buffer.from(text, 'utf8'), { name: txtName, description: `Move list of game ${rec.id}` }));
-    embed.addFields({ name: 'Moves', value: `${rec.moves.length} moves: see \`${txtName}\`.` });
+    files.push(new AttachmentBuilder(Buffer.from(file, 'utf8'), { name: txtName, description: t(locale, 'replay.movesFileAlt', { id: rec.id }, { mode: 'plain' }) }));
+    embed.addFields({ name: t(locale, 'replay.movesTitle'), value: t(locale, 'replay.movesInFile', { moves: rec.moves.length, file: { code: txtName } }) });
   }
   return { embeds: [embed], files, allowedMentions: { parse: [] } };
 }
-
-/** The user's recent games in this server, filtered by what was typed (id, game or names). */
-export async function autocomplete(ctx: BotContext, i: AutocompleteInteraction): Promise<void> {
-  const focused = i.options.getFocused(true);
-  const typed = typeof focused.value === 'string' ? focused.value.trim().toLowerCase().slice(0, 100) : '';
-  let games: StoredGame[];
-  try {
-    games = await ctx.store.games.listByUser(i.user.id, MAX_CHOICES);
-  } catch (e) {
-    if (isCorruptRecordError(e) || e instanceof UserError) return i.respond([]);
-    throw e;
-  }
-  const choices = games
-    .filter((g) => g.guildId === i.guildId && g.moves.length > 0)
-    .map((g) => {
-      const state = g.status === 'active' ? 'in progress' : g.status === 'aborted' ? 'aborted' : g.result?.draw ? 'draw' : 'over';
-      const name = `${gameTitle(g.game)} · ${g.players[0].name} vs ${g.players[1].name} · ${state} · ${g.moves.length} moves · ${g.id}`;
-      return { name: clipText(name, 100), value: g.id };
-    })
-    .filter((c) => typed === '' || c.name.toLowerCase().includes(typed))
-    .slice(0, MAX_CHOICES);
-  await i.respond(choices);
-}
-
-const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-export const command: Command = { data, execute, autocomplete };

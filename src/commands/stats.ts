@@ -1,116 +1,132 @@
 // /stats: one player's ratings (this server and global), leaderboard
 // positions, record, streak and recent games in this server with links.
-import { ChatInputCommandInteraction, EmbedBuilder, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import type { Command } from '../bot/command.js';
-import type { BotContext } from '../bot/context.js';
-import { refuse } from '../bot/errors.js';
-import { beforeAnswer, sideOf } from '../bot/match.js';
-import { channelUrl, clipText, fitLines, gameTitle, md } from '../bot/messages.js';
-import { stringOption, userOption } from '../bot/options.js';
-import { PROVISIONAL_RULE, isProvisional, plural, rankedFilter, ratingText, recordText, streakText } from '../bot/standing.js';
+import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { GameId } from '../engine/game.js';
+import type { Locale } from '../i18n/catalogue.js';
+import type { Msg } from '../i18n/msg.js';
+import { isProvisional, provisionalRule, rankedFilter, ratingMsg, recordMsg, refuse, sideOf, streakMsg, titleMsg } from '../match/index.js';
 import { guildScope, isCorruptRecordError, type RatingScope, type RatingSnapshot, type StoredGame } from '../store/types.js';
-import { GAME_CHOICES, displayName } from './shared.js';
+import type { Command, CommandContext } from './kit/command.js';
+import { guildOnly } from './kit/contexts.js';
+import { gameIds } from './kit/game-options.js';
+import { choice, described } from './kit/localize.js';
+import { stringOption, userOption } from './kit/options.js';
+import { displayName } from './kit/people.js';
+import { channelUrl, type MessagePayload } from './kit/posts.js';
+import { clipText, fitLines, t, text } from './kit/text.js';
+import { allGames } from '../engine/index.js';
 
 const RECENT = 5;
 /** Games read to find the recent ones of this server (and game): a user's index holds all their games. */
 const RECENT_SCAN = 40;
-const GAME_IDS = GAME_CHOICES.map((c) => c.value);
 
-export const data = new SlashCommandBuilder()
-  .setName('stats')
-  .setDescription('Ratings, record, streak and recent games of a player')
-  .setContexts(InteractionContextType.Guild)
-  .addUserOption((o) => o.setName('user').setDescription('Whose stats (you when left out)'))
-  .addStringOption((o) => o.setName('game').setDescription('Only this game').addChoices(...GAME_CHOICES));
+export const data = guildOnly(described(new SlashCommandBuilder().setName('stats'), 'cmd.stats.description'))
+  .addUserOption((o) => described(o.setName('user'), 'cmd.stats.user'))
+  .addStringOption((o) => described(o.setName('game'), 'cmd.stats.game').addChoices(...allGames().map((g) => choice(`game.${g.id}.title`, g.id))));
 
-export async function execute(ctx: BotContext, i: ChatInputCommandInteraction): Promise<void> {
-  const user = userOption(i.options, 'user');
-  const game = stringOption(i.options, 'game', { choices: GAME_IDS });
-  if (user?.bot) refuse('bots have no ratings here. The built-in AI is played with `/play-bot`.');
-  if (!i.guildId) refuse('stats are shown in servers: use this in a server channel.');
-  // The server nickname when Discord sent the member along, as for the caller.
-  const who = user ? { id: user.id, name: displayName({ user, member: i.options.getMember('user') }) } : { id: i.user.id, name: displayName(i) };
-  const payload = await beforeAnswer(ctx, i, () => stats(ctx, i.guildId!, who, game ? [game] : GAME_IDS));
-  await (i.deferred ? i.editReply(payload) : i.reply(payload));
+export const command: Command = {
+  data,
+  async execute(ctx, i) {
+    const user = userOption(i.options, 'user');
+    const game = stringOption(i.options, 'game', { choices: gameIds() });
+    if (user?.bot) refuse('stats.bot');
+    if (!i.guildId) return refuse('common.serverOnly');
+    const guildId = i.guildId;
+    // The server nickname when Discord sent the member along, as for the caller.
+    const who = user ? { id: user.id, name: displayName({ user, member: i.options.getMember('user') }) } : { id: i.user.id, name: displayName(i) };
+    const games = game ? [game] : gameIds();
+    const data = await readStats(ctx, guildId, who.id, games);
+    return { kind: 'message', ephemeral: false, build: (locale) => statsPayload(locale, who, games, data) };
+  },
+};
+
+interface ScopeLine {
+  label: Msg;
+  snapshot: RatingSnapshot | null;
+  rank: number | null;
+  unreadable: boolean;
 }
 
-async function gameField(ctx: BotContext, game: GameId, guildId: string, userId: string): Promise<{ name: string; value: string; played: boolean }> {
+async function readStats(ctx: CommandContext, guildId: string, userId: string, games: readonly GameId[]) {
   const now = ctx.now();
   const filter = rankedFilter(now);
-  const scopes: [string, RatingScope][] = [
-    ['This server', guildScope(guildId)],
-    ['Global', 'global'],
-  ];
-  const lines: string[] = [];
-  let played = false;
-  let streak = 0;
-  for (const [label, scope] of scopes) {
-    let s: RatingSnapshot;
-    let rank: number | null;
-    try {
-      [s, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
-    } catch (e) {
-      // One damaged record must not hide the rest of the stats.
-      if (!isCorruptRecordError(e)) throw e;
-      ctx.log.warn({ err: e, userId, game }, 'corrupt rating record');
-      lines.push(`**${label}:** rating record unreadable`);
-      continue;
-    }
-    if (s.games === 0) {
-      lines.push(`**${label}:** no rated games`);
-      continue;
-    }
-    played = true;
-    // The global streak (it counts every rated game); this server's when the global record is unreadable.
-    streak = s.streak;
-    const place = rank !== null ? `#${rank}` : isProvisional(s, now) ? 'provisional' : 'unranked';
-    lines.push(`**${label}:** ${ratingText(s, now)} · ${place} · ${plural(s.games, 'game')} · ${recordText(s)}`);
-  }
-  if (played) lines.push(`**Streak:** ${streakText(streak)}`);
-  return { name: gameTitle(game), value: clipText(lines.join('\n'), 1024), played };
-}
-
-/** "won vs Bob", "lost vs Bob", "draw vs Bob", "in progress vs Bob", "aborted vs Bob" — from this player's side. */
-function outcomeFor(rec: StoredGame, userId: string): string {
-  const side = sideOf(rec, userId) ?? (rec.players[0].id === userId ? 0 : 1);
-  const opp = rec.players[side === 0 ? 1 : 0];
-  const vs = `vs ${md(opp.name)}`;
-  if (rec.status === 'active') return `in progress ${vs} (move ${rec.moves.length})`;
-  if (rec.status === 'aborted' || !rec.result) return `aborted ${vs}`;
-  if (rec.result.draw || rec.result.winner === null) return `draw ${vs}`;
-  return `${rec.result.winner === side ? 'won' : 'lost'} ${vs}`;
-}
-
-function recentLine(rec: StoredGame, userId: string): string {
-  const when = Math.floor(rec.updatedAt / 1000);
-  const title = gameTitle(rec.game);
-  const link = rec.guildId ? `[${title}](${channelUrl(rec.guildId, rec.channelId)})` : title;
-  return `${link} · ${outcomeFor(rec, userId)} · ${rec.rated ? 'rated' : 'casual'} · <t:${when}:R> · \`${rec.id}\``;
-}
-
-export async function stats(
-  ctx: BotContext,
-  guildId: string,
-  who: { id: string; name: string },
-  games: readonly GameId[],
-): Promise<{ embeds: EmbedBuilder[]; allowedMentions: { parse: [] } }> {
-  const fields = await Promise.all(games.map((g) => gameField(ctx, g, guildId, who.id)));
+  const perGame = await Promise.all(
+    games.map(async (game) => {
+      const scopes: [Msg, RatingScope][] = [
+        [{ key: 'stats.thisServer' }, guildScope(guildId)],
+        [{ key: 'stats.global' }, 'global'],
+      ];
+      const out: ScopeLine[] = [];
+      for (const [label, scope] of scopes) {
+        try {
+          const [s, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
+          out.push({ label, snapshot: s, rank, unreadable: false });
+        } catch (e) {
+          // One damaged record must not hide the rest of the stats.
+          if (!isCorruptRecordError(e)) throw e;
+          ctx.log.warn({ err: e, userId, game }, 'corrupt rating record');
+          out.push({ label, snapshot: null, rank: null, unreadable: true });
+        }
+      }
+      return { game, scopes: out };
+    }),
+  );
   // Only this server's games: links elsewhere would not open for the people here.
-  const recent = (await ctx.store.games.listByUser(who.id, RECENT_SCAN))
-    .filter((g) => g.guildId === guildId && games.includes(g.game))
-    .slice(0, RECENT);
-  const embed = new EmbedBuilder().setTitle(clipText(`Stats · ${md(who.name)}`, 256)).setColor(0x5865f2);
-  const lines = [`<@${who.id}>`];
-  if (!fields.some((f) => f.played)) lines.push(games.length === 1 ? `No rated ${gameTitle(games[0])} games yet.` : 'No rated games yet.');
-  embed.setDescription(lines.join('\n'));
-  for (const f of fields) embed.addFields({ name: f.name, value: f.value });
-  embed.addFields({
-    name: 'Recent games in this server',
-    value: recent.length ? fitLines(recent.map((g) => recentLine(g, who.id)), 1024) : 'None yet. Play one with `/challenge` or `/play-bot`.',
+  const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN)).filter((g) => g.guildId === guildId && games.includes(g.game)).slice(0, RECENT);
+  return { now, perGame, recent };
+}
+
+/** "won vs Bob", "lost vs Bob", "draw vs Bob", "in progress vs Bob (move 12)", "aborted vs Bob" — from this player's side. */
+function outcomeFor(rec: StoredGame, userId: string): Msg {
+  const side = sideOf(rec, userId) ?? (rec.players[0].id === userId ? 0 : 1);
+  const opp = { name: rec.players[side === 0 ? 1 : 0].name };
+  if (rec.status === 'active') return { key: 'stats.outcome.inProgress', params: { opp, moves: rec.moves.length } };
+  if (rec.status === 'aborted' || !rec.result) return { key: 'stats.outcome.aborted', params: { opp } };
+  if (rec.result.draw || rec.result.winner === null) return { key: 'stats.outcome.draw', params: { opp } };
+  return { key: rec.result.winner === side ? 'stats.outcome.won' : 'stats.outcome.lost', params: { opp } };
+}
+
+function recentLine(locale: Locale, rec: StoredGame, userId: string): string {
+  const title = text(locale, titleMsg(rec.game));
+  const link = rec.guildId ? `[${title}](${channelUrl(rec.guildId, rec.channelId)})` : title;
+  return t(locale, 'stats.recentLine', {
+    link,
+    outcome: outcomeFor(rec, userId),
+    rated: { key: rec.rated ? 'common.rated' : 'common.casual' },
+    when: { time: rec.updatedAt },
+    id: { code: rec.id },
   });
-  embed.setFooter({ text: `Rating ± deviation (Glicko-2); "?" marks a provisional rating: ${PROVISIONAL_RULE}.` });
+}
+
+function statsPayload(locale: Locale, who: { id: string; name: string }, games: readonly GameId[], d: Awaited<ReturnType<typeof readStats>>): MessagePayload {
+  const embed = new EmbedBuilder().setTitle(clipText(t(locale, 'stats.title', { name: { name: who.name } }), 256)).setColor(0x5865f2);
+  const head = [`<@${who.id}>`];
+  let anyPlayed = false;
+  for (const g of d.perGame) {
+    const rows: string[] = [];
+    let played = false;
+    let streak = 0;
+    for (const s of g.scopes) {
+      if (s.unreadable) rows.push(t(locale, 'stats.unreadable', { scope: s.label }));
+      else if (!s.snapshot || s.snapshot.games === 0) rows.push(t(locale, 'stats.noRated', { scope: s.label }));
+      else {
+        played = true;
+        // The global streak (it counts every rated game); this server's when the global record is unreadable.
+        streak = s.snapshot.streak;
+        const place: Msg = s.rank !== null ? { key: 'stats.rank', params: { rank: s.rank } } : { key: isProvisional(s.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
+        rows.push(t(locale, 'stats.scopeLine', { scope: s.label, rating: ratingMsg(s.snapshot, d.now), place, games: s.snapshot.games, record: recordMsg(s.snapshot) }));
+      }
+    }
+    if (played) rows.push(t(locale, 'stats.streak', { streak: streakMsg(streak) }));
+    anyPlayed ||= played;
+    embed.addFields({ name: text(locale, titleMsg(g.game)), value: clipText(rows.join('\n'), 1024) });
+  }
+  if (!anyPlayed) head.push(games.length === 1 ? t(locale, 'stats.noRatedGamesOf', { game: titleMsg(games[0]) }) : t(locale, 'stats.noRatedGames'));
+  embed.setDescription(head.join('\n'));
+  embed.addFields({
+    name: t(locale, 'stats.recentTitle'),
+    value: d.recent.length ? fitLines(locale, d.recent.map((g) => recentLine(locale, g, who.id)), 1024) : t(locale, 'stats.recentNone'),
+  });
+  embed.setFooter({ text: clipText(t(locale, 'stats.footer', { rule: provisionalRule }), 2048) });
   return { embeds: [embed], allowedMentions: { parse: [] } };
 }
-
-export const command: Command = { data, execute };

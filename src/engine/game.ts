@@ -2,7 +2,8 @@
 // The AI, the renderer, the CLI tools and the commands use only this.
 // Engine code is pure: no I/O, no clocks, no Math.random (seeded PRNGs only).
 
-export type GameId = 'exxit' | 'orion';
+/** A registered game's id ('exxit', 'orion'; a test may register another). */
+export type GameId = string;
 
 /** Side index: Exxit 0 = red, 1 = black; Orion 0 = orange, 1 = blue. */
 export type Side = 0 | 1;
@@ -28,6 +29,25 @@ export interface Outcome {
   draw: boolean;
   /** Rule id that ended the game (e.g. 'EX-20b', 'OD-18', 'OD-20'), or null while playing. */
   reason: string | null;
+}
+
+/**
+ * What happened, named for people without words: the message catalogues hold
+ * the words (`engine.<id>`), in every language, and fill in `params`. The
+ * engine tool and tests read the ids and parameters directly.
+ */
+export interface Note {
+  /** e.g. 'exxit.move.exitDance', 'orion.end.blocked'. */
+  id: string;
+  params: Record<string, string | number>;
+}
+
+/** An option of a game's setup, as commands offer it (Exxit `tiles`, Orion `layout`). */
+export interface SetupOption {
+  name: string;
+  type: 'integer' | 'string';
+  choices: readonly (string | number)[];
+  default: string | number;
 }
 
 /** How a move is written: canonical (EX-22 / OD-22) or with labels for people (EX-23; Orion is labelled already). */
@@ -61,6 +81,29 @@ export interface Game<S, M> {
   fromJSON(data: unknown): Result<S>;
   /** A private mutable fast path for playouts (AI search, benchmarks). */
   position(s: S): Position<M>;
+
+  // --- for the match layer and the bot, which never ask which game it is ---
+
+  /** The setup options players choose from, with their defaults. */
+  readonly options: readonly SetupOption[];
+  /** The setup for chosen option values (missing ones take the default); `seed` draws a random layout. */
+  setupFor(values: Readonly<Record<string, string | number>>, seed: number): Result<string>;
+  /** How a setup reads (tile count, layout). */
+  describeSetup(setup: string): Note;
+  /** The move the rules make for the player to move (a forced pass), or null when the player chooses. */
+  forcedMove(s: S): M | null;
+  /** Whether each side has made a move of its own (a forced move does not count). */
+  eachSideMoved(s: S): boolean;
+  /** What a move did (`before` is where it was played, `after` what it produced). */
+  describeMove(before: S, m: M, after: S): Note;
+  /** Notation-only text shown beside a move in a list (Exxit: its coordinates), or ''. */
+  moveHint(s: S, m: M): string;
+  /** The score or victory conditions as they stand, with their parts. */
+  scoreNotes(s: S): Note[];
+  /** What decided a finished game (the score, the victory conditions, the tiebreak, a blocked player); null while playing. */
+  endNote(s: S): Note | null;
+  /** Every Note id this game can produce (the catalogues must hold each). */
+  readonly noteIds: readonly string[];
 }
 
 /**

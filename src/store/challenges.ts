@@ -138,7 +138,15 @@ export class RedisChallengeStore implements ChallengeStore {
     const ids = await this.redis.zrange(key, 0, -1);
     let n = 0;
     for (const id of ids) {
-      const c = await this.get(id).catch(() => null);
+      let c: StoredChallenge | null;
+      try {
+        c = await this.get(id);
+      } catch (e) {
+        // A record we cannot read still counts against the cap (it may be open); its entry ages out by score.
+        if (!(e instanceof CorruptRecordError)) throw e;
+        n++;
+        continue;
+      }
       if (c?.status === 'open') n++;
       else await this.redis.zrem(key, id);
     }

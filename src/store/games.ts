@@ -13,7 +13,7 @@ import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
 import { gameChangesSchema, gameSchema } from './schemas.js';
-import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CREATE, GAME_UPDATE } from './scripts.js';
+import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CREATE, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
 import {
   CorruptRecordError,
   type CreateGameResult,
@@ -242,8 +242,26 @@ export class RedisGameStore implements GameStore {
     return (await this.loadIndex(this.k.userActiveGames(userId), 1000, (g) => g.status === 'active')).length;
   }
 
+  async listActiveByUser(userId: string, limit = 100): Promise<StoredGame[]> {
+    if (!isKeyPart(userId)) return [];
+    return this.loadIndex(this.k.userActiveGames(userId), limit, (g) => g.status === 'active');
+  }
+
   async due(now: number, limit = 50): Promise<string[]> {
     return this.redis.zrangebyscore(this.k.dueGames(), '-inf', now, 'LIMIT', 0, limit);
+  }
+
+  async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }> {
+    if (!isStoreId(id)) return { marked: false, channelId: null };
+    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id), this.k.dueGames()], [JSON.stringify(reason.slice(0, 300)), id])) as [number, string];
+    let channelId: string | null = null;
+    try {
+      const raw: unknown = JSON.parse(String(res[1] || 'null'));
+      if (isKeyPart(raw)) channelId = raw;
+    } catch {
+      // The channel field itself is damaged: there is nowhere to post the note.
+    }
+    return { marked: Number(res[0]) === 1, channelId };
   }
 
   async delete(id: string): Promise<boolean> {

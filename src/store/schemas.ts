@@ -1,10 +1,12 @@
 // Zod schemas for what is read back from Redis (untrusted: it may be hand-edited,
 // truncated or written by another version). The TypeScript types are in types.ts.
 import { z } from 'zod';
+import { isGameId } from '../engine/index.js';
 import type { GuildSettings, RatingSnapshot, StoredChallenge, StoredGame } from './types.js';
 
 const side = z.union([z.literal(0), z.literal(1)]);
-const gameId = z.enum(['exxit', 'orion']);
+// Any registered game (the engine's registry), so a new game needs no change here.
+const gameId = z.string().refine(isGameId, 'unknown game');
 const finite = z.number().refine(Number.isFinite, 'not a finite number');
 const int = z.number().int();
 
@@ -65,6 +67,8 @@ const gameObject = z.object({
   updatedAt: finite,
   rematchOf: z.string().nullable().optional(),
   challengeId: z.string().nullable().optional(),
+  locale: z.string().max(10).nullable().optional(),
+  damaged: z.string().max(300).nullable().optional(),
 });
 
 export const gameSchema: z.ZodType<StoredGame> = gameObject;
@@ -104,6 +108,7 @@ const challengeObject = z.object({
   acceptedBy: named.nullable().optional(),
   gameId: z.string().nullable().optional(),
   clockMs: finite.nullable().optional(),
+  locale: z.string().max(10).nullable().optional(),
 });
 
 export const challengeSchema: z.ZodType<StoredChallenge> = challengeObject;
@@ -116,4 +121,5 @@ export const ratingChangeSchema = change;
 export const settingsSchema: z.ZodType<GuildSettings> = z.object({
   clockMs: finite.positive().nullable().optional(),
   channels: z.array(z.string()).nullable().optional(),
+  locale: z.string().max(10).nullable().optional(),
 });

@@ -173,3 +173,44 @@ redis.call('SET', KEYS[1], ARGV[1])
 return {1}
 `,
 );
+
+/**
+ * Quarantine of a damaged game, once. KEYS: game, due index. ARGV: reason
+ * (JSON), gameId → {1, channelId field} newly marked | {0, channelId field}
+ * already marked or gone (channelId '' when absent).
+ */
+export const GAME_QUARANTINE = new Script(
+  'gameQuarantine',
+  `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0, ''} end
+local ch = redis.call('HGET', KEYS[1], 'channelId') or ''
+local cur = redis.call('HGET', KEYS[1], 'damaged')
+if cur and cur ~= 'null' then return {0, ch} end
+redis.call('HSET', KEYS[1], 'damaged', ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[2])
+return {1, ch}
+`,
+);
+
+/**
+ * Compare-and-set on a settings record's version field `v` (absent = 0).
+ * KEYS: settings. ARGV: expected v, nSetArgs, field/value pairs..., fields to
+ * delete... → 1 written (v+1) | 0 someone wrote first.
+ */
+export const SETTINGS_CAS = new Script(
+  'settingsCas',
+  `
+local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if v ~= tonumber(ARGV[1]) then return 0 end
+local n = tonumber(ARGV[2])
+local f = {'v', tostring(v + 1)}
+for i = 3, n + 2 do f[#f + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(f))
+if #ARGV > n + 2 then
+  local d = {}
+  for i = n + 3, #ARGV do d[#d + 1] = ARGV[i] end
+  redis.call('HDEL', KEYS[1], unpack(d))
+end
+return 1
+`,
+);

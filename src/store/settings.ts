@@ -1,40 +1,62 @@
-// Per-server settings (admins: default clock, allowed channels).
+// Per-server settings (admins: default clock, allowed channels, language).
+// Every write is a compare-and-set on the record's version `v`, so two admins
+// changing the channel list at once both land (one re-reads and retries).
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import type { StoreContext } from './games.js';
 import { assertKeyPart } from './keys.js';
 import { settingsSchema } from './schemas.js';
-import type { GuildSettings, SettingsStore } from './types.js';
+import { SETTINGS_CAS } from './scripts.js';
+import { CorruptRecordError, type GuildSettings, type SettingsChanges, type SettingsStore } from './types.js';
 
-const SETTINGS_FIELDS = ['clockMs', 'channels'] as const;
+const SETTINGS_FIELDS = ['clockMs', 'channels', 'locale'] as const;
+const MAX_ATTEMPTS = 20;
 
 export class RedisSettingsStore implements SettingsStore {
   constructor(private readonly ctx: StoreContext) {}
 
-  async get(guildId: string): Promise<GuildSettings> {
+  private async read(guildId: string): Promise<{ settings: GuildSettings; v: number }> {
     assertKeyPart('guild id', guildId);
     const key = this.ctx.keys.settings(guildId);
-    return decodeRecord('settings', key, toFieldMap(await this.ctx.redis.hgetall(key)), settingsSchema);
+    const fields = toFieldMap(await this.ctx.redis.hgetall(key));
+    const v = Number(fields.v ?? 0);
+    delete fields.v;
+    return { settings: decodeRecord('settings', key, fields, settingsSchema), v: Number.isInteger(v) ? v : 0 };
   }
 
-  async update(guildId: string, changes: Partial<{ [K in keyof GuildSettings]: GuildSettings[K] | null }>): Promise<GuildSettings> {
-    assertKeyPart('guild id', guildId);
+  async get(guildId: string): Promise<GuildSettings> {
+    return (await this.read(guildId)).settings;
+  }
+
+  update(guildId: string, changes: SettingsChanges): Promise<GuildSettings> {
+    return this.modify(guildId, () => changes);
+  }
+
+  async modify(guildId: string, change: (current: GuildSettings) => SettingsChanges): Promise<GuildSettings> {
     const key = this.ctx.keys.settings(guildId);
-    const set: Record<string, unknown> = {};
-    const clear: string[] = [];
-    for (const k of SETTINGS_FIELDS) {
-      const v = changes[k];
-      if (v === undefined) continue;
-      if (v === null) clear.push(k);
-      else set[k] = v;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { settings, v } = await this.read(guildId).catch(async (e: unknown) => {
+        // A damaged record: the admin's write replaces the fields it names (and fixes them).
+        if (!(e instanceof CorruptRecordError)) throw e;
+        return { settings: {} as GuildSettings, v: Number(await this.ctx.redis.hget(key, 'v')) || 0 };
+      });
+      const changes = change(settings);
+      const set: Record<string, unknown> = {};
+      const clear: string[] = [];
+      for (const k of SETTINGS_FIELDS) {
+        const val = changes[k];
+        if (val === undefined) continue;
+        if (val === null) clear.push(k);
+        else set[k] = val;
+      }
+      const check = settingsSchema.safeParse(set);
+      if (!check.success) throw new TypeError(`invalid settings: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      const fields = encodeFields(set);
+      if (Number(await SETTINGS_CAS.run(this.ctx.redis, [key], [v, fields.length, ...fields, ...clear])) === 1) {
+        const next: GuildSettings = { ...settings, ...(set as GuildSettings) };
+        for (const k of clear) delete next[k as keyof GuildSettings];
+        return next;
+      }
     }
-    const check = settingsSchema.safeParse(set);
-    if (!check.success) throw new TypeError(`invalid settings: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const fields = encodeFields(set);
-    // Field-level writes in one transaction (one key): concurrent admins touching different fields both win.
-    const tx = this.ctx.redis.multi();
-    if (fields.length) tx.hset(key, ...fields);
-    if (clear.length) tx.hdel(key, ...clear);
-    await tx.exec();
-    return this.get(guildId);
+    throw new Error('settings: too much contention');
   }
 }

@@ -88,6 +88,10 @@ export interface StoredGame {
   rematchOf?: string | null;
   /** Challenge this game came from, if any. */
   challengeId?: string | null;
+  /** Language of the game's public posts (the server's, or an admin's choice), e.g. 'en', 'fr'. */
+  locale?: string | null;
+  /** Why the record was quarantined (the engine refuses its state): sweeps and the AI skip it; `/endgame` closes it. */
+  damaged?: string | null;
 }
 
 /** What `games.create` takes: the store sets id (unless given), version, timestamps. */
@@ -146,10 +150,18 @@ export interface GameStore {
   listByUser(userId: string, limit?: number): Promise<StoredGame[]>;
   /** How many active games a user is in (per-user cap on open games). */
   countActiveByUser(userId: string): Promise<number>;
+  /** A user's active games, newest first (per-user caps that look at the kind of game). */
+  listActiveByUser(userId: string, limit?: number): Promise<StoredGame[]>;
   /** Ids of active games whose clock.wakeAt <= now (deadline sweeper). Re-check the game after loading. */
   due(now: number, limit?: number): Promise<string[]>;
   /** Removes a game, its move log, its channel binding and its index entries. */
   delete(id: string): Promise<boolean>;
+  /**
+   * Marks a game as damaged (its state does not validate) and takes it out of
+   * the due index, once: `marked` is true only for the call that set the mark.
+   * Works on records the store itself cannot read (`channelId` is then the raw field, if any).
+   */
+  quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }>;
 }
 
 // ---------------------------------------------------------------------------
@@ -185,6 +197,8 @@ export interface StoredChallenge {
   gameId?: string | null;
   /** Clock per move in ms, if the challenger chose one. */
   clockMs?: number | null;
+  /** Language of the card and of the game's public posts. */
+  locale?: string | null;
 }
 
 export type NewChallenge = Omit<StoredChallenge, 'id' | 'status' | 'createdAt' | 'expiresAt' | 'messageId'> & {
@@ -331,12 +345,22 @@ export interface GuildSettings {
   clockMs?: number | null;
   /** Channels the bot may be used in; null/absent = all. */
   channels?: string[] | null;
+  /** Language of public posts (an admin's override of the server's preferred locale). */
+  locale?: string | null;
 }
+
+export type SettingsChanges = Partial<{ [K in keyof GuildSettings]: GuildSettings[K] | null }>;
 
 export interface SettingsStore {
   get(guildId: string): Promise<GuildSettings>;
   /** Merges the changes (null clears a field) and returns the new settings. */
-  update(guildId: string, changes: Partial<{ [K in keyof GuildSettings]: GuildSettings[K] | null }>): Promise<GuildSettings>;
+  update(guildId: string, changes: SettingsChanges): Promise<GuildSettings>;
+  /**
+   * Read-modify-write as one compare-and-set on the settings' version:
+   * `change` sees the current settings and returns the changes (or throws to
+   * refuse); a concurrent write makes it run again on the new settings.
+   */
+  modify(guildId: string, change: (current: GuildSettings) => SettingsChanges): Promise<GuildSettings>;
 }
 
 // ---------------------------------------------------------------------------

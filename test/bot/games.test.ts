@@ -81,7 +81,7 @@ describe('full games', () => {
     const s = exxit.fromJSON(rec.state);
     expect(s.ok && exxit.outcome(s.value).over).toBe(true);
     const final = last!.original!.content;
-    expect(final).toContain('two passes in a row, EX-20b');
+    expect(final).toContain('on points: two passes in a row ended play, EX-20b');
     expect(final).toMatch(/Score \(EX-21\): Red \d+ · Black \d+/);
     expect(final).toContain('Casual game: ratings unchanged.');
     expect(h.fake.violations).toEqual([]);

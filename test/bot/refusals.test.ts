@@ -58,7 +58,7 @@ describe('refusals in a game', () => {
     expect((await h.game(channelId)).status).toBe('active');
     // Custom ids are untrusted.
     for (const bad of ['garbage', 'hx1:g:abc', 'hx1:g:abc:-1:da', 'hx1:c:../../x:a', `hx1:g:${'a'.repeat(60)}:1:da`]) {
-      expect(await refusal(h.fake.click(h.bob, offerMsg.id, bad))).toMatch(/malformed button/i);
+      expect(await refusal(h.fake.click(h.bob, offerMsg.id, bad))).toMatch(/malformed/i);
     }
     expect(await refusal(h.fake.click(h.bob, offerMsg.id, 'hx0:g:abc:1:da'))).toMatch(/another version/i);
     expect(await refusal(h.fake.click(h.bob, offerMsg.id, 'hx1:g:nosuchgame:1:da'))).toMatch(/no longer exists/i);
@@ -80,13 +80,13 @@ describe('refusals around challenges', () => {
     h = await createHarness();
     const c = h.channel.id;
     expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', rated: true }))).toMatch(/rated game needs a human opponent/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'orion', tiles: 19 }))).toMatch(/`tiles` is an Exxit option/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', layout: 'preset2' }))).toMatch(/`layout` is an Orion Duel option/i);
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'orion', tiles: 19 }))).toMatch(/`tiles` is not an option of Orion Duel/i);
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', layout: 'preset2' }))).toMatch(/`layout` is not an option of Exxit/i);
     expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.alice }))).toMatch(/cannot challenge yourself/i);
     expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.fake.botUser }))).toMatch(/play-bot/i);
     expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'chess' }))).toMatch(/not a valid `game`/i);
     expect(await refusal(h.fake.slash(h.alice, c, 'challenge', [{ name: 'game', type: 4, value: 3 }]))).toMatch(/wrong type/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', tiles: 40 }))).toMatch(/must be one of 39, 29, 19/i);
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', tiles: 40 }))).toMatch(/must be one of `39`, `29`, or `19`/i);
 
     const card = (await h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.bob }).done()).original!;
     expect(card.content).toBe(`<@${h.bob.id}>`);

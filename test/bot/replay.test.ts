@@ -129,7 +129,7 @@ describe('/replay', () => {
   it('refuses bad and unknown ids, games of other servers, games without moves, and a second film at once', async () => {
     expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: 'no such game!' }).done())).toMatch(/^`no such game!` is not a game id/);
     expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: 'abcdefghij' }).done())).toBe(
-      "There is no game `abcdefghij` in this server. Check the id under the game's final message or in `/stats`.",
+      "There is no game `abcdefghij` in this server. Check the id under the game’s final message or in `/stats`.",
     );
     const elsewhere = await storedGame('orion', 'preset1', ORION.slice(0, 2), '123456789012345678');
     expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: elsewhere.id }).done())).toMatch(/no game `\w+` in this server/);

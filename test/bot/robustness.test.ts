@@ -125,7 +125,8 @@ describe('announcements', () => {
   it('a move whose interaction answer fails is still posted in the game channel', async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
-    const spy = vi.spyOn(ChatInputCommandInteraction.prototype, 'deferReply').mockRejectedValueOnce(new Error('Unknown interaction'));
+    // The answer itself fails (a late or lost interaction): the board must still reach the thread.
+    const spy = vi.spyOn(ChatInputCommandInteraction.prototype, 'reply').mockRejectedValueOnce(new Error('Unknown interaction'));
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
     const post = await h.fake.waitForMessage(channelId, (m) => m.content.startsWith('Red: P A (place)'));
     spy.mockRestore();

@@ -1,4 +1,4 @@
-// Exxit (rules: ../shared/rules/exxit.md) behind the Game interface. The pure
+// Exxit (rules EX-1…EX-23, docs/rules/exxit.md) behind the Game interface. The pure
 // functions load the state into the fast board, apply the shared rule code
 // and write a new state: the rules exist once.
 import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
@@ -9,6 +9,7 @@ import { formatMove, readMove, resolveLabel } from './notation.js';
 import { applyMove, ExxitPosition, setupBoard } from './position.js';
 import { boardFromState, scratchBoard, lastMoveOf, stateFromBoard } from './state.js';
 import { summarize } from './summary.js';
+import * as describe from './describe.js';
 import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
 import { validateState } from './validate.js';
 
@@ -73,6 +74,16 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   summary: (s) => summarize(s, generate(scratchBoard(s, false))),
   fromJSON: validateState,
   position: (s) => new ExxitPosition(boardFromState(s)),
+  options: describe.EXXIT_OPTIONS,
+  setupFor: (values) => describe.setupFor(values),
+  describeSetup: describe.describeSetup,
+  forcedMove: describe.forcedMove,
+  eachSideMoved: describe.eachSideMoved,
+  describeMove: describe.describeMove,
+  moveHint: (_s, m) => describe.moveHint(m),
+  scoreNotes: describe.scoreNotes,
+  endNote: describe.endNote,
+  noteIds: describe.EXXIT_NOTE_IDS,
 };
 
 export { VARIANT_TILES };

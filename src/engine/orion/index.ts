@@ -1,5 +1,5 @@
 // Orion Duel behind the common Game interface (game.ts). Rules: OD-1..OD-22
-// of ../shared/rules/orion-duel.md.
+// (docs/rules/orion-duel.md).
 import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
 import { CELL_COUNT, cellLabel } from './board.js';
 import { fromJSON } from './json.js';
@@ -9,6 +9,7 @@ import { OrionPosition } from './position.js';
 import { applyId, checkMove, gameOverError, initialState, legalIdsOf, playState, positionOf } from './state.js';
 import { PLACEMENTS } from './tiles.js';
 import type { OrionMove, OrionState } from './types.js';
+import * as describe from './describe.js';
 
 export const ORION_SETUPS = ['preset1', 'preset2', 'preset3', 'random:<seed>'] as const;
 const NAMES = ['orange', 'blue'] as const;
@@ -75,6 +76,16 @@ export const orion: Game<OrionState, OrionMove> = {
   summary,
   fromJSON,
   position: (s) => positionOf(s),
+  options: describe.ORION_OPTIONS,
+  setupFor: describe.setupFor,
+  describeSetup: describe.describeSetup,
+  forcedMove: () => null,
+  eachSideMoved: describe.eachSideMoved,
+  describeMove: describe.describeMove,
+  moveHint: (_s, m) => describe.moveHint(m),
+  scoreNotes: describe.scoreNotes,
+  endNote: describe.endNote,
+  noteIds: describe.ORION_NOTE_IDS,
 };
 
 export type { OrionMove, OrionState } from './types.js';

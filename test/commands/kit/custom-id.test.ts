@@ -1,7 +1,7 @@
 // The custom-id codec: round trip, the 100-character limit, and untrusted input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeCustomId, parseCustomId, type CustomId } from '../../src/bot/custom-id.js';
+import { encodeCustomId, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
@@ -31,7 +31,7 @@ describe('custom ids', () => {
       fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.anything()), (raw) => {
         const r = parseCustomId(raw);
         if (r.ok) expect(encodeCustomId(r.value)).toBe(raw);
-        else expect(r.reason).toMatch(/malformed button|another version/);
+        else expect(r.reason).toMatch(/^common.(badButton|oldButton)$/);
       }),
     );
   });
@@ -41,7 +41,7 @@ describe('custom ids', () => {
     expect(() => encodeCustomId({ kind: 'game', gameId: 'ab', version: -1, action: 'rematch' })).toThrow();
     expect(parseCustomId('hx1:g:abc:01:da').ok).toBe(false);
     expect(parseCustomId('hx1:g:abc:1:zz').ok).toBe(false);
-    expect(parseCustomId('hx2:g:abc:1:da')).toEqual({ ok: false, reason: 'this button is from another version of the bot' });
+    expect(parseCustomId('hx2:g:abc:1:da')).toEqual({ ok: false, reason: 'common.oldButton' });
     expect(parseCustomId('x'.repeat(101)).ok).toBe(false);
     expect(() => encodeCustomId({ kind: 'list', list: 'games', page: 100 })).toThrow();
     expect(parseCustomId('hx1:l:g:07').ok).toBe(false);

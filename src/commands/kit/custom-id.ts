@@ -49,29 +49,32 @@ export function encodeCustomId(id: CustomId): string {
   return text;
 }
 
-export type ParsedCustomId = { ok: true; value: CustomId } | { ok: false; reason: string };
+/** Why a custom id was refused: a catalogue key for the person who clicked. */
+export type CustomIdRefusal = 'common.badButton' | 'common.oldButton';
+
+export type ParsedCustomId = { ok: true; value: CustomId } | { ok: false; reason: CustomIdRefusal };
 
 export function parseCustomId(raw: unknown): ParsedCustomId {
-  const bad = (reason: string): ParsedCustomId => ({ ok: false, reason });
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LEN) return bad('malformed button');
+  const bad = (reason: CustomIdRefusal): ParsedCustomId => ({ ok: false, reason });
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LEN) return bad('common.badButton');
   const parts = raw.split(':');
   if (parts[0] !== CUSTOM_ID_VERSION) {
-    return bad(/^hx\d+$/.test(parts[0]) ? 'this button is from another version of the bot' : 'malformed button');
+    return bad(/^hx\d+$/.test(parts[0]) ? 'common.oldButton' : 'common.badButton');
   }
   if (parts[1] === 'c' && parts.length === 4) {
     const action = CHALLENGE_BY_CODE.get(parts[3]);
-    if (!ID_RE.test(parts[2]) || !action) return bad('malformed button');
+    if (!ID_RE.test(parts[2]) || !action) return bad('common.badButton');
     return { ok: true, value: { kind: 'challenge', challengeId: parts[2], action } };
   }
   if (parts[1] === 'g' && parts.length === 5) {
     const action = GAME_BY_CODE.get(parts[4]);
-    if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('malformed button');
+    if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('common.badButton');
     return { ok: true, value: { kind: 'game', gameId: parts[2], version: Number(parts[3]), action } };
   }
   if (parts[1] === 'l' && parts.length === 4) {
     const list = LIST_BY_CODE.get(parts[2]);
-    if (!list || !PAGE_RE.test(parts[3])) return bad('malformed button');
+    if (!list || !PAGE_RE.test(parts[3])) return bad('common.badButton');
     return { ok: true, value: { kind: 'list', list, page: Number(parts[3]) } };
   }
-  return bad('malformed button');
+  return bad('common.badButton');
 }

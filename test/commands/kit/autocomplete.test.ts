@@ -1,7 +1,10 @@
-// Move text for people: autocomplete choices and move descriptions.
+// Move text for people: what a move did (engine notes in the catalogue's
+// words) and the autocomplete choices.
 import { describe, expect, it } from 'vitest';
-import { describeMove, moveChoices } from '../../src/bot/moves.js';
-import { getGame } from '../../src/engine/index.js';
+import { moveChoices } from '../../../src/commands/kit/autocomplete.js';
+import { text } from '../../../src/commands/kit/text.js';
+import { getGame } from '../../../src/engine/index.js';
+import { moveLine } from '../../../src/match/describe.js';
 
 const exxit = getGame('exxit');
 function play(moves: string[]) {
@@ -14,17 +17,17 @@ function play(moves: string[]) {
   return s;
 }
 
-describe('describeMove', () => {
-  it('names the side, the label form and what the move did (worked opening of exxit.md)', () => {
+describe('moveLine', () => {
+  it('names the side, the label form and what the move did (worked opening of the Exxit rules)', () => {
     const s4 = play(['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1']);
     const m = exxit.parseMove(s4, 'D 1,0 NW');
     if (!m.ok) throw new Error('illegal');
     const s5 = (exxit.play(s4, m.value) as { ok: true; value: unknown }).value;
-    expect(describeMove(exxit, s4, m.value, s5)).toBe('Red: D B NW (exit dance, X1)');
+    expect(text('en', moveLine('exxit', s4, m.value, s5))).toBe('Red: D B NW (exit dance, X1)');
     const s0 = play([]);
     const p = exxit.parseMove(s0, 'P A');
     if (!p.ok) throw new Error('illegal');
-    expect(describeMove(exxit, s0, p.value, (exxit.play(s0, p.value) as { ok: true; value: unknown }).value)).toBe('Red: P A (place)');
+    expect(text('en', moveLine('exxit', s0, p.value, (exxit.play(s0, p.value) as { ok: true; value: unknown }).value))).toBe('Red: P A (place)');
   });
 });
 
@@ -43,6 +46,11 @@ describe('moveChoices', () => {
     expect(moveChoices(orion, start, 'nothing like this')).toEqual([]);
     const noted = moveChoices(orion, start, 'S1', 'x'.repeat(120));
     expect(noted.every((c) => c.name.length <= 100 && c.value.length <= 100)).toBe(true);
+  });
+
+  it('Orion: each orientation is named by the cells it covers', () => {
+    const l3 = moveChoices(orion, start, 'L3 E5 N').find((c) => c.value === 'L3 E5 N');
+    expect(l3).toEqual({ name: 'L3 E5 N  (E5 E4 E3)', value: 'L3 E5 N' });
   });
 
   it('Exxit: label with coordinates as the name, canonical as the value', () => {

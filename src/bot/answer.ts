@@ -1,0 +1,188 @@
+// The one way to answer an interaction. A handler returns a Reply; this
+// sends it whatever state the interaction is in (fresh, deferred publicly,
+// privately, or as an update), and defers on its own when the handler is
+// still working 1.5 s after the interaction was created (Discord's limit
+// for the first answer is 3 s). A game post that Discord refuses as an
+// answer goes to the game's channel instead: an applied move is always shown.
+import { MessageFlags, type MessageComponentInteraction, type RepliableInteraction } from 'discord.js';
+
+type ComponentLike = RepliableInteraction & MessageComponentInteraction;
+import { localeOf, type Locale } from '../i18n/catalogue.js';
+import type { Msg } from '../i18n/msg.js';
+import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
+import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
+import { clipText, text } from '../commands/kit/text.js';
+
+/** Act well before Discord's 3 s. */
+export const ACK_MARGIN_MS = 1500;
+
+type State = 'fresh' | 'public' | 'ephemeral' | 'update' | 'replied';
+
+const isComponent = (i: RepliableInteraction): i is ComponentLike => i.isMessageComponent();
+
+export class Answer {
+  private state: State = 'fresh';
+  private pending: Promise<unknown> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  readonly locale: Locale;
+
+  constructor(
+    private readonly ctx: CommandContext,
+    private readonly i: RepliableInteraction,
+    private readonly ack: Ack,
+  ) {
+    this.locale = localeOf(i.locale);
+  }
+
+  /** Starts the early-deferral timer; call before the handler's work. */
+  guard(): void {
+    const wait = Math.max(0, this.i.createdTimestamp + ACK_MARGIN_MS - Date.now());
+    this.timer = setTimeout(() => {
+      if (this.state !== 'fresh') return;
+      this.ctx.log.debug({ interactionId: this.i.id }, 'slow answer: deferring early');
+      this.pending = this.defer(this.ack).catch((e: unknown) => this.ctx.log.warn({ err: e, interactionId: this.i.id }, 'early deferral failed'));
+    }, wait);
+  }
+
+  /** Not ours to answer (another process claimed it): no deferral either. */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Stops the timer and waits for a deferral in flight. */
+  private async settle(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending) await this.pending;
+    this.pending = null;
+  }
+
+  private async defer(how: Ack): Promise<void> {
+    if (this.state !== 'fresh') return;
+    if (how === 'update' && isComponent(this.i)) {
+      await this.i.deferUpdate();
+      this.state = 'update';
+    } else if (how === 'ephemeral') {
+      await this.i.deferReply({ flags: MessageFlags.Ephemeral });
+      this.state = 'ephemeral';
+    } else {
+      await this.i.deferReply();
+      this.state = 'public';
+    }
+  }
+
+  private sent(messageId: string | null): Sent {
+    return {
+      messageId,
+      edit: async (build) => {
+        await this.i.editReply(await build(this.locale));
+      },
+      tell: (m) => this.tell(m),
+    };
+  }
+
+  /** A new message as the interaction's answer. Returns its id when Discord gives one. */
+  private async message(payload: MessagePayload, ephemeral: boolean): Promise<string | null> {
+    const flags = ephemeral ? MessageFlags.Ephemeral : undefined;
+    switch (this.state) {
+      case 'fresh': {
+        const res = await this.i.reply({ ...payload, flags, withResponse: true });
+        this.state = 'replied';
+        return res.resource?.message?.id ?? null;
+      }
+      case 'public':
+      case 'ephemeral':
+        if ((this.state === 'ephemeral') === ephemeral) {
+          const m = await this.i.editReply(payload);
+          this.state = 'replied';
+          return m.id;
+        }
+        // The deferral showed the wrong kind of "thinking…": remove it, then answer as asked.
+        await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e, interactionId: this.i.id }, 'could not remove the deferral'));
+        break;
+      default:
+        break;
+    }
+    const m = await this.i.followUp({ ...payload, flags });
+    this.state = 'replied';
+    return m.id;
+  }
+
+  /** Sends the handler's reply, then its after-work. */
+  async send(reply: Reply): Promise<void> {
+    if (reply.kind === 'message' && reply.slow) {
+      if (this.timer) clearTimeout(this.timer);
+      await this.settle();
+      await this.defer(reply.ephemeral ? 'ephemeral' : 'public');
+    }
+    await this.settle();
+    const locale = reply.kind === 'game' ? this.locale : (reply.locale ?? this.locale);
+    let sent: Sent;
+    if (reply.kind === 'message') {
+      sent = this.sent(await this.message(await reply.build(locale), reply.ephemeral));
+    } else if (reply.kind === 'update') {
+      const payload = await reply.build(locale);
+      if (this.state === 'fresh' && isComponent(this.i)) {
+        await this.i.update(payload);
+        this.state = 'replied';
+      } else if (this.state === 'update') {
+        await this.i.editReply(payload);
+        this.state = 'replied';
+      } else {
+        await this.message(payload, false);
+      }
+      sent = this.sent(isComponent(this.i) ? this.i.message.id : null);
+      if (reply.tell) await this.tell(reply.tell);
+    } else {
+      sent = this.sent(await this.gamePost(reply));
+    }
+    if (reply.after) await reply.after(sent);
+  }
+
+  /** A game's public post as the answer; if Discord refuses it, the post goes to the game's channel. */
+  private async gamePost(reply: Extract<Reply, { kind: 'game' }>): Promise<string | null> {
+    const post = reply.announcement.post;
+    try {
+      let id: string | null = null;
+      try {
+        const payload = await gamePayload(this.ctx, post);
+        if (this.state === 'ephemeral') {
+          // Answered privately so far: the public board goes to the channel, the private answer says so.
+          await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
+          throw new Error('public post after a private deferral');
+        }
+        id = await this.message(payload, false);
+        return id;
+      } catch (e) {
+        this.ctx.log.warn({ err: e, gameId: post.game.id, interactionId: this.i.id }, 'could not answer with the post; posting in the channel');
+        if (this.state === 'public') await this.i.deleteReply().catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
+        return await this.ctx.notifier.post(post.game.channelId, post);
+      }
+    } finally {
+      await reply.announcement.after();
+    }
+  }
+
+  /** A private note to the person who acted (refusals, "this challenge expired"). */
+  async tell(m: Msg): Promise<void> {
+    await this.settle();
+    const content = clipText(text(this.locale, m));
+    const payload = { content, allowedMentions: { parse: [] as [] } };
+    if (this.state === 'ephemeral') {
+      await this.i.editReply(payload);
+      this.state = 'replied';
+      return;
+    }
+    if (this.state === 'public') {
+      await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e, interactionId: this.i.id }, 'could not remove the deferral'));
+    }
+    if (this.state === 'fresh') {
+      await this.i.reply({ ...payload, flags: MessageFlags.Ephemeral });
+      this.state = 'replied';
+      return;
+    }
+    await this.i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
+    this.state = 'replied';
+  }
+}

@@ -1,0 +1,59 @@
+// The match layer's Notifier, with discord.js: posts and edits in channels,
+// opens the game thread on a card, archives it at the end.
+import { ChannelType, type TextChannel } from 'discord.js';
+import type { Locale } from '../i18n/catalogue.js';
+import type { Msg } from '../i18n/msg.js';
+import type { Notifier, Post } from '../match/context.js';
+import type { CommandContext } from '../commands/kit/command.js';
+import { postPayload } from '../commands/kit/posts.js';
+import { clipText, text } from '../commands/kit/text.js';
+import { DISCORD_MISSING_ACCESS, DISCORD_MISSING_PERMISSIONS, DISCORD_THREAD_ALREADY_CREATED, discordErrorCode } from './errors.js';
+
+const THREADABLE = new Set<ChannelType>([ChannelType.GuildText, ChannelType.GuildAnnouncement]);
+
+export class DiscordNotifier implements Notifier {
+  /** Set once the context that holds this notifier exists (the payload builders need it). */
+  ctx!: CommandContext;
+
+  private async sendable(channelId: string) {
+    const ch = await this.ctx.client.channels.fetch(channelId);
+    if (!ch || !ch.isSendable()) throw new Error(`channel ${channelId} is not sendable`);
+    return ch;
+  }
+
+  async post(channelId: string, post: Post): Promise<string> {
+    const ch = await this.sendable(channelId);
+    const msg = await ch.send(await postPayload(this.ctx, post));
+    return msg.id;
+  }
+
+  async edit(channelId: string, messageId: string, post: Post): Promise<void> {
+    const ch = await this.ctx.client.channels.fetch(channelId);
+    if (!ch || !ch.isTextBased()) throw new Error(`channel ${channelId} is not a text channel`);
+    await ch.messages.edit(messageId, await postPayload(this.ctx, post));
+  }
+
+  async openThread(channelId: string, messageId: string, name: Msg, locale: Locale): Promise<string | null> {
+    try {
+      const ch = await this.ctx.client.channels.fetch(channelId);
+      if (!ch || !THREADABLE.has(ch.type)) return null;
+      // Thread names are at most 100 characters and show no markdown.
+      const thread = await (ch as TextChannel).threads.create({ startMessage: messageId, name: clipText(text(locale, name, { mode: 'plain' }), 100), autoArchiveDuration: 1440 });
+      return thread.id;
+    } catch (e) {
+      const { status, code } = discordErrorCode(e);
+      // A thread on a message has the message's id: reuse it if one exists already.
+      if (code === DISCORD_THREAD_ALREADY_CREATED) return messageId;
+      if (status === 403 || code === DISCORD_MISSING_PERMISSIONS || code === DISCORD_MISSING_ACCESS || status === 400) {
+        this.ctx.log.info({ channelId, code }, 'cannot open a thread here; playing in the channel');
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  async archive(channelId: string): Promise<void> {
+    const ch = await this.ctx.client.channels.fetch(channelId);
+    if (ch && ch.isThread() && !ch.archived) await ch.setArchived(true, 'game over');
+  }
+}

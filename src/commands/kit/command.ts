@@ -1,0 +1,81 @@
+// The shape of a command module (the discord.js guide's convention: builder
+// data, a handler, autocomplete) and of what a handler returns. Handlers
+// never answer Discord themselves: they return a Reply and the router
+// (src/bot/answer.ts) sends it — one way to answer, whatever was deferred.
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  Client,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+  StringSelectMenuInteraction,
+} from 'discord.js';
+import type { GameId } from '../../engine/game.js';
+import type { Locale } from '../../i18n/catalogue.js';
+import type { Msg } from '../../i18n/msg.js';
+import type { Announcement } from '../../match/announce.js';
+import type { MatchContext } from '../../match/context.js';
+import type { CustomId } from './custom-id.js';
+import type { MessagePayload } from './posts.js';
+
+export type RenderBoard = (game: GameId, state: unknown, opts?: { players?: [string, string] }) => Promise<Buffer>;
+export type RenderReplay = (game: GameId, setup: string, moves: string[], opts?: { players?: [string, string] }) => Promise<Buffer>;
+
+/** What every handler gets: the match layer's context plus the Discord client and the renderers. */
+export interface CommandContext extends MatchContext {
+  client: Client;
+  render: RenderBoard;
+  renderReplay: RenderReplay;
+}
+
+/** The message the router sent for a reply, for work that needs it afterwards (its id, a later edit, a private note). */
+export interface Sent {
+  messageId: string | null;
+  edit(build: (locale: Locale) => MessagePayload | Promise<MessagePayload>): Promise<void>;
+  tell(m: Msg): Promise<void>;
+}
+
+/**
+ * `build` gets the language to write in: `locale` when the reply names it
+ * (a game's public posts, a challenge card), else the reader's.
+ * `slow`: building takes seconds (a replay film): acknowledge first.
+ */
+export type Reply =
+  /** A new message (the interaction's answer); ephemeral ones are for the person who acted only. */
+  | { kind: 'message'; ephemeral: boolean; locale?: Locale; slow?: boolean; build(locale: Locale): MessagePayload | Promise<MessagePayload>; after?(sent: Sent): Promise<void> }
+  /** A game's public post (board and lines, in the game's language); if Discord refuses the answer it goes to the game's channel. */
+  | { kind: 'game'; announcement: Announcement; after?(sent: Sent): Promise<void> }
+  /** Components: redraw the message that was clicked. `tell` adds a private note. */
+  | { kind: 'update'; locale?: Locale; build(locale: Locale): MessagePayload | Promise<MessagePayload>; tell?: Msg; after?(sent: Sent): Promise<void> };
+
+/**
+ * How the router acknowledges while the handler works: a handler still
+ * running 1.5 s after the interaction was created is deferred this way
+ * ('update' for components that redraw their message).
+ */
+export type Ack = 'public' | 'ephemeral' | 'update';
+
+export interface CommandData {
+  name: string;
+  toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody;
+}
+
+export interface Command {
+  data: CommandData;
+  /** How the answer will look, for an early deferral (default 'public'). */
+  ack?: Ack;
+  /** Whether the server's channel list (/settings channels) applies: commands that start a game. */
+  startsGame?: boolean;
+  execute(ctx: CommandContext, i: ChatInputCommandInteraction): Promise<Reply>;
+  autocomplete?(ctx: CommandContext, i: AutocompleteInteraction): Promise<{ name: string; value: string }[]>;
+}
+
+type Kind = CustomId['kind'];
+type Of<K extends Kind> = Extract<CustomId, { kind: K }>;
+
+/** The handler of one kind of component custom id. */
+export interface ComponentHandler<K extends Kind = Kind> {
+  kind: K;
+  ack(id: Of<K>): Ack;
+  handle(ctx: CommandContext, i: ButtonInteraction | StringSelectMenuInteraction, id: Of<K>): Promise<Reply>;
+}

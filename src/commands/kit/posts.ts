@@ -1,0 +1,168 @@
+// Reply builders: what a game post, a challenge card or a note looks like on
+// Discord. Pure functions from match data to discord.js payloads (plus the
+// board image); every text comes from the catalogues, clipped to Discord's
+// limits here (content 2000, embed description 4096).
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
+import { getGame, type Side } from '../../engine/index.js';
+import { localeOf, type Locale } from '../../i18n/catalogue.js';
+import type { Msg } from '../../i18n/msg.js';
+import type { ChallengePost, GamePost, Post, TextPost } from '../../match/context.js';
+import { durationMsg, resultLines, setupMsg, titleMsg, toMoveLine } from '../../match/describe.js';
+import { gameLocale } from '../../match/games.js';
+import type { StoredChallenge, StoredGame } from '../../store/types.js';
+import type { CommandContext } from './command.js';
+import { encodeCustomId } from './custom-id.js';
+import { clipText, lines, t, text } from './text.js';
+
+export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
+
+export interface MessagePayload {
+  content?: string;
+  embeds?: EmbedBuilder[];
+  components?: Row[];
+  files?: AttachmentBuilder[];
+  /** Pings are opted into per message: the users listed here only. */
+  allowedMentions: { users?: string[]; parse?: [] };
+}
+
+/** Users a game post may ping: the human players only. */
+const humans = (rec: StoredGame, sides: Side[]): string[] => sides.map((s) => rec.players[s]).filter((p) => !p.bot).map((p) => p.id);
+
+export function boardAttachment(locale: Locale, png: Buffer, rec: StoredGame): AttachmentBuilder {
+  return new AttachmentBuilder(png, {
+    name: `${rec.game}-${rec.id}-${rec.moves.length}.png`,
+    description: clipText(t(locale, 'board.altText', { game: titleMsg(rec.game), moves: rec.moves.length }), 1024),
+  });
+}
+
+/** Renders the board; a renderer failure must not lose the post, which then goes out without the image. */
+export async function boardFiles(ctx: CommandContext, locale: Locale, rec: StoredGame, state: unknown): Promise<AttachmentBuilder[]> {
+  if (state === undefined) return [];
+  try {
+    const png = await ctx.render(rec.game, state, { players: [rec.players[0].name, rec.players[1].name] });
+    return [boardAttachment(locale, png, rec)];
+  } catch (e) {
+    ctx.log.error({ err: e, gameId: rec.id }, 'board render failed');
+    return [];
+  }
+}
+
+/** A game's public post: the lines, the board, then who is to move (pinged) or the result and Rematch. */
+export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<MessagePayload> {
+  const rec = post.game;
+  const locale = gameLocale(rec);
+  const files = await boardFiles(ctx, locale, rec, post.state);
+  if (rec.status === 'active' && post.state !== undefined) {
+    const next = getGame(rec.game).toMove(post.state);
+    return {
+      content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next)])),
+      files,
+      components: [],
+      allowedMentions: { users: humans(rec, [next]) },
+    };
+  }
+  return {
+    content: clipText(lines(locale, [...post.lines, ...resultLines(rec, post.state)])),
+    files,
+    components: rec.status === 'over' ? [rematchRow(locale, rec)] : [],
+    allowedMentions: { users: [] },
+  };
+}
+
+export const textPayload = (post: TextPost): MessagePayload => ({ content: clipText(lines(post.locale, post.lines)), allowedMentions: { users: post.ping } });
+
+/** Any post of the match layer as a Discord payload. */
+export function postPayload(ctx: CommandContext, post: Post): Promise<MessagePayload> | MessagePayload {
+  switch (post.kind) {
+    case 'game':
+      return gamePayload(ctx, post);
+    case 'text':
+      return textPayload(post);
+    case 'challenge':
+      return challengeCard(post);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Challenges
+
+const FIRST: Record<NonNullable<StoredChallenge['firstMove']>, Msg> = {
+  challenger: { key: 'challenge.first.challenger' },
+  opponent: { key: 'challenge.first.opponent' },
+  random: { key: 'challenge.first.random' },
+};
+
+export function challengeCard({ challenge: c, note }: Omit<ChallengePost, 'kind'>): MessagePayload {
+  const locale = localeOf(c.locale);
+  const open = c.status === 'open';
+  const body: Msg[] = [
+    c.opponentId
+      ? { key: 'challenge.card.challenges', params: { challenger: { user: c.challengerId }, opponent: { user: c.opponentId } } }
+      : { key: 'challenge.card.lookingFor', params: { challenger: { user: c.challengerId } } },
+    {
+      key: 'challenge.card.terms',
+      params: { setup: setupMsg(c.game, c.setup), rated: { key: c.rated ? 'common.rated' : 'common.casual' }, first: FIRST[c.firstMove ?? 'random'] },
+    },
+  ];
+  if (c.clockMs) body.push({ key: 'challenge.card.clock', params: { per: durationMsg(c.clockMs) } });
+  if (open) body.push({ key: 'challenge.card.expires', params: { at: { time: c.expiresAt } } });
+  else body.push(note ?? { key: `challenge.status.${c.status}` } as Msg);
+  const embed = new EmbedBuilder()
+    .setTitle(clipText(t(locale, 'challenge.card.title', { game: titleMsg(c.game) }), 256))
+    .setDescription(clipText(lines(locale, body), 4096))
+    .setColor(open ? 0x5865f2 : 0x4f545c);
+  const components: Row[] = [];
+  if (open) {
+    const button = (action: 'accept' | 'decline' | 'cancel', label: Msg, style: ButtonStyle) =>
+      new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'challenge', challengeId: c.id, action })).setLabel(text(locale, label)).setStyle(style);
+    const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(button('accept', { key: 'challenge.button.accept' }, ButtonStyle.Success));
+    if (c.opponentId) row.addComponents(button('decline', { key: 'challenge.button.decline' }, ButtonStyle.Danger));
+    row.addComponents(button('cancel', { key: 'challenge.button.cancel' }, ButtonStyle.Secondary));
+    components.push(row);
+  }
+  const ping = open && c.opponentId ? [c.opponentId] : [];
+  return { content: ping.length ? `<@${ping[0]}>` : '', embeds: [embed], components, allowedMentions: { users: ping } };
+}
+
+// ---------------------------------------------------------------------------
+// Buttons of a game
+
+export function rematchRow(locale: Locale, rec: StoredGame): Row {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'game', gameId: rec.id, version: rec.version, action: 'rematch' }))
+      .setLabel(t(locale, 'game.button.rematch'))
+      .setStyle(ButtonStyle.Primary),
+  );
+}
+
+export function drawRow(locale: Locale, rec: StoredGame): Row {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'game', gameId: rec.id, version: rec.version, action: 'draw-accept' }))
+      .setLabel(t(locale, 'draw.button.accept'))
+      .setStyle(ButtonStyle.Success),
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'game', gameId: rec.id, version: rec.version, action: 'draw-decline' }))
+      .setLabel(t(locale, 'draw.button.decline'))
+      .setStyle(ButtonStyle.Danger),
+  );
+}
+
+/** Where a game is played, as a link anyone in the server can open (threads included). */
+export const channelUrl = (guildId: string, channelId: string): string => `https://discord.com/channels/${guildId}/${channelId}`;
+
+/** "Exxit · Alice vs Bob" as a link to the game's thread (plain text when the game has no server). */
+export function gameLink(locale: Locale, rec: StoredGame): string {
+  // Brackets would end the link's text early.
+  const bare = (n: string) => ({ name: n.replace(/[[\]]/g, '') });
+  const title = t(locale, 'game.matchTitle', { game: titleMsg(rec.game), first: bare(rec.players[0].name), second: bare(rec.players[1].name) });
+  return rec.guildId ? `[${title}](${channelUrl(rec.guildId, rec.channelId)})` : title;
+}

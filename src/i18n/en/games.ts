@@ -1,0 +1,56 @@
+// English: the games' names, sides and setup options, and the engine's Notes
+// (what a move, a score or an end means), by game. Exxit move notation and
+// board labels stay as players type them in every language.
+export const games = {
+  game: {
+    exxit: {
+      title: 'Exxit',
+      side: { 0: 'Red', 1: 'Black' },
+      option: {
+        tiles: 'Exxit: tiles in the game',
+        tilesChoice: { 39: '39 (standard)', 29: '29 (blitz)', 19: '19 (short)' },
+      },
+    },
+    orion: {
+      title: 'Orion Duel',
+      side: { 0: 'Orange', 1: 'Blue' },
+      option: {
+        layout: 'Orion Duel: where the galaxies and black holes are',
+        layoutChoice: { random: 'random', preset1: 'preset 1', preset2: 'preset 2', preset3: 'preset 3' },
+      },
+    },
+  },
+  engine: {
+    exxit: {
+      setup: '{tiles} tiles ({variant})',
+      move: {
+        place: '{label} (place)',
+        dance: '{label} (dance)',
+        exitDance: '{label} (exit dance, {prisoners})',
+        free: '{label} (free, {tiles, plural, one {# tile} other {# tiles}} laid)',
+        pass: 'passes (no legal move, EX-10)',
+      },
+      score: 'Score (EX-21): Red {red} · Black {black} (tiles + largest group: Red {redTiles} + {redGroup}, Black {blackTiles} + {blackGroup})',
+      end: {
+        stockEmpty: 'on points: the last tile left the stock, EX-20a',
+        twoPasses: 'on points: two passes in a row ended play, EX-20b',
+        repetition: 'on points: the same position came up a third time, EX-20c',
+        plyLimit: 'on points: 1,000 plies were played, EX-20d',
+      },
+    },
+    orion: {
+      setup: {
+        preset: 'layout preset {n}',
+        random: 'random layout',
+      },
+      move: { place: '{label}' },
+      score: 'Victory conditions (OD-17): Orange {orange} (constellations {orangeConstellations}, galaxies {orangeGalaxies}, black holes {orangeBlackHoles}) · Blue {blue} (constellations {blueConstellations}, galaxies {blueGalaxies}, black holes {blueBlackHoles})',
+      tiebreak: 'Tiebreak (OD-19): Orange {orange} · Blue {blue}',
+      end: {
+        conditions: 'more victory conditions, OD-18',
+        tiebreak: 'all tiles are down; the tiebreak on galaxies and black holes decides, OD-19',
+        blocked: '{blocked, select, 0 {Orange} other {Blue}} could not place any tile, OD-20',
+      },
+    },
+  },
+} as const;

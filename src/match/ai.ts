@@ -1,0 +1,84 @@
+// The AI's turns. The search runs in worker threads (ctx.think), so the bot
+// keeps answering other games; the move is committed with the version the AI
+// thought about, so a resign or abort meanwhile simply wins. A restart
+// resumes AI turns (resumeAi); /board nudges a turn that was lost.
+import { createHash } from 'node:crypto';
+import type { Side } from '../engine/index.js';
+import type { StoredGame } from '../store/types.js';
+import { afterPost } from './announce.js';
+import type { MatchContext } from './context.js';
+import { playerParam } from './describe.js';
+import { check, gameLocale, quarantine } from './games.js';
+import { playMove } from './play.js';
+import { isRefusal } from './refusal.js';
+
+const seedOf = (id: string, version: number): number => createHash('sha256').update(`${id}:${version}`).digest().readUInt32LE(0);
+
+/** The AI's side when it is to move in this active game, else null. */
+export function aiToMove(rec: StoredGame): Side | null {
+  if (rec.status !== 'active' || rec.damaged || !rec.players.some((p) => p.bot)) return null;
+  const c = check(rec);
+  if (!c.ok) return null;
+  const side = c.value.game.toMove(c.value.state);
+  return rec.players[side].bot ? side : null;
+}
+
+export function scheduleAi(ctx: MatchContext, rec: StoredGame): void {
+  if (rec.status !== 'active' || rec.damaged || !rec.players.some((p) => p.bot)) return;
+  const c = check(rec);
+  if (!c.ok) {
+    // Said once in its thread and logged once; the game then waits for /endgame.
+    ctx.background(`quarantine ${rec.id}`, () => quarantine(ctx, rec.id, c.reason, rec.locale));
+    return;
+  }
+  const side = c.value.game.toMove(c.value.state);
+  if (!rec.players[side].bot) return;
+  ctx.background(`ai ${rec.id}`, () => aiTurn(ctx, rec.id));
+}
+
+/** One AI move: think on the loaded position, apply it only if the game has not changed meanwhile. */
+export async function aiTurn(ctx: MatchContext, gameId: string): Promise<void> {
+  const rec = await ctx.store.games.get(gameId);
+  if (!rec) return;
+  const side = aiToMove(rec);
+  const level = side === null ? undefined : rec.players[side].bot;
+  if (side === null || !level) return;
+  const c = check(rec);
+  if (!c.ok) return;
+  let text: string;
+  try {
+    text = await ctx.think(rec.game, c.value.state, level, seedOf(rec.id, rec.version));
+  } catch (e) {
+    // Say so in the game: /board (or a restart) asks the AI again.
+    ctx.log.error({ err: e, gameId }, 'AI search failed');
+    await ctx.notifier.post(rec.channelId, {
+      kind: 'text',
+      locale: gameLocale(rec),
+      lines: [{ key: 'ai.failed', params: { player: playerParam(rec.players[side]) } }],
+      ping: [],
+    });
+    return;
+  }
+  let a;
+  try {
+    a = await playMove(ctx, { gameId }, { aiSide: side, expectVersion: rec.version }, text);
+  } catch (e) {
+    if (!isRefusal(e)) throw e;
+    // Resigned, aborted or moved on meanwhile: nothing to do. The same position refusing the AI's own move is a bug.
+    const now = await ctx.store.games.get(gameId);
+    if (now && now.status === 'active' && now.version === rec.version) ctx.log.error({ gameId, move: text, refusal: e.msg.key }, 'AI move refused');
+    else if (now) scheduleAi(ctx, now);
+    return;
+  }
+  try {
+    await ctx.notifier.post(a.post.game.channelId, a.post);
+  } finally {
+    await afterPost(ctx, a.post.game);
+  }
+}
+
+/** After a restart: games where the AI is to move get their move. */
+export async function resumeAi(ctx: MatchContext): Promise<void> {
+  const games = await ctx.store.games.listActive(null, 500);
+  for (const g of games) if (g.players.some((p) => p.bot)) scheduleAi(ctx, g);
+}

@@ -1,0 +1,78 @@
+// What the match layer needs from the outside, as interfaces it owns: the
+// store, a notifier that posts for it (src/bot implements it with
+// discord.js), the AI, a clock and a logger. No discord.js here.
+import type { Logger } from 'pino';
+import type { GameId } from '../engine/game.js';
+import type { Locale } from '../i18n/catalogue.js';
+import type { Msg } from '../i18n/msg.js';
+import type { AiLevel, StoredChallenge, StoredGame, Store } from '../store/types.js';
+
+/** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
+export interface GamePost {
+  kind: 'game';
+  game: StoredGame;
+  /** The engine state of `game`, already validated. */
+  state: unknown;
+  /** What happened, oldest first (moves, "Draw agreed.", …). */
+  lines: Msg[];
+}
+
+/** Plain lines in a game's channel (a reminder, a note about a damaged record); `ping` lists users it may ping. */
+export interface TextPost {
+  kind: 'text';
+  locale: Locale;
+  lines: Msg[];
+  ping: string[];
+}
+
+/** A challenge card (posted for a rematch, edited when it expires or is taken). */
+export interface ChallengePost {
+  kind: 'challenge';
+  challenge: StoredChallenge;
+  /** Replaces the status line (who accepted, why it closed). */
+  note?: Msg;
+}
+
+export type Post = GamePost | TextPost | ChallengePost;
+
+export interface Notifier {
+  /** Posts in a channel or thread; returns the new message's id. */
+  post(channelId: string, post: Post): Promise<string>;
+  /** Edits a message the bot posted. */
+  edit(channelId: string, messageId: string, post: Post): Promise<void>;
+  /** Opens a public thread on a message; null where the bot may not (no permission, a channel without threads). */
+  openThread(channelId: string, messageId: string, name: Msg, locale: Locale): Promise<string | null>;
+  /** Archives a thread (a finished game's); a no-op for a channel. */
+  archive(channelId: string): Promise<void>;
+}
+
+export type ThinkMove = (game: GameId, state: unknown, level: AiLevel, seed: number) => Promise<string>;
+
+export interface MatchSettings {
+  /** How long a challenge may be accepted, ms (CHALLENGE_TTL_MINUTES). */
+  challengeTtlMs: number;
+  /** Default time per move, ms (MOVE_TIME_HOURS), when neither the challenge nor the server sets one. */
+  moveTimeMs: number;
+  /** Open challenges one user may have at once (anti-spam). */
+  maxOpenChallenges: number;
+  /** Active games against the AI one user may have at once (each holds a thread and queues AI work). */
+  maxAiGames: number;
+}
+
+export const DEFAULT_MATCH_SETTINGS: MatchSettings = {
+  challengeTtlMs: 15 * 60_000,
+  moveTimeMs: 24 * 3_600_000,
+  maxOpenChallenges: 5,
+  maxAiGames: 3,
+};
+
+export interface MatchContext {
+  store: Store;
+  notifier: Notifier;
+  log: Logger;
+  settings: MatchSettings;
+  think: ThinkMove;
+  now(): number;
+  /** Runs work after the current answer (AI moves); errors are logged with the label; stop() waits for it. */
+  background(label: string, work: () => Promise<unknown>): void;
+}

@@ -1,0 +1,139 @@
+// Ending a game outside the rules (resign, agreed draw, abort, an admin, the
+// clock) with compare-and-set, rating settlement, and the final post.
+import type { Side } from '../engine/index.js';
+import type { Msg } from '../i18n/msg.js';
+import type { GameResult, StoredGame } from '../store/types.js';
+import { announcement, afterPost, type Announcement } from './announce.js';
+import type { MatchContext } from './context.js';
+import { sideMsg } from './describe.js';
+import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
+import { refuse } from './refusal.js';
+
+/** Ends an active game with CAS; a concurrent change is a refusal (look again, try again). */
+export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' | 'aborted', result: GameResult): Promise<StoredGame> {
+  const res = await ctx.store.games.update(g.rec.id, g.rec.version, { status, result, drawOffer: null, clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined });
+  if (!res.ok) return refuse(res.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
+  return res.game;
+}
+
+/** Rated human games: Glicko-2 via the store (idempotent per game), recorded on the game for the final post. */
+export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise<StoredGame> {
+  if (!rec.rated || rec.status !== 'over' || !rec.result || rec.players.some((p) => p.bot)) return rec;
+  try {
+    const out = await ctx.store.ratings.applyResult(
+      rec.game,
+      rec.id,
+      rec.guildId,
+      [rec.players[0].id, rec.players[1].id],
+      { winner: rec.result.winner, draw: rec.result.draw },
+      ctx.now(),
+    );
+    const result = { ...rec.result, ratingChanges: out.players };
+    const res = await ctx.store.games.update(rec.id, rec.version, { result });
+    return res.ok ? res.game : { ...rec, result };
+  } catch (e) {
+    // The game stays over; the ratings are applied idempotently by the next attempt (none is scheduled: logged for operators).
+    ctx.log.error({ err: e, gameId: rec.id }, 'rating update failed');
+    return rec;
+  }
+}
+
+/** The final post of a game that has just ended, with its ratings settled. */
+export async function finalAnnouncement(ctx: MatchContext, rec: StoredGame, lines: Msg[], state?: unknown): Promise<Announcement> {
+  const final = await settleRatings(ctx, rec);
+  if (state !== undefined) return announcement(ctx, final, state, lines);
+  const c = check(final);
+  return announcement(ctx, final, c.ok ? c.value.state : undefined, lines);
+}
+
+/** Posts the end of a game nobody is waiting on (clock), then archives. */
+export async function announceEnd(ctx: MatchContext, rec: StoredGame, lines: Msg[]): Promise<void> {
+  const a = await finalAnnouncement(ctx, rec, lines);
+  try {
+    await ctx.notifier.post(a.post.game.channelId, a.post);
+  } finally {
+    await afterPost(ctx, a.post.game);
+  }
+}
+
+export async function resign(ctx: MatchContext, channelId: string, userId: string): Promise<Announcement> {
+  const g = await loadActiveGame(ctx, channelId, userId);
+  const side = requirePlayer(g, userId);
+  const over = await endGame(ctx, g, 'over', { winner: (1 - side) as Side, draw: false, reason: 'resign' });
+  return finalAnnouncement(ctx, over, [{ key: 'end.resigned', params: { name: { name: g.rec.players[side].name }, side: sideMsg(g.rec.game, side) } }], g.state);
+}
+
+/** /abort: only while a side has not moved yet (the engine says what counts as a move of one's own). */
+export async function abort(ctx: MatchContext, channelId: string, userId: string): Promise<Announcement> {
+  const g = await loadActiveGame(ctx, channelId, userId);
+  requirePlayer(g, userId);
+  if (g.game.eachSideMoved(g.state)) refuse('abort.tooLate');
+  const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' });
+  return announcement(ctx, rec, g.state, [{ key: 'end.abortedBy', params: { user: { user: userId } } }]);
+}
+
+export type DrawOffer =
+  | { kind: 'agreed'; announcement: Announcement }
+  | { kind: 'offered'; game: StoredGame; by: Side };
+
+/** /draw: offers a draw, or accepts the opponent's standing offer. */
+export async function offerDraw(ctx: MatchContext, channelId: string, userId: string): Promise<DrawOffer> {
+  const g = await loadActiveGame(ctx, channelId, userId);
+  const side = requirePlayer(g, userId);
+  if (g.rec.players[1 - side].bot) refuse('draw.aiDeclines');
+  if (g.rec.drawOffer === side) refuse('draw.alreadyOffered');
+  if (g.rec.drawOffer != null) return { kind: 'agreed', announcement: await agreeDraw(ctx, g) };
+  const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: side });
+  if (!res.ok) refuse('game.changedJustNow');
+  return { kind: 'offered', game: res.game, by: side };
+}
+
+async function agreeDraw(ctx: MatchContext, g: LoadedGame): Promise<Announcement> {
+  const over = await endGame(ctx, g, 'over', { winner: null, draw: true, reason: 'draw-agreed' });
+  return finalAnnouncement(ctx, over, [{ key: 'end.drawAgreedLine' }], g.state);
+}
+
+export type DrawAnswer = { kind: 'declined' | 'withdrawn'; game: StoredGame } | { kind: 'agreed'; announcement: Announcement };
+
+/** The Accept / Decline buttons of an offer; `version` is the game's when the buttons were drawn (a move since makes them stale). */
+export async function answerDraw(ctx: MatchContext, gameId: string, version: number, userId: string, accept: boolean): Promise<DrawAnswer> {
+  const g = await loadGameById(ctx, gameId);
+  if (g.rec.status !== 'active') refuse('game.over');
+  if (g.rec.version !== version || g.rec.drawOffer == null) refuse('draw.stale');
+  const side = requirePlayer(g, userId);
+  if (!accept) {
+    const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: null });
+    if (!res.ok) refuse('game.changedJustNow');
+    return { kind: side === g.rec.drawOffer ? 'withdrawn' : 'declined', game: res.game };
+  }
+  if (side === g.rec.drawOffer) refuse('draw.ownOffer');
+  return { kind: 'agreed', announcement: await agreeDraw(ctx, g) };
+}
+
+/**
+ * /endgame: a server admin closes the active game of a channel with no result
+ * and no rating change — a player who vanished, or a damaged record (which
+ * the store can still decode; one it cannot decode must be removed by operators).
+ */
+export async function adminEnd(ctx: MatchContext, channelId: string, adminId: string): Promise<Announcement> {
+  let active: StoredGame | null;
+  try {
+    active = await ctx.store.games.activeByChannel(channelId);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'CorruptRecordError') refuse('endgame.unreadable');
+    throw e;
+  }
+  if (!active) return refuse('endgame.noGame');
+  const res = await ctx.store.games.update(active.id, active.version, {
+    status: 'aborted',
+    result: { winner: null, draw: false, reason: 'admin' },
+    drawOffer: null,
+    clock: active.clock ? { ...active.clock, wakeAt: null } : undefined,
+  });
+  if (!res.ok) refuse('game.changedJustNow');
+  const c = check(res.game);
+  const lines: Msg[] = [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }];
+  if (!c.ok) lines.push({ key: 'endgame.wasDamaged' });
+  return announcement(ctx, res.game, c.ok ? c.value.state : undefined, lines);
+}
+

@@ -1,0 +1,98 @@
+// Playing a move: load the game, check who may move, let the engine parse
+// and apply it and every forced move it causes, and write the result with
+// compare-and-set on the version. On a conflict the game is reloaded and
+// everything re-checked, so a move is never applied twice or to a stale
+// position.
+import type { AnyGame, Outcome, Side } from '../engine/index.js';
+import type { Msg } from '../i18n/msg.js';
+import type { GameChanges, StoredGame } from '../store/types.js';
+import { announcement, type Announcement } from './announce.js';
+import { nextClock } from './clock.js';
+import type { MatchContext } from './context.js';
+import { moveLine, ruleErrorMsg } from './describe.js';
+import { finalAnnouncement } from './end.js';
+import { loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
+import { refuse, refuseMsg } from './refusal.js';
+
+/** Forced moves in a row are bounded by the rules (Exxit: two passes end the game); this guards a broken engine. */
+const MAX_FORCED = 8;
+
+export interface Advanced {
+  state: unknown;
+  /** Canonical text of every move played (the chosen one, then the forced ones). */
+  moves: string[];
+  lines: Msg[];
+  outcome: Outcome;
+}
+
+/** Plays `move`, then every move the rules force after it (a forced pass is stored like any move). */
+export function advance(game: AnyGame, state: unknown, move: unknown): Advanced {
+  const moves: string[] = [];
+  const lines: Msg[] = [];
+  let cur = state;
+  let next: unknown = move;
+  for (let i = 0; next !== null && i <= MAX_FORCED; i++) {
+    const played = game.play(cur, next);
+    if (!played.ok) refuseMsg(ruleErrorMsg(played.error), played.error.rule);
+    lines.push(moveLine(game.id, cur, next, played.value));
+    moves.push(game.formatMove(cur, next, 'canonical'));
+    cur = played.value;
+    next = game.outcome(cur).over ? null : game.forcedMove(cur);
+  }
+  return { state: cur, moves, lines, outcome: game.outcome(cur) };
+}
+
+/** Who is moving: a player (with the version they saw, from a builder or button), or the AI on the version it thought about. */
+export type Mover = { userId: string; expectVersion?: number } | { aiSide: Side; expectVersion: number };
+
+export interface Committed {
+  before: LoadedGame;
+  after: StoredGame;
+  state: unknown;
+  lines: Msg[];
+}
+
+export async function commitMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Committed> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const g =
+      'channelId' in where ? await loadActiveGame(ctx, where.channelId, 'userId' in mover ? mover.userId : undefined) : await loadGameById(ctx, where.gameId);
+    const { rec, game, state } = g;
+    let side: Side;
+    if ('userId' in mover) {
+      side = requirePlayer(g, mover.userId);
+      if (mover.expectVersion !== undefined && rec.version !== mover.expectVersion) refuse('move.stale');
+    } else {
+      if (rec.version !== mover.expectVersion || rec.status !== 'active') refuse('move.aiStale');
+      side = mover.aiSide;
+    }
+    if (game.toMove(state) !== side) {
+      const other = rec.players[1 - side];
+      refuse(other.bot ? 'move.notYourTurnAi' : 'move.notYourTurn', { name: { name: other.name } });
+    }
+    const parsed = game.parseMove(state, text);
+    if (!parsed.ok) refuseMsg(ruleErrorMsg(parsed.error), parsed.error.rule);
+    const adv = advance(game, state, parsed.value);
+    const changes: GameChanges = { state: adv.state, appendMoves: adv.moves, drawOffer: null };
+    if (adv.outcome.over) {
+      changes.status = 'over';
+      changes.result = { winner: adv.outcome.draw ? null : adv.outcome.winner, draw: adv.outcome.draw, reason: adv.outcome.reason ?? 'over' };
+      if (rec.clock) changes.clock = { ...rec.clock, wakeAt: null };
+    } else if (rec.clock) {
+      // Every applied move (forced and AI moves too) starts the next side's time.
+      changes.clock = nextClock(rec.clock, ctx.now());
+    }
+    const res = await ctx.store.games.update(rec.id, rec.version, changes);
+    if (res.ok) return { before: g, after: res.game, state: adv.state, lines: adv.lines };
+    if (res.reason === 'not-found') refuse('game.gone');
+    // The version moved on (another process, a double click): a mover with an expected version is now stale.
+    ctx.log.debug({ gameId: rec.id, version: rec.version }, 'move conflict; reloading');
+  }
+  return refuse('move.conflict');
+}
+
+/** /move, the builder's Confirm, the AI: commit, settle ratings if it ended the game, and say what to post. */
+export async function playMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Announcement> {
+  const done = await commitMove(ctx, where, mover, text);
+  if (done.after.status === 'active') return announcement(ctx, done.after, done.state, done.lines);
+  return finalAnnouncement(ctx, done.after, done.lines, done.state);
+}

@@ -1,0 +1,64 @@
+// Server settings (admins, Manage Server): the default time per move of new
+// challenges, the channels where games may start, and the language of public
+// posts. Reads that fail fall back to the defaults (logged): a damaged
+// settings record must never stop play.
+import type { GuildSettings } from '../store/types.js';
+import type { MatchContext } from './context.js';
+import { refuse } from './refusal.js';
+
+/** Most channels an allow-list may hold (keeps the refusal text and the record small). */
+export const MAX_CHANNELS = 25;
+
+/** The settings, or the defaults when the record cannot be read (an admin can overwrite it). */
+export async function readSettings(ctx: MatchContext, guildId: string): Promise<GuildSettings> {
+  try {
+    return await ctx.store.settings.get(guildId);
+  } catch (e) {
+    ctx.log.warn({ err: e, guildId }, 'could not read the server settings; using the defaults');
+    return {};
+  }
+}
+
+/** The server's default time per move, else the bot's (MOVE_TIME_HOURS). */
+export async function serverClockMs(ctx: MatchContext, guildId: string | null): Promise<number> {
+  if (!guildId) return ctx.settings.moveTimeMs;
+  return (await readSettings(ctx, guildId)).clockMs ?? ctx.settings.moveTimeMs;
+}
+
+/**
+ * The gate for starting a game: where the server keeps a channel list, a game
+ * may only start in a listed channel or a thread under one (`where` is the
+ * channel, or the thread's parent). Game threads are never gated.
+ */
+export async function checkGameChannel(ctx: MatchContext, guildId: string | null, where: string): Promise<void> {
+  if (!guildId) return;
+  const allowed = (await readSettings(ctx, guildId)).channels;
+  if (!allowed?.length || allowed.includes(where)) return;
+  refuse('settings.gameChannelsOnly', { channels: { list: allowed.map((c) => ({ channel: c })) } });
+}
+
+export const setClock = (ctx: MatchContext, guildId: string, hours: number | null): Promise<GuildSettings> =>
+  ctx.store.settings.update(guildId, { clockMs: hours === null ? null : hours * 3_600_000 });
+
+export const setLocale = (ctx: MatchContext, guildId: string, locale: string | null): Promise<GuildSettings> => ctx.store.settings.update(guildId, { locale });
+
+/** Adds a channel to the list, atomically (two admins at once both land). */
+export function addChannel(ctx: MatchContext, guildId: string, channelId: string): Promise<GuildSettings> {
+  return ctx.store.settings.modify(guildId, (s) => {
+    const current = s.channels ?? [];
+    if (current.includes(channelId)) refuse('settings.channelAlreadyListed', { channel: { channel: channelId } });
+    if (current.length >= MAX_CHANNELS) refuse('settings.channelListFull', { max: MAX_CHANNELS });
+    return { channels: [...current, channelId] };
+  });
+}
+
+export function removeChannel(ctx: MatchContext, guildId: string, channelId: string): Promise<GuildSettings> {
+  return ctx.store.settings.modify(guildId, (s) => {
+    const current = s.channels ?? [];
+    if (!current.includes(channelId)) refuse('settings.channelNotListed', { channel: { channel: channelId } });
+    const rest = current.filter((c) => c !== channelId);
+    return { channels: rest.length ? rest : null };
+  });
+}
+
+export const clearChannels = (ctx: MatchContext, guildId: string): Promise<GuildSettings> => ctx.store.settings.update(guildId, { channels: null });
