@@ -301,6 +301,31 @@ describe('EX-11 priority', () => {
     expect(refusal(s, 'D A E')).toBe('EX-11b: an exit dance is available; only exit dances are legal');
     expect(refusal(s, 'P C')).toBe('EX-11b: an exit dance is compulsory (1 available)');
   });
+  // A dance's place in tile order (A, B, C, D, then laying order) and direction
+  // order (E, NE, NW, W, SW, SE) must not matter: exits before, between and after
+  // the inside dances, on other tiles and on the same tile. The inside dances are
+  // legal on their own (EX-13), so their refusal can only be EX-11b.
+  const exitCases: [string, Spec, string[], string[]][] = [
+    ['exit on A before an inside dance on D', { core: { A: [R, R], B: [B], D: [R] } }, ['D 0,0 E'], ['D D NE']],
+    ['exits on A and C before an inside dance on D', { core: { A: [R, R], B: [B], C: [R, R], D: [R] } }, ['D 0,0 E', 'D 1,-1 SE'], ['D D NE']],
+    ['an exit on C between inside dances on A and D', { core: { A: [R], B: [B], C: [R, R], D: [R] } }, ['D 1,-1 SE'], ['D A E', 'D D NE']],
+    ['same tile, inside E before exit SE', { core: { A: [R, R], B: [B], D: [B] }, tiles: strip(2) }, ['D 0,0 SE'], ['D A E']],
+    ['same tile, exit E before inside SE', { core: { A: [R, R], B: [B], D: [B] }, tiles: [{ q: 1, r: 1, color: R }, { q: 0, r: 2, color: B }] }, ['D 0,0 E'], ['D A SE']],
+    ['Black: exit on A before an inside dance on D', { toMove: B, core: { A: [B, B], B: [R], D: [B] } }, ['D 0,0 E'], ['D D NE']],
+  ];
+  it.each(exitCases)('EX-11b: only the exit dances: %s', (_name, spec, exits, inside) => {
+    const s = build(spec);
+    expect(legal(s)).toEqual(exits);
+    expect(exxit.position(s).legalMoves().map((m) => exxit.formatMove(s, m)).sort()).toEqual(exits);
+    for (const text of inside) {
+      expect(refusal(s, text)).toBe('EX-11b: an exit dance is available; only exit dances are legal');
+      expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({ ok: false, error: { rule: 'EX-11b' } });
+    }
+    expect(refusal(s, 'P 0,1')).toMatch(/^EX-11b: an exit dance is compulsory /);
+    // Each listed dance is an exit: it makes a new prisoner cell (EX-13f, EX-14).
+    for (const text of exits) expect(move(s, text).prisoners.length).toBe(s.prisoners.length + 1);
+  });
+
   it('(a) a dance is compulsory', () => {
     const t = build({ core: { A: [R], B: [B] } });
     expect(legal(t)).toEqual(['D 0,0 E']);
