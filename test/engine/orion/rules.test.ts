@@ -1,0 +1,170 @@
+// One table of small positions per rule of rules/orion-duel.md that the other
+// files do not name: OD-1, OD-2, OD-4, OD-12, OD-15.
+import { describe, expect, it } from 'vitest';
+import { parseCellLabel } from '../../../src/engine/orion/board.js';
+import { orion } from '../../../src/engine/orion/index.js';
+import { PRESETS, checkLayout } from '../../../src/engine/orion/layout.js';
+import type { OrionPosition } from '../../../src/engine/orion/position.js';
+import type { OrionMove, OrionState } from '../../../src/engine/orion/types.js';
+import { groupsOf } from '../../../src/engine/orion/victory.js';
+import { playAll, refusal, start } from './helpers.js';
+
+const ORANGE = 0;
+const BLUE = 1;
+
+/** OD-6, from the rules text: columns A..K of 4 7 8 9 10 9 10 9 8 7 4 cells. */
+const SIZES = [4, 7, 8, 9, 10, 9, 10, 9, 8, 7, 4];
+const COLUMNS = 'ABCDEFGHIJK'.split('');
+const LABELS = COLUMNS.flatMap((col, i) => Array.from({ length: SIZES[i] }, (_, n) => `${col}${n + 1}`));
+
+const texts = (s: OrionState) => orion.legalMoves(s).map((m) => orion.formatMove(s, m));
+const tokensOf = (s: OrionState) => {
+  const sum = orion.summary(s) as { galaxies: string[]; blackHoles: string[] };
+  return { galaxies: sum.galaxies, blackHoles: sum.blackHoles };
+};
+const cellsOf = (s: OrionState) => orion.summary(s).cells as Record<string, 'orange' | 'blue'>;
+const play = (s: OrionState, m: OrionMove): OrionState => {
+  const r = orion.play(s, m);
+  if (!r.ok) throw new Error(`${orion.formatMove(s, m)}: ${r.error.rule}: ${r.error.message}`);
+  return r.value;
+};
+
+describe('OD-1 Orange moves first', () => {
+  it.each(['preset1', 'preset2', 'preset3', 'random:od-1'])('OD-1: %s starts with Orange to move, and the first tile is Orange\'s', (setup) => {
+    const s = start(setup);
+    expect(orion.toMove(s)).toBe(ORANGE);
+    expect(orion.position(s).toMove()).toBe(ORANGE);
+    expect(orion.summary(s)).toMatchObject({ toMove: 'orange', ply: 0 });
+    // An L3 laid first: Orange's hand loses it; the X hex is blue, the other two orange (OD-8).
+    const m = orion.legalMoves(s).find((x) => x.tile === 'L3')!;
+    const t = play(s, m);
+    expect(t.placements[0]).toMatchObject({ side: ORANGE, colors: [BLUE, ORANGE, ORANGE] });
+    expect(t.hands).toEqual([
+      { S1: 1, P2: 1, D2: 3, L3: 2, V3: 3, T3: 3 },
+      { S1: 1, P2: 1, D2: 3, L3: 3, V3: 3, T3: 3 },
+    ]);
+    expect(orion.toMove(t)).toBe(BLUE);
+  });
+
+  it('OD-1: a stored record whose first tile is Blue\'s is refused', () => {
+    const d = JSON.parse(JSON.stringify(playAll('L3 C7 N')));
+    d.placements[0].side = BLUE;
+    expect(orion.fromJSON(d)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^placement 1: side 1, but orange was to move/) } });
+  });
+});
+
+describe('OD-2 the 85 cells', () => {
+  it('OD-2: every one of the 85 labelled cells takes a tile, and no cell lies beyond them', () => {
+    const s = start();
+    expect(LABELS).toHaveLength(85);
+    expect(s.cells).toHaveLength(85);
+    const { galaxies, blackHoles } = tokensOf(s);
+    const tokens = new Set([...galaxies, ...blackHoles]);
+    // The first tile never covers a token (OD-14): S1 goes on each of the other 70 cells, on its own cell.
+    const s1 = new Set<number>();
+    for (const label of LABELS) {
+      const r = orion.parseMove(s, `S1 ${label}`);
+      if (tokens.has(label)) expect(r).toMatchObject({ ok: false, error: { rule: 'OD-14' } });
+      else {
+        expect(r.ok && orion.formatMove(s, r.value)).toBe(`S1 ${label}`);
+        if (r.ok) s1.add(r.value.cell);
+      }
+    }
+    expect(s1.size).toBe(70);
+    expect(texts(s).filter((t) => t.startsWith('S1 ')).sort()).toEqual(LABELS.filter((l) => !tokens.has(l)).map((l) => `S1 ${l}`).sort());
+    // One past the end of each column is off the board (the corners are gone: F has 9 cells).
+    for (const [i, col] of COLUMNS.entries()) expect(refusal(s, `S1 ${col}${SIZES[i] + 1}`)).toBe(`OD-6: no cell "${col}${SIZES[i] + 1}"`);
+  });
+});
+
+describe('OD-4 tokens', () => {
+  it.each(['preset1', 'preset2', 'preset3', 'random:1', 'random:od-4'])('OD-4: %s has 8 galaxies and 7 black holes on 15 cells', (setup) => {
+    const s = start(setup);
+    const { galaxies, blackHoles } = tokensOf(s);
+    expect([galaxies.length, blackHoles.length]).toEqual([8, 7]);
+    expect(new Set([...galaxies, ...blackHoles]).size).toBe(15);
+    // The first tile may not cover a token (OD-14): the refusals name 8 galaxies and 7 black holes.
+    const refused = LABELS.map((l) => refusal(s, `S1 ${l}`)).filter((e): e is string => e !== null);
+    expect(refused).toHaveLength(15);
+    expect(refused.filter((e) => /\(galaxy [A-K]\d+:/.test(e))).toHaveLength(8);
+    expect(refused.filter((e) => /\(black hole [A-K]\d+:/.test(e))).toHaveLength(7);
+  });
+
+  it('OD-4: a layout with the seed\'s 6 black holes, or a galaxy short, is refused', () => {
+    const { galaxies, blackHoles } = PRESETS.preset1;
+    expect(checkLayout({ galaxies, blackHoles: blackHoles.slice(0, 6) })).toBe('OD-4: 8 galaxies and 7 black holes');
+    expect(checkLayout({ galaxies: galaxies.slice(1), blackHoles })).toBe('OD-4: 8 galaxies and 7 black holes');
+    expect(checkLayout({ galaxies, blackHoles })).toBeNull();
+  });
+});
+
+describe('OD-12 the turn', () => {
+  // The first ending of the rules' test figures: 18 placements, Blue wins on the last.
+  const RECORD =
+    'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'.split('; ');
+
+  it('OD-12: players alternate, each laying exactly one of their own tiles per turn', () => {
+    let s = start();
+    const tiles = (h: Record<string, number>) => Object.values(h).reduce((a, b) => a + b, 0);
+    RECORD.forEach((text, i) => {
+      const mover = i % 2;
+      expect(orion.toMove(s)).toBe(mover);
+      const m = orion.parseMove(s, text);
+      if (!m.ok) throw new Error(`${text}: ${m.error.message}`);
+      const t = play(s, m.value);
+      expect(t.ply).toBe(i + 1);
+      expect(t.placements).toHaveLength(i + 1);
+      expect(t.placements[i].side).toBe(mover);
+      expect(t.hands[mover]).toEqual({ ...s.hands[mover], [m.value.tile]: s.hands[mover][m.value.tile] - 1 });
+      expect(t.hands[1 - mover]).toEqual(s.hands[1 - mover]);
+      expect(tiles(t.hands[mover])).toBe(14 - Math.floor(i / 2) - 1);
+      if (i < RECORD.length - 1) expect(orion.toMove(t)).toBe(1 - mover);
+      s = t;
+    });
+    expect(orion.outcome(s)).toMatchObject({ over: true, reason: 'OD-18' });
+  });
+
+  it('OD-12: there is no pass: every legal move lays a tile, and "pass" is not a move', () => {
+    const s = playAll(RECORD.slice(0, 5).join(';'));
+    const moves = orion.legalMoves(s);
+    expect(moves.length).toBeGreaterThan(0);
+    for (const m of moves) expect(['S1', 'P2', 'D2', 'L3', 'V3', 'T3']).toContain(m.tile); // OD-8
+    expect(refusal(s, 'pass')).toMatch(/^OD-22: cannot read "pass"/);
+    expect(orion.play(s, { kind: 'pass' } as unknown as OrionMove).ok).toBe(false);
+  });
+
+  it('OD-12: a stored record with two tiles in a row by one player is refused', () => {
+    const d = JSON.parse(JSON.stringify(playAll(RECORD.slice(0, 3).join(';'))));
+    d.placements[2].side = BLUE;
+    expect(orion.fromJSON(d)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^placement 3: side 1, but orange was to move \(OD-12\)/) } });
+  });
+});
+
+describe('OD-15 covered cells', () => {
+  // Each tile covers a token; [cell, colour it takes, tiebreak (OD-19) it gives, a tile over it].
+  const cases: [string, string, string, 'orange' | 'blue', [number, number], string][] = [
+    ['Orange\'s own hex on a galaxy', 'L3 C7 N; S1 K2; S1 D5', 'D5', 'orange', [1, 0], 'P2 D6 N'],
+    ['Orange\'s blue X hex on a black hole', 'L3 C7 N; S1 K2; D2 J4 N', 'J4', 'blue', [0, -1], 'P2 J5 N'],
+    ['Blue\'s orange X hex on a galaxy (the worked figure)', 'L3 C7 N; S1 K2; S1 A1; D2 D5 N', 'D5', 'orange', [1, 0], 'P2 D6 N'],
+    ['Blue\'s own hex on a black hole', 'L3 C7 N; S1 K2; S1 A1; P2 J4 N', 'J4', 'blue', [0, -1], 'P2 J5 N'],
+  ];
+  it.each(cases)('OD-15: %s takes the hex\'s colour for good, and the token stays', (_name, moves, cell, colour, tiebreak, over) => {
+    let s = playAll(moves);
+    const before = tokensOf(start());
+    expect(cellsOf(s)[cell]).toBe(colour);
+    // The token is still there (the layout does not change), now on that colour.
+    expect(tokensOf(s)).toEqual(before);
+    expect((orion.position(s) as OrionPosition).tiebreak()).toEqual(tiebreak);
+    // Its group (OD-16) is of that colour and holds the token (OD-17).
+    const group = groupsOf(s.cells, s.galaxies, s.blackHoles).find((g) => g.cells.includes(parseCellLabel(cell)))!;
+    expect(group.color).toBe(colour === 'orange' ? ORANGE : BLUE);
+    expect(before.galaxies.includes(cell) ? group.galaxies : group.blackHoles).toBe(1);
+    // For good: no tile goes over it, and later tiles never recolour it.
+    expect(refusal(s, over)).toBe(`OD-13: ${cell} is already covered`);
+    for (let i = 0; i < 6 && !orion.outcome(s).over; i++) {
+      s = play(s, orion.legalMoves(s)[0]);
+      expect(cellsOf(s)[cell]).toBe(colour);
+    }
+    expect(tokensOf(s)).toEqual(before);
+  });
+});
