@@ -1,10 +1,12 @@
 // One table of small positions per rule of rules/orion-duel.md that the other
-// files do not name: OD-1, OD-2, OD-4, OD-12, OD-15.
+// files do not name: OD-1, OD-2, OD-4, OD-12, OD-14 (as a table), OD-15.
 import { describe, expect, it } from 'vitest';
 import { parseCellLabel } from '../../../src/engine/orion/board.js';
 import { orion } from '../../../src/engine/orion/index.js';
 import { PRESETS, checkLayout } from '../../../src/engine/orion/layout.js';
+import { parseMoveText } from '../../../src/engine/orion/notation.js';
 import type { OrionPosition } from '../../../src/engine/orion/position.js';
+import { PLACEMENTS } from '../../../src/engine/orion/tiles.js';
 import type { OrionMove, OrionState } from '../../../src/engine/orion/types.js';
 import { groupsOf } from '../../../src/engine/orion/victory.js';
 import { playAll, refusal, start } from './helpers.js';
@@ -137,6 +139,53 @@ describe('OD-12 the turn', () => {
     const d = JSON.parse(JSON.stringify(playAll(RECORD.slice(0, 3).join(';'))));
     d.placements[2].side = BLUE;
     expect(orion.fromJSON(d)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^placement 3: side 1, but orange was to move \(OD-12\)/) } });
+  });
+});
+
+describe('OD-14 covering a token', () => {
+  // Preset 1 (galaxies B2 B6 D5 F1 F9 H5 J2 J6; black holes B4 D2 D8 F5 H2 H8 J4).
+  // The mover's O hexes are its colour, the X hex the opponent's: each colour
+  // on a token must touch a cell of that colour laid before this move.
+  const P1 = 'L3 C7 N; S1 K2'; // orange C5 C6, blue C7 K2; Orange to move
+  const P2 = 'L3 C7 N; S1 K2; S1 A1'; // and orange A1; Blue to move
+  const P3 = 'L3 C7 N; S1 K2; S1 A1; P2 F7 N'; // and blue F6 F7; Orange to move
+  const no = (colour: 'orange' | 'blue', token: string) =>
+    `OD-14: a${colour === 'orange' ? 'n' : ''} ${colour} hex on a token must join an existing ${colour} chain (${token}: no ${colour} hex of this tile touches a${colour === 'orange' ? 'n' : ''} ${colour} cell)`;
+  const cases: [string, string, string, string | null][] = [
+    // The first tile: nothing to join (OD-14's consequence).
+    ['first tile, orange hex on a black hole', 'start', 'S1 F5', no('orange', 'black hole F5')],
+    ['first tile, only the blue X hex on a galaxy', 'start', 'D2 D5 N', no('blue', 'galaxy D5')],
+    ['the other hex of the same tile does not count', 'start', 'P2 F5 N', no('orange', 'black hole F5')],
+    ['next to a token is not on it', 'start', 'S1 E5', null],
+    // Orange's own colour (the worked figure), and through the tile's other orange hex.
+    ['orange hex on galaxy D5 touches orange C5', P1, 'S1 D5', null],
+    ['orange D8 (black hole) joins through D7, which touches C6', P1, 'L3 D6 S', null],
+    ['orange D8 and E9 touch only each other', P1, 'P2 D8 SE', no('orange', 'black hole D8')],
+    // The X hex, Orange to move: the blue hex needs a blue neighbour.
+    ['blue X hex on black hole J4 touches blue K2', P1, 'D2 J4 N', null],
+    ['blue X hex on galaxy D5 touches only orange C5', P1, 'D2 D5 N', no('blue', 'galaxy D5')],
+    ['orange D5 joins C5 but the blue X hex on F5 joins nothing', P1, 'V3 F5 NW L', no('blue', 'black hole F5')],
+    ['both join once blue F6 touches F5', P3, 'V3 F5 NW L', null],
+    ['blue F5 joins F6 but orange on galaxy H5 joins nothing', P3, 'V3 F5 NE R', no('orange', 'galaxy H5')],
+    // The X hex, Blue to move: the orange hex needs an orange neighbour (the worked figure, and more).
+    ['orange X hex on galaxy D5 touches orange C5', P2, 'D2 D5 N', null],
+    ['blue hex on galaxy D5 touches no blue', P2, 'D2 D4 S', no('blue', 'galaxy D5')],
+    ['orange X hex on black hole B4 touches orange C5', P2, 'D2 B4 N', null],
+    ['orange X hex on black hole J4 touches only blue K2', P2, 'D2 J4 N', no('orange', 'black hole J4')],
+  ];
+  it.each(cases)('OD-14: %s (after %s: %s)', (_name, moves, text, error) => {
+    const s = moves === 'start' ? start() : playAll(moves);
+    const id = parseMoveText(text);
+    if (!id.ok) throw new Error(id.error.message);
+    const m = PLACEMENTS[id.value].move;
+    // The refusal names OD-14 and the colour that fails; the legal list, the
+    // fast path's own test and play agree.
+    expect(refusal(s, text)).toBe(error);
+    expect(texts(s).includes(orion.formatMove(s, m))).toBe(error === null);
+    expect((orion.position(s) as OrionPosition).isLegalId(id.value, s.toMove)).toBe(error === null);
+    const r = orion.play(s, m);
+    if (error === null) expect(r.ok).toBe(true);
+    else expect(r).toMatchObject({ ok: false, error: { rule: 'OD-14' } });
   });
 });
 
