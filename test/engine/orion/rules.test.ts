@@ -1,12 +1,13 @@
 // One table of small positions per rule of rules/orion-duel.md that the other
 // files do not name: OD-1, OD-2, OD-4, OD-12, OD-14 (as a table), OD-15.
 import { describe, expect, it } from 'vitest';
-import { parseCellLabel } from '../../../src/engine/orion/board.js';
+import { CELLS, cellIndex, parseCellLabel } from '../../../src/engine/orion/board.js';
 import { orion } from '../../../src/engine/orion/index.js';
+import { whyIllegal } from '../../../src/engine/orion/legal.js';
 import { PRESETS, checkLayout } from '../../../src/engine/orion/layout.js';
 import { parseMoveText } from '../../../src/engine/orion/notation.js';
-import type { OrionPosition } from '../../../src/engine/orion/position.js';
-import { PLACEMENTS } from '../../../src/engine/orion/tiles.js';
+import { OrionPosition } from '../../../src/engine/orion/position.js';
+import { PLACEMENTS, PLACEMENT_COUNT, placementOf } from '../../../src/engine/orion/tiles.js';
 import type { OrionMove, OrionState } from '../../../src/engine/orion/types.js';
 import { groupsOf } from '../../../src/engine/orion/victory.js';
 import { playAll, refusal, start } from './helpers.js';
@@ -186,6 +187,29 @@ describe('OD-14 covering a token', () => {
     const r = orion.play(s, m);
     if (error === null) expect(r.ok).toBe(true);
     else expect(r).toMatchObject({ ok: false, error: { rule: 'OD-14' } });
+  });
+  it('OD-14: a player whose only placements fail on the X hex alone has none, and loses (OD-20)', () => {
+    // Hand-made, as in victory.test.ts: orange left of column F, blue from F on,
+    // free cells T (2,0) and U (2,1), both tokens (side by side, which OD-10 never
+    // lays, but OD-14 is judged per placement), and Z far off. Orange lays its
+    // last tile, S1 Z; Blue holds one D2, which fits only on T and U. Either way
+    // its O hex (blue) touches blue, and its X hex (orange) touches no orange.
+    const [T, U, Z] = [cellIndex(2, 0), cellIndex(2, 1), cellIndex(-3, 0)];
+    const cells = CELLS.map((c) => (c.q < 0 ? ORANGE : BLUE)) as OrionState['cells'];
+    for (const c of [T, U, Z]) cells[c] = -1;
+    const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
+    const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
+    const pos = OrionPosition.fromState({
+      game: 'orion', layout: 'test', galaxies: [T], blackHoles: [U], cells, tileAt: new Array(85).fill(-1), placements: [],
+      hands: [{ ...none, S1: 1 }, { ...none, D2: 1 }], toMove: ORANGE, ply: 20, vc: [zero, zero], end: null,
+    });
+    const d2 = [placementOf({ tile: 'D2', cell: T, dir: 'S' }), placementOf({ tile: 'D2', cell: U, dir: 'N' })];
+    for (const id of d2) expect(pos.isLegalId(id, BLUE)).toBe(false);
+    expect(pos.legalIds(new Int16Array(PLACEMENT_COUNT), BLUE)).toBe(0);
+    pos.playId(placementOf({ tile: 'S1', cell: Z }));
+    expect([pos.vc(ORANGE).total, pos.vc(BLUE).total]).toEqual([0, 0]);
+    for (const id of d2) expect(whyIllegal(pos, id)).toMatchObject({ rule: 'OD-14', message: expect.stringMatching(/^an orange hex on a token/) });
+    expect(pos.outcome()).toEqual({ over: true, winner: ORANGE, draw: false, reason: 'OD-20' });
   });
 });
 
