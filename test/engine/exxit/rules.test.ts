@@ -1,6 +1,7 @@
 // One table of small hand-built positions per rule of rules/exxit.md.
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
+import type { Side } from '../../../src/engine/game.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, build, init, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
 import type { Spec } from './helpers.js';
@@ -42,6 +43,143 @@ describe('EX-3/EX-4 variants', () => {
       ['C', 1, -1, B],
       ['D', 0, 1, B],
     ]);
+  });
+});
+
+describe('EX-1 Red moves first', () => {
+  it.each(['standard', 'blitz', 'short'])('EX-1: %s starts with Red to move; the first pawn laid is red, the second black', (v) => {
+    const s = init(v);
+    expect(exxit.toMove(s)).toBe(R);
+    expect(exxit.position(s).toMove()).toBe(R);
+    expect(exxit.summary(s)).toMatchObject({ toMove: 'red', ply: 0 });
+    const t = move(s, 'P A');
+    expect(stackAt(t, 0, 0)).toEqual([R]);
+    expect(t.reserves).toEqual([7, 8]);
+    expect(t.last?.by).toBe(R);
+    const u = move(t, 'P B');
+    expect(stackAt(u, 1, 0)).toEqual([B]);
+    expect(u.reserves).toEqual([7, 7]);
+    expect(exxit.toMove(u)).toBe(R);
+  });
+
+  it('EX-1: a stored record with Black to move at ply 0 is refused', () => {
+    const s = JSON.parse(JSON.stringify(init()));
+    expect(exxit.fromJSON({ ...s, toMove: B })).toMatchObject({
+      ok: false,
+      error: { rule: 'EX-STATE', message: expect.stringMatching(/Red on even plies/) },
+    });
+  });
+});
+
+describe('EX-5 directions', () => {
+  // Each direction joins two core tiles S -> T (EX-8). A red [R, R] on S and a black pawn on T:
+  // the only dance is S d; it sows onto S + d and exits to the void S + 2d.
+  it.each([
+    ['E', 1, 0, 'A', 'B'],
+    ['NE', 1, -1, 'A', 'C'],
+    ['NW', 0, -1, 'B', 'C'],
+    ['W', -1, 0, 'B', 'A'],
+    ['SW', -1, 1, 'B', 'D'],
+    ['SE', 0, 1, 'A', 'D'],
+  ] as const)('EX-5: %s is (%i, %i): %s to %s', (dir, dq, dr, from, to) => {
+    const s = build({ core: { [from]: [R, R], [to]: [B] } });
+    const { q, r } = s.tiles.find((t) => t.label === from)!;
+    expect(legal(s)).toEqual([`D ${q},${r} ${dir}`]);
+    const t = move(s, `D ${from} ${dir}`);
+    expect(t.last?.sown).toEqual([
+      { q: q + dq, r: r + dr },
+      { q: q + 2 * dq, r: r + 2 * dr },
+    ]);
+    expect(stackAt(t, q + dq, r + dr)).toEqual([B, R]);
+    expect(t.tiles.find((x) => x.q === q + dq && x.r === r + dr)?.label).toBe(to);
+    expect(t.prisoners).toEqual([{ q: q + 2 * dq, r: r + 2 * dr, label: 'X1', stack: [R] }]);
+  });
+});
+
+describe('EX-7 the world and its empty tiles', () => {
+  // Place (EX-17) goes on exactly the empty tiles of the world: tiles of either
+  // colour with no pawn; never on a stack, a prisoner cell or a void. The
+  // oracle is read from the state; each position has no dance for the mover.
+  const cases: [string, Spec][] = [
+    ['the core at the start', {}],
+    ['black stacks, Red to move', { core: { B: [B], C: [R, B] }, tiles: strip(4, B).map((t, i) => (i === 1 ? { ...t, stack: [B, B] } : t)) }],
+    ['red stacks and prisoners, Black to move', {
+      toMove: B,
+      core: { A: [R], D: [B, R] },
+      tiles: [{ q: 2, r: -1, color: R }, { q: 2, r: 0, color: B, stack: [R] }],
+      prisoners: [{ q: 0, r: -1, stack: [B] }, { q: -1, r: 0, stack: [R] }],
+    }],
+  ];
+  it.each(cases)('EX-7: places are the empty tiles: %s', (_name, spec) => {
+    const s = build(spec);
+    const empty = s.tiles.filter((t) => t.stack.length === 0).map((t) => `P ${t.q},${t.r}`);
+    expect(empty.length).toBeGreaterThan(0);
+    expect(legal(s).filter((m) => m.startsWith('P '))).toEqual(empty.sort());
+    expect(legal(s).some((m) => m.startsWith('D '))).toBe(false);
+  });
+
+  it('EX-7: a dance leaves S an empty tile, and a freed cell joins the world as one', () => {
+    const s = move(build({ core: { A: [R], B: [B] } }), 'D A E');
+    expect(legal(s)).toContain('P 0,0');
+    const t = move(build({ toMove: B, prisoners: [{ q: 0, r: -1, stack: [R] }] }), 'F X1');
+    expect(legal(t)).toContain('P 0,-1');
+  });
+});
+
+describe('EX-9 stacks', () => {
+  /** 'BBR' = [Black, Black, Red], bottom to top. */
+  const pawns = (text: string): Side[] => [...text].map((c) => (c === 'R' ? R : B));
+
+  it('EX-9: the worked opening lists stacks bottom to top, owned by the top pawn', () => {
+    let s = init();
+    for (const t of ['P 0,0', 'P 1,0', 'D 0,0 E']) s = move(s, t);
+    // Step 3: (1,0) holds [Black, Red], owned by Red, height 2.
+    expect(exxit.summary(s).tiles).toContainEqual({ label: 'B', q: 1, r: 0, color: 'red', stack: ['black', 'red'], height: 2, owner: 'red' });
+    for (const t of ['P 1,-1', 'D 1,0 NW']) s = move(s, t);
+    // Step 5: the bottom (black) pawn went first, onto (1,-1).
+    expect(exxit.summary(s).tiles).toContainEqual({ label: 'C', q: 1, r: -1, color: 'black', stack: ['black', 'black'], height: 2, owner: 'black' });
+    expect(s.prisoners).toEqual([{ q: 1, r: -2, label: 'X1', stack: [R] }]);
+  });
+
+  // The stack on A, one pawn of the other colour on B: the owner has exactly the dance A E.
+  it.each([
+    ['R', 'red'],
+    ['B', 'black'],
+    ['BR', 'red'],
+    ['RB', 'black'],
+    ['BBR', 'red'],
+    ['RRB', 'black'],
+    ['RBBR', 'red'],
+  ])('EX-9b: the stack %s (bottom to top) belongs to %s, its top pawn', (text, name) => {
+    const stack = pawns(text);
+    const owner = name === 'red' ? R : B;
+    const other = owner === R ? B : R;
+    const s = build({ toMove: owner, core: { A: stack, B: [other] } });
+    expect(legal(s)).toEqual(['D 0,0 E']);
+    expect(exxit.summary(s).tiles).toContainEqual(expect.objectContaining({ label: 'A', height: stack.length, owner: name }));
+    const t = build({ toMove: other, core: { A: stack, B: [other] } });
+    expect(refusal(t, 'D A E')).toBe('EX-12: that stack is not yours');
+  });
+
+  // EX-9a: the height counts the pawns of both colours, not the tile; it is the
+  // dance's reach (EX-13a) and what EX-13d compares. A line of tiles (0,0)..(4,0),
+  // a black pawn on (k,0), the red stack on A.
+  const line = strip(6);
+  it.each([
+    ['BR', 2, 'legal'],
+    ['BR', 3, 'EX-13a: no stack within reach E of A (height 2)'],
+    ['RBR', 3, 'legal'],
+    ['BBR', 4, 'EX-13a: no stack within reach E of A (height 3)'],
+    ['BRBR', 4, 'legal'],
+  ])('EX-9a: %s on A and a black pawn %i cells east: %s', (text, k, expected) => {
+    const s = build({ core: { A: pawns(text) }, tiles: line.map((t) => (t.q === k && t.r === 0 ? { ...t, stack: [B] } : t)) });
+    if (expected === 'legal') expect(legal(s)).toEqual(['D 0,0 E']);
+    else expect(refusal(s, 'D A E')).toBe(expected);
+  });
+
+  it('EX-9a: a mixed target stack counts both colours against the mover (EX-13d)', () => {
+    expect(refusal(build({ core: { A: [R], B: [R, B] } }), 'D A E')).toBe('EX-13d: the target stack is taller than yours (2 > 1)');
+    expect(legal(build({ core: { A: [B, R], B: [R, B] } }))).toEqual(['D 0,0 E']);
   });
 });
 
@@ -126,6 +264,35 @@ describe('EX-14 exit dance sowing', () => {
   });
 });
 
+describe('EX-16 one dance per turn', () => {
+  it('EX-16: a dance that opens another dance for the mover ends the turn; the new dance waits for the next one', () => {
+    // A E puts Red on B at height 2, within reach of the black pawn on (3,0).
+    const s = build({ core: { A: [R], B: [B] }, tiles: [...strip(3), { ...strip(4)[3], stack: [B] }] });
+    expect(legal(s)).toEqual(['D 0,0 E']);
+    const t = move(s, 'D A E');
+    expect(t.last?.sown).toEqual([{ q: 1, r: 0 }]);
+    expect(stackAt(t, 1, 0)).toEqual([B, R]);
+    expect([t.ply, t.toMove]).toEqual([1, B]);
+    // Black has no dance: it places freely, and Red's new dance is not Black's.
+    expect(legal(t)).toEqual(['P 0,0', 'P 0,1', 'P 1,-1', 'P 2,-1', 'P 2,0', 'P 3,-1']);
+    // At Red's next turn it is there, and compulsory (EX-11a).
+    const u = move(t, 'P 3,-1');
+    expect(legal(u)).toEqual(['D 1,0 E']);
+    expect(refusal(u, 'P A')).toBe('EX-11a: a dance is compulsory (1 available)');
+  });
+
+  it('EX-16: a dance that opens a dance for the opponent makes it compulsory at the start of their turn', () => {
+    // A [B, R] E: the black pawn tops B ([B, B]), the red one lands on (2,0) next to it.
+    const s = build({ core: { A: [B, R], B: [B] }, tiles: strip(2) });
+    const t = move(s, 'D A E');
+    expect(stackAt(t, 1, 0)).toEqual([B, B]);
+    expect(stackAt(t, 2, 0)).toEqual([R]);
+    expect([t.ply, t.toMove]).toEqual([1, B]);
+    expect(legal(t)).toEqual(['D 1,0 E']);
+    expect(refusal(t, 'P A')).toBe('EX-11b: an exit dance is compulsory (1 available)');
+  });
+});
+
 describe('EX-11 priority', () => {
   // A E is an inside dance; D NE is an exit dance (B, then the void (2,-1)).
   const s = build({ core: { A: [R], B: [B], D: [R, R] } });
@@ -134,6 +301,31 @@ describe('EX-11 priority', () => {
     expect(refusal(s, 'D A E')).toBe('EX-11b: an exit dance is available; only exit dances are legal');
     expect(refusal(s, 'P C')).toBe('EX-11b: an exit dance is compulsory (1 available)');
   });
+  // A dance's place in tile order (A, B, C, D, then laying order) and direction
+  // order (E, NE, NW, W, SW, SE) must not matter: exits before, between and after
+  // the inside dances, on other tiles and on the same tile. The inside dances are
+  // legal on their own (EX-13), so their refusal can only be EX-11b.
+  const exitCases: [string, Spec, string[], string[]][] = [
+    ['exit on A before an inside dance on D', { core: { A: [R, R], B: [B], D: [R] } }, ['D 0,0 E'], ['D D NE']],
+    ['exits on A and C before an inside dance on D', { core: { A: [R, R], B: [B], C: [R, R], D: [R] } }, ['D 0,0 E', 'D 1,-1 SE'], ['D D NE']],
+    ['an exit on C between inside dances on A and D', { core: { A: [R], B: [B], C: [R, R], D: [R] } }, ['D 1,-1 SE'], ['D A E', 'D D NE']],
+    ['same tile, inside E before exit SE', { core: { A: [R, R], B: [B], D: [B] }, tiles: strip(2) }, ['D 0,0 SE'], ['D A E']],
+    ['same tile, exit E before inside SE', { core: { A: [R, R], B: [B], D: [B] }, tiles: [{ q: 1, r: 1, color: R }, { q: 0, r: 2, color: B }] }, ['D 0,0 E'], ['D A SE']],
+    ['Black: exit on A before an inside dance on D', { toMove: B, core: { A: [B, B], B: [R], D: [B] } }, ['D 0,0 E'], ['D D NE']],
+  ];
+  it.each(exitCases)('EX-11b: only the exit dances: %s', (_name, spec, exits, inside) => {
+    const s = build(spec);
+    expect(legal(s)).toEqual(exits);
+    expect(exxit.position(s).legalMoves().map((m) => exxit.formatMove(s, m)).sort()).toEqual(exits);
+    for (const text of inside) {
+      expect(refusal(s, text)).toBe('EX-11b: an exit dance is available; only exit dances are legal');
+      expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({ ok: false, error: { rule: 'EX-11b' } });
+    }
+    expect(refusal(s, 'P 0,1')).toMatch(/^EX-11b: an exit dance is compulsory /);
+    // Each listed dance is an exit: it makes a new prisoner cell (EX-13f, EX-14).
+    for (const text of exits) expect(move(s, text).prisoners.length).toBe(s.prisoners.length + 1);
+  });
+
   it('(a) a dance is compulsory', () => {
     const t = build({ core: { A: [R], B: [B] } });
     expect(legal(t)).toEqual(['D 0,0 E']);
