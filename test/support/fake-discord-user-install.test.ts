@@ -43,9 +43,14 @@ async function fakeDiscord(): Promise<FakeDiscord> {
   return fake;
 }
 
-async function connect(fake: FakeDiscord, onInteraction?: (i: Interaction) => Promise<void>): Promise<Client & { errors: unknown[] }> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } }) as Client & { errors: unknown[] };
+type TestClient = Client & { errors: unknown[]; events: Array<{ t: string; channel_id?: string }> };
+/** A plain discord.js Client; with every non-privileged message intent so that any MESSAGE_* the fake dispatches is seen. */
+async function connect(fake: FakeDiscord, onInteraction?: (i: Interaction) => Promise<void>): Promise<TestClient> {
+  const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages];
+  const client = new Client({ intents, rest: { api: fake.apiBase } }) as TestClient;
   client.errors = [];
+  client.events = [];
+  client.on(Events.Raw, (p: { t: string | null; d: any }) => void (p.t && client.events.push({ t: p.t, channel_id: p.d?.channel_id })));
   if (onInteraction) client.on(Events.InteractionCreate, (i) => void onInteraction(i).catch((e) => client.errors.push(e)));
   const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
   await client.login(fake.token);
@@ -148,6 +153,8 @@ describe('fake Discord: group DMs (user install)', () => {
     expect(seen).toEqual({ clicker: bob.id, owners: { guild: undefined, user: alice.id }, context: 2, message: done.original!.id });
     expect(fake.message(done.original!.id)?.content).toBe('Accepted by bob');
 
+    // The bot is not in the group DM: its messages there are never dispatched to it.
+    expect(client.events.filter((e) => e.channel_id === gdm.id).map((e) => e.t)).toEqual(['INTERACTION_CREATE', 'INTERACTION_CREATE']);
     // Only recipients act in a group DM.
     const carol = fake.addUser({ username: 'carol', guildId: null });
     expect(() => fake.slash(carol, gdm.id, 'challenge')).toThrow(/carol is not a recipient of this group DM/);
@@ -202,7 +209,7 @@ describe('fake Discord: group DMs (user install)', () => {
     });
     await client.application!.commands.set(COMMANDS);
     fake.slash(alice, gdm.id, 'challenge');
-    await expect.poll(() => client.errors.length).toBe(1);
+    await expect.poll(() => client.errors.length, { timeout: 5000 }).toBe(1);
     expect((client.errors[0] as DiscordAPIError).code).toBe(40094);
     expect(fake.messages(gdm.id, { includeEphemeral: true }).map((m) => m.content)).toEqual(['board', 'note 1', 'note 2', 'note 3', 'note 4', 'note 5']);
   });
@@ -241,6 +248,8 @@ describe('fake Discord: the DM with the bot', () => {
     await opened.send({ content: 'your move' });
     expect((await client.channels.fetch(dm.id, { force: true }))?.isDMBased()).toBe(true);
     expect(fake.messages(dm.id).map((m) => m.content)).toEqual(['hi alice', 'your move']);
+    // In its own DM the bot gets MESSAGE_CREATE (DirectMessages intent), for the reply and the post.
+    await expect.poll(() => client.events.filter((e) => e.channel_id === dm.id && e.t === 'MESSAGE_CREATE').length, { timeout: 5000 }).toBe(2);
     const thread = await refused(client.rest.post(Routes.threads(dm.id), { body: { name: 'game', type: 11 } }));
     expect([thread?.status, thread?.code]).toEqual([400, 50003]);
     expect(fake.violations).toEqual([]);
@@ -302,8 +311,14 @@ describe('fake Discord: a guild the bot is not in (user install)', () => {
     expect(() => fake.slash(bob, lounge.id, 'servers')).toThrow(/no installation there \(bob has not installed the app\)/);
     // In the bot's own guild, both installations authorize a command that supports both.
     const homeCh = fake.addChannel(home.id, { name: 'games' });
-    expect(fake.slash(alice, homeCh.id, 'servers').payload.authorizing_integration_owners).toEqual({ '0': home.id, '1': alice.id });
-    expect(fake.slash(alice, homeCh.id, 'admin').payload.authorizing_integration_owners).toEqual({ '0': home.id });
+    const both = fake.slash(alice, homeCh.id, 'servers');
+    expect(both.payload.authorizing_integration_owners).toEqual({ '0': home.id, '1': alice.id });
+    const guildOnly = fake.slash(alice, homeCh.id, 'admin');
+    expect(guildOnly.payload.authorizing_integration_owners).toEqual({ '0': home.id });
+    await both.done({ followups: 1 });
+    await guildOnly.done({ followups: 1 });
+    // There the bot's messages are dispatched (GuildMessages), unlike in Friends below.
+    await expect.poll(() => client.events.filter((e) => e.channel_id === homeCh.id && e.t === 'MESSAGE_CREATE').length, { timeout: 5000 }).toBe(4);
 
     const attempts: Array<[string, Promise<unknown>]> = [
       ['post', client.rest.post(Routes.channelMessages(lounge.id), { body: { content: 'hello' } })],
@@ -318,14 +333,13 @@ describe('fake Discord: a guild the bot is not in (user install)', () => {
       expect([err?.status, err?.code], what).toEqual([403, 50001]);
     }
     // Nothing about that guild reaches the gateway but its interactions.
-    const events: string[] = [];
-    client.on(Events.Raw, (p: { t: string | null }) => void (p.t && events.push(p.t)));
+    client.events.length = 0;
     fake.addChannel(friends.id, { name: 'later' });
     fake.updateChannel(lounge.id, { name: 'lounge-2' });
     fake.addUser({ username: 'dave', guildId: friends.id });
     fake.addGuild({ name: 'Elsewhere', botMember: false });
     await fake.slash(alice, lounge.id, 'challenge').done({ followups: 1 });
-    expect(events).toEqual(['INTERACTION_CREATE']);
+    expect(client.events.map((e) => e.t)).toEqual(['INTERACTION_CREATE']);
     expect(client.guilds.cache.has(friends.id)).toBe(false);
     expect(client.channels.cache.has(lounge.id)).toBe(false);
     expect(fake.violations).toEqual([]);
