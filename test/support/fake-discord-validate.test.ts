@@ -104,6 +104,81 @@ describe('fake Discord body validation', () => {
     it('rejects duplicate names in one overwrite', () => {
       expect(problems('commandsBulk', [move, move])).toMatch(/used twice/);
     });
+
+    // User installs: where a command is offered, and its names in the users' languages.
+    const play = {
+      name: 'play',
+      description: 'Start a game',
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+      name_localizations: { fr: 'jouer', 'en-GB': 'play', 'es-419': 'jugar', hi: 'खेल', th: 'เล่น', ja: '遊ぶ' },
+      description_localizations: { fr: 'Lancer une partie', 'en-US': 'Start a game', 'zh-TW': '開始遊戲' },
+      options: [
+        {
+          type: 3,
+          name: 'game',
+          description: 'Which game',
+          name_localizations: { fr: 'jeu', de: 'spiel' },
+          description_localizations: { fr: 'Quel jeu', de: 'Welches Spiel' },
+          choices: [{ name: 'Orion Duel', value: 'orion', name_localizations: { fr: 'Duel d’Orion', 'pt-BR': 'Duelo de Órion' } }],
+        },
+      ],
+    };
+    it('accepts contexts, integration_types and localizations (command, options, choices) in every Discord locale form', () => {
+      expect(problems('commandsBulk', [play])).toBe('');
+      expect(problems('commandCreate', play)).toBe('');
+      expect(problems('commandsBulk', [{ ...play, contexts: [2], integration_types: [1] }])).toBe('');
+    });
+    const opt = (o: object) => ({ ...play, options: [{ ...play.options[0], ...o }] });
+    const choice = (c: object) => opt({ choices: [{ ...play.options[0].choices[0], ...c }] });
+    it.each([
+      ['context 3', { ...play, contexts: [0, 3] }, /contexts\.1/],
+      ['no context', { ...play, contexts: [] }, /contexts/],
+      ['a context twice', { ...play, contexts: [0, 2, 0] }, /contexts\.2: 0 is listed twice/],
+      ['integration type 2', { ...play, integration_types: [2] }, /integration_types\.0/],
+      ['an integration type twice', { ...play, integration_types: [1, 1] }, /integration_types\.1: 1 is listed twice/],
+      ['integration type as a string', { ...play, integration_types: ['1'] }, /integration_types\.0/],
+      ['locale "en"', { ...play, name_localizations: { en: 'play' } }, /name_localizations\.en: "en" is not a Discord locale/],
+      ['locale "fr-FR"', { ...play, description_localizations: { 'fr-FR': 'Jouer' } }, /description_localizations\.fr-FR/],
+      ['localized name with a space', { ...play, name_localizations: { fr: 'lancer partie' } }, /name_localizations\.fr/],
+      ['localized name 33', { ...play, name_localizations: { fr: 'j'.repeat(33) } }, /name_localizations\.fr/],
+      ['empty localized description', { ...play, description_localizations: { fr: '' } }, /description_localizations\.fr/],
+      ['localized description 101', { ...play, description_localizations: { fr: 'd'.repeat(101) } }, /description_localizations\.fr/],
+      ['option: uppercase localized name', opt({ name_localizations: { fr: 'Jeu' } }), /options\.0\.name_localizations\.fr/],
+      ['option: unknown locale', opt({ name_localizations: { xx: 'jeu' } }), /options\.0\.name_localizations\.xx/],
+      ['option: localized description 101', opt({ description_localizations: { de: 'd'.repeat(101) } }), /options\.0\.description_localizations\.de/],
+      ['choice: localized name 101', choice({ name_localizations: { fr: 'n'.repeat(101) } }), /choices\.0\.name_localizations\.fr/],
+      ['choice: empty localized name', choice({ name_localizations: { fr: '' } }), /choices\.0\.name_localizations\.fr/],
+      ['choice: unknown locale', choice({ name_localizations: { 'en-AU': 'Orion' } }), /choices\.0\.name_localizations\.en-AU/],
+    ])('rejects %s', (_what, cmd, pattern) => {
+      expect(problems('commandsBulk', [cmd])).toMatch(pattern);
+      expect(problems('commandCreate', cmd)).toMatch(pattern);
+    });
+    it('reports every problem of a command at once, schema and limits alike', () => {
+      const bad = { ...play, contexts: [0, 0], integration_types: [2], name_localizations: { en: 'play', fr: 'Jouer' } };
+      const out = problems('commandsBulk', [bad]).split('\n');
+      expect(out).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^0\.integration_types\.0: /),
+          expect.stringMatching(/^0\.contexts\.1: 0 is listed twice/),
+          expect.stringMatching(/^0\.name_localizations\.en: /),
+          expect.stringMatching(/^0\.name_localizations\.fr: /),
+        ]),
+      );
+      expect(out).toHaveLength(4);
+    });
+    it('counts ≤ 8000 characters per slash command, only the longest localization of each field', () => {
+      const choices = Array.from({ length: 25 }, (_, i) => ({ name: `${i}`.padEnd(100, 'n'), value: `${i}`.padEnd(100, 'v'), name_localizations: { fr: `${i}`.padEnd(100, 'f') } }));
+      const options = (n: number) => [
+        { type: 3, name: 'o'.repeat(32), description: 'd'.repeat(100), name_localizations: { fr: 'f'.repeat(32) }, choices },
+        ...Array.from({ length: n }, (_, i) => ({ type: 3, name: `o${i}`.padEnd(32, 'x'), description: 'd'.repeat(100), description_localizations: { fr: 'f'.repeat(100), de: 'g'.repeat(99) } })),
+      ];
+      const big = (n: number) => ({ name: 'play', description: 'd'.repeat(100), description_localizations: { fr: 'f'.repeat(100) }, options: options(n) });
+      // 4 + 100 + (132 + 25 × 200) + 20 × 132 = 7876: fine, though far over if every localization were added up.
+      expect(problems('commandsBulk', [big(20)])).toBe('');
+      // Two more options: 8140.
+      expect(problems('commandsBulk', [big(22)])).toMatch(/0: command totals 8140 characters, must be 8000 or fewer/);
+    });
   });
 
   it("builds Discord's 50035 error body", () => {

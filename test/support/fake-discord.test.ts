@@ -156,7 +156,7 @@ describe('fake Discord gateway', () => {
         if (p.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, shard: [0, 1] } }));
       });
     });
-    await expect.poll(() => got.map((p) => p.t ?? p.op)).toEqual([10, 'READY', 'GUILD_CREATE']);
+    await expect.poll(() => got.map((p) => p.t ?? p.op), { timeout: 5000 }).toEqual([10, 'READY', 'GUILD_CREATE']);
     expect(got[1].d.application.id).toBe(fake.applicationId);
     ws.close();
 
@@ -168,7 +168,7 @@ describe('fake Discord gateway', () => {
       got2.push(p);
       if (p.op === 10) ws2.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, compress: true } }));
     });
-    await expect.poll(() => got2.map((p) => p.t ?? p.op)).toEqual([10, 'READY', 'GUILD_CREATE']);
+    await expect.poll(() => got2.map((p) => p.t ?? p.op), { timeout: 5000 }).toEqual([10, 'READY', 'GUILD_CREATE']);
     ws2.close();
   });
 

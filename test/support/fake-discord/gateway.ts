@@ -14,6 +14,7 @@ import type { World } from './state.js';
 const INTENT_GUILDS = 1 << 0;
 const INTENT_GUILD_MEMBERS = 1 << 1;
 const INTENT_GUILD_MESSAGES = 1 << 9;
+const INTENT_DIRECT_MESSAGES = 1 << 12;
 /** GuildMembers, GuildPresences, MessageContent: off until enabled in the developer portal. */
 const PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15);
 
@@ -136,7 +137,8 @@ export class Gateway {
       buffer: [],
     };
     this.sessions.set(session.id, session);
-    const guilds = [...this.world.guilds.values()].filter((g) => shardOf(g.id, shard[1]) === shard[0]);
+    // Guilds where the bot is not a member (user installs only) are not in READY/GUILD_CREATE.
+    const guilds = [...this.world.guilds.values()].filter((g) => g.botMember && shardOf(g.id, shard[1]) === shard[0]);
     const bot = this.world.botUser;
     this.send(session, 'READY', {
       v: 10,
@@ -182,7 +184,7 @@ export class Gateway {
 
   private memberChunk(session: Session, d: any): void {
     const guild = this.world.guilds.get(d?.guild_id);
-    if (!guild) return;
+    if (!guild?.botMember) return;
     const ids: string[] = Array.isArray(d.user_ids) ? d.user_ids : d.user_ids ? [d.user_ids] : guild.memberIds;
     const query = typeof d.query === 'string' ? d.query.toLowerCase() : '';
     const members = ids
@@ -214,15 +216,20 @@ export class Gateway {
 
   /**
    * Dispatches an event to every ready session whose shard owns `guildId`
-   * (all sessions when it is undefined). Two processes identifying as the same
-   * shard both receive it, as on Discord. Returns how many sessions got it.
+   * (all sessions when it is undefined; shard 0 only for DMs, `dm: true`). Two
+   * processes identifying as the same shard both receive it, as on Discord.
+   * Nothing of a guild the bot is not in is dispatched, except interactions.
+   * Returns how many sessions got it.
    */
-  dispatch(t: string, d: unknown, guildId?: string): number {
-    const needs = t.startsWith('MESSAGE_') ? INTENT_GUILD_MESSAGES : t.startsWith('GUILD_MEMBER') ? INTENT_GUILD_MEMBERS : t === 'INTERACTION_CREATE' ? 0 : INTENT_GUILDS;
+  dispatch(t: string, d: unknown, guildId?: string, opts: { dm?: boolean } = {}): number {
+    if (guildId && t !== 'INTERACTION_CREATE' && this.world.guilds.get(guildId)?.botMember === false) return 0;
+    const messages = opts.dm ? INTENT_DIRECT_MESSAGES : INTENT_GUILD_MESSAGES;
+    const needs = t.startsWith('MESSAGE_') ? messages : t.startsWith('GUILD_MEMBER') ? INTENT_GUILD_MEMBERS : t === 'INTERACTION_CREATE' ? 0 : INTENT_GUILDS;
     let n = 0;
     for (const s of this.sessions.values()) {
       if (!s.ready) continue;
       if (guildId && shardOf(guildId, s.shard[1]) !== s.shard[0]) continue;
+      if (opts.dm && s.shard[0] !== 0) continue;
       if (needs && !(s.intents & needs)) continue;
       this.send(s, t, d);
       if (s.ws) n++;

@@ -52,6 +52,12 @@ class HttpError extends Error {
 }
 
 const notFound = (code: number, what: string) => new HttpError(404, code, `Unknown ${what}`);
+/** What Discord answers the bot for a channel or guild it cannot see (a group DM, a guild it is not in). */
+const missingAccess = () => new HttpError(403, 50001, 'Missing Access');
+/** Guild-only actions (threads, channel edits) on a DM. */
+const dmChannel = () => new HttpError(400, 50003, 'Cannot execute action on a DM channel');
+/** Follow-ups allowed per interaction when only a user install authorized it. */
+const USER_INSTALL_FOLLOWUP_LIMIT = 5;
 type Reply = { status: number; json?: unknown };
 type Handler = (c: Ctx) => Reply | Promise<Reply>;
 
@@ -130,13 +136,22 @@ export class RestApi {
     throw new HttpError(400, 50035, err.message, { errors: err.errors });
   }
 
+  /** A channel the bot itself acts on (the /channels routes): 404 if unknown, 403 / 50001 where the bot is not present. */
   private channel(id: string): FakeChannel {
+    const ch = this.anyChannel(id);
+    if (!this.world.botSees(ch)) throw missingAccess();
+    return ch;
+  }
+
+  /** A channel reached through an interaction (callbacks, interaction webhooks): no presence needed. */
+  private anyChannel(id: string): FakeChannel {
     const ch = this.world.channels.get(id);
     if (!ch) throw notFound(10003, 'Channel');
     return ch;
   }
 
   private message(channelId: string, id: string): FakeMessage {
+    this.channel(channelId);
     const m = this.world.messages.get(id);
     // Ephemeral messages exist only for their interaction's webhook routes.
     if (!m || m.deleted || m.channel_id !== channelId || m.flags & 64) throw notFound(10008, 'Message');
@@ -155,11 +170,15 @@ export class RestApi {
     return ch.type === 10 || ch.type === 11 || ch.type === 12;
   }
 
-  private dispatchMessage(t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', m: FakeMessage): void {
+  private dispatchMessage(t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE', m: FakeMessage): void {
     if (m.flags & 64) return; // ephemeral messages are never dispatched
-    const d: any = this.world.messageObj(m);
+    const ch = this.world.channels.get(m.channel_id);
+    // Nothing from a group DM or a guild the bot is not in reaches the bot's gateway.
+    if (ch && !this.world.botSees(ch)) return;
+    const d: any = t === 'MESSAGE_DELETE' ? { id: m.id, channel_id: m.channel_id, ...(m.guild_id ? { guild_id: m.guild_id } : {}) } : this.world.messageObj(m);
     if (t === 'MESSAGE_CREATE' && m.guild_id) d.member = this.world.memberObj(m.guild_id, m.author.id, false);
-    this.gateway.dispatch(t, d, m.guild_id);
+    if (ch?.type === 1) this.gateway.dispatch(t, d, undefined, { dm: true });
+    else this.gateway.dispatch(t, d, m.guild_id);
   }
 
   private threadUpdate(th: FakeChannel): void {
@@ -171,6 +190,7 @@ export class RestApi {
    * Interaction responses and follow-ups are webhooks: they need no Send Messages permission.
    */
   private beforePost(ch: FakeChannel, viaInteraction = false): void {
+    if (this.world.isPrivate(ch)) return; // the bot's own DM (group DMs never get here but through interactions)
     const perms = this.world.channelPerms(ch.id, this.world.botUser.id);
     const need = this.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages;
     if (!viaInteraction && (!(perms & P.ViewChannel) || !(perms & need))) throw new HttpError(403, 50013, 'Missing Permissions');
@@ -199,7 +219,8 @@ export class RestApi {
       bot: this.world.userObj(this.world.botUser),
       approximate_guild_count: this.world.guilds.size,
       install_params: { scopes: ['bot', 'applications.commands'], permissions: '0' },
-      integration_types_config: { '0': {} },
+      // Guild install and user install both enabled "in the developer portal".
+      integration_types_config: { '0': {}, '1': {} },
       tags: [],
     };
   }
@@ -250,7 +271,11 @@ export class RestApi {
       const rec = this.interaction(c.params[0], c.params[1]);
       if (!rec.callback) throw notFound(10015, 'Webhook'); // follow-ups need an acknowledged interaction
       this.check(c, 'webhookExecute');
-      const ch = this.channel(rec.channelId);
+      const owners = Object.keys(rec.payload.authorizing_integration_owners ?? {});
+      if (owners.length === 1 && owners[0] === '1' && rec.followupIds.length >= USER_INSTALL_FOLLOWUP_LIMIT) {
+        throw new HttpError(400, 40094, 'This interaction has hit the maximum number of follow up messages');
+      }
+      const ch = this.anyChannel(rec.channelId);
       if (!((c.body?.flags ?? 0) & 64)) this.beforePost(ch, true);
       const m = w.createMessage(ch.id, c.body, c.files, this.interactionMessageExtra(rec));
       rec.followupIds.push(m.id);
@@ -281,7 +306,7 @@ export class RestApi {
       m.deleted = true;
       if (m.id === rec.originalId) rec.edits++;
       w.changed();
-      if (!(m.flags & 64)) this.gateway.dispatch('MESSAGE_DELETE', { id: m.id, channel_id: m.channel_id, guild_id: m.guild_id }, m.guild_id);
+      this.dispatchMessage('MESSAGE_DELETE', m);
       return { status: 204 };
     });
 
@@ -289,6 +314,7 @@ export class RestApi {
     this.on('GET', '/channels/:cid', (c) => ({ status: 200, json: w.channelObj(this.channel(c.params[0])) }));
     this.on('PATCH', '/channels/:cid', (c) => {
       const ch = this.channel(c.params[0]);
+      if (w.isPrivate(ch)) throw dmChannel();
       const thread = this.isThread(ch);
       this.check(c, thread ? 'threadUpdate' : 'channelUpdate');
       const b = c.body ?? {};
@@ -311,8 +337,9 @@ export class RestApi {
     });
     this.on('DELETE', '/channels/:cid', (c) => {
       const ch = this.channel(c.params[0]);
-      w.channels.delete(ch.id);
       const obj = w.channelObj(ch);
+      if (w.isPrivate(ch)) return { status: 200, json: obj }; // "closing" a DM: it stays, as on Discord
+      w.channels.delete(ch.id);
       this.gateway.dispatch(this.isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE', obj, ch.guild_id);
       w.changed();
       return { status: 200, json: obj };
@@ -364,7 +391,7 @@ export class RestApi {
       const m = this.message(c.params[0], c.params[1]);
       m.deleted = true;
       w.changed();
-      this.gateway.dispatch('MESSAGE_DELETE', { id: m.id, channel_id: m.channel_id, guild_id: m.guild_id }, m.guild_id);
+      this.dispatchMessage('MESSAGE_DELETE', m);
       return { status: 204 };
     });
     this.on('POST', '/channels/:cid/typing', (c) => (this.channel(c.params[0]), { status: 204 }));
@@ -387,6 +414,7 @@ export class RestApi {
     // ---------------------------------------------------------- threads
     this.on('POST', '/channels/:cid/messages/:mid/threads', (c) => {
       const parent = this.channel(c.params[0]);
+      if (w.isPrivate(parent)) throw dmChannel();
       const starter = this.message(parent.id, c.params[1]);
       this.check(c, 'threadFromMessage');
       if (this.isThread(parent)) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
@@ -404,6 +432,7 @@ export class RestApi {
     });
     this.on('POST', '/channels/:cid/threads', (c) => {
       const parent = this.channel(c.params[0]);
+      if (w.isPrivate(parent)) throw dmChannel();
       this.check(c, 'threadCreate');
       if (this.isThread(parent)) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
       const type = c.body?.type ?? 12; // Discord's default for threads without a message is private
@@ -446,17 +475,19 @@ export class RestApi {
       const th = this.channel(c.params[0]);
       return { status: 200, json: (th.memberIds ?? []).map((id) => this.threadMember(th.id, id)) };
     });
-    this.on('GET', '/guilds/:gid/threads/active', (c) => {
-      const threads = [...w.channels.values()].filter((ch) => ch.guild_id === c.params[0] && this.isThread(ch) && !ch.thread_metadata?.archived);
-      return { status: 200, json: { threads: threads.map((t) => w.channelObj(t)), members: [] } };
-    });
 
     // ---------------------------------------------------------- guilds
     const guild = (id: string) => {
       const g = w.guilds.get(id);
       if (!g) throw notFound(10004, 'Guild');
+      if (!g.botMember) throw missingAccess(); // also registering guild commands where the app is not installed
       return g;
     };
+    this.on('POST', '/users/@me/channels', (c) => {
+      const id = String(c.body?.recipient_id ?? '');
+      if (!w.users.has(id) || id === w.botUser.id) throw notFound(10013, 'User');
+      return { status: 200, json: w.channelObj(w.addDm(id)) };
+    });
     this.on('GET', '/guilds/:gid', (c) => {
       const { joined_at: _j, large: _l, unavailable: _u, member_count: _m, voice_states: _v, members: _ms, channels: _c, threads: _t, presences: _p, ...g } =
         w.guildCreate(guild(c.params[0])) as any;
@@ -465,6 +496,11 @@ export class RestApi {
     this.on('GET', '/guilds/:gid/channels', (c) => {
       const g = guild(c.params[0]);
       return { status: 200, json: [...w.channels.values()].filter((ch) => ch.guild_id === g.id && ch.type === 0).map((ch) => w.channelObj(ch)) };
+    });
+    this.on('GET', '/guilds/:gid/threads/active', (c) => {
+      const g = guild(c.params[0]);
+      const threads = [...w.channels.values()].filter((ch) => ch.guild_id === g.id && this.isThread(ch) && !ch.thread_metadata?.archived);
+      return { status: 200, json: { threads: threads.map((t) => w.channelObj(t)), members: [] } };
     });
     this.on('GET', '/guilds/:gid/roles', (c) => ({ status: 200, json: w.rolesOf(guild(c.params[0])) }));
     this.on('GET', '/guilds/:gid/members/:uid', (c) => {
@@ -541,7 +577,7 @@ export class RestApi {
   }
 
   private interactionMessageExtra(rec: InteractionRecord): Partial<FakeMessage> {
-    const user = this.world.users.get(rec.payload.member.user.id)!;
+    const user = this.world.users.get(rec.userId)!;
     return {
       type: rec.type === 2 ? 20 : 0,
       webhook_id: this.world.applicationId,
@@ -561,7 +597,7 @@ export class RestApi {
   private callback(c: Ctx, rec: InteractionRecord): Reply {
     const w = this.world;
     const body = c.body;
-    const ch = this.channel(rec.channelId);
+    const ch = this.anyChannel(rec.channelId);
     let message: FakeMessage | undefined;
     switch (body.type) {
       case 4:

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Gateway } from './gateway.js';
-import { Interactions, type InteractionRecord } from './interactions.js';
+import { commandAvailability, Interactions, type InteractionRecord } from './interactions.js';
 import { RestApi } from './rest.js';
 import { World, BOT_PERMS } from './state.js';
 import type { FakeDiscord, FakeDiscordOptions, FakeMessage, SentInteraction } from './types.js';
@@ -52,7 +52,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
 
   const deliver = (rec: InteractionRecord) => {
-    const n = gateway.dispatch('INTERACTION_CREATE', rec.payload, rec.guildId);
+    // Interactions from DMs and group DMs go to shard 0, as DM events do.
+    const n = rec.guildId ? gateway.dispatch('INTERACTION_CREATE', rec.payload, rec.guildId) : gateway.dispatch('INTERACTION_CREATE', rec.payload, undefined, { dm: true });
     if (n === 0) throw new Error('fake-discord: no bot session is connected for this guild (await fake.waitForReady() first)');
   };
   const interactions = new Interactions(world, deliver, timeoutMs);
@@ -83,9 +84,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     botUser: world.botUser,
 
     // Added after login: the bot "joins" the guild / sees the channel appear, as on Discord.
-    addGuild: ({ name, locale, botPermissions }) => {
-      const g = world.addGuild(name, locale, botPermissions ?? BOT_PERMS);
-      gateway.dispatch('GUILD_CREATE', world.guildCreate(g), g.id);
+    addGuild: ({ name, locale, botPermissions, botMember = true }) => {
+      const g = world.addGuild(name, locale, botPermissions ?? BOT_PERMS, botMember);
+      gateway.dispatch('GUILD_CREATE', world.guildCreate(g), g.id); // not for botMember: false
       return g;
     },
     addChannel: (guildId, { name, canCreateThreads = true }) => {
@@ -95,7 +96,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     },
     updateChannel: (channelId, { name, canCreateThreads }) => {
       const ch = world.channels.get(channelId);
-      if (!ch || ch.type !== 0) throw new Error(`fake-discord: unknown text channel ${channelId}`);
+      if (!ch || ch.type !== 0) throw new Error(`fake-discord: unknown guild text channel ${channelId}`);
       if (name !== undefined) ch.name = name;
       if (canCreateThreads !== undefined) ch.canCreateThreads = canCreateThreads;
       gateway.dispatch('CHANNEL_UPDATE', world.channelObj(ch), ch.guild_id);
@@ -112,9 +113,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       world.changed();
       return th;
     },
-    addUser: ({ username, globalName, guildId, locale = 'en-US', permissions = 0n }) => {
-      const user = world.addUser(username, globalName);
-      const guilds = guildId ? [guildId] : [...world.guilds.keys()];
+    addUser: ({ username, globalName, guildId, locale = 'en-US', permissions = 0n, installed = true }) => {
+      const user = world.addUser(username, globalName, locale, installed);
+      const guilds = guildId === null ? [] : guildId ? [guildId] : [...world.guilds.keys()];
       for (const g of guilds) {
         world.addMember(g, user.id, permissions, locale);
         // Keep connected bots' member caches in step, as Discord does (needs the GuildMembers intent).
@@ -122,6 +123,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       }
       return user;
     },
+    addDm: (user) => world.addDm(user.id), // bots get no CHANNEL_CREATE for DMs
+    addGroupDm: ({ name = null, memberIds, ownerId }) => world.addGroupDm(name, memberIds, ownerId),
 
     waitForReady: (count = 1, ms = timeoutMs) =>
       interactions.waitFor(() => (gateway.activeSessions >= count ? true : undefined), ms, `${count} bot session(s) to be ready`).then(() => undefined),
@@ -148,6 +151,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
         `a matching message in channel ${channelId}`,
       ),
     commands: (guildId) => world.commands.get(guildId ?? 'global') ?? [],
+    commandContexts: (name, guildId) => {
+      const cmd = (world.commands.get(guildId ?? 'global') ?? []).find((c) => c.name === name && (c.type ?? 1) === 1);
+      return cmd ? commandAvailability(cmd) : undefined;
+    },
 
     get violations() {
       return rest.violations;

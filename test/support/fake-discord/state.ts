@@ -36,6 +36,17 @@ export const BOT_PERMS = EVERYONE_PERMS | P.ManageMessages | P.ManageThreads;
 
 const THREAD_DENY = P.CreatePublicThreads | P.CreatePrivateThreads;
 
+/**
+ * `app_permissions` where the bot is not present, as Discord documents it: (G)DMs with other users get
+ * ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE, DMs with the bot also USE_EXTERNAL_EMOJIS; in a guild
+ * without the bot, @everyone's permissions in the channel plus ATTACH_FILES | EMBED_LINKS.
+ */
+export const PRIVATE_CHANNEL_APP_PERMS = P.AttachFiles | P.EmbedLinks | P.MentionEveryone;
+export const BOT_DM_APP_PERMS = PRIVATE_CHANNEL_APP_PERMS | P.UseExternalEmojis;
+
+/** Interaction context types: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL. */
+export const CONTEXT = { Guild: 0, BotDm: 1, PrivateChannel: 2 } as const;
+
 export interface MemberInfo {
   userId: Snowflake;
   permissions: bigint; // the member's guild-level permissions (beyond @everyone)
@@ -51,6 +62,12 @@ export class World extends EventEmitter {
   readonly channels = new Map<Snowflake, FakeChannel>();
   readonly messages = new Map<Snowflake, FakeMessage>();
   readonly channelMessages = new Map<Snowflake, Snowflake[]>();
+  /** Each user's client language (interaction `locale`), set by addUser. */
+  readonly userLocales = new Map<Snowflake, string>();
+  /** Users who installed the app to their account (user install, integration type 1). */
+  readonly userInstalls = new Set<Snowflake>();
+  /** user id → the DM channel between that user and the bot. */
+  readonly dmChannels = new Map<Snowflake, Snowflake>();
   /** key: guild id or 'global' → commands */
   readonly commands = new Map<string, any[]>();
   readonly uploads = new Map<string, FakeAttachment>(); // url path → attachment
@@ -87,7 +104,7 @@ export class World extends EventEmitter {
   }
   private pending = false;
 
-  addGuild(name: string, locale = 'en-US', botPermissions = BOT_PERMS): FakeGuild {
+  addGuild(name: string, locale = 'en-US', botPermissions = BOT_PERMS, botMember = true): FakeGuild {
     const id = snowflake();
     const guild: FakeGuild = {
       id,
@@ -97,11 +114,12 @@ export class World extends EventEmitter {
       botRoleId: snowflake(),
       preferred_locale: locale,
       memberIds: [],
+      botMember,
     };
     this.guilds.set(id, guild);
     this.members.set(id, new Map());
-    this.guildPerms.set(id, { everyone: EVERYONE_PERMS, bot: botPermissions });
-    this.addMember(id, this.botUser.id, 0n, 'en-US');
+    this.guildPerms.set(id, { everyone: EVERYONE_PERMS, bot: botMember ? botPermissions : 0n });
+    if (botMember) this.addMember(id, this.botUser.id, 0n, 'en-US');
     return guild;
   }
 
@@ -113,7 +131,7 @@ export class World extends EventEmitter {
     if (guild.owner_id === '0' && userId !== this.botUser.id) guild.owner_id = userId;
   }
 
-  addUser(username: string, globalName?: string): FakeUser {
+  addUser(username: string, globalName?: string, locale = 'en-US', installed = true): FakeUser {
     const user: FakeUser = {
       id: snowflake(),
       username,
@@ -123,7 +141,87 @@ export class World extends EventEmitter {
       public_flags: 0,
     };
     this.users.set(user.id, user);
+    this.userLocales.set(user.id, locale);
+    if (installed) this.userInstalls.add(user.id);
     return user;
+  }
+
+  /** The DM channel between a user and the bot (one per user, as on Discord). */
+  addDm(userId: Snowflake): FakeChannel {
+    if (!this.users.has(userId) || userId === this.botUser.id) throw new Error(`fake-discord: unknown user ${userId}`);
+    const existing = this.dmChannels.get(userId);
+    if (existing) return this.channels.get(existing)!;
+    const ch: FakeChannel = { id: snowflake(), type: 1, name: '', parent_id: null, canCreateThreads: false, last_message_id: null, recipientIds: [userId] };
+    this.channels.set(ch.id, ch);
+    this.channelMessages.set(ch.id, []);
+    this.dmChannels.set(userId, ch.id);
+    return ch;
+  }
+
+  /** A group DM among users; the bot is never a recipient (it can only answer interactions there). */
+  addGroupDm(name: string | null, memberIds: Snowflake[], ownerId?: Snowflake): FakeChannel {
+    const ids = [...new Set(memberIds)];
+    if (ids.length < 1 || ids.length > 10) throw new Error(`fake-discord: a group DM has 1..10 recipients, got ${ids.length}`);
+    for (const id of ids) {
+      if (!this.users.has(id) || id === this.botUser.id) throw new Error(`fake-discord: ${id} cannot be in a group DM (unknown user or the bot)`);
+    }
+    const owner = ownerId ?? ids[0];
+    if (!ids.includes(owner)) throw new Error(`fake-discord: the group DM owner ${owner} must be a recipient`);
+    const ch: FakeChannel = { id: snowflake(), type: 3, name: name ?? '', parent_id: null, canCreateThreads: false, last_message_id: null, recipientIds: ids, owner_id: owner };
+    this.channels.set(ch.id, ch);
+    this.channelMessages.set(ch.id, []);
+    return ch;
+  }
+
+  // ------------------------------------------------------------ where things happen
+
+  isPrivate(ch: FakeChannel): boolean {
+    return ch.type === 1 || ch.type === 3;
+  }
+
+  /** Interaction context of a channel: 0 guild, 1 the bot's DM, 2 group DM / other DMs. */
+  contextOf(ch: FakeChannel): number {
+    return ch.type === 1 ? CONTEXT.BotDm : ch.type === 3 ? CONTEXT.PrivateChannel : CONTEXT.Guild;
+  }
+
+  guildOf(ch: FakeChannel): FakeGuild | undefined {
+    return ch.guild_id ? this.guilds.get(ch.guild_id) : undefined;
+  }
+
+  /** Whether the bot sees a channel (REST on it works, events in it are dispatched): its own DMs and guilds it is in. */
+  botSees(ch: FakeChannel): boolean {
+    if (ch.type === 1) return true;
+    if (ch.type === 3) return false;
+    return this.guildOf(ch)?.botMember ?? false;
+  }
+
+  /** Whether a user may act in a channel: a guild member, the DM's user, a group DM recipient. */
+  canUse(ch: FakeChannel, userId: Snowflake): boolean {
+    if (this.isPrivate(ch)) return (ch.recipientIds ?? []).includes(userId);
+    return this.guildOf(ch)?.memberIds.includes(userId) ?? false;
+  }
+
+  /** The app's installations usable in a channel for a user: 0 guild install (guild id, or "0" in the bot's DM), 1 user install. */
+  installsAt(ch: FakeChannel, userId: Snowflake): Partial<Record<'0' | '1', string>> {
+    const out: Partial<Record<'0' | '1', string>> = {};
+    if (ch.type === 1) out['0'] = '0';
+    else if (ch.type !== 3 && this.guildOf(ch)?.botMember) out['0'] = ch.guild_id!;
+    if (this.userInstalls.has(userId)) out['1'] = userId;
+    return out;
+  }
+
+  /** `app_permissions` of an interaction from this channel. */
+  appPermissions(ch: FakeChannel): bigint {
+    if (ch.type === 1) return BOT_DM_APP_PERMS;
+    if (ch.type === 3) return PRIVATE_CHANNEL_APP_PERMS;
+    const guild = this.guildOf(ch);
+    if (guild && !guild.botMember) {
+      const parent = ch.parent_id ? this.channels.get(ch.parent_id) : ch;
+      let everyone = this.guildPerms.get(guild.id)!.everyone;
+      if (parent && !parent.canCreateThreads) everyone &= ~THREAD_DENY;
+      return everyone | P.AttachFiles | P.EmbedLinks;
+    }
+    return this.channelPerms(ch.id, this.botUser.id);
   }
 
   addChannel(guildId: Snowflake, name: string, canCreateThreads: boolean): FakeChannel {
@@ -174,14 +272,14 @@ export class World extends EventEmitter {
 
   memberPerms(guildId: Snowflake, userId: Snowflake): bigint {
     const gp = this.guildPerms.get(guildId)!;
-    if (userId === this.botUser.id) return gp.everyone | gp.bot;
+    if (userId === this.botUser.id) return this.guilds.get(guildId)?.botMember ? gp.everyone | gp.bot : 0n;
     return gp.everyone | (this.members.get(guildId)?.get(userId)?.permissions ?? 0n);
   }
 
   /** Permissions in a channel, after the bot-role overwrite that forbids threads where configured. */
   channelPerms(channelId: Snowflake, userId: Snowflake): bigint {
     const ch = this.channels.get(channelId);
-    if (!ch) return 0n;
+    if (!ch?.guild_id) return 0n;
     const base = this.memberPerms(ch.guild_id, userId);
     if (base & P.Administrator) return (1n << 50n) - 1n;
     const parent = ch.parent_id ? this.channels.get(ch.parent_id) : ch;
@@ -231,7 +329,18 @@ export class World extends EventEmitter {
   }
 
   channelObj(ch: FakeChannel): Record<string, unknown> {
-    const guild = this.guilds.get(ch.guild_id)!;
+    if (ch.type === 1 || ch.type === 3) {
+      // PrivateChannelResponse / PrivateGroupChannelResponse
+      return {
+        id: ch.id,
+        type: ch.type,
+        last_message_id: ch.last_message_id,
+        flags: 0,
+        recipients: (ch.recipientIds ?? []).map((id) => this.userObj(this.users.get(id)!)),
+        ...(ch.type === 3 ? { name: ch.name || null, icon: null, owner_id: ch.owner_id } : {}),
+      };
+    }
+    const guild = this.guilds.get(ch.guild_id!)!;
     if (ch.type === 11 || ch.type === 12) {
       return {
         id: ch.id,
@@ -329,6 +438,7 @@ export class World extends EventEmitter {
 
   /** The partial channel Discord puts in interaction payloads (with the invoker's permissions). */
   interactionChannel(ch: FakeChannel, userId: Snowflake): Record<string, unknown> {
+    if (this.isPrivate(ch)) return this.channelObj(ch);
     return { ...this.channelObj(ch), permissions: this.channelPerms(ch.id, userId).toString() };
   }
 
@@ -362,7 +472,7 @@ export class World extends EventEmitter {
     const msg: FakeMessage = {
       id: snowflake(),
       channel_id: channelId,
-      ...(ch ? { guild_id: ch.guild_id } : {}),
+      ...(ch?.guild_id ? { guild_id: ch.guild_id } : {}),
       author: this.botUser,
       content: typeof body?.content === 'string' ? body.content : '',
       timestamp: new Date().toISOString(),

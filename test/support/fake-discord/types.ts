@@ -50,20 +50,30 @@ export interface FakeGuild {
   botRoleId: Snowflake;
   preferred_locale: string;
   memberIds: Snowflake[];
+  /**
+   * false: the bot is not in this guild; members use the app through a user install.
+   * The guild is left out of READY/GUILD_CREATE, nothing in it is dispatched, and the
+   * bot's REST calls on it get 403 / 50001 Missing Access. Default true.
+   */
+  botMember: boolean;
 }
 
 export interface FakeChannel {
   id: Snowflake;
-  type: number; // 0 text, 11 public thread, 12 private thread
-  guild_id: Snowflake;
+  type: number; // 0 text, 1 DM with the bot, 3 group DM, 11 public thread, 12 private thread
+  /** Absent for DMs and group DMs. */
+  guild_id?: Snowflake;
   name: string;
   parent_id: Snowflake | null;
   position?: number;
   topic?: string | null;
   /** false → creating threads here fails with 403 / 50013 Missing Permissions. */
   canCreateThreads: boolean;
-  /** Thread-only fields. */
+  /** DM (the user talking to the bot) and group DM recipients. The bot is never a group DM recipient. */
+  recipientIds?: Snowflake[];
+  /** Thread owner, or the group DM's owner. */
   owner_id?: Snowflake;
+  /** Thread-only fields. */
   thread_metadata?: {
     archived: boolean;
     auto_archive_duration: number;
@@ -199,23 +209,41 @@ export interface FakeDiscord {
   readonly applicationId: Snowflake;
   readonly botUser: FakeUser;
 
-  addGuild(opts: { name: string; locale?: string; botPermissions?: bigint }): FakeGuild;
+  /** A guild; `botMember: false` for one where the bot is absent and members use the app through a user install. */
+  addGuild(opts: { name: string; locale?: string; botPermissions?: bigint; botMember?: boolean }): FakeGuild;
   addChannel(guildId: Snowflake, opts: { name: string; type?: 0; canCreateThreads?: boolean }): FakeChannel;
   /** Rename a channel or allow/forbid threads in it (CHANNEL_UPDATE is dispatched). */
   updateChannel(channelId: Snowflake, opts: { name?: string; canCreateThreads?: boolean }): FakeChannel;
   /** Archive a thread as Discord's inactivity timer does (THREAD_UPDATE is dispatched). */
   archiveThread(threadId: Snowflake, opts?: { locked?: boolean }): FakeChannel;
-  /** A member of every existing guild (or of `guildId` only). `permissions`: extra guild permissions, e.g. ManageGuild (1n << 5n). */
-  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake; locale?: string; permissions?: bigint }): FakeUser;
+  /**
+   * A member of every existing guild (or of `guildId` only; `null`: of none). `permissions`: extra guild
+   * permissions, e.g. ManageGuild (1n << 5n). `installed`: the user has installed the app to their
+   * account (user install, integration type 1); default true.
+   */
+  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake | null; locale?: string; permissions?: bigint; installed?: boolean }): FakeUser;
+  /** The DM channel between `user` and the bot (type 1, interaction context 1); the same channel on every call. */
+  addDm(user: FakeUser): FakeChannel;
+  /** A group DM among users (type 3, interaction context 2); the bot is not in it. Owner: `ownerId`, else the first member. */
+  addGroupDm(opts: { name?: string | null; memberIds: Snowflake[]; ownerId?: Snowflake }): FakeChannel;
 
   /** Bot identified and got READY + GUILD_CREATE (waits for `count` sessions, default 1). */
   waitForReady(count?: number, timeoutMs?: number): Promise<void>;
   /** Number of currently identified gateway sessions. */
   readonly sessions: number;
 
+  /**
+   * A slash command. When the command is registered, throws (test-side, nothing is delivered) if
+   * Discord would not offer it there: a context outside its `contexts`, no installation matching its
+   * `integration_types` (e.g. a guild-install-only command in a group DM), a guild command outside its guild.
+   */
   slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], extra?: { locale?: string }): SentInteraction;
+  /** Autocomplete for an option of a command; the same availability rules as `slash`. */
   autocomplete(user: FakeUser, channelId: Snowflake, command: string, options: CommandOption[], extra?: { locale?: string }): SentInteraction;
-  /** A button (or select menu: pass `values`) on a message. */
+  /**
+   * A button, or a select menu (pass `values`: checked against a string select's options and
+   * min/max_values), on a message — ephemeral ones too, by the user who received them.
+   */
   click(user: FakeUser, messageId: Snowflake, customId: string, extra?: { locale?: string; values?: string[] }): SentInteraction;
   /** A modal submit (type 5); fields: custom_id → text value. */
   modalSubmit(user: FakeUser, channelId: Snowflake, customId: string, fields: Record<string, string>, extra?: { locale?: string }): SentInteraction;
@@ -237,6 +265,11 @@ export interface FakeDiscord {
   waitForMessage(channelId: Snowflake, predicate?: (m: FakeMessage) => boolean, timeoutMs?: number): Promise<FakeMessage>;
   /** Registered application commands (global when guildId omitted). */
   commands(guildId?: Snowflake): any[];
+  /**
+   * Where a registered command can be used, Discord's defaults applied (contexts [0, 1, 2], or without 1
+   * for `dm_permission: false`; integration_types [0]). Guild commands: `{ contexts: [0], integrationTypes: [0] }`.
+   */
+  commandContexts(name: string, guildId?: Snowflake): { contexts: number[]; integrationTypes: number[] } | undefined;
 
   readonly violations: Violation[];
   readonly requests: RestRequestLog[];

@@ -133,7 +133,9 @@ export function validateBody(kind: BodyKind, body: unknown, ctx: ValidateContext
       break;
     case 'commandCreate': {
       const cmd = normalizeCommand(body);
-      if (p.schema(S.ApplicationCommandCreateRequestSchema, cmd)) checkCommand(p, cmd, []);
+      // Discord reports every problem at once: the limit checks run even when the schema fails.
+      p.schema(S.ApplicationCommandCreateRequestSchema, cmd);
+      if (isObj(cmd)) checkCommand(p, cmd, []);
       break;
     }
   }
@@ -364,7 +366,8 @@ function checkCommandList(p: Problems, body: unknown): void {
   let chatInput = 0;
   body.forEach((raw, i) => {
     const cmd = normalizeCommand(raw) as any;
-    if (!p.schema(S.ApplicationCommandUpdateRequestSchema, cmd, [i])) return;
+    p.schema(S.ApplicationCommandUpdateRequestSchema, cmd, [i]);
+    if (!isObj(cmd)) return;
     checkCommand(p, cmd, [i]);
     const key = `${cmd.type ?? 1}:${cmd.name}`;
     if (seen.has(key)) p.add([i, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', `command name "${cmd.name}" is used twice`);
@@ -374,19 +377,35 @@ function checkCommandList(p: Problems, body: unknown): void {
   if (chatInput > 100) p.add([], 'BASE_TYPE_MAX_LENGTH', `${chatInput} chat input commands, must be 100 or fewer`);
 }
 
-const LOCALES: Set<string> = (() => {
+/** Discord's locales (`fr`, `en-US`, `en-GB`, `es-419`, …), from the spec's AvailableLocalesEnum. */
+export const LOCALES: ReadonlySet<string> = (() => {
   const s = new Set<string>();
   const def = (S.AvailableLocalesEnumSchema as any)._zod?.def;
   for (const v of def?.values ?? []) s.add(String(v));
+  if (!s.has('fr') || !s.has('en-US')) throw new Error('fake-discord: could not read the locale list from discord-api-spec');
   return s;
 })();
+
+/** Slash commands: combined name/description/choice characters, counting each field's longest localization. */
+const COMMAND_CHAR_LIMIT = 8000;
+
+/** `contexts` / `integration_types` are sets: the spec says uniqueItems, the Zod schema does not check it. */
+function checkSet(p: Problems, v: unknown, path: Array<string | number>): void {
+  if (!Array.isArray(v)) return;
+  v.forEach((x, i) => {
+    if (v.indexOf(x) !== i) p.add([...path, i], 'SET_TYPE_ALREADY_CONTAINS_VALUE', `${JSON.stringify(x)} is listed twice`);
+  });
+}
+
+/** A chat input command or option name: Discord's regex, and lowercase where the letters have a lowercase form. */
+const isName = (v: unknown): boolean => typeof v === 'string' && COMMAND_NAME.test(v) && v === v.toLowerCase();
 
 function checkLocalized(p: Problems, map: Record<string, unknown>, path: Array<string | number>, max: number, lower: boolean): void {
   for (const [locale, v] of Object.entries(map)) {
     if (LOCALES.size && !LOCALES.has(locale)) p.add([...path, locale], 'LOCALE_INVALID', `"${locale}" is not a Discord locale`);
     if (typeof v !== 'string') continue;
     if (len(v) < 1 || len(v) > max) p.add([...path, locale], 'BASE_TYPE_BAD_LENGTH', `must be 1..${max} characters`);
-    if (lower && (!COMMAND_NAME.test(v) || v !== v.toLowerCase()))
+    if (lower && !isName(v))
       p.add([...path, locale], 'APPLICATION_COMMAND_INVALID_NAME', `"${v}" is not a valid lowercase command or option name`);
   }
 }
@@ -394,33 +413,37 @@ function checkLocalized(p: Problems, map: Record<string, unknown>, path: Array<s
 function checkCommand(p: Problems, cmd: any, at: Array<string | number>): void {
   const type = cmd.type ?? 1;
   let chars = 0;
-  const count = (s: unknown) => (chars += len(s));
+  // Only the longest of a field and its localizations counts (Discord's rule for the size limit).
+  const count = (s: unknown, localized?: unknown) => (chars += Math.max(len(s), ...(isObj(localized) ? Object.values(localized).map(len) : [])));
+  checkSet(p, cmd.contexts, [...at, 'contexts']);
+  checkSet(p, cmd.integration_types, [...at, 'integration_types']);
   if (type === 1) {
-    if (!COMMAND_NAME.test(cmd.name ?? '') || cmd.name !== cmd.name.toLowerCase())
+    if (!isName(cmd.name))
       p.add([...at, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', `"${cmd.name}" must be 1..32 lowercase letters, digits, - or _`);
     const d = len(cmd.description);
     if (d < 1 || d > 100) p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `description is ${d} characters, must be 1..100`);
   } else if (cmd.description) {
     p.add([...at, 'description'], 'APPLICATION_COMMAND_DESCRIPTION_NOT_ALLOWED', 'only chat input commands have a description');
   }
-  count(cmd.name);
-  count(cmd.description);
+  count(cmd.name, cmd.name_localizations);
+  count(cmd.description, cmd.description_localizations);
   if (isObj(cmd.name_localizations)) checkLocalized(p, cmd.name_localizations, [...at, 'name_localizations'], 32, type === 1);
   if (isObj(cmd.description_localizations)) checkLocalized(p, cmd.description_localizations, [...at, 'description_localizations'], 100, false);
   if (Array.isArray(cmd.options)) checkOptions(p, cmd.options, [...at, 'options'], 0, count);
-  if (chars > 4000) p.add(at, 'APPLICATION_COMMAND_TOO_LARGE', `command totals ${chars} characters, must be 4000 or fewer`);
+  if (type === 1 && chars > COMMAND_CHAR_LIMIT)
+    p.add(at, 'APPLICATION_COMMAND_TOO_LARGE', `command totals ${chars} characters, must be ${COMMAND_CHAR_LIMIT} or fewer`);
 }
 
-function checkOptions(p: Problems, options: any[], path: Array<string | number>, depth: number, count: (s: unknown) => void): void {
+function checkOptions(p: Problems, options: any[], path: Array<string | number>, depth: number, count: (s: unknown, localized?: unknown) => void): void {
   if (options.length > 25) p.add(path, 'BASE_TYPE_MAX_LENGTH', `${options.length} options, must be 25 or fewer`);
   const names = new Set<string>();
   let sawOptional = false;
   options.forEach((o, i) => {
     if (!isObj(o)) return;
     const at = [...path, i];
-    count(o.name);
-    count(o.description);
-    if (!COMMAND_NAME.test(o.name ?? '') || o.name !== o.name.toLowerCase())
+    count(o.name, o.name_localizations);
+    count(o.description, o.description_localizations);
+    if (!isName(o.name))
       p.add([...at, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', `option "${o.name}" must be 1..32 lowercase letters, digits, - or _`);
     if (names.has(o.name)) p.add([...at, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', `option name "${o.name}" is used twice`);
     names.add(o.name);
@@ -447,7 +470,7 @@ function checkOptions(p: Problems, options: any[], path: Array<string | number>,
     if (Array.isArray(o.choices)) {
       checkChoices(p, o.choices, [...at, 'choices'], 'option');
       for (const c of o.choices) {
-        count(c?.name);
+        count(c?.name, c?.name_localizations);
         count(typeof c?.value === 'string' ? c.value : '');
       }
     }
