@@ -39,31 +39,53 @@ export const PICTURES: readonly Picture[] = GAME_IDS.flatMap((game) =>
   lessonsOf(game).map((l) => ({ game, topic: l.topic, file: `${game}-${l.topic}.png`, setup: l.setup, moves: l.moves })),
 );
 
-async function main(root: string): Promise<number> {
-  // Replay everything first, so a broken lesson writes nothing.
+/** A lesson that does not replay: nothing is written. */
+export class LessonError extends Error {}
+
+/**
+ * Renders every picture into `dir` (created if needed) and returns the files
+ * written with their sizes. Replays every lesson first, so a broken lesson
+ * writes nothing.
+ */
+export async function writePictures(dir: string): Promise<{ file: string; bytes: number }[]> {
   const states: unknown[] = [];
   for (const p of PICTURES) {
     const r = replay(getGame(p.game), p.setup, p.moves);
-    if (!r.ok) {
-      process.stderr.write(`${p.game} ${p.topic}: ${replayErrorText(r)}\n`);
-      return 2;
-    }
+    if (!r.ok) throw new LessonError(`${p.game} ${p.topic}: ${replayErrorText(r)}`);
     states.push(r.states[r.states.length - 1]);
   }
   const { renderBoard } = await import('../src/render/index.js');
-  const dir = join(root, IMAGES_DIR);
   mkdirSync(dir, { recursive: true });
+  const written: { file: string; bytes: number }[] = [];
   for (const [i, p] of PICTURES.entries()) {
     const png = await renderBoard(p.game, states[i], { players: PLAYERS });
     writeFileSync(join(dir, p.file), png);
-    process.stdout.write(`${IMAGES_DIR}/${p.file}: ${png.length} bytes\n`);
+    written.push({ file: p.file, bytes: png.length });
   }
+  return written;
+}
+
+/** The PNG files in `dir` that no lesson produces. */
+export function stalePictures(dir: string): string[] {
   const wanted = new Set(PICTURES.map((p) => p.file));
-  for (const f of readdirSync(dir))
-    if (f.endsWith('.png') && !wanted.has(f)) {
-      rmSync(join(dir, f));
-      process.stdout.write(`${IMAGES_DIR}/${f}: removed (no such lesson)\n`);
-    }
+  return readdirSync(dir).filter((f) => f.endsWith('.png') && !wanted.has(f));
+}
+
+async function main(root: string): Promise<number> {
+  const dir = join(root, IMAGES_DIR);
+  let written: { file: string; bytes: number }[];
+  try {
+    written = await writePictures(dir);
+  } catch (e) {
+    if (!(e instanceof LessonError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 2;
+  }
+  for (const w of written) process.stdout.write(`${IMAGES_DIR}/${w.file}: ${w.bytes} bytes\n`);
+  for (const f of stalePictures(dir)) {
+    rmSync(join(dir, f));
+    process.stdout.write(`${IMAGES_DIR}/${f}: removed (no such lesson)\n`);
+  }
   return 0;
 }
 
