@@ -29,6 +29,8 @@ interface Target<S, M> {
   maxPly?: number;
   /** Ranks the positions that show the point: lower is better (default: the ply). */
   cost?(n: Node<S>): number;
+  /** Playouts to try when --games is not given (default 200). */
+  games?: number;
 }
 
 // ---- Exxit -------------------------------------------------------------
@@ -133,6 +135,7 @@ const EXXIT_TARGETS: Target<ExxitState, ExxitMove>[] = [
     topic: 'scoring',
     setup: 'standard',
     // A finished game in which each colour has tiles outside its largest group.
+    games: 300,
     shows: (n) => !!n.state.end && !n.state.end.draw && [0, 1].every((c) => largestGroup(n.state, c as 0 | 1) < n.state.tiles.filter((t) => t.color === c).length),
   },
 ];
@@ -327,7 +330,7 @@ function search<S, M>(game: AnyGame, target: Target<S, M>, games: number, seed: 
 
 function main(argv: string[]): number {
   const { values, positionals } = parse(argv, { topic: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' } });
-  const games = values.games === undefined ? 200 : intArg('games', values.games, 1);
+  const games = values.games === undefined ? null : intArg('games', values.games, 1);
   const seed = values.seed === undefined ? 1 : intArg('seed', values.seed, 0);
   const which = (positionals[0] ?? 'both') as GameId | 'both';
   const plan: [AnyGame, Target<never, never>[]][] = [];
@@ -337,9 +340,10 @@ function main(argv: string[]): number {
   for (const [game, targets] of plan)
     for (const t of targets) {
       if (values.topic && values.topic !== t.topic) continue;
-      const found = search(game, t, games, seed);
+      const tries = games ?? t.games ?? 200;
+      const found = search(game, t, tries, seed);
       if (!found) {
-        process.stdout.write(`${game.id} ${t.topic}: not found in ${games} playouts from seed ${seed}\n`);
+        process.stdout.write(`${game.id} ${t.topic}: not found in ${tries} playouts from seed ${seed}\n`);
         continue;
       }
       const o = game.outcome(found.node.state);

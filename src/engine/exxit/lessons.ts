@@ -1,8 +1,8 @@
 // Exxit lessons (see ../lessons.ts): one real position per topic, with the
 // rule ids it explains. Pure data; the words are in docs/rules/exxit.md.
-// The positions were found by seeded random playouts (scripts/find-lessons.ts)
-// and frozen here; test/engine/lessons.test.ts replays each and checks that it
-// shows its point.
+// The positions were found by seeded random playouts (npm run -s find-lessons,
+// scripts/find-lessons.ts; the seed is noted on each) and frozen here;
+// test/engine/lessons.test.ts replays each and checks that it shows its point.
 import type { Lesson } from '../lessons.js';
 import { topicIndex } from '../rule-ids.js';
 
@@ -22,7 +22,7 @@ export type ExxitTopic = (typeof EXXIT_TOPICS)[number];
 
 export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
   {
-    // A short game (19 tiles) that ends when a free lays the last tile of the stock.
+    // A short game (19 tiles) that ends when a free lays the last tile of the stock. (playout seed 111)
     topic: 'goal-and-end',
     rules: ['EX-20', 'EX-20a', 'EX-20b', 'EX-20c', 'EX-20d'],
     setup: 'short',
@@ -42,7 +42,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     moves: [],
   },
   {
-    // Mixed stacks, a tall one, prisoner cells, empty tiles of both colours.
+    // Mixed stacks, a tall one, prisoner cells, empty tiles of both colours. (playout seed 17)
     topic: 'reading-the-board',
     rules: ['EX-5', 'EX-6', 'EX-7', 'EX-9', 'EX-9a', 'EX-9b'],
     setup: 'standard',
@@ -52,7 +52,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // The last move places a pawn on an empty tile.
+    // The last move places a pawn on an empty tile. (playout seed 2)
     topic: 'place',
     rules: ['EX-11d', 'EX-17'],
     setup: 'standard',
@@ -61,7 +61,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // The last move is an inside dance of 3 pawns: one on an empty tile, one on the target, one beyond.
+    // The last move is an inside dance of 3 pawns: one on an empty tile, one on the target, one beyond. (playout seed 197)
     topic: 'dance',
     rules: ['EX-11', 'EX-11a', 'EX-11c', 'EX-12', 'EX-13', 'EX-13a', 'EX-13b', 'EX-13c', 'EX-13d', 'EX-13g', 'EX-14', 'EX-15', 'EX-16'],
     setup: 'standard',
@@ -72,7 +72,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // The last move is an exit dance: one pawn sown inside, two become the prisoner cell X2.
+    // The last move is an exit dance: one pawn sown inside, two become the prisoner cell X2. (playout seed 8)
     topic: 'exit-dance',
     rules: ['EX-11b', 'EX-13e', 'EX-13f'],
     setup: 'standard',
@@ -81,7 +81,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // The last move frees a prisoner cell and the chain frees two more: three new tiles.
+    // The last move frees a prisoner cell and the chain frees two more: three new tiles. (playout seed 170)
     topic: 'free-and-chain',
     rules: ['EX-18', 'EX-19'],
     setup: 'standard',
@@ -91,7 +91,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // The last move is a forced pass, and the game goes on.
+    // The last move is a forced pass, and the game goes on. (playout seed 36)
     topic: 'pass',
     rules: ['EX-10'],
     setup: 'standard',
@@ -102,7 +102,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // A finished game (two passes in a row) in which each colour has a tile outside its largest group.
+    // A finished game (two passes in a row) in which each colour has a tile outside its largest group. (playout seed 257)
     topic: 'scoring',
     rules: ['EX-21'],
     setup: 'standard',
@@ -115,7 +115,7 @@ export const EXXIT_LESSONS: readonly Lesson<ExxitTopic>[] = [
     ],
   },
   {
-    // The worked opening of the rules: four tile labels A-D and the prisoner cell X1.
+    // An opening of five moves, walked through in the docs: tile labels A-D and the prisoner cell X1.
     topic: 'entering-a-move',
     rules: ['EX-22', 'EX-23'],
     setup: 'standard',

@@ -1,8 +1,9 @@
 // Orion Duel lessons (see ../lessons.ts): one real position per topic, with
 // the rule ids it explains. Pure data; the words are in docs/rules/orion-duel.md.
-// The positions were found by seeded playouts (scripts/find-lessons.ts) or
-// laid by hand, and frozen here; test/engine/lessons.test.ts replays each and
-// checks that it shows its point.
+// The positions were found by seeded playouts (npm run -s find-lessons,
+// scripts/find-lessons.ts; the seed is noted on each) or laid by hand, and
+// frozen here; test/engine/lessons.test.ts replays each and checks that it
+// shows its point.
 import type { Lesson } from '../lessons.js';
 import { topicIndex } from '../rule-ids.js';
 
@@ -23,7 +24,7 @@ export type OrionTopic = (typeof ORION_TOPICS)[number];
 
 export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
   {
-    // Orange's last tile hands Blue the win: victory conditions count for both players after every tile.
+    // Blue's last tile hands Orange the win: victory conditions count for both players after every tile. (playout seed 146)
     topic: 'goal-and-end',
     rules: ['OD-17', 'OD-18', 'OD-21'],
     setup: 'preset1',
@@ -40,7 +41,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     moves: [],
   },
   {
-    // Ten tiles down, galaxies and black holes covered by both colours.
+    // Ten tiles down, galaxies and black holes covered by both colours. (playout seed 2)
     topic: 'reading-the-board',
     rules: ['OD-2', 'OD-5'],
     setup: 'preset1',
@@ -50,7 +51,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // The six shapes, one each, none touching another.
+    // The six shapes, one each, none touching another. (playout seed 1)
     topic: 'tiles',
     rules: ['OD-3', 'OD-8', 'OD-9'],
     setup: 'preset1',
@@ -59,7 +60,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // The last tile covers a token with each of its colours, each joining a chain of that colour.
+    // The last tile covers a token with each of its colours, each joining a chain of that colour. (playout seed 32)
     topic: 'placement-and-tokens',
     rules: ['OD-12', 'OD-13', 'OD-14', 'OD-15'],
     setup: 'preset1',
@@ -68,7 +69,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // The mover's last tile joins two opposite sides with one group: one victory condition, and the game.
+    // The mover's last tile joins two opposite sides with one group: one victory condition, and the game. (playout seed 56)
     topic: 'constellations',
     rules: ['OD-7', 'OD-16', 'OD-17a'],
     setup: 'preset1',
@@ -79,7 +80,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // A group of one colour holding four galaxies.
+    // A group of one colour holding four galaxies. (playout seed 76)
     topic: 'galaxies',
     rules: ['OD-17b'],
     setup: 'preset1',
@@ -89,7 +90,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // A group of one colour holding three black holes: a point for the other player.
+    // A group of one colour holding three black holes: a point for the other player. (playout seed 83)
     topic: 'black-holes',
     rules: ['OD-17c'],
     setup: 'preset1',
@@ -99,7 +100,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // The player to move has tiles left but none of them fits anywhere.
+    // The player to move has tiles left but none of them fits anywhere. (playout seed 139)
     topic: 'blocking',
     rules: ['OD-20'],
     setup: 'preset1',
@@ -110,7 +111,7 @@ export const ORION_LESSONS: readonly Lesson<OrionTopic>[] = [
     ],
   },
   {
-    // All 28 tiles down, victory conditions equal: galaxies minus black holes decide.
+    // All 28 tiles down, victory conditions equal: galaxies minus black holes decide. (playout seed 171)
     topic: 'tiebreak',
     rules: ['OD-19'],
     setup: 'preset1',
