@@ -1,5 +1,5 @@
 // Exxit state and moves as plain data (exact JSON round trip). Rule ids refer
-// to ../shared/rules/exxit.md. The renderer and the bot read these fields.
+// to docs/rules/exxit.md. The renderer and the bot read these fields.
 import type { Side } from '../game.js';
 
 /** EX-5 direction names, in this order. */

@@ -1,5 +1,5 @@
 // Orion Duel behind the common Game interface (game.ts). Rules: OD-1..OD-22
-// (docs/rules/orion-duel.md).
+// of docs/rules/orion-duel.md.
 import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
 import { CELL_COUNT, cellLabel } from './board.js';
 import { fromJSON } from './json.js';

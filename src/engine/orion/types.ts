@@ -1,5 +1,5 @@
 // Orion Duel state and moves as plain data (exact JSON round trip). Rule ids
-// refer to ../shared/rules/orion-duel.md. The renderer and the bot read these.
+// refer to docs/rules/orion-duel.md. The renderer and the bot read these.
 import type { Side } from '../game.js';
 
 /** OD-5 direction names, clockwise from N (OD-8 "turned 60° right" = next). */
