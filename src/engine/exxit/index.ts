@@ -1,8 +1,4 @@
-<<<<<<< HEAD
-// Exxit (rules EX-1…EX-23, docs/rules/exxit.md) behind the Game interface. The pure
-=======
 // Exxit (rules: docs/rules/exxit.md) behind the Game interface. The pure
->>>>>>> rules-docs
 // functions load the state into the fast board, apply the shared rule code
 // and write a new state: the rules exist once.
 import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
