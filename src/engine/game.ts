@@ -50,6 +50,18 @@ export interface SetupOption {
   default: string | number;
 }
 
+/** A rules lesson: a topic, the rule ids it explains, and a real position that shows it (words live in the catalogues). */
+export interface Lesson<T extends string = string> {
+  /** The topic, a stable id ('dance', 'black-holes'): the key of its texts and picture. */
+  readonly topic: T;
+  /** The rule ids the topic explains; each id of a game belongs to exactly one topic. */
+  readonly rules: readonly string[];
+  /** A setup accepted by the game's initial(). */
+  readonly setup: string;
+  /** Moves from the setup, in the engine's canonical notation. */
+  readonly moves: readonly string[];
+}
+
 /** How a move is written: canonical (EX-22 / OD-22) or with labels for people (EX-23; Orion is labelled already). */
 export type MoveStyle = 'canonical' | 'label';
 
@@ -104,6 +116,10 @@ export interface Game<S, M> {
   endNote(s: S): Note | null;
   /** Every Note id this game can produce (the catalogues must hold each). */
   readonly noteIds: readonly string[];
+  /** The rules lessons, in reading order. */
+  readonly lessons: readonly Lesson[];
+  /** The lesson topic that explains a rule id this game cites, or null. */
+  ruleTopic(ruleId: string): string | null;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Rule ids (EX-13d, OD-20): the shape refusals and end reasons cite, and the
 // lookup from an id to the lesson topic that explains it.
-import type { Lesson } from './lessons.js';
+import type { Lesson } from './game.js';
 
 /** A rule id as code, docs and messages write it: EX-n or OD-n, with an optional letter. */
 export const RULE_ID_PATTERN = /\b(?:EX|OD)-\d+[a-z]?\b/g;

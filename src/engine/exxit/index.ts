@@ -10,6 +10,7 @@ import { applyMove, ExxitPosition, setupBoard } from './position.js';
 import { boardFromState, scratchBoard, lastMoveOf, stateFromBoard } from './state.js';
 import { summarize } from './summary.js';
 import * as describe from './describe.js';
+import { EXXIT_LESSONS, ruleTopic } from './lessons.js';
 import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
 import { validateState } from './validate.js';
 
@@ -84,6 +85,8 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   scoreNotes: describe.scoreNotes,
   endNote: describe.endNote,
   noteIds: describe.EXXIT_NOTE_IDS,
+  lessons: EXXIT_LESSONS,
+  ruleTopic,
 };
 
 export { VARIANT_TILES };

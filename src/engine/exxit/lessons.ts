@@ -3,7 +3,7 @@
 // The positions were found by seeded random playouts (npm run -s find-lessons,
 // scripts/find-lessons.ts; the seed is noted on each) and frozen here;
 // test/engine/lessons.test.ts replays each and checks that it shows its point.
-import type { Lesson } from '../lessons.js';
+import type { Lesson } from '../game.js';
 import { topicIndex } from '../rule-ids.js';
 
 export const EXXIT_TOPICS = [

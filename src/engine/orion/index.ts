@@ -10,6 +10,7 @@ import { applyId, checkMove, gameOverError, initialState, legalIdsOf, playState,
 import { PLACEMENTS } from './tiles.js';
 import type { OrionMove, OrionState } from './types.js';
 import * as describe from './describe.js';
+import { ORION_LESSONS, ruleTopic } from './lessons.js';
 
 export const ORION_SETUPS = ['preset1', 'preset2', 'preset3', 'random:<seed>'] as const;
 const NAMES = ['orange', 'blue'] as const;
@@ -86,6 +87,8 @@ export const orion: Game<OrionState, OrionMove> = {
   scoreNotes: describe.scoreNotes,
   endNote: describe.endNote,
   noteIds: describe.ORION_NOTE_IDS,
+  lessons: ORION_LESSONS,
+  ruleTopic,
 };
 
 export type { OrionMove, OrionState } from './types.js';

@@ -4,7 +4,7 @@
 // scripts/find-lessons.ts; the seed is noted on each) or laid by hand, and
 // frozen here; test/engine/lessons.test.ts replays each and checks that it
 // shows its point.
-import type { Lesson } from '../lessons.js';
+import type { Lesson } from '../game.js';
 import { topicIndex } from '../rule-ids.js';
 
 export const ORION_TOPICS = [
