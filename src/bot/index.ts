@@ -1,6 +1,6 @@
 // The bot's public surface: start it in-process (npm start, tests, demo, bench).
 export { startBot, type StartBotOptions, type RunningBot, type BotContext } from './start.js';
-export { sweepClocks } from '../match/clock.js';
+export { sweepClocks } from '../match/sweeps.js';
 export { sweepChallenges } from '../match/challenges.js';
 export type { RenderBoard, RenderReplay } from '../commands/kit/command.js';
 export type { ThinkMove } from '../match/context.js';

@@ -1,35 +1,35 @@
 // What a change to a game gives the edge to show: the public post (board,
-// lines, who is to move or the result) and what to do once it is out
-// (archive a finished game's thread, let the AI answer).
+// lines, who is to move or the result) and what to do once it is out.
 import type { Msg } from '../i18n/msg.js';
 import type { StoredGame } from '../store/types.js';
 import type { GamePost, MatchContext } from './context.js';
-import { scheduleAi } from './ai.js';
 
 export interface Announcement {
   post: GamePost;
-  /** Runs after the post is out (or failed): archive, AI turn. Never throws. */
+  /** Runs after the post is out (or failed): archive a finished game's thread, let the AI answer. Never throws. */
   after(): Promise<void>;
 }
 
-export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[]): Announcement {
-  return {
-    post: { kind: 'game', game: rec, state, lines },
-    after: () => afterPost(ctx, rec),
-  };
+/** The announcement of a change; `after` defaults to archiving a finished game's thread. */
+export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[], after?: () => Promise<void>): Announcement {
+  return { post: { kind: 'game', game: rec, state, lines }, after: after ?? (() => archiveIfOver(ctx, rec)) };
 }
 
-/** Everything after a post: archive a finished game's thread, else let the AI answer if it is to move. */
-export async function afterPost(ctx: MatchContext, rec: StoredGame): Promise<void> {
-  if (rec.status !== 'active') {
-    // A thread the game fell back from (played in the channel itself) is never archived.
-    if (!rec.parentChannelId) return;
-    try {
-      await ctx.notifier.archive(rec.channelId);
-    } catch (e) {
-      ctx.log.warn({ err: e, gameId: rec.id }, 'could not archive the game thread');
-    }
-    return;
+/** A finished game's thread is archived; a channel the game fell back to never is. */
+export async function archiveIfOver(ctx: MatchContext, rec: StoredGame): Promise<void> {
+  if (rec.status === 'active' || !rec.parentChannelId) return;
+  try {
+    await ctx.notifier.archive(rec.channelId);
+  } catch (e) {
+    ctx.log.warn({ err: e, gameId: rec.id }, 'could not archive the game thread');
   }
-  scheduleAi(ctx, rec);
+}
+
+/** Posts an announcement nobody is waiting on (the clock, the AI), then runs its after-work. */
+export async function postAnnouncement(ctx: MatchContext, a: Announcement): Promise<void> {
+  try {
+    await ctx.notifier.post(a.post.game.channelId, a.post);
+  } finally {
+    await a.after();
+  }
 }

@@ -1,15 +1,8 @@
-// Correspondence clocks: a time per move, a reminder ping at 75% of it, loss
-// on time at 100% (abort while a side has not moved yet). The deadline lives
-// on the game record (clock.wakeAt is indexed by games.due), so a restart
-// loses nothing; every action is a compare-and-set update, so two bot
-// processes never act twice. A damaged record is quarantined, which takes it
-// out of the index: it cannot hold up the healthy games behind it.
-import type { Side } from '../engine/index.js';
-import type { GameClock, StoredGame } from '../store/types.js';
-import type { MatchContext } from './context.js';
-import { playerParam, sideMsg } from './describe.js';
-import { check, gameLocale, quarantine } from './games.js';
-import { announceEnd } from './end.js';
+// Correspondence clocks, as data: a time per move, a reminder at 75% of it,
+// the end at 100%. The record keeps the deadline and the next instant the
+// sweep must look at the game (clock.wakeAt, indexed by games.due); the
+// sweep itself is in sweeps.ts.
+import type { GameClock } from '../store/types.js';
 
 /** Share of the move's time after which the player to move is reminded. */
 export const REMIND_AT = 0.75;
@@ -23,68 +16,3 @@ export function startClock(perMoveMs: number | null | undefined, now: number): G
 /** After an applied move: the next side's deadline starts now. Games without a clock keep none. */
 export const nextClock = (clock: GameClock | null | undefined, now: number): GameClock | null => startClock(clock?.perMoveMs, now);
 
-/** One sweep: every game whose clock is due gets its reminder or its end. Returns how many games this process acted on. */
-export async function sweepClocks(ctx: MatchContext, limit = 50): Promise<number> {
-  const now = ctx.now();
-  const ids = await ctx.store.games.due(now, limit);
-  let acted = 0;
-  for (const id of ids) {
-    try {
-      if (await sweepOne(ctx, id, now)) acted++;
-    } catch (e) {
-      ctx.log.error({ err: e, gameId: id }, 'clock sweep failed for a game');
-    }
-  }
-  return acted;
-}
-
-async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<boolean> {
-  let rec: StoredGame | null;
-  try {
-    rec = await ctx.store.games.get(id);
-  } catch (e) {
-    await quarantine(ctx, id, e instanceof Error ? e.message : String(e));
-    return false;
-  }
-  // The index is a hint: re-check the record (a move or another process may have come first).
-  const clock = rec?.clock;
-  if (!rec || rec.status !== 'active' || !clock || clock.wakeAt == null || clock.wakeAt > now) return false;
-  const c = check(rec);
-  if (!c.ok) {
-    await quarantine(ctx, rec.id, c.reason, rec.locale);
-    return false;
-  }
-  const { game, state } = c.value;
-  const side = game.toMove(state);
-  if (clock.deadline != null && now >= clock.deadline) return timeOut(ctx, rec, side, game.eachSideMoved(state));
-  if (clock.reminded) return false;
-  const res = await ctx.store.games.update(rec.id, rec.version, { clock: { ...clock, reminded: true, wakeAt: clock.deadline } });
-  if (!res.ok) return false; // someone moved or another process reminded first
-  const p = rec.players[side];
-  if (p.bot) return true;
-  await ctx.notifier.post(rec.channelId, {
-    kind: 'text',
-    locale: gameLocale(rec),
-    lines: [
-      {
-        key: 'clock.reminder',
-        params: { player: playerParam(p), side: sideMsg(rec.game, side), left: Math.round((1 - REMIND_AT) * 100), deadline: { time: clock.deadline ?? now } },
-      },
-    ],
-    ping: [p.id],
-  });
-  return true;
-}
-
-/** Lost on time by the side to move, or aborted while a side has not moved yet (no rating change). */
-async function timeOut(ctx: MatchContext, rec: StoredGame, side: Side, bothMoved: boolean): Promise<boolean> {
-  const res = await ctx.store.games.update(rec.id, rec.version, {
-    status: bothMoved ? 'over' : 'aborted',
-    result: { winner: bothMoved ? ((1 - side) as Side) : null, draw: false, reason: 'time' },
-    drawOffer: null,
-    clock: { ...rec.clock!, wakeAt: null },
-  });
-  if (!res.ok) return false;
-  await announceEnd(ctx, res.game, [{ key: 'clock.timedOut', params: { name: { name: rec.players[side].name } } }]);
-  return true;
-}

@@ -3,7 +3,7 @@
 import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GameResult, StoredGame } from '../store/types.js';
-import { announcement, afterPost, type Announcement } from './announce.js';
+import { announcement, postAnnouncement, type Announcement } from './announce.js';
 import type { MatchContext } from './context.js';
 import { sideMsg } from './describe.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
@@ -48,12 +48,7 @@ export async function finalAnnouncement(ctx: MatchContext, rec: StoredGame, line
 
 /** Posts the end of a game nobody is waiting on (clock), then archives. */
 export async function announceEnd(ctx: MatchContext, rec: StoredGame, lines: Msg[]): Promise<void> {
-  const a = await finalAnnouncement(ctx, rec, lines);
-  try {
-    await ctx.notifier.post(a.post.game.channelId, a.post);
-  } finally {
-    await afterPost(ctx, a.post.game);
-  }
+  await postAnnouncement(ctx, await finalAnnouncement(ctx, rec, lines));
 }
 
 export async function resign(ctx: MatchContext, channelId: string, userId: string): Promise<Announcement> {

@@ -6,11 +6,9 @@
 import type { AnyGame, Outcome, Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GameChanges, StoredGame } from '../store/types.js';
-import { announcement, type Announcement } from './announce.js';
 import { nextClock } from './clock.js';
 import type { MatchContext } from './context.js';
 import { moveLine, ruleErrorMsg } from './describe.js';
-import { finalAnnouncement } from './end.js';
 import { loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { refuse, refuseMsg } from './refusal.js';
 
@@ -88,11 +86,4 @@ export async function commitMove(ctx: MatchContext, where: { channelId: string }
     ctx.log.debug({ gameId: rec.id, version: rec.version }, 'move conflict; reloading');
   }
   return refuse('move.conflict');
-}
-
-/** /move, the builder's Confirm, the AI: commit, settle ratings if it ended the game, and say what to post. */
-export async function playMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Announcement> {
-  const done = await commitMove(ctx, where, mover, text);
-  if (done.after.status === 'active') return announcement(ctx, done.after, done.state, done.lines);
-  return finalAnnouncement(ctx, done.after, done.lines, done.state);
 }

@@ -4,7 +4,7 @@
 import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { PlayerRef, StoredGame } from '../store/types.js';
-import { scheduleAi } from './ai.js';
+import { scheduleAi } from './turns.js';
 import { startClock } from './clock.js';
 import type { MatchContext } from './context.js';
 import { introLine, matchTitle, ruleErrorMsg } from './describe.js';

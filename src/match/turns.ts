@@ -1,18 +1,33 @@
-// The AI's turns. The search runs in worker threads (ctx.think), so the bot
-// keeps answering other games; the move is committed with the version the AI
-// thought about, so a resign or abort meanwhile simply wins. A restart
-// resumes AI turns (resumeAi); /board nudges a turn that was lost.
+// A turn taken, and what comes next: the post of a played move, then the
+// AI's turn when it is to move. The AI's search runs in worker threads
+// (ctx.think), so the bot keeps answering other games; its move is committed
+// with the version it thought about, so a resign or abort meanwhile simply
+// wins. A restart resumes AI turns (resumeAi); /board nudges a lost one.
 import { createHash } from 'node:crypto';
 import type { Side } from '../engine/index.js';
 import type { StoredGame } from '../store/types.js';
-import { afterPost } from './announce.js';
+import { announcement, archiveIfOver, postAnnouncement, type Announcement } from './announce.js';
 import type { MatchContext } from './context.js';
 import { playerParam } from './describe.js';
 import { check, gameLocale, quarantine } from './games.js';
-import { playMove } from './play.js';
+import { commitMove, type Mover } from './play.js';
+import { finalAnnouncement } from './end.js';
 import { isRefusal } from './refusal.js';
 
 const seedOf = (id: string, version: number): number => createHash('sha256').update(`${id}:${version}`).digest().readUInt32LE(0);
+
+/** After a post: archive a finished game's thread, else let the AI answer if it is to move. */
+export async function afterPost(ctx: MatchContext, rec: StoredGame): Promise<void> {
+  if (rec.status !== 'active') return archiveIfOver(ctx, rec);
+  scheduleAi(ctx, rec);
+}
+
+/** /move, the builder's Confirm, the AI: commit, settle ratings if it ended the game, and say what to post. */
+export async function playMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Announcement> {
+  const done = await commitMove(ctx, where, mover, text);
+  if (done.after.status !== 'active') return finalAnnouncement(ctx, done.after, done.lines, done.state);
+  return announcement(ctx, done.after, done.state, done.lines, () => afterPost(ctx, done.after));
+}
 
 /** The AI's side when it is to move in this active game, else null. */
 export function aiToMove(rec: StoredGame): Side | null {
@@ -70,11 +85,7 @@ export async function aiTurn(ctx: MatchContext, gameId: string): Promise<void> {
     else if (now) scheduleAi(ctx, now);
     return;
   }
-  try {
-    await ctx.notifier.post(a.post.game.channelId, a.post);
-  } finally {
-    await afterPost(ctx, a.post.game);
-  }
+  await postAnnouncement(ctx, a);
 }
 
 /** After a restart: games where the AI is to move get their move. */
