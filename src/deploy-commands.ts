@@ -5,6 +5,7 @@
 import { REST, Routes } from 'discord.js';
 import { configErrorText, loadConfig } from './config.js';
 import { inviteUrl } from './invite.js';
+import { describeStartupError } from './startup.js';
 
 async function main(): Promise<void> {
   const loaded = loadConfig();
@@ -37,8 +38,12 @@ async function main(): Promise<void> {
           ? 'missing access: invite the bot with the applications.commands scope, and check DISCORD_GUILD_ID.'
           : err.status === 404
             ? 'unknown application or server: check DISCORD_CLIENT_ID and DISCORD_GUILD_ID.'
-            : (err.message ?? String(e)).replace(/[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}/g, '[redacted]');
-    console.error(`Could not register the commands: ${hint}`);
+            : null;
+    // Otherwise (no network, a wrong DISCORD_API_URL...) the same words as npm start's.
+    const text = hint
+      ? `Could not register the commands: ${hint}`
+      : describeStartupError(e, { stage: 'discord', apiUrl: discordApiUrl, secrets: [discordToken], head: 'Could not register the commands: ' }).text;
+    console.error(text);
     process.exit(1);
   }
 }
