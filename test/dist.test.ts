@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT, ensureBuilt } from '../scripts/build.mjs';
+import { startFakeDiscord } from './support/fake-discord/index.js';
 
 const TOKEN = 'aaaaaaaaaaaaaaaaaaaaaaaa.bbbbbb.cccccccccccccccccccccccccc';
 const INDEX = path.join(ROOT, 'dist', 'index.js');
@@ -23,18 +24,21 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
 
 /** node dist/index.js with exactly these variables (plus PATH), tsx made unloadable. */
-function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', NO_TSX, INDEX], {
     cwd,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (out.stdout += d));
+  child.stderr.on('data', (d) => (out.stderr += d));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, ...out })),
+  );
+  return { child, exited };
 }
+const run = (env: Record<string, string>) => start(env).exited;
 
 describe('node dist/index.js', () => {
   it('without a token: the clear message, exit 78', async () => {
@@ -106,4 +110,36 @@ describe('node dist/index.js', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/deploy-commands needs DISCORD_CLIENT_ID/);
   });
+
+  it('in production with Redis: connects through DISCORD_API_URL, answers, logs JSON lines only, stops on SIGTERM with 0', async () => {
+    const fake = await startFakeDiscord();
+    try {
+      const guild = fake.addGuild({ name: 'Dist' });
+      const channel = fake.addChannel(guild.id, { name: 'games' });
+      const alice = fake.addUser({ username: 'alice-dist' });
+      const p = start({
+        NODE_ENV: 'production',
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_API_URL: fake.apiBase,
+        REDIS_URL: inject('redisUrl'),
+        REDIS_PREFIX: `${inject('redisPrefix')}dist:`,
+      });
+      await fake.waitForReady(1, 20_000);
+      const r = await fake.slash(alice, channel.id, 'challenge', [{ name: 'game', type: 3, value: 'exxit' }]).done();
+      expect(JSON.stringify(r.original?.embeds)).toContain('Exxit challenge');
+      p.child.kill('SIGTERM');
+      const done = await p.exited;
+      expect(done.code).toBe(0);
+      const lines = done.stdout.trim().split('\n');
+      const parsed = lines.map((l) => JSON.parse(l) as { msg: string });
+      expect(parsed.map((l) => l.msg)).toContain('bot ready');
+      expect(parsed.map((l) => l.msg)).toContain('shutting down');
+      expect(done.stderr).toBe('');
+      expect(done.stdout).not.toContain(TOKEN);
+      expect(fake.violations).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
 });
+
