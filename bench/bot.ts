@@ -3,8 +3,8 @@
 // new board, with N games played at once through the real bot on the fake
 // Discord. Each game plays Orion Duel's first ending (18 placements).
 // Run: npm run bench:bot [-- --games 50 --think 1000 --in-process --no-validate]
-// - By default the bot is its own process, started as `npm start` starts it
-//   (src/index.ts, DISCORD_API_URL pointing at the stand-in), so the stand-in's
+// - By default the bot is its own process, npm start's entry run from source
+//   (tsx src/index.ts, DISCORD_API_URL pointing at the stand-in), so the stand-in's
 //   own parsing and schema checks do not count against the bot's latency.
 // - --think MS: each player thinks 0.5–1.5 × MS (seeded) before each move, as
 //   people do; --think 0 fires every next move the moment the board arrives
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   }
   await fake.waitForReady();
   console.log(
-    `bot bench: ${GAMES} Orion games at once, ${MOVES.length} moves each; bot ${child ? 'in its own process (npm start)' : 'in this process'}; ` +
+    `bot bench: ${GAMES} Orion games at once, ${MOVES.length} moves each; bot ${child ? 'in its own process (src/index.ts)' : 'in this process'}; ` +
       `think ${THINK_MS} ms; store ${url ? 'redis' : 'embedded'}; fake validation ${VALIDATE ? 'on' : 'off'}`,
   );
 

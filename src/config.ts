@@ -130,3 +130,12 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
 export function configErrorText(errors: readonly string[]): string {
   return `Invalid configuration:\n${errors.map((e) => `  - ${e}`).join('\n')}\nSee .env.example for every variable.`;
 }
+
+/**
+ * A start-up problem that only the person running the bot can fix (a setting,
+ * a missing package): npm start prints the message and exits with status 78
+ * (EX_CONFIG), which a restart does not change.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

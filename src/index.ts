@@ -1,44 +1,74 @@
-// npm start: configuration, logger, store, the bot, and clean shutdown. The
-// process never dies of an unhandled error: it is logged (secrets scrubbed).
-import { closeRenderPool, startBot } from './bot/index.js';
+// npm start (node dist/index.js): configuration, logger, store, the bot, and
+// clean shutdown. A start-up failure prints what to do (src/startup.ts) and
+// exits 78 when only a setting can fix it, else 1. Once running, the process
+// never dies of an unhandled error: it is logged (secrets scrubbed).
+import type { RunningBot } from './bot/index.js';
 import { configErrorText, loadConfig } from './config.js';
-import { createLogger } from './log.js';
-import { openStore } from './store/index.js';
+import { createLogger, logFormat } from './log.js';
+import {
+  EXIT_CONFIG,
+  MISSING_TOKEN_TEXT,
+  PRODUCTION_WITHOUT_REDIS_TEXT,
+  describeStartupError,
+  isProduction,
+  type DescribeOptions,
+} from './startup.js';
+import type { Store } from './store/index.js';
+
+/** The token and Redis password once read: never printed, even by an unexpected error. */
+let knownSecrets: (string | undefined)[] = [];
+
+function stop(text: string, exitCode: number): never {
+  console.error(text);
+  process.exit(exitCode);
+}
 
 async function main(): Promise<void> {
   const loaded = loadConfig();
-  if (!loaded.ok) {
-    console.error(configErrorText(loaded.errors));
-    process.exit(1);
-  }
+  if (!loaded.ok) stop(configErrorText(loaded.errors), EXIT_CONFIG);
   const config = loaded.config;
-  if (!config.discordToken) {
-    console.error(
-      'DISCORD_TOKEN is not set, so the bot cannot connect to Discord.\n' +
-        '  - Copy .env.example to .env and fill in DISCORD_TOKEN (and DISCORD_CLIENT_ID, REDIS_URL).\n' +
-        '  - Or try hexmate without a token or network: npm run demo',
-    );
-    process.exit(1);
+  if (!config.discordToken) stop(MISSING_TOKEN_TEXT, EXIT_CONFIG);
+  if (isProduction() && !config.redisUrl) stop(PRODUCTION_WITHOUT_REDIS_TEXT, EXIT_CONFIG);
+  const secrets = [config.discordToken, config.redisUrl, redisPassword(config.redisUrl)];
+  knownSecrets = secrets;
+  function failed(e: unknown, stage: DescribeOptions['stage']): never {
+    const f = describeStartupError(e, { stage, apiUrl: config.discordApiUrl, redisUrl: config.redisUrl, secrets });
+    stop(f.text, f.exitCode);
   }
-  const log = createLogger({ level: config.logLevel, secrets: [config.discordToken, config.redisUrl] });
+  const format = logFormat({ production: isProduction(), isTTY: process.stdout.isTTY === true });
+  const log = createLogger({ level: config.logLevel, secrets, format });
   process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
   process.on('uncaughtException', (e) => log.error({ err: e }, 'uncaught exception'));
 
-  const store = await openStore({
-    url: config.redisUrl,
-    cluster: config.redisCluster,
-    prefix: config.redisPrefix,
-    challengeTtlMs: config.challengeTtlMs,
-    logger: { warn: (m) => log.warn(m), info: (m) => log.info(m) },
-  });
-  const bot = await startBot({
-    token: config.discordToken,
-    apiUrl: config.discordApiUrl,
-    store,
-    logger: log,
-    challengeTtlMs: config.challengeTtlMs,
-    moveTimeMs: config.moveTimeMs,
-  });
+  // Loaded only now, so that a configuration error is reported at once (discord.js, canvas and ioredis take a while).
+  const { EMBEDDED_WARNING, openStore } = await import('./store/index.js');
+  const { closeRenderPool, startBot } = await import('./bot/index.js');
+  let store: Store;
+  try {
+    store = await openStore({
+      url: config.redisUrl,
+      cluster: config.redisCluster,
+      prefix: config.redisPrefix,
+      challengeTtlMs: config.challengeTtlMs,
+      // The embedded-store warning is for the person at the terminal: a plain line, whatever the log format.
+      logger: { warn: (m) => (m === EMBEDDED_WARNING ? console.warn(`WARNING: ${m}`) : log.warn(m)), info: (m) => log.info(m) },
+    });
+  } catch (e) {
+    failed(e, 'redis');
+  }
+  let bot: RunningBot;
+  try {
+    bot = await startBot({
+      token: config.discordToken,
+      apiUrl: config.discordApiUrl,
+      store,
+      logger: log,
+      challengeTtlMs: config.challengeTtlMs,
+      moveTimeMs: config.moveTimeMs,
+    });
+  } catch (e) {
+    failed(e, 'discord');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -62,9 +92,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
+function redisPassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 main().catch((e) => {
-  // Start-up failures (Redis unreachable, login refused): one clear line, no stack full of secrets.
-  const msg = e instanceof Error ? e.message : String(e);
-  console.error(`hexmate could not start: ${msg.replace(/[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}/g, '[redacted]')}`);
-  process.exit(1);
+  // Not expected (each step above reports its own failure): one clear line, no stack full of secrets.
+  const f = describeStartupError(e, { secrets: knownSecrets });
+  stop(f.text, f.exitCode);
 });

@@ -1,6 +1,9 @@
 // The process logger (pino) and the helpers that keep secrets out of logs.
 // product.md: "A token or secret in a log line or an error message" must never happen.
-import { pino, type Logger, type LoggerOptions } from 'pino';
+// JSON lines in production and whenever stdout is not a terminal; readable
+// lines (pino-pretty, a development dependency) in a terminal.
+import { createRequire } from 'node:module';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
@@ -59,6 +62,26 @@ export function redactUrl(url: string): string {
   }
 }
 
+export type LogFormat = 'json' | 'pretty';
+
+/** pino-pretty's path, or null when it is not installed (npm ci --omit=dev). */
+export function prettyTarget(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JSON unless a person is reading: pretty only in a terminal (stdout a TTY),
+ * outside production, and when pino-pretty is installed.
+ */
+export function logFormat(where: { production: boolean; isTTY: boolean; prettyInstalled?: boolean }): LogFormat {
+  const installed = where.prettyInstalled ?? prettyTarget() !== null;
+  return !where.production && where.isTTY && installed ? 'pretty' : 'json';
+}
+
 export interface LoggerSettings {
   level?: string;
   /** Known secret values (the token...) to strip from every message, whatever their shape. */
@@ -66,9 +89,31 @@ export interface LoggerSettings {
   /** Where to write (tests); default stdout. */
   destination?: NodeJS.WritableStream;
   name?: string;
+  /** 'pretty': readable lines through pino-pretty (stdout only; falls back to JSON when it is missing). Default 'json'. */
+  format?: LogFormat;
 }
 
-/** The pino logger: structured JSON, secret fields redacted, secrets scrubbed from messages and errors. */
+/**
+ * Every occurrence of each known secret in a finished JSON line, as written
+ * or JSON-escaped (once or more), replaced: the last guard, after serializers that do not
+ * know the secrets (a child logger's own err serializer...).
+ */
+export function scrubLine(line: string, secrets: readonly (string | undefined)[]): string {
+  let out = line;
+  for (const s of secrets) {
+    if (!s || s.length < 4) continue;
+    // As written, and JSON-escaped once per level of JSON it sits in (a %j argument inside a message: twice).
+    for (let form = s, level = 0; level < 4; level++) {
+      out = out.split(form).join('[redacted]');
+      const next = JSON.stringify(form).slice(1, -1);
+      if (next === form) break;
+      form = next;
+    }
+  }
+  return out.replace(DISCORD_TOKEN_RE, '[redacted]');
+}
+
+/** The pino logger: secret fields redacted, secrets scrubbed from messages, errors and every line written. */
 export function createLogger(settings: LoggerSettings = {}): Logger {
   const secrets = settings.secrets ?? [];
   const scrub = (s: string) => redactSecrets(s, secrets);
@@ -77,10 +122,7 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
     level: settings.level ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      err: (e: unknown) => {
-        const ser = pino.stdSerializers.err(e as Error);
-        return { ...ser, message: scrub(ser.message ?? ''), stack: scrub(ser.stack ?? '') };
-      },
+      err: (e: unknown) => scrubError(pino.stdSerializers.err(e as Error), scrub),
     },
     formatters: {
       // Strings anywhere in the logged object (a URL in `target`, a token inside an error body...).
@@ -92,9 +134,31 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
         const clean = args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>;
         method.apply(this, clean);
       },
+      // The finished line, whichever serializer made it (child loggers included).
+      streamWrite: (line) => scrubLine(line, secrets),
     },
   };
-  return settings.destination ? pino(options, settings.destination as pino.DestinationStream) : pino(options);
+  if (settings.destination) return pino(options, settings.destination as DestinationStream);
+  const target = settings.format === 'pretty' ? prettyTarget() : null;
+  if (target) {
+    const transport = pino.transport({
+      target,
+      options: { destination: 1, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' },
+    });
+    return pino(options, transport);
+  }
+  return pino(options);
+}
+
+/** A serialized error (message, stack, cause, enumerable fields...) with every string scrubbed. */
+function scrubError(ser: unknown, scrub: (s: string) => string): unknown {
+  try {
+    // pino's serialized errors are not plain objects: a JSON round trip makes them so (they are written as JSON anyway).
+    return scrubDeep(JSON.parse(JSON.stringify(ser)), scrub, 0);
+  } catch {
+    const o = ser as { type?: string; message?: string; stack?: string };
+    return { type: o?.type, message: scrub(o?.message ?? ''), stack: scrub(o?.stack ?? '') };
+  }
 }
 
 function scrubDeep(v: unknown, scrub: (s: string) => string, depth: number): unknown {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactSecrets, redactUrl } from '../src/log.js';
+import { createLogger, logFormat, redactSecrets, redactUrl, scrubLine } from '../src/log.js';
 
 const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456';
 
@@ -57,5 +57,59 @@ describe('createLogger', () => {
     expect(JSON.parse(lines[2]).err.message).toBe('REST failed for Bot [redacted]');
     expect(all).not.toContain('pw-in-url');
     expect(JSON.parse(lines[3]).target).toBe('redis://:[redacted]@h:6379');
+  });
+});
+
+describe('the configured token, in any shape, never in a log line', () => {
+  // Not the usual id.timestamp.hmac shape: no pattern would catch it, only the configured value.
+  const ODD = 'odd"tok\\en.x.y';
+
+  it('in the message, printf arguments, strings deep in objects and arrays, keys, error messages, stacks, causes and error fields', () => {
+    const { lines, dest } = capture();
+    const log = createLogger({ level: 'info', destination: dest, secrets: [ODD] });
+    log.info(`logging in with ${ODD}`);
+    log.info('printf %s and %j', ODD, { t: ODD });
+    log.info({ a: { b: { c: { d: { e: { f: { g: { h: `deep ${ODD}` } } } } } } }, list: [ODD, { x: ODD }], [ODD]: 1 }, 'objects');
+    const cause = new Error(`inner ${ODD}`);
+    const err = Object.assign(new Error(`outer ${ODD}`, { cause }), { url: `https://x/${ODD}`, body: { token2: ODD } });
+    log.error({ err }, 'errors');
+    // An Error under another key, and a class instance: not plain objects for the field scrubber.
+    class Holder {
+      constructor(readonly value: string) {}
+    }
+    log.warn({ failure: err, holder: new Holder(ODD) }, 'other shapes');
+    // A child logger with its own err serializer that knows nothing of the secrets (as src/bot/start.ts has).
+    const child = log.child({ component: 'bot' }, { serializers: { err: (e: Error) => ({ message: e.message, stack: e.stack }) } });
+    child.error({ err }, 'child');
+    const all = lines.join('');
+    expect(lines).toHaveLength(6);
+    expect(all).not.toContain(ODD);
+    expect(all).not.toContain(JSON.stringify(ODD).slice(1, -1)); // its JSON-escaped form either
+    expect(all).not.toMatch(/odd/); // nor a fragment of it, in any escaping
+    const errLine = JSON.parse(lines[3]);
+    expect(errLine.err.message).toBe('outer [redacted]: inner [redacted]'); // pino appends the cause's message
+    expect(errLine.err.stack).toContain('outer [redacted]');
+    expect(errLine.err.stack).toContain('caused by: Error: inner [redacted]');
+    expect(errLine.err.url).toBe('https://x/[redacted]');
+    expect(JSON.parse(lines[5]).err.message).toBe('outer [redacted]');
+    for (const l of lines) JSON.parse(l); // still JSON
+  });
+
+  it('scrubLine: the value as written and JSON-escaped, and any token-shaped string', () => {
+    const line = JSON.stringify({ msg: `a ${ODD} b`, raw: 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456' });
+    expect(line).not.toContain(ODD); // JSON escapes the quote and the backslash
+    expect(JSON.parse(scrubLine(line, [ODD]))).toEqual({ msg: 'a [redacted] b', raw: '[redacted]' });
+    expect(scrubLine(`plain ${ODD}`, [ODD, undefined, ''])).toBe('plain [redacted]');
+  });
+});
+
+describe('logFormat', () => {
+  it('pretty only in a terminal, outside production, with pino-pretty installed; JSON otherwise', () => {
+    expect(logFormat({ production: false, isTTY: true, prettyInstalled: true })).toBe('pretty');
+    expect(logFormat({ production: true, isTTY: true, prettyInstalled: true })).toBe('json');
+    expect(logFormat({ production: false, isTTY: false, prettyInstalled: true })).toBe('json');
+    expect(logFormat({ production: false, isTTY: true, prettyInstalled: false })).toBe('json');
+    // Installed here (a development dependency).
+    expect(logFormat({ production: false, isTTY: true })).toBe('pretty');
   });
 });

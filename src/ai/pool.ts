@@ -41,7 +41,9 @@ interface Slot {
 }
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./worker.ts', import.meta.url);
+// The worker module beside this one: worker.js when running compiled (dist/),
+// worker.ts under tsx or vitest (worker-boot.mjs compiles it then).
+const ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 /** Consecutive workers that die before they are ready, before queued jobs are refused. */
 const MAX_BOOT_FAILURES = 3;
 

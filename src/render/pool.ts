@@ -18,9 +18,11 @@ export type RenderReply = { id: number; ok: true; bytes: Uint8Array } | { id: nu
 
 type JobBody = RenderJob extends infer J ? (J extends RenderJob ? Omit<J, 'id'> : never) : never;
 
-// One generic boot for every worker (it tsImports the entry it is given).
+// One generic boot for every worker (it imports, or tsImports, the entry it is given).
 const BOOT = new URL('../ai/worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./worker.ts', import.meta.url);
+// The worker module beside this one: worker.js when running compiled (dist/),
+// worker.ts under tsx or vitest (worker-boot.mjs compiles it then).
+const ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 const TIMEOUT_MS = { board: 15_000, replay: 120_000 } as const;
 /** Consecutive workers that die before they are ready, before the pool gives up (in-process drawing). */
 const MAX_BOOT_FAILURES = 3;

@@ -1,7 +1,9 @@
 // The store: the only door to Redis (layer rule). With a URL it talks to a real
 // server; without one it runs the very same code on ioredis-mock in memory
-// (Lua scripts included), and says loudly that nothing survives a restart.
+// (Lua scripts included; a development dependency, loaded only then), and says
+// loudly that nothing survives a restart.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { ConfigError } from '../config.js';
 import { redactSecrets, redactUrl } from '../log.js';
 import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
 import { RedisGameStore, type StoreContext } from './games.js';
@@ -76,8 +78,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     }
     logger.info?.(`store: redis ${shown}, prefix ${keys.prefix}`);
   } else {
-    // Imported only here: production with a REDIS_URL never loads the mock.
-    const { default: RedisMock } = await import('ioredis-mock');
+    const RedisMock = await loadEmbeddedRedis();
     redis = new RedisMock() as unknown as Redis;
     logger.warn(EMBEDDED_WARNING);
   }
@@ -100,6 +101,27 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
       }
     },
   };
+}
+
+type RedisMockClass = new () => unknown;
+
+/**
+ * The embedded store's engine, ioredis-mock: a development dependency, imported
+ * only when no REDIS_URL is set (an install with `npm ci --omit=dev` has no
+ * mock and needs REDIS_URL). Missing: a ConfigError that says what to do.
+ */
+export async function loadEmbeddedRedis(load: () => Promise<{ default: unknown }> = () => import('ioredis-mock')): Promise<RedisMockClass> {
+  try {
+    return (await load()).default as RedisMockClass;
+  } catch (e) {
+    const code = (e as { code?: unknown })?.code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
+    throw new ConfigError(
+      'No REDIS_URL set, and the embedded in-memory store (the ioredis-mock package, a development dependency) is not installed.\n' +
+        '  - Set REDIS_URL to your Redis server (see .env.example); that is what production needs;\n' +
+        '  - or, to try the bot without Redis, install the development dependencies: npm install',
+    );
+  }
 }
 
 /**

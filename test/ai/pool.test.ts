@@ -53,7 +53,7 @@ describe('thinkMove (shared pool, real workers)', () => {
   });
 });
 
-describe('thinkMove under tsx (the way npm start runs the bot)', () => {
+describe('thinkMove under tsx (as the scripts, the bench and a tsx run of src/index.ts use it)', () => {
   it('starts its worker from TypeScript sources and answers before the process exits', () => {
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
     const script = fileURLToPath(new URL('./fixtures/think-script.ts', import.meta.url));

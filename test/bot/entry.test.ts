@@ -23,9 +23,9 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe('npm start', () => {
-  it('without a token: exit 1, pointing to .env.example and the demo', async () => {
+  it('without a token: exit 78 (a configuration error), pointing to .env.example and the demo', async () => {
     const p = start({ DISCORD_TOKEN: '' });
-    expect(await p.exited).toBe(1);
+    expect(await p.exited).toBe(78);
     expect(p.output()).toMatch(/DISCORD_TOKEN is not set/);
     expect(p.output()).toMatch(/\.env\.example/);
     expect(p.output()).toMatch(/npm run demo/);
