@@ -13,6 +13,7 @@ import * as describe from './describe.js';
 import { EXXIT_LESSONS, ruleTopic } from './lessons.js';
 import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
 import { validateState } from './validate.js';
+import { plainJson } from '../plain.js';
 
 export type { ExxitMove, ExxitState } from './types.js';
 
@@ -73,7 +74,10 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   parseMove,
   formatMove: (s, m, style) => formatMove(s, m, style),
   summary: (s) => summarize(s, generate(scratchBoard(s, false))),
-  fromJSON: validateState,
+  fromJSON: (data) => {
+    const plain = plainJson(data);
+    return plain.ok ? validateState(plain.value) : fail('EX-22', 'the stored state is not JSON');
+  },
   position: (s) => new ExxitPosition(boardFromState(s)),
   options: describe.EXXIT_OPTIONS,
   setupFor: (values) => describe.setupFor(values),

@@ -3,6 +3,7 @@
 import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
 import { CELL_COUNT, cellLabel } from './board.js';
 import { fromJSON } from './json.js';
+import { plainJson } from '../plain.js';
 import { whyIllegal } from './legal.js';
 import { formatMove, parseMoveText } from './notation.js';
 import { OrionPosition } from './position.js';
@@ -75,7 +76,10 @@ export const orion: Game<OrionState, OrionMove> = {
   parseMove,
   formatMove: (_s, m) => formatMove(m),
   summary,
-  fromJSON,
+  fromJSON: (data) => {
+    const plain = plainJson(data);
+    return plain.ok ? fromJSON(plain.value) : fail('OD-22', 'the stored state is not JSON');
+  },
   position: (s) => positionOf(s),
   options: describe.ORION_OPTIONS,
   setupFor: describe.setupFor,

@@ -49,6 +49,14 @@ describe('fuzz', () => {
     );
   });
 
+  it('fromJSON gives back plain JSON: -0 read from a record is 0 (seed 1647251175 found it)', () => {
+    const s = JSON.parse(JSON.stringify(midgame()));
+    s.toMove = -0;
+    const r = exxit.fromJSON(s);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(Object.is((r.value as { toMove: number }).toMove, -0)).toBe(false);
+  });
+
   it('parseMove answers any text with a result', () => {
     const s = midgame();
     const word = fc.constantFrom('P', 'D', 'F', 'pass', 'A', 'X1', 'X', 'NE', 'sw', '0,0', '-1', ',', ' ', '(', ')', 'AA', '99999');
