@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       { name: 'layout', type: 3, value: 'preset1' },
       { name: 'first', type: 3, value: 'me' },
     ]).done()).original!;
-    const accept = (card.components as any[])[0].components[0].custom_id as string;
+    const accept = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
     await fake.click(b, card.id, accept).done();
     for (;;) {
       const t = fake.threads(channel.id).find((th) => th.id === card.id || th.name.endsWith(`${a.username} vs ${b.username}`));
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   console.log(`throughput: ${(board.length / secs).toFixed(1)} moves/s over ${secs.toFixed(1)} s; schema violations ${fake.violations.length}`);
   await bot?.stop();
   if (child) {
-    const exited = new Promise((r) => child!.once('exit', r));
+    const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
   }

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     const card = ch.original!;
     const embed = card.embeds[0] as { title?: string; description?: string };
     post('Alice', `/challenge ${Object.entries({ game, opponent: '@Bob', first: 'me', ...extra }).map(([k, v]) => `${k}:${v}`).join(' ')}`, { ...card, content: `${embed.title}\n${embed.description}` });
-    const acceptId = (card.components as any[])[0].components[0].custom_id as string;
+    const acceptId = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
     await fake.click(bob, card.id, acceptId).done();
     say('**Bob** clicks Accept.');
     say('');
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       if (n === 2) {
         // Show a refusal once: out of turn, ephemeral, nothing changes.
         const wrong = await fake.slash(side === 0 ? bob : alice, thread.id, 'move', opts({ text })).done();
-        post(side === 0 ? 'Bob' : 'Alice', `/move text:${text}`, { content: wrong.callback.data.content } as FakeMessage, undefined, true);
+        post(side === 0 ? 'Bob' : 'Alice', `/move text:${text}`, { content: (wrong.callback.data as { content: string }).content } as FakeMessage, undefined, true);
       }
       const r = await fake.slash(user, thread.id, 'move', opts({ text })).done();
       n++;
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     const viewer = game === 'orion' ? bob : alice;
     const rp = await fake.slash(viewer, channel.id, 'replay', opts({ game: done.id })).done();
     const gif = rp.original?.attachments.find((a) => a.filename.endsWith('.gif'));
-    if (!gif) throw new Error(`/replay posted no GIF: ${rp.callback.data?.content ?? ''}`);
+    if (!gif) throw new Error(`/replay posted no GIF: ${(rp.callback.data as { content?: string } | undefined)?.content ?? ''}`);
     await writeFile(join(OUT, `${game}-replay.gif`), gif.bytes);
     const list = rp.original?.attachments.find((a) => a.filename.endsWith('.txt'));
     if (list) await writeFile(join(OUT, `${game}-moves.txt`), list.bytes);

@@ -12,7 +12,7 @@ interface Task {
   games: number[];
 }
 
-const task = workerData.task as Task;
+const task = (workerData as { task: Task }).task;
 for (const g of task.games) {
   try {
     parentPort!.postMessage({ ok: true, record: playGame(task.game, task.setup, task.a, task.b, task.seed, g) });

@@ -17,7 +17,7 @@ const USAGE = `usage:
 setups: exxit standard (default) | blitz | short; orion preset1 (default) | preset2 | preset3 | random:<seed>`;
 
 /** Replays --moves from --setup; prints the refusal and returns null on error. */
-function position(game: AnyGame, setup: string | undefined, moves: string | undefined): unknown | null {
+function position(game: AnyGame, setup: string | undefined, moves: string | undefined): unknown {
   const r = replay(game, setup, splitMoves(moves ?? ''));
   if (!r.ok) {
     process.stderr.write(`${replayErrorText(r)}\n`);

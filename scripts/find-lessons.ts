@@ -7,7 +7,7 @@
 // Same arguments, same output: the playouts use the engine's seeded PRNG.
 import { exxit, type ExxitMove, type ExxitState } from '../src/engine/exxit/index.js';
 import { orion, type OrionMove, type OrionState } from '../src/engine/orion/index.js';
-import type { AnyGame, GameId } from '../src/engine/game.js';
+import type { AnyGame } from '../src/engine/game.js';
 import { makeRng, randInt, type Rng } from '../src/engine/rng.js';
 import { UsageError, intArg, parse } from './lib/args.js';
 
@@ -332,7 +332,7 @@ function main(argv: string[]): number {
   const { values, positionals } = parse(argv, { topic: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' } });
   const games = values.games === undefined ? null : intArg('games', values.games, 1);
   const seed = values.seed === undefined ? 1 : intArg('seed', values.seed, 0);
-  const which = (positionals[0] ?? 'both') as GameId | 'both';
+  const which = (positionals[0] ?? 'both');
   const plan: [AnyGame, Target<never, never>[]][] = [];
   if (which === 'exxit' || which === 'both') plan.push([exxit, EXXIT_TARGETS as Target<never, never>[]]);
   if (which === 'orion' || which === 'both') plan.push([orion, ORION_TARGETS as Target<never, never>[]]);

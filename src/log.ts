@@ -166,7 +166,7 @@ function scrubDeep(v: unknown, scrub: (s: string) => string, depth: number): unk
   if (depth > 6 || v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => scrubDeep(x, scrub, depth + 1));
   // Only plain objects: errors go through the err serializer (which scrubs them), Dates etc. stay as they are.
-  const proto = Object.getPrototypeOf(v);
+  const proto: unknown = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = scrubDeep(x, scrub, depth + 1);

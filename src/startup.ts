@@ -70,7 +70,7 @@ interface ErrorLike {
   errors?: unknown;
 }
 
-const asObj = (e: unknown): ErrorLike | null => (e !== null && typeof e === 'object' ? (e as ErrorLike) : null);
+const asObj = (e: unknown): ErrorLike | null => (e !== null && typeof e === 'object' ? (e) : null);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The first error in e, its causes and its aggregated errors (fetch, happy eyeballs) that carries a network code. */
@@ -78,7 +78,7 @@ function networkError(e: unknown, depth = 0): ErrorLike | null {
   const o = asObj(e);
   if (!o || depth > 4) return null;
   if (typeof o.code === 'string' && o.code in NETWORK_CODES) return o;
-  for (const inner of [o.cause, ...(Array.isArray(o.errors) ? o.errors : [])]) {
+  for (const inner of [o.cause, ...(Array.isArray(o.errors) ? (o.errors as unknown[]) : [])]) {
     const found = networkError(inner, depth + 1);
     if (found) return found;
   }
@@ -158,7 +158,7 @@ function describe(e: unknown, opts: DescribeOptions): StartupFailure {
     const code = String(net.code);
     const where =
       str(net.hostname) ??
-      (str(net.address) ? (typeof net.port === 'number' ? `${net.address}:${net.port}` : String(net.address)) : undefined) ??
+      (str(net.address) ? (typeof net.port === 'number' ? `${String(net.address)}:${net.port}` : String(net.address)) : undefined) ??
       hostOf(opts.apiUrl ?? DISCORD_API);
     return {
       text:

@@ -35,7 +35,7 @@ function ackOf(i: RepliableInteraction): Ack {
   if (i.isChatInputCommand()) return commandsByName.get(i.commandName)?.ack ?? 'public';
   if (i.isMessageComponent()) {
     const parsed = parseCustomId(i.customId);
-    return parsed.ok ? componentHandler(parsed.value).ack(parsed.value as never) : 'ephemeral';
+    return parsed.ok ? componentHandler(parsed.value).ack(parsed.value) : 'ephemeral';
   }
   return 'ephemeral';
 }
@@ -52,7 +52,7 @@ async function dispatch(ctx: CommandContext, i: RepliableInteraction): Promise<R
   if (i.isButton() || i.isStringSelectMenu()) {
     const parsed = parseCustomId(i.customId);
     if (!parsed.ok) return refuse(parsed.reason);
-    return componentHandler(parsed.value).handle(ctx, i, parsed.value as never);
+    return componentHandler(parsed.value).handle(ctx, i, parsed.value);
   }
   return refuse('common.unsupported');
 }

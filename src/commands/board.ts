@@ -23,8 +23,9 @@ export const command: Command = {
         const post = await gamePayload(ctx, { kind: 'game', game: g.rec, state: g.state, lines: [{ key: 'board.repost', params: { moves: g.rec.moves.length, id: { code: g.rec.id } } }] });
         return { ...post, components: [], allowedMentions: { users: [] } };
       },
-      async after() {
+      after: () => {
         scheduleAi(ctx, g.rec);
+        return Promise.resolve();
       },
     };
   },

@@ -137,6 +137,9 @@ export interface Position<M> {
   clone(): Position<M>;
 }
 
-/** A game with its types erased, for code that handles either game by id. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any>;
+/**
+ * A game with its types erased, for code that handles any game by id. Its
+ * states and moves are `unknown`: they are only ever handed back to the same
+ * game (method parameters are bivariant, so every Game<S, M> is one).
+ */
+export type AnyGame = Game<unknown, unknown>;

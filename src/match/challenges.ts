@@ -100,7 +100,7 @@ export interface CardChange {
   game?: StoredGame;
 }
 
-const closedMsg = (c: StoredChallenge): Msg => ({ key: `challenge.statusWord.${c.status}` } as Msg);
+const closedMsg = (c: StoredChallenge): Msg => ({ key: `challenge.statusWord.${c.status}` });
 
 async function expire(ctx: MatchContext, c: StoredChallenge): Promise<CardChange> {
   const r = await ctx.store.challenges.transition(c.id, 'open', 'expired');

@@ -263,7 +263,7 @@ export function exxitLastText(s: ExxitState): string {
       const pris = end ? s.prisoners.find((p) => p.q === end.q && p.r === end.r) : undefined;
       const exit = !!pris && !s.tiles.some((t) => t.q === end.q && t.r === end.r);
       const onto = (exit ? last.sown.slice(0, -1) : last.sown).map((c) => labelAt(c.q, c.r)).join(' ');
-      const parts = [onto && `sowed ${onto}`, exit && `exit to prisoner cell ${pris!.label}`].filter(Boolean);
+      const parts = [onto && `sowed ${onto}`, exit && `exit to prisoner cell ${pris.label}`].filter(Boolean);
       return `${who} danced D ${labelAt(m.q, m.r)} ${m.dir}: ${parts.join(', ')}`;
     }
     case 'free':

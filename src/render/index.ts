@@ -1,71 +1,9 @@
 // Board images (PNG) and replays (animated GIF) for both games. Reads engine
-// state only; knows nothing of Discord or Redis (design.md, layers).
-import { createCanvas } from '@napi-rs/canvas';
-import { isGameId } from '../engine/index.js';
+// state only; knows nothing of Discord or Redis (docs/architecture.md).
 import type { GameId } from '../engine/game.js';
-import type { ExxitState } from '../engine/exxit/types.js';
-import type { OrionState } from '../engine/orion/types.js';
-import { EXXIT_HEIGHT, EXXIT_WIDTH, paintExxit } from './exxit.js';
-import { registerFonts } from './fonts.js';
-import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
-import { encodeCanvasPng } from './png.js';
-import { EXXIT, ORION } from './theme.js';
+import type { ReplayOptions } from './board.js';
 
-// The bundled fonts, registered once when the renderer is loaded (a missing
-// font package fails here, at start-up, not on the first move).
-registerFonts();
-
-export interface BoardOptions {
-  /** Display names by side index (Exxit red, black; Orion orange, blue). */
-  players?: [string, string];
-}
-
-export interface ReplayOptions extends BoardOptions {
-  /** Delay per frame in ms (the last frame holds longer). */
-  delayMs?: number;
-}
-
-/** Pixel size of a board image of each game. */
-export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
-  exxit: { width: EXXIT_WIDTH, height: EXXIT_HEIGHT },
-  orion: { width: ORION_WIDTH, height: ORION_HEIGHT },
-};
-
-/** Names shown when the caller gives none: the side colours. */
-const defaultPlayers = (game: GameId): [string, string] =>
-  game === 'exxit' ? [EXXIT.names[0], EXXIT.names[1]] : [ORION.names[0], ORION.names[1]];
-
-/** Display names come from Discord: no control characters, bounded length, never empty. */
-function cleanNames(game: GameId, players?: [string, string]): [string, string] {
-  const d = defaultPlayers(game);
-  if (!players) return d;
-  const clean = (n: unknown, i: 0 | 1): string => {
-    const t = typeof n === 'string' ? n.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 64) : '';
-    return t || d[i];
-  };
-  return [clean(players[0], 0), clean(players[1], 1)];
-}
-
-/**
- * Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale`
- * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold.
- */
-export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1, fit?: readonly { q: number; r: number }[]) {
-  if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
-  const { width, height } = BOARD_SIZE[game];
-  const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
-  const ctx = canvas.getContext('2d');
-  if (scale !== 1) ctx.scale(scale, scale);
-  const names = cleanNames(game, players);
-  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, fit);
-  else paintOrion(ctx, state as OrionState, names);
-  return canvas;
-}
-
-/** A PNG of the position; deflated off the event loop (src/render/png.ts, never a sync encoder). */
-export async function renderBoard(game: GameId, state: ExxitState | OrionState | unknown, opts: BoardOptions = {}): Promise<Buffer> {
-  return encodeCanvasPng(drawBoard(game, state, opts.players));
-}
+export * from './board.js';
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */
 export async function renderReplay(game: GameId, setup: string, moves: string[], opts: ReplayOptions = {}): Promise<Buffer> {

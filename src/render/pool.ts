@@ -125,7 +125,7 @@ export class RenderPool {
       slot.jobs.set(id, { resolve, reject, timer });
       slot.worker.ref();
       try {
-        slot.worker.postMessage({ ...body, id } as RenderJob);
+        slot.worker.postMessage({ ...body, id });
       } catch (e) {
         clearTimeout(timer);
         slot.jobs.delete(id);

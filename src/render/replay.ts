@@ -9,7 +9,7 @@ import { getGame } from '../engine/index.js';
 import { replayErrorText } from '../engine/replay.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import { exxitFilmFrame } from './exxit.js';
-import { drawBoard, type ReplayOptions } from './index.js';
+import { drawBoard, type ReplayOptions } from './board.js';
 
 // gifenc ships CommonJS (main) and ESM (module) builds whose default exports
 // differ; require() picks the CommonJS one under Node and Vite alike.

@@ -12,13 +12,13 @@ if (!port) throw new Error('src/render/worker.ts runs only as a worker thread');
 /** The image's bytes handed over, not copied: a buffer of its own is transferred as is; a slice of a shared one is copied once, here, off the main thread. */
 function send(id: number, img: Buffer): void {
   const own = img.buffer instanceof ArrayBuffer && img.byteOffset === 0 && img.byteLength === img.buffer.byteLength;
-  let bytes = own ? new Uint8Array(img.buffer as ArrayBuffer, 0, img.byteLength) : new Uint8Array(img);
+  let bytes = own ? new Uint8Array(img.buffer, 0, img.byteLength) : new Uint8Array(img);
   try {
-    port!.postMessage({ id, ok: true, bytes } satisfies RenderReply, [bytes.buffer as ArrayBuffer]);
+    port!.postMessage({ id, ok: true, bytes } satisfies RenderReply, [bytes.buffer]);
   } catch {
     // Memory owned by native code cannot be detached: copy it into one that can.
     bytes = new Uint8Array(img);
-    port!.postMessage({ id, ok: true, bytes } satisfies RenderReply, [bytes.buffer as ArrayBuffer]);
+    port!.postMessage({ id, ok: true, bytes } satisfies RenderReply, [bytes.buffer]);
   }
 }
 

@@ -79,7 +79,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     logger.info?.(`store: redis ${shown}, prefix ${keys.prefix}`);
   } else {
     const RedisMock = await loadEmbeddedRedis();
-    redis = new RedisMock() as unknown as Redis;
+    redis = new RedisMock() as Redis;
     logger.warn(EMBEDDED_WARNING);
   }
 

@@ -21,7 +21,7 @@ export function checkPrefix(prefix: string): string {
  * the hash tag; whitespace and control characters have no business there.
  */
 export function isKeyPart(s: unknown): s is string {
-  return typeof s === 'string' && s.length > 0 && s.length <= 100 && !/[{}\s\u0000-\u001f]/.test(s);
+  return typeof s === 'string' && s.length > 0 && s.length <= 100 && !/[{}\s\p{Cc}]/u.test(s);
 }
 
 export function assertKeyPart(what: string, s: unknown): asserts s is string {

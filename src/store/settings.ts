@@ -37,7 +37,7 @@ export class RedisSettingsStore implements SettingsStore {
       const { settings, v } = await this.read(guildId).catch(async (e: unknown) => {
         // A damaged record: the admin's write replaces the fields it names (and fixes them).
         if (!(e instanceof CorruptRecordError)) throw e;
-        return { settings: {} as GuildSettings, v: Number(await this.ctx.redis.hget(key, 'v')) || 0 };
+        return { settings: {}, v: Number(await this.ctx.redis.hget(key, 'v')) || 0 };
       });
       const changes = change(settings);
       const set: Record<string, unknown> = {};

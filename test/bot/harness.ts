@@ -146,5 +146,5 @@ export function toMove(rec: StoredGame): 0 | 1 {
   const g = getGame(rec.game);
   const s = g.fromJSON(rec.state);
   if (!s.ok) throw new Error('bad state');
-  return g.toMove(s.value) as 0 | 1;
+  return g.toMove(s.value);
 }

@@ -39,7 +39,7 @@ const EXXIT_SHORT = [
 /** Stores a finished game as the bot would have (engine-played, canonical log), without the Discord round trips. */
 async function storedGame(game: 'exxit' | 'orion', setup: string, moves: string[], guildId = h.guild.id) {
   const eng = getGame(game);
-  let st = eng.initial(setup);
+  const st = eng.initial(setup);
   if (!st.ok) throw new Error('setup');
   let state = st.value;
   const canonical: string[] = [];
@@ -103,7 +103,7 @@ describe('/replay', () => {
     const msg = res.original!;
     expect(gifOf(msg).frames).toHaveLength(EXXIT_SHORT.length + 1);
     const txt = msg.attachments.find((a) => a.filename === `moves-${rec.id}.txt`);
-    const text = txt!.bytes!.toString('utf8');
+    const text = txt!.bytes.toString('utf8');
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe('Exxit · Alice (Red) vs Bob (Black)');
     expect(lines[1]).toBe(`Game ${rec.id} · 19 tiles (short) · casual`);

@@ -146,14 +146,14 @@ describe('slow stores', () => {
       await new Promise((r) => setTimeout(r, 2000));
       return f.apply(games, a);
     };
-    const upd = vi.spyOn(games, 'update').mockImplementationOnce(slow(games.update));
+    const upd = vi.spyOn(games, 'update').mockImplementationOnce(slow(games.update.bind(games)));
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
     const cb = await i.response(2900);
     expect(cb.type).toBe(5);
     const res = await i.done();
     expect(res.original?.content).toContain('Red: P A (place)');
     upd.mockRestore();
-    const get = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel));
+    const get = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
     const bad = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P B' }));
     const r = await bad.done({ followups: 1 });
     get.mockRestore();

@@ -71,7 +71,7 @@ describe('Exxit board image', () => {
     // Control characters become spaces, runs collapse, 64 characters at most, empty → the colour.
     const plain = await renderBoard('exxit', state, { players: ['Red', Array(200).fill('x').join(' ').slice(0, 64)] });
     expect(weird.equals(plain)).toBe(true);
-    await expect(renderBoard('chess' as never, state)).rejects.toThrow(/unknown game/);
+    await expect(renderBoard('chess', state)).rejects.toThrow(/unknown game/);
   });
 
   it('gives the same bytes for the same position', async () => {
@@ -104,14 +104,14 @@ describe('Exxit board image', () => {
   it('draws real positions: a full random game stays under 300 KB and shows the result', async () => {
     const g = getGame('exxit');
     const rng = makeRng(7);
-    let s = g.initial('standard');
+    const s = g.initial('standard');
     if (!s.ok) throw new Error('setup');
     let st = s.value as ExxitState;
     while (g.legalMoves(st).length) {
       const ms = g.legalMoves(st);
       const r = g.play(st, ms[randInt(rng, ms.length)]);
       if (!r.ok) throw new Error(r.error.message);
-      st = r.value;
+      st = r.value as ExxitState;
     }
     expect(st.end).not.toBeNull();
     const png = await renderBoard('exxit', st, { players: ['Alice', 'Bob'] });

@@ -109,7 +109,7 @@ describe('Orion Duel board image', () => {
     for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
       const r = g.play(s, ms[randInt(rng, ms.length)]);
       if (!r.ok) throw new Error(r.error.message);
-      s = r.value;
+      s = r.value as OrionState;
     }
     expect(s.end).not.toBeNull();
     const png = await renderBoard('orion', s, { players: ['Alice', 'Bob'] });

@@ -167,7 +167,7 @@ describe.each(MODES)('ratings on $name', (mode) => {
   it('refuses nonsense input', async () => {
     await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x1'], { winner: 0, draw: false })).rejects.toThrow(/themself/);
     await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x2'], { winner: 0, draw: true })).rejects.toThrow(/draw/);
-    await expect(store.ratings.applyResult('chess' as never, newId(), null, ['x1', 'x2'], { winner: 0, draw: false })).rejects.toThrow(/game/);
+    await expect(store.ratings.applyResult('chess', newId(), null, ['x1', 'x2'], { winner: 0, draw: false })).rejects.toThrow(/game/);
     await expect(store.ratings.top('exxit', 'server' as never, 5)).rejects.toThrow(/scope/);
   });
 

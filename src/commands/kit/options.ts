@@ -34,14 +34,14 @@ export function intOption(options: Options, name: string, choices: readonly numb
   const o = raw(options, name, ApplicationCommandOptionType.Integer);
   if (!o || o.value === undefined || o.value === null) return null;
   if (typeof o.value !== 'number' || !choices.includes(o.value)) refuse('option.notAChoiceNumber', { name: { code: name }, choices: { list: choices.map((c) => ({ code: String(c) })), type: 'disjunction' } });
-  return o.value as number;
+  return o.value;
 }
 
 export function boolOption(options: Options, name: string): boolean | null {
   const o = raw(options, name, ApplicationCommandOptionType.Boolean);
   if (!o || o.value === undefined || o.value === null) return null;
   if (typeof o.value !== 'boolean') refuse('option.notBoolean', { name: { code: name } });
-  return o.value as boolean;
+  return o.value;
 }
 
 export function userOption(options: Options, name: string): User | null {

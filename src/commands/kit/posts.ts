@@ -113,7 +113,7 @@ export function challengeCard({ challenge: c, note }: Omit<ChallengePost, 'kind'
   ];
   if (c.clockMs) body.push({ key: 'challenge.card.clock', params: { per: durationMsg(c.clockMs) } });
   if (open) body.push({ key: 'challenge.card.expires', params: { at: { time: c.expiresAt } } });
-  else body.push(note ?? { key: `challenge.status.${c.status}` } as Msg);
+  else body.push(note ?? { key: `challenge.status.${c.status}` });
   const embed = new EmbedBuilder()
     .setTitle(clipText(t(locale, 'challenge.card.title', { game: titleMsg(c.game) }), 256))
     .setDescription(clipText(lines(locale, body), 4096))

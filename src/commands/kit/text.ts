@@ -13,7 +13,7 @@ export const clipText = (s: string, n = MAX_CONTENT): string => (s.length <= n ?
 
 /** A name people chose, safe inside a post: control characters out, markdown escaped, mentions and links broken. */
 export function safeName(name: string, mode: 'markdown' | 'plain' = 'markdown'): string {
-  let s = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim() || '?';
+  let s = name.replace(/\p{Cc}/gu, ' ').trim() || '?';
   s = s.replace(/@(everyone|here)/gi, `@${ZWSP}$1`).replace(/<([@#:]|\/|a:|t:)/g, `<${ZWSP}$1`);
   if (mode === 'plain') return s;
   return escapeMarkdown(s, { heading: true, bulletedList: true, numberedList: true, maskedLink: true }).replace(/\]/g, '\\]');

@@ -319,7 +319,7 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     for (let d = 0; d < params.playoutDepth; d++) {
       const o = pos.outcome();
       if (o.over) return rewardOf(o);
-      const policy = params.usePlayoutPolicy && h.playout;
+      const policy = params.usePlayoutPolicy && h.playout !== undefined;
       if (!policy && h.randomStep && h.randomStep(pos, rng)) continue;
       const moves = pos.legalMoves();
       if (moves.length === 0) return rewardOf(pos.outcome());

@@ -40,7 +40,7 @@ export function wellFormed(m: unknown): m is ExxitMove {
 /** The legal move equal to m (interned), or the rule it breaks. */
 export function check(b: Board, m: ExxitMove): { move: ExxitMove } | { error: RuleError } {
   if (b.end !== 0) {
-    const reason = END_REASONS[b.end]!;
+    const reason = END_REASONS[b.end];
     return { error: err(reason, `the game is over (${END_TEXT[reason]})`) };
   }
   if (!wellFormed(m)) return { error: err('EX-22', 'not a move') };

@@ -4,11 +4,11 @@
 import { EXXIT_DIRS, type ExxitMove } from './types.js';
 import { GRID, qOf, rOf } from './geometry.js';
 
-const place: (ExxitMove | undefined)[] = new Array(GRID);
-const free: (ExxitMove | undefined)[] = new Array(GRID);
-const dance: (ExxitMove | undefined)[] = new Array(GRID * 6);
+const place = new Array<ExxitMove | undefined>(GRID);
+const free = new Array<ExxitMove | undefined>(GRID);
+const dance = new Array<ExxitMove | undefined>(GRID * 6);
 
-export const PASS: ExxitMove = Object.freeze({ kind: 'pass' }) as ExxitMove;
+export const PASS: ExxitMove = Object.freeze({ kind: 'pass' });
 
 export function placeMove(c: number): ExxitMove {
   return (place[c] ??= Object.freeze({ kind: 'place', q: qOf(c), r: rOf(c) }) as ExxitMove);

@@ -21,7 +21,7 @@ export const CORE: readonly { q: number; r: number; color: Side }[] = [
   { q: 0, r: 1, color: 1 },
 ];
 
-const NOT_OVER: Outcome = Object.freeze({ over: false, winner: null, draw: false, reason: null }) as Outcome;
+const NOT_OVER: Outcome = Object.freeze({ over: false, winner: null, draw: false, reason: null });
 
 export function setupBoard(variant: ExxitVariant): Board {
   const b = new Board();

@@ -1,7 +1,7 @@
 // fromJSON: checks that untrusted data (a stored record) is a well-formed
 // Exxit state, shape and invariants, and returns a clean copy.
 import { fail, ok, type Result, type Side } from '../game.js';
-import { boardFromState, scratchBoard, contextKey, currentKey, parseKey, stateFromBoard } from './state.js';
+import { scratchBoard, contextKey, currentKey, parseKey, stateFromBoard } from './state.js';
 import { cellOf, inWorldBounds, tileLabel } from './geometry.js';
 import { CORE, PAWNS, PLY_CAP } from './position.js';
 import { wellFormed } from './explain.js';
@@ -28,7 +28,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   const total = VARIANT_TILES[s.variant as ExxitVariant];
   if (!isSide(s.toMove)) return bad('toMove must be 0 or 1');
   if (!isInt(s.ply, 0, PLY_CAP)) return bad(`ply must be an integer 0..${PLY_CAP}`);
-  if (s.toMove !== (s.ply as number) % 2) return bad('toMove must be Red on even plies, Black on odd (EX-1, EX-10)');
+  if (s.toMove !== (s.ply) % 2) return bad('toMove must be Red on even plies, Black on odd (EX-1, EX-10)');
   if (!isInt(s.nextPrisoner, 1, 1e6)) return bad('nextPrisoner must be a positive integer');
   if (!Array.isArray(s.reserves) || s.reserves.length !== 2 || !s.reserves.every((x) => isInt(x, 0, PAWNS)))
     return bad('reserves must be two integers 0..8');
@@ -38,7 +38,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   // Tiles: the core first (EX-8), labels in laying order (EX-23), each later
   // tile touching two earlier ones (EX-18), no cell used twice (EX-6).
   if (!Array.isArray(s.tiles) || s.tiles.length < CORE.length || s.tiles.length > total) return bad('bad tile list');
-  if (s.tiles.length + (s.stock as number) !== total) return bad(`tiles on the table plus stock must be ${total} (EX-3)`);
+  if (s.tiles.length + (s.stock) !== total) return bad(`tiles on the table plus stock must be ${total} (EX-3)`);
   const used = new Set<number>();
   const pawns = [0, 0];
   for (let i = 0; i < s.tiles.length; i++) {
@@ -59,7 +59,7 @@ export function validateState(data: unknown): Result<ExxitState> {
     const c = cellOf(q, r);
     if (used.has(c)) return bad(`tile ${tileLabel(i)}: cell ${q},${r} used twice`);
     used.add(c);
-    for (const p of tt.stack as Side[]) pawns[p]++;
+    for (const p of tt.stack) pawns[p]++;
   }
   // Every prisoner cell holds a pawn: at most 16 of them (EX-2, EX-6).
   if (!Array.isArray(s.prisoners) || s.prisoners.length > 2 * PAWNS) return bad('bad prisoner list');
@@ -70,17 +70,17 @@ export function validateState(data: unknown): Result<ExxitState> {
     const m = typeof pp.label === 'string' ? /^X([1-9]\d{0,6})$/.exec(pp.label) : null;
     if (!m) return bad('prisoner cell: bad label');
     const no = Number(m[1]);
-    if (no <= lastNo || no >= (s.nextPrisoner as number)) return bad(`prisoner cell ${pp.label}: labels must rise and stay below nextPrisoner (EX-23)`);
+    if (no <= lastNo || no >= (s.nextPrisoner)) return bad(`prisoner cell ${String(pp.label)}: labels must rise and stay below nextPrisoner (EX-23)`);
     lastNo = no;
-    if (!isStack(pp.stack, 1)) return bad(`prisoner cell ${pp.label}: bad stack`);
+    if (!isStack(pp.stack, 1)) return bad(`prisoner cell ${String(pp.label)}: bad stack`);
     const c = cellOf(p.q, p.r);
-    if (used.has(c)) return bad(`prisoner cell ${pp.label}: cell ${p.q},${p.r} used twice`);
+    if (used.has(c)) return bad(`prisoner cell ${String(pp.label)}: cell ${p.q},${p.r} used twice`);
     if (!AXIAL_VECTORS.some(([dq, dr]) => used.has(cellOf(p.q + dq, p.r + dr))))
-      return bad(`prisoner cell ${pp.label} touches no tile`);
+      return bad(`prisoner cell ${String(pp.label)} touches no tile`);
     used.add(c);
-    for (const x of pp.stack as Side[]) pawns[x]++;
+    for (const x of pp.stack) pawns[x]++;
   }
-  const reserves = s.reserves as number[];
+  const reserves = s.reserves;
   if (pawns[0] + reserves[0] !== PAWNS || pawns[1] + reserves[1] !== PAWNS) return bad('each colour must have 8 pawns in all (EX-2)');
 
   // last move
@@ -98,7 +98,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   } else if (s.ply !== 0) {
     return bad('last move missing');
   }
-  if ((s.passes as number) > 0 && last?.move.kind !== 'pass') return bad('passes counted but the last move was no pass');
+  if ((s.passes) > 0 && last?.move.kind !== 'pass') return bad('passes counted but the last move was no pass');
 
   // end and score
   if (!Array.isArray(s.score) || s.score.length !== 2) return bad('bad score');

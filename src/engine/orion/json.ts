@@ -47,7 +47,7 @@ export function fromJSON(data: unknown): Result<OrionState> {
   // OD-3: each hand holds 0..count of each kind, and nothing else.
   if (!Array.isArray(data.hands) || data.hands.length !== 2) return bad('hands must be two records');
   for (let side = 0; side < 2; side++) {
-    const h = data.hands[side];
+    const h: unknown = data.hands[side];
     if (!isObj(h) || Object.keys(h).length !== TILE_CODES.length) return bad(`hands[${side}] must have exactly ${TILE_CODES.join(', ')}`);
     for (const t of TILE_CODES)
       if (!isInt(h[t]) || h[t] < 0 || h[t] > TILE_COUNTS[t]) return bad(`hands[${side}].${t} must be an integer 0..${TILE_COUNTS[t]} (OD-8)`);
@@ -56,7 +56,7 @@ export function fromJSON(data: unknown): Result<OrionState> {
   const pls = data.placements;
   if (!Array.isArray(pls) || pls.length > 28) return bad('placements must be a list of at most 28 tiles');
   for (let i = 0; i < pls.length; i++) {
-    const p = pls[i];
+    const p: unknown = pls[i];
     const at = `placement ${i + 1}`;
     if (!isObj(p) || !same(Object.keys(p).sort(), ['cells', 'colors', 'move', 'side'])) return bad(`${at}: must be {side, move, cells, colors}`);
     if (p.side !== s.toMove) return bad(`${at}: side ${JSON.stringify(p.side)}, but ${s.toMove === 0 ? 'orange' : 'blue'} was to move (OD-12)`);

@@ -4,7 +4,7 @@ import { fail, ok, type Result, type Side } from '../game.js';
 import { CELL_COUNT } from './board.js';
 import { placementIdOf, whyIllegal } from './legal.js';
 import { layoutOf } from './layout.js';
-import { OrionPosition, layoutInfo } from './position.js';
+import { OrionPosition } from './position.js';
 import { PLACEMENTS, PLACEMENT_COUNT } from './tiles.js';
 import { TILE_COUNTS, type OrionMove, type OrionState, type OrionVc, type TileCode } from './types.js';
 

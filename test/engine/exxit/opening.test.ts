@@ -1,7 +1,6 @@
 // The worked opening of rules/exxit.md, step by step.
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
-import type { ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, init, legal, move, R, refusal, stackAt } from './helpers.js';
 
 describe('EX worked opening', () => {

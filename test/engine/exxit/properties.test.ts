@@ -55,7 +55,7 @@ describe('fast path over thousands of random games', () => {
             for (let i = 0; i < heightOf(v0); i++) n[(pawnsOf(v0) >>> i) & 1]++;
             if (!isTile(v0) && heightOf(v0) === 0) broken = 'empty prisoner cell';
           }
-          if (n[0] !== 8 || n[1] !== 8) broken = `pawns ${n}`;
+          if (n[0] !== 8 || n[1] !== 8) broken = `pawns ${n.join(',')}`;
           if (b.nTiles + b.stock !== VARIANT_TILES[v]) broken = 'tiles + stock';
           if (pos.ply() > 1000) broken = 'past the cap';
         }

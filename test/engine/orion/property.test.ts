@@ -33,14 +33,14 @@ function naiveLegal(s: OrionState): Set<string> {
             const mine = cells.filter((_, i) => colour(i) === c);
             if (mine.some((x) => tokens.has(x)) && !mine.some((x) => NEIGHBOURS[x].some((n) => s.cells[n] === c))) ok = false;
           }
-          if (ok) out.add(`${tile}:${cells.map((c, i) => `${c}/${colour(i)}`).sort()}`);
+          if (ok) out.add(`${tile}:${cells.map((c, i) => `${c}/${colour(i)}`).sort().join(',')}`);
         }
   });
   return out;
 }
 const keyOf = (s: OrionState, m: OrionMove) => {
   const p = PLACEMENTS[placementOf(m)];
-  return `${p.tile}:${p.cells.map((c, i) => `${c}/${p.isX[i] ? 1 - s.toMove : s.toMove}`).sort()}`;
+  return `${p.tile}:${p.cells.map((c, i) => `${c}/${p.isX[i] ? 1 - s.toMove : s.toMove}`).sort().join(',')}`;
 };
 
 /** Cheap equality for hot loops (vitest's deep equality is slow on thousands of moves). */

@@ -37,7 +37,7 @@ describe('OD-9 distinct placements', () => {
   const count = (t: string) => KIND_END[TILE_CODES.indexOf(t as never)] - KIND_START[TILE_CODES.indexOf(t as never)];
   it('lists each distinct placement once', () => {
     expect(count('S1')).toBe(85);
-    const keys = new Set(PLACEMENTS.map((p) => `${p.tile}:${p.cells.map((c, i) => `${c}${p.isX[i] ? 'x' : ''}`).sort()}`));
+    const keys = new Set(PLACEMENTS.map((p) => `${p.tile}:${p.cells.map((c, i) => `${c}${p.isX[i] ? 'x' : ''}`).sort().join(',')}`));
     expect(keys.size).toBe(PLACEMENTS.length);
     // D2 has each adjacent pair twice (either end X), P2 once.
     expect(count('D2')).toBe(2 * count('P2'));

@@ -73,7 +73,7 @@ export class Gateway {
     ws.on('message', (raw) => {
       let payload: any;
       try {
-        payload = JSON.parse(raw.toString());
+        payload = JSON.parse((Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer)).toString('utf8'));
       } catch {
         return ws.close(4002, 'Decode error');
       }

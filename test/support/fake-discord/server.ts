@@ -11,8 +11,6 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const host = opts.host ?? '127.0.0.1';
   const timeoutMs = opts.timeoutMs ?? 5000;
   let origin = '';
-  let rest!: RestApi;
-  let gateway!: Gateway;
 
   const server = createServer((req, res) => {
     void route(req, res).catch((e) => {
@@ -48,7 +46,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const gatewayUrl = `ws://${host}:${port}`;
 
   const world = new World(origin);
-  gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250, opts.privilegedIntents ?? 0);
+  const gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250, opts.privilegedIntents ?? 0);
   server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
 
   const deliver = (rec: InteractionRecord) => {
@@ -57,7 +55,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     if (n === 0) throw new Error('fake-discord: no bot session is connected for this guild (await fake.waitForReady() first)');
   };
   const interactions = new Interactions(world, deliver, timeoutMs);
-  rest = new RestApi(
+  const rest = new RestApi(
     world,
     gateway,
     interactions,
