@@ -13,6 +13,7 @@ import { sweepClocks } from '../match/sweeps.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
 import { DiscordNotifier } from './notifier.js';
 import { handleInteraction } from './router.js';
+import { onMissingMessage } from '../i18n/catalogue.js';
 
 export type BotContext = CommandContext;
 
@@ -128,6 +129,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
   };
   notifier.ctx = ctx;
+  // A missing word is a bug the catalogue tests catch; in a running bot it must not cost a post.
+  onMissingMessage((e) => log.error({ err: e }, 'missing message'));
 
   const track = (i: Interaction) => {
     const p = handleInteraction(ctx, i).catch((e: unknown) => log.error({ err: e }, 'router failed'));

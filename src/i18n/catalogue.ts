@@ -51,6 +51,17 @@ export class MissingMessageError extends Error {
   override readonly name = 'MissingMessageError';
 }
 
+let onMissing: ((e: MissingMessageError) => void) | null = null;
+
+/**
+ * What a missing message does: by default it throws (tests and tools see the
+ * bug at once); the bot logs it instead and shows the key, so one missing word
+ * never stops a board from being posted.
+ */
+export function onMissingMessage(handler: ((e: MissingMessageError) => void) | null): void {
+  onMissing = handler;
+}
+
 /**
  * The text of `key` in `locale` with `params` filled in. Values must already
  * be strings or numbers (src/commands/kit/text.ts resolves mentions and
@@ -61,7 +72,12 @@ export function format(locale: Locale, key: string, params: Readonly<Record<stri
   let f = compiled.get(cacheKey);
   if (!f) {
     const text = texts[locale].get(key);
-    if (text === undefined) throw new MissingMessageError(`no message "${key}" in the ${locale} catalogue`);
+    if (text === undefined) {
+      const e = new MissingMessageError(`no message "${key}" in the ${locale} catalogue`);
+      if (!onMissing) throw e;
+      onMissing(e);
+      return `⟨${key}⟩`;
+    }
     f = new IntlMessageFormat(text, locale, undefined, { ignoreTag: true });
     compiled.set(cacheKey, f);
   }

@@ -57,7 +57,9 @@ export function toMoveLine(rec: StoredGame, side: Side): Msg {
   return { key: 'turn.toMove', params: who };
 }
 
-const isRule = (reason: string): boolean => /^[A-Z]+-\d+[a-z]?$/.test(reason);
+/** Why a game ended when the rules did not end it (the words are `end.<reason>`); any other reason is the game's own. */
+export const MATCH_REASONS = ['resign', 'draw-agreed', 'abort', 'time', 'timeout', 'admin'] as const;
+const isRule = (reason: string): boolean => !(MATCH_REASONS as readonly string[]).includes(reason);
 
 /**
  * The result block of a finished game: who won and what decided it (the

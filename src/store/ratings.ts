@@ -5,6 +5,7 @@
 // game of the same player makes us recompute instead of losing an update.
 import glicko2 from 'glicko2';
 import { z } from 'zod';
+import { isGameId } from '../engine/index.js';
 import { toFieldMap } from './codec.js';
 import type { StoreContext } from './games.js';
 import { isStoreId } from './ids.js';
@@ -43,7 +44,6 @@ export const defaultSnapshot = (): RatingSnapshot => ({
 
 const outcomeSchema = z.object({ gameId: z.string(), players: z.tuple([ratingChangeSchema, ratingChangeSchema]) });
 
-const GAMES: readonly GameId[] = ['exxit', 'orion'];
 const isScope = (s: unknown): s is RatingScope => s === 'global' || (typeof s === 'string' && s.startsWith('guild:') && isKeyPart(s.slice(6)));
 
 /** Glicko-2's rating scale factor (rating = 173.7178 * mu + 1500). */
@@ -93,7 +93,7 @@ export class RedisRatingStore implements RatingStore {
   constructor(private readonly ctx: StoreContext) {}
 
   private check(game: GameId, scope: RatingScope): void {
-    if (!GAMES.includes(game)) throw new TypeError('unknown game');
+    if (!isGameId(game)) throw new TypeError('unknown game');
     if (!isScope(scope)) throw new TypeError("invalid rating scope: expected 'global' or 'guild:<id>'");
   }
 
@@ -129,7 +129,7 @@ export class RedisRatingStore implements RatingStore {
     result: { winner: Side | null; draw: boolean },
     now = this.ctx.now(),
   ): Promise<RatingOutcome> {
-    if (!GAMES.includes(game)) throw new TypeError('unknown game');
+    if (!isGameId(game)) throw new TypeError('unknown game');
     if (!isStoreId(gameId)) throw new TypeError('invalid game id');
     for (const p of players) assertKeyPart('player id', p);
     if (guildId !== null) assertKeyPart('guild id', guildId);

@@ -122,4 +122,44 @@ describe('correspondence clock', () => {
     expect(end.content).toContain(`<@${h!.alice.id}> (Orange) lost on time`);
     expect((await h!.game(channelId)).status).toBe('over');
   });
+
+  it('a damaged game is quarantined once: one note pointing to /endgame, out of the due index, healthy games behind it still time out', async () => {
+    const clk = testClock();
+    const { channelId: good } = await setup(clk);
+    await play(good, 2);
+    // Three more games whose state the engine refuses, due before the healthy one.
+    const damaged: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const ch = h!.fake.addChannel(h!.guild.id, { name: `bad${k}` });
+      const created = await h!.store.games.create({
+        game: 'orion', setup: 'preset1', guildId: h!.guild.id, channelId: ch.id, parentChannelId: null, messageId: null,
+        players: [{ id: h!.carol.id, name: 'Carol' }, { id: h!.bob.id, name: 'Bob' }], rated: false,
+        state: { game: 'orion', cells: 'not a board' },
+        clock: { perMoveMs: HOUR, deadline: clk.now() - 10 * HOUR, reminded: true, wakeAt: clk.now() - 10 * HOUR },
+      });
+      expect(created.ok).toBe(true);
+      if (created.ok) damaged.push(created.game.id);
+    }
+    clk.advance(2 * HOUR);
+    // One sweep with room for one game only: the damaged ones come first, then leave the index.
+    await sweepClocks(h!.bot.ctx, 1);
+    await sweepClocks(h!.bot.ctx, 1);
+    await sweepClocks(h!.bot.ctx, 1);
+    await sweepClocks(h!.bot.ctx, 1);
+    await h!.fake.waitForMessage(good, (m) => m.content.includes('lost on time'));
+    for (const id of damaged) {
+      const rec = (await h!.store.games.get(id))!;
+      expect(rec.damaged).toMatch(/layout/);
+      expect(rec.status).toBe('active');
+      const notes = h!.fake.messages(rec.channelId).filter((m) => m.content.includes('/endgame'));
+      expect(notes).toHaveLength(1);
+    }
+    expect(await h!.store.games.due(clk.now() + 100 * HOUR, 50)).toEqual([]);
+    // Sweeping again posts nothing more.
+    await sweepClocks(h!.bot.ctx);
+    for (const id of damaged) {
+      const rec = (await h!.store.games.get(id))!;
+      expect(h!.fake.messages(rec.channelId).filter((m) => m.content.includes('/endgame'))).toHaveLength(1);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // /endgame: only Manage Server may use it; it closes a stuck game, or one
 // whose record the engine refuses, with no result and no rating change.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -50,6 +50,26 @@ describe('/endgame', () => {
     const r = await h.slash(admin, channelId, 'endgame').done();
     expect(isEphemeral(r)).toBe(false);
     expect((await h.store.games.get(rec.id))?.status).toBe('aborted');
+  });
+
+  it('works after the early deferral: a slow store still gets the admin an answer, the thread archived', async () => {
+    h = await createHarness();
+    const admin = h.fake.addUser({ username: 'dana', globalName: 'Dana', permissions: MANAGE_GUILD });
+    const { channelId, rec } = await h.startGame('exxit', h.bob, h.carol);
+    // The store takes 2 s to answer: the router defers at 1.5 s, then the answer edits the deferral.
+    const games = h.store.games;
+    const slowGet = games.activeByChannel.bind(games);
+    const spy = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(async (id) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      return slowGet(id);
+    });
+    const r = await h.slash(admin, channelId, 'endgame').done();
+    spy.mockRestore();
+    expect(r.callback.type).toBe(5);
+    expect(isEphemeral(r)).toBe(false);
+    expect(r.original?.content).toMatch(/Ended by an admin/);
+    expect((await h.store.games.get(rec.id))?.status).toBe('aborted');
+    await expect.poll(() => h!.fake.channel(channelId)?.thread_metadata?.archived).toBe(true);
   });
 
   it('says so when there is no game in the channel', async () => {

@@ -62,4 +62,21 @@ describe('/play-bot', () => {
     const legal = (await h.fake.autocomplete(h.bob, thread.id, 'move', [{ name: 'text', type: 3, value: '', focused: true }]).response()).data.choices;
     expect(isEphemeral(await h.move(h.bob, thread.id, legal[0].value))).toBe(false);
   });
+
+  it('caps the games one user has against the AI at once, with a clear refusal', async () => {
+    // A stand-in AI that never answers: each game stays open, as a slow one would.
+    h = await createHarness({ bot: { match: { maxAiGames: 2 }, thinkMove: () => new Promise<string>(() => undefined) } });
+    for (let k = 0; k < 2; k++) {
+      const r = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'me' }).done();
+      expect(isEphemeral(r), r.callback.data?.content).toBe(false);
+      await waitFor(async () => (await h!.store.games.listActiveByUser(h!.alice.id)).length === k + 1);
+    }
+    const third = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'hard' }).done();
+    expect(isEphemeral(third)).toBe(true);
+    expect(third.callback.data.content).toBe('You already have 2 games against the AI in progress, the most at once; finish or `/resign` one first.');
+    expect(await h.store.games.listActiveByUser(h.alice.id)).toHaveLength(2);
+    // Another member is not affected.
+    const bob = await h.slash(h.bob, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy' }).done();
+    expect(isEphemeral(bob)).toBe(false);
+  });
 });

@@ -67,6 +67,23 @@ describe.each(MODES)('store basics on $name', (mode) => {
     await expect(store.settings.update(g, { clockMs: -5 })).rejects.toThrow(/invalid settings/);
   });
 
+  it('settings read-modify-write is atomic: two admins adding channels at once both land', async () => {
+    const g = uid('g');
+    const [a, b] = await openMany(mode, prefix, 2);
+    try {
+      const add = (st: Store, ch: string) => st.settings.modify(g, (cur) => ({ channels: [...(cur.channels ?? []), ch] }));
+      // Twenty writers at once, each adding its own channel: a lost update would drop one.
+      await Promise.all(Array.from({ length: 20 }, (_, k) => add(k % 2 ? a : b, `c${k}`)));
+      const got = (await store.settings.get(g)).channels ?? [];
+      expect([...got].sort()).toEqual(Array.from({ length: 20 }, (_, k) => `c${k}`).sort());
+      // A change that throws writes nothing.
+      await expect(a.settings.modify(g, () => { throw new Error('refused'); })).rejects.toThrow('refused');
+      expect((await store.settings.get(g)).channels).toHaveLength(20);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('every key starts with the prefix, and one game’s keys share one cluster slot', async () => {
     const tag = uid('k');
     const created = await store.games.create(

@@ -55,6 +55,13 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
   },
 };
 
+/** A game without tuned levels (one registered by a test or an extension) gets plain UCT with random playouts. */
+const UNTUNED: Record<Level, SearchParams> = {
+  easy: { ...plain, playoutDepth: Infinity, iterations: 100, timeMs: 500 },
+  medium: { ...plain, playoutDepth: Infinity, iterations: 800, timeMs: 1000 },
+  hard: { ...plain, playoutDepth: Infinity, iterations: 3000, timeMs: 1500 },
+};
+
 export function levelParams(game: GameId, level: Level): SearchParams {
-  return LEVELS[level][game];
+  return (LEVELS[level][game]) ?? UNTUNED[level];
 }

@@ -172,7 +172,7 @@ export const play = {
   },
   playBot: {
     card: '**{game}** · {first} vs {second} · {setup} · unrated',
-    tooMany: 'You already have {max} games against the AI in progress; finish or `/resign` one first.',
+    tooMany: 'You already have {max, plural, one {a game} other {# games}} against the AI in progress, the most at once; finish or `/resign` one first.',
   },
   ai: {
     name: 'hexmate AI ({level})',
