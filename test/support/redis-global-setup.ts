@@ -76,9 +76,34 @@ export default async function setup(project: TestProject): Promise<() => void> {
     url = own.url;
     child = own.child;
   }
+  const prefix = `hexmate-test:${Date.now().toString(36)}-${randomBytes(3).toString('hex')}:`;
   project.provide('redisUrl', url);
-  project.provide('redisPrefix', `hexmate-test:${Date.now().toString(36)}-${randomBytes(3).toString('hex')}:`);
-  return () => {
-    child?.kill();
+  project.provide('redisPrefix', prefix);
+  // Runs after the last test, passed or failed: the run's keys go, the server stays as it was.
+  return async () => {
+    try {
+      await deleteRunKeys(url, prefix);
+    } finally {
+      child?.kill();
+    }
   };
+}
+
+/** Deletes every key of this run (the shared server outlives it). */
+export async function deleteRunKeys(url: string, prefix: string): Promise<number> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  let deleted = 0;
+  try {
+    await client.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) deleted += await client.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+  return deleted;
 }
