@@ -4,5 +4,6 @@
 export type { Format, GameRecord, GameResult, PlayerId, Round, Withdrawal, TournamentErrorCode } from './types.js';
 export { TournamentError } from './types.js';
 export { roundRobinSchedule, drawLots } from './round-robin.js';
+export { pairSwissRound, defaultSwissRounds, safeSwissRounds, type SwissInput } from './swiss.js';
 export { applyWithdrawals, withdrawnBy } from './withdrawals.js';
 export { standings, crosstable, type StandingRow, type StandingsOptions, type Tiebreaks, type Crosstable, type CrossCell } from './standings.js';
