@@ -1,9 +1,9 @@
 // The matching wrapper against an exhaustive search on small graphs, and its
-// guards (global leak, padding, bad input). MATCHING_RUNS=20000 runs the
-// random comparison longer (done once: 2 × 20,000 graphs, all optimal).
+// guards (global leak, padding, bad input).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchedPairs, maxWeightMatching, type WeightedEdge } from '../../../src/match/tournament/matching.js';
+import { runs } from './helpers.js';
 
 /** Best [cardinality, weight] over all matchings (cardinality first only when asked). */
 function bruteForce(n: number, edges: readonly WeightedEdge[], maxCardinality: boolean): [number, number] {
@@ -59,7 +59,7 @@ describe('maxWeightMatching', () => {
         if (maxCardinality) expect(got).toEqual(want);
         else expect(got[1]).toBe(want[1]);
       }),
-      { numRuns: Number(process.env.MATCHING_RUNS ?? 300), seed: 20261201 },
+      { numRuns: runs(300) },
     );
   });
 
