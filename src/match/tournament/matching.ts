@@ -8,8 +8,11 @@
 // - weights must be non-negative safe integers (the algorithm compares dual variables
 //   with ===, exact only in integer arithmetic) and small enough that sums of
 //   two stay exact;
-// - the package assigns three undeclared variables (b, path, v), so each call
-//   leaks them onto globalThis; the wrapper puts globalThis back as it was;
+// - the package assigns three undeclared variables (b, path, v): in sloppy
+//   mode (Node loading it as CommonJS) that creates globals, in strict mode
+//   (bundled as an ES module) it throws. The wrapper defines the three on
+//   globalThis for the call, so both work, and puts globalThis back as it
+//   was afterwards;
 // - the answer is checked: symmetric, and every matched pair is an edge.
 import blossom from 'edmonds-blossom';
 
@@ -26,6 +29,16 @@ const LEAKED = ['b', 'path', 'v'] as const;
  * without it, simply the largest weight.
  */
 export function maxWeightMatching(n: number, edges: readonly WeightedEdge[], maxCardinality: boolean): number[] {
+  return maxWeightMatchingWith(blossom, n, edges, maxCardinality);
+}
+
+/** The same with another implementation of the package's function (tests load it in strict mode). */
+export function maxWeightMatchingWith(
+  impl: (edges: number[][], maxCardinality?: boolean) => number[],
+  n: number,
+  edges: readonly WeightedEdge[],
+  maxCardinality: boolean,
+): number[] {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`vertex count must be a non-negative integer, got ${n}`);
   const seen = new Set<number>();
   for (const [i, j, w] of edges) {
@@ -42,15 +55,22 @@ export function maxWeightMatching(n: number, edges: readonly WeightedEdge[], max
   const mate = new Array<number>(n).fill(-1);
   if (edges.length === 0) return mate;
 
+  const g = globalThis as Record<string, unknown>;
   const saved = LEAKED.map((name) => Object.getOwnPropertyDescriptor(globalThis, name));
   let raw: number[];
   try {
-    raw = blossom(edges.map(([i, j, w]) => [i, j, w]), maxCardinality);
+    LEAKED.forEach((name, k) => {
+      if (!saved[k]) Object.defineProperty(globalThis, name, { value: undefined, writable: true, configurable: true });
+    });
+    raw = impl(
+      edges.map(([i, j, w]) => [i, j, w]),
+      maxCardinality,
+    );
   } finally {
     LEAKED.forEach((name, k) => {
       const d = saved[k];
       if (d) Object.defineProperty(globalThis, name, d);
-      else delete (globalThis as Record<string, unknown>)[name];
+      else delete g[name];
     });
   }
   raw.forEach((m, i) => (mate[i] = m));

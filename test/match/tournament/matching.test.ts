@@ -1,8 +1,11 @@
 // The matching wrapper against an exhaustive search on small graphs, and its
 // guards (global leak, padding, bad input).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchedPairs, maxWeightMatching, type WeightedEdge } from '../../../src/match/tournament/matching.js';
+import { matchedPairs, maxWeightMatching, maxWeightMatchingWith, type WeightedEdge } from '../../../src/match/tournament/matching.js';
 import { runs } from './helpers.js';
 
 /** Best [cardinality, weight] over all matchings (cardinality first only when asked). */
@@ -70,6 +73,20 @@ describe('maxWeightMatching', () => {
     for (let i = 0; i < 12; i++) for (let j = i + 1; j < 12; j++) edges.push([i, j, ((i * 7 + j * 13) % 11) + 1]);
     maxWeightMatching(12, edges, true);
     maxWeightMatching(5, [[0, 1, 6], [0, 2, 10], [1, 2, 5], [2, 3, 4], [3, 4, 9], [4, 0, 3]], false);
+    expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(before);
+  });
+
+  it('works when the package runs in strict mode (as in an ES module bundle), where its stray assignments throw', () => {
+    const source = readFileSync(createRequire(import.meta.url).resolve('edmonds-blossom'), 'utf8');
+    const load = vm.runInThisContext(`(function (module) { 'use strict'; ${source}\n; return module.exports; })`) as (m: {
+      exports: unknown;
+    }) => (edges: number[][], maxCardinality?: boolean) => number[];
+    const strict = load({ exports: {} });
+    // A triangle plus a pendant edge makes the algorithm build a blossom (and assign `b`).
+    const edges: WeightedEdge[] = [[0, 1, 6], [1, 2, 6], [0, 2, 6], [2, 3, 1]];
+    expect(() => strict(edges.map((e) => [...e]), true)).toThrow(ReferenceError);
+    const before = Object.getOwnPropertyNames(globalThis).sort();
+    expect(matchedPairs(maxWeightMatchingWith(strict, 4, edges, true))).toEqual([[0, 1], [2, 3]]);
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(before);
   });
 
