@@ -33,7 +33,7 @@
 import { makeRng, randInt } from '../../engine/rng.js';
 import { allocate, type Colour } from './colour.js';
 import { indexHistory, isPlayed, lastRound, pointsOf } from './history.js';
-import { MAX_MATCHING_WEIGHT, matchedPairs, maxWeightMatching, type WeightedEdge } from './matching.js';
+import { MAX_MATCHING_WEIGHT, matchedPairs, maxWeightMatching } from './matching.js';
 import { TournamentError, type GameRecord, type PlayerId, type Round } from './types.js';
 
 export interface SwissInput {
@@ -159,23 +159,77 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   const flip = rng ? rng() < 0.5 : false;
   const met = (a: SwissPlayer, b: SwissPlayer) => a.opponents.has(b.id);
 
-  // 2. The bye.
-  let bye: SwissPlayer | null = null;
-  if (active.length % 2 === 1) {
-    const candidates = active
-      .filter((p) => !p.hadBye)
-      .sort((a, b) => Number(a.hadForfeitWin) - Number(b.hadForfeitWin) || b.rank - a.rank);
-    bye = candidates.find((c) => canPairAll(active.filter((p) => p !== c), met)) ?? null;
-    if (!bye) {
-      throw new TournamentError(
-        'no-legal-pairing',
-        `round ${round}: no player can take the bye with everyone else paired without a repeat`,
-      );
+  // What a pair is, whoever has the bye: met or not, score difference (half
+  // points), colour clash and wish refused.
+  const m = active.length;
+  const basics: ({ diff: number; absoluteMiss: number; preferenceCost: number } | null | undefined)[] = new Array(m * m);
+  const basic = (a: SwissPlayer, b: SwissPlayer) => {
+    const k = a.rank * m + b.rank;
+    if (basics[k] === undefined) {
+      const col = met(a, b) ? null : allocate(a, b, 0, false);
+      basics[k] = basics[b.rank * m + a.rank] = col && {
+        diff: Math.round(Math.abs(a.score - b.score) * 2),
+        absoluteMiss: col.absoluteMiss,
+        preferenceCost: col.preferenceCost,
+      };
     }
-  }
-  const rest = active.filter((p) => p !== bye);
+    return basics[k]!;
+  };
 
-  // 3. Costs of the candidate pairs.
+  // 2. The bye, and steps (a)–(b) of the pairing: for each bye candidate in
+  // turn (or none), the limits on the score difference are tried in
+  // increasing order with light weights (2 − clash); the first limit under
+  // which everyone is paired with no clash ends the search; failing that,
+  // with all pairs allowed, the fewest clashes are known and the smallest
+  // limit reaching them is kept. A candidate whose absence leaves players
+  // who cannot all be paired is passed over.
+  const candidates: (SwissPlayer | null)[] =
+    active.length % 2 === 0
+      ? [null]
+      : active.filter((p) => !p.hadBye).sort((a, b) => Number(a.hadForfeitWin) - Number(b.hadForfeitWin) || b.rank - a.rank);
+  let chosen: { bye: SwissPlayer | null; rest: SwissPlayer[]; limit: number } | null = null;
+  for (const candidate of candidates) {
+    const rest = active.filter((p) => p !== candidate);
+    const light: [number, number, number, number][] = []; // i, j, diff, clash
+    for (let i = 0; i < rest.length; i++) {
+      for (let j = i + 1; j < rest.length; j++) {
+        const b = basic(rest[i], rest[j]);
+        if (b) light.push([i, j, b.diff, b.absoluteMiss]);
+      }
+    }
+    const limits = [...new Set(light.map((e) => e[2]))].sort((x, y) => x - y);
+    if (rest.length === 0) limits.push(0);
+    const found: (number | null)[] = [];
+    let limit: number | null = null;
+    for (const top of limits) {
+      const within = light.filter((e) => e[2] <= top);
+      const clashes = evenComponents(rest.length, within) ? fewestClashes(rest.length, within) : null;
+      found.push(clashes);
+      if (clashes === 0) {
+        limit = top;
+        break;
+      }
+    }
+    if (limit === null) {
+      const fewest = found.at(-1);
+      if (fewest === null || fewest === undefined) continue;
+      limit = limits[found.indexOf(fewest)];
+    }
+    chosen = { bye: candidate, rest, limit };
+    break;
+  }
+  if (!chosen) {
+    throw new TournamentError(
+      'no-legal-pairing',
+      active.length % 2 === 1
+        ? `round ${round}: no player can take the bye with everyone else paired without a repeat`
+        : `round ${round}: the players cannot all be paired without a repeat`,
+    );
+  }
+  const { bye, rest, limit } = chosen;
+
+  // 3. The full costs of every pair that may meet (plan.cost), and the exact
+  // solve on those within the limit.
   const groups = new Map<number, SwissPlayer[]>();
   for (const p of rest) {
     const g = groups.get(p.score);
@@ -184,61 +238,35 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   }
   const posInGroup = new Map<SwissPlayer, number>();
   for (const g of groups.values()) g.forEach((p, i) => posInGroup.set(p, i));
-  const m = active.length;
   const costs: (PairCost | undefined)[] = new Array(m * m);
+  const within: [number, number, PairCost][] = [];
   for (let i = 0; i < rest.length; i++) {
     for (let j = i + 1; j < rest.length; j++) {
       const a = rest[i];
       const b = rest[j];
-      if (met(a, b)) continue;
-      const col = allocate(a, b, 0, false);
-      const diff = Math.round(Math.abs(a.score - b.score) * 2);
+      const base = basic(a, b);
+      if (!base) continue;
       let arrangement: number;
-      if (diff === 0) {
+      if (base.diff === 0) {
         const g = groups.get(a.score)!.length;
         arrangement = Math.abs(Math.abs(posInGroup.get(a)! - posInGroup.get(b)!) - Math.floor(g / 2));
       } else {
         const [hi, lo] = a.score > b.score ? [a, b] : [b, a];
         arrangement = groups.get(hi.score)!.length - 1 - posInGroup.get(hi)! + posInGroup.get(lo)!;
       }
-      costs[a.rank * m + b.rank] = costs[b.rank * m + a.rank] = {
-        diff,
-        absoluteMiss: col.absoluteMiss,
-        scoreCost: diff * diff,
-        preferenceCost: col.preferenceCost,
+      const c: PairCost = {
+        diff: base.diff,
+        absoluteMiss: base.absoluteMiss,
+        scoreCost: base.diff * base.diff,
+        preferenceCost: base.preferenceCost,
         arrangement,
         jitter: rng ? randInt(rng, 4) : 0,
       };
+      costs[a.rank * m + b.rank] = costs[b.rank * m + a.rank] = c;
+      if (c.diff <= limit) within.push([i, j, c]);
     }
   }
   const cost = (a: SwissPlayer, b: SwissPlayer) => costs[a.rank * m + b.rank] ?? null;
-
-  const edges: [number, number, PairCost][] = [];
-  for (let i = 0; i < rest.length; i++) {
-    for (let j = i + 1; j < rest.length; j++) {
-      const c = cost(rest[i], rest[j]);
-      if (c) edges.push([i, j, c]);
-    }
-  }
-  // (a) The fewest absolute colour clashes, and (b) the smallest largest score
-  // difference that still allows that few, with small weights (fast); then
-  // the exact order on the pairs within that difference only.
-  const fewestClashes = (within: readonly [number, number, PairCost][]): number | null => {
-    const mate = maxWeightMatching(rest.length, within.map(([i, j, c]) => [i, j, 2 - c.absoluteMiss] as const), true);
-    if (mate.some((m) => m < 0)) return null;
-    return matchedPairs(mate).reduce((n, [i, j]) => n + cost(rest[i], rest[j])!.absoluteMiss, 0);
-  };
-  const clashes = fewestClashes(edges);
-  if (clashes === null) throw new TournamentError('no-legal-pairing', `round ${round}: the players cannot all be paired without a repeat`);
-  const diffs = [...new Set(edges.map((e) => e[2].diff))].sort((x, y) => x - y);
-  let within: [number, number, PairCost][] = edges;
-  for (const top of diffs) {
-    const narrower = edges.filter((e) => e[2].diff <= top);
-    if (narrower.length === edges.length || fewestClashes(narrower) === clashes) {
-      within = narrower;
-      break;
-    }
-  }
   const best = solve(rest.length, within)!;
 
   // 4. Boards and first moves.
@@ -254,15 +282,22 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   return { round, active, bye, rest, cost, pairs, flip };
 }
 
-/** Whether these players can all be paired with no two who have met. */
-function canPairAll(players: readonly SwissPlayer[], met: (a: SwissPlayer, b: SwissPlayer) => boolean): boolean {
-  if (players.length % 2 === 1) return false;
-  const edges: WeightedEdge[] = [];
-  for (let i = 0; i < players.length; i++) {
-    for (let j = i + 1; j < players.length; j++) if (!met(players[i], players[j])) edges.push([i, j, 1]);
-  }
-  const mate = maxWeightMatching(players.length, edges, true);
-  return mate.every((m) => m >= 0);
+/** Whether every connected part of the graph has an even number of vertices (needed for a perfect matching). */
+function evenComponents(n: number, edges: readonly (readonly [number, number, ...number[]])[]): boolean {
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
+  for (const [i, j] of edges) parent[find(i)] = find(j);
+  const size = new Map<number, number>();
+  for (let i = 0; i < n; i++) size.set(find(i), (size.get(find(i)) ?? 0) + 1);
+  return [...size.values()].every((k) => k % 2 === 0);
+}
+
+/** The fewest clashes of a perfect matching over these edges [i, j, diff, clash], or null when none is perfect. */
+function fewestClashes(n: number, edges: readonly [number, number, number, number][]): number | null {
+  const mate = maxWeightMatching(n, edges.map(([i, j, , clash]) => [i, j, 2 - clash] as const), true);
+  if (mate.some((x) => x < 0)) return null;
+  const clash = new Map(edges.map(([i, j, , c]) => [i * n + j, c]));
+  return matchedPairs(mate).reduce((s, [i, j]) => s + clash.get(i * n + j)!, 0);
 }
 
 const LEVELS = ['absoluteMiss', 'scoreCost', 'preferenceCost', 'arrangement', 'jitter'] as const;

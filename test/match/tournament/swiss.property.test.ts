@@ -67,7 +67,6 @@ function checkRound(ctx: Ctx, round: number, games: GameRecord[]): void {
   // No repeats.
   const pairs = games.filter((g) => g.second !== null).map((g) => [g.first, g.second!] as [PlayerId, PlayerId]);
   for (const [a, b] of pairs) expect(met.has(pairKey(a, b)), `${a}–${b} met before`).toBe(false);
-  expect(pairs.every(() => true)).toBe(true);
   expect(games.filter((g) => g.second !== null).every((g) => g.result === null)).toBe(true);
 
   // Byes.
@@ -115,9 +114,8 @@ function checkRound(ctx: Ctx, round: number, games: GameRecord[]): void {
     if (pa.colour === null || pb.colour === null || pa.colour !== pb.colour) {
       if (pa.colour) expect(pa.colour).toBe('first');
       if (pb.colour) expect(pb.colour).toBe('second');
-    } else if (pa.strength !== pb.strength) {
-      expect(pa.strength > pb.strength ? pa.colour : pb.colour === 'first' ? 'second' : 'first').toBe('first');
-    }
+    } else if (pa.strength > pb.strength) expect(pa.colour).toBe('first');
+    else if (pb.strength > pa.strength) expect(pb.colour).toBe('second');
   }
 
   // Scores: bottleneck given the clashes, then not worse than the greedy fold.
