@@ -1,6 +1,6 @@
 // Round robin: the Berger tables, balance of first moves, byes, withdrawals.
 import { describe, expect, it } from 'vitest';
-import { applyWithdrawals, drawLots, roundRobinSchedule, standings, type GameRecord } from '../../../src/match/tournament/index.js';
+import { applyWithdrawals, drawLots, roundRobinSchedule, standings, withdrawnBy, type GameRecord } from '../../../src/match/tournament/index.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 const show = (g: GameRecord) => `${g.first}-${g.second ?? 'bye'}`;
@@ -142,6 +142,17 @@ describe('applyWithdrawals on a round robin', () => {
     const bc = out.find((g) => [g.first, g.second].sort().join() === 'b,c')!;
     expect(bc).toMatchObject({ round: 4, forfeit: true, result: bc.first === 'c' ? 'first' : 'second' });
     expect(out.some((g) => g.first === 'b' && g.second === null)).toBe(false);
+  });
+
+  it('withdrawnBy lists who has left by a round', () => {
+    const w = [
+      { player: 'b', round: 3 },
+      { player: 'd', round: 4 },
+    ];
+    expect(withdrawnBy(w, 2)).toEqual(new Set());
+    expect(withdrawnBy(w, 3)).toEqual(new Set(['b']));
+    expect(withdrawnBy(w, 9)).toEqual(new Set(['b', 'd']));
+    expect(() => applyWithdrawals(played, [{ player: 'b', round: 0 }])).toThrow(/positive integer/);
   });
 
   it('scores the forfeits in the standings', () => {
