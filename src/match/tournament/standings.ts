@@ -117,7 +117,7 @@ function swissTiebreaks(
   // Each player's rounds 1..rounds: an entry, or null when absent.
   const byRound = new Map<PlayerId, (Entry | null)[]>();
   for (const p of players) {
-    const slots: (Entry | null)[] = new Array(rounds).fill(null);
+    const slots = new Array<(Entry | null)>(rounds).fill(null);
     for (const e of entries.get(p)!) slots[e.round - 1] = e;
     byRound.set(p, slots);
   }

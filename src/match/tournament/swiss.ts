@@ -162,7 +162,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   // What a pair is, whoever has the bye: met or not, score difference (half
   // points), colour clash and wish refused.
   const m = active.length;
-  const basics: ({ diff: number; absoluteMiss: number; preferenceCost: number } | null | undefined)[] = new Array(m * m);
+  const basics = new Array<({ diff: number; absoluteMiss: number; preferenceCost: number } | null | undefined)>(m * m);
   const basic = (a: SwissPlayer, b: SwissPlayer) => {
     const k = a.rank * m + b.rank;
     if (basics[k] === undefined) {
@@ -238,7 +238,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   }
   const posInGroup = new Map<SwissPlayer, number>();
   for (const g of groups.values()) g.forEach((p, i) => posInGroup.set(p, i));
-  const costs: (PairCost | undefined)[] = new Array(m * m);
+  const costs = new Array<(PairCost | undefined)>(m * m);
   const within: [number, number, PairCost][] = [];
   for (let i = 0; i < rest.length; i++) {
     for (let j = i + 1; j < rest.length; j++) {
@@ -278,7 +278,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
         a2.score + b2.score - (a1.score + b1.score) ||
         Math.min(a1.rank, b1.rank) - Math.min(a2.rank, b2.rank),
     )
-    .map(([a, b], board) => (allocate(a, b, board, flip).aFirst ? [a, b] : [b, a]) as [SwissPlayer, SwissPlayer]);
+    .map(([a, b], board) => (allocate(a, b, board, flip).aFirst ? [a, b] : [b, a]));
   return { round, active, bye, rest, cost, pairs, flip };
 }
 
@@ -311,7 +311,7 @@ function solve(n: number, edges: readonly [number, number, PairCost][]): [number
   const pairs = Math.floor(n / 2);
   // Drop the lowest levels if the scale would pass what the matching takes exactly.
   for (let used = LEVELS.length; used >= 2; used--) {
-    const unit: number[] = new Array(LEVELS.length).fill(0);
+    const unit = new Array<number>(LEVELS.length).fill(0);
     let total = 0; // the largest sum the levels below can reach over a matching
     for (let k = used - 1; k >= 0; k--) {
       unit[k] = total + 1;
