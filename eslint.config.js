@@ -35,6 +35,8 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // Reports tuple assertions on array literals as unnecessary (contextual typing) and its fix breaks the build.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones }],
@@ -53,8 +55,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       // `waitFor(async () => …)` reads naturally even when nothing inside awaits.
       '@typescript-eslint/require-await': 'off',
-      // The linter's view of narrowing in long test bodies differs from tsc's; a test's `!` states what it expects.
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
   {

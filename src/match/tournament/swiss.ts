@@ -278,7 +278,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
         a2.score + b2.score - (a1.score + b1.score) ||
         Math.min(a1.rank, b1.rank) - Math.min(a2.rank, b2.rank),
     )
-    .map(([a, b], board) => (allocate(a, b, board, flip).aFirst ? [a, b] : [b, a]));
+    .map(([a, b], board) => (allocate(a, b, board, flip).aFirst ? [a, b] : [b, a]) as [SwissPlayer, SwissPlayer]);
   return { round, active, bye, rest, cost, pairs, flip };
 }
 
