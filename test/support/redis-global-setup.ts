@@ -58,7 +58,7 @@ async function startOwnRedis(): Promise<{ url: string; child: ChildProcess } | n
   return null;
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let url = process.env.REDIS_URL;
   let child: ChildProcess | undefined;
   if (url) {
