@@ -126,6 +126,16 @@ export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth
   return t + '…';
 }
 
+/**
+ * The first of `candidates` (most complete first) that fits `maxWidth` at
+ * `px`; the last one cut with an ellipsis when none does. Text on a board
+ * image is dropped, never shrunk below a legible size.
+ */
+export function firstFitting(ctx: Ctx, candidates: readonly string[], px: number, bold: boolean, maxWidth: number): string {
+  for (const c of candidates) if (measure(ctx, c, px, bold) <= maxWidth) return c;
+  return fitText(ctx, candidates[candidates.length - 1] ?? '', px, bold, maxWidth);
+}
+
 /** The width of a text in the bundled family. */
 export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
   setFont(ctx, font(px, bold));

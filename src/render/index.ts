@@ -5,11 +5,10 @@ import { isGameId } from '../engine/index.js';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
-import { EXXIT_HEIGHT, EXXIT_WIDTH, paintExxit } from './exxit.js';
+import { EXXIT_HEIGHT, EXXIT_WIDTH, EXXIT_WORDS, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
 import { registerFonts } from './fonts.js';
-import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
+import { ORION_HEIGHT, ORION_WIDTH, ORION_WORDS, paintOrion } from './orion.js';
 import { encodeCanvasPng } from './png.js';
-import { EXXIT, ORION } from './theme.js';
 
 // The bundled fonts, registered once when the renderer is loaded (a missing
 // font package fails here, at start-up, not on the first move).
@@ -18,7 +17,16 @@ registerFonts();
 export interface BoardOptions {
   /** Display names by side index (Exxit red, black; Orion orange, blue). */
   players?: [string, string];
+  /**
+   * Exxit: when this state's last move is a forced pass, the move it followed
+   * (the `last` of the state before the pass, as the engine made it): the
+   * picture then shows both ("Red: D B NW · Black has no move: pass") and
+   * highlights that move. `{ by, label }` is enough for the words.
+   */
+  previous?: ExxitPrevious;
 }
+
+export type { ExxitPrevious };
 
 export interface ReplayOptions extends BoardOptions {
   /** Delay per frame in ms (the last frame holds longer). */
@@ -33,7 +41,7 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
 
 /** Names shown when the caller gives none: the side colours. */
 const defaultPlayers = (game: GameId): [string, string] =>
-  game === 'exxit' ? [EXXIT.names[0], EXXIT.names[1]] : [ORION.names[0], ORION.names[1]];
+  game === 'exxit' ? [EXXIT_WORDS.side[0], EXXIT_WORDS.side[1]] : [ORION_WORDS.side[0], ORION_WORDS.side[1]];
 
 /** Display names come from Discord: no control characters, bounded length, never empty. */
 function cleanNames(game: GameId, players?: [string, string]): [string, string] {
@@ -46,25 +54,42 @@ function cleanNames(game: GameId, players?: [string, string]): [string, string] 
   return [clean(players[0], 0), clean(players[1], 1)];
 }
 
+/** `previous` comes from the caller: a side, a short printable label, a move and whole cells, or nothing. */
+function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined {
+  if (!p || (p.by !== 0 && p.by !== 1)) return undefined;
+  const label = typeof p.label === 'string' ? p.label.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim().slice(0, 40) : undefined;
+  const cells = (c: unknown) => (Array.isArray(c) ? c.filter((x) => Number.isInteger(x?.q) && Number.isInteger(x?.r)) : undefined);
+  const move = p.move && typeof p.move === 'object' && typeof p.move.kind === 'string' ? p.move : undefined;
+  return { by: p.by, label: label || undefined, move, sown: cells(p.sown), freed: cells(p.freed) };
+}
+
 /**
  * Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale`
- * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold.
+ * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold;
+ * `opts.previous` as in BoardOptions.
  */
-export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1, fit?: readonly { q: number; r: number }[]) {
+export function drawBoard(
+  game: GameId,
+  state: unknown,
+  players?: [string, string],
+  scale = 1,
+  fit?: readonly FrameCell[],
+  opts: Pick<BoardOptions, 'previous'> = {},
+) {
   if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
   const { width, height } = BOARD_SIZE[game];
   const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
   const ctx = canvas.getContext('2d');
   if (scale !== 1) ctx.scale(scale, scale);
   const names = cleanNames(game, players);
-  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, fit);
+  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous) });
   else paintOrion(ctx, state as OrionState, names);
   return canvas;
 }
 
 /** A PNG of the position; deflated off the event loop (src/render/png.ts, never a sync encoder). */
 export async function renderBoard(game: GameId, state: ExxitState | OrionState | unknown, opts: BoardOptions = {}): Promise<Buffer> {
-  return encodeCanvasPng(drawBoard(game, state, opts.players));
+  return encodeCanvasPng(drawBoard(game, state, opts.players, 1, undefined, opts));
 }
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */

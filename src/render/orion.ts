@@ -1,18 +1,48 @@
-// The Orion Duel painter (product.md "The board image"; OD-5..OD-22): the 85
+// The Orion Duel painter (product.md "The board image"; OD-5..OD-22): the
+// players with their victory conditions and tiles left above, the 85
 // labelled cells, the three coloured side pairs, tokens (visible under tiles
-// too), laid tiles with their outlines, the last tile, hands and victory
-// conditions.
+// too), laid tiles with their outlines and the last tile, and the last tile
+// or the result in words below.
 import { createCanvas, Path2D, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
 import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
-import { addHex, axialToPixel, type Ctx, fitName, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
-import { ORION, THEME } from './theme.js';
+import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
+import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
-export const ORION_WIDTH = 1000;
-export const ORION_HEIGHT = 720;
-const BOARD_W = 670;
+/**
+ * Every word the Orion picture shows, in one table (a later step swaps it for
+ * a catalogue of languages). Cell labels, tile codes and move texts
+ * (`P2 J2 SE`) are the notation's and are not translated.
+ */
+export const ORION_WORDS = {
+  /** OD-1 side names, also the default player names. */
+  side: ['Orange', 'Blue'] as const,
+  toMove: 'to move',
+  winner: 'winner',
+  /** Next to each player's total of victory conditions (OD-17). */
+  vc: 'VC',
+  noTilesLeft: 'no tiles left',
+  noTileYet: 'No tile yet',
+  /** "Blue: P2 J2 SE". */
+  move: (side: string, move: string): string => `${side}: ${move}`,
+  wins: (name: string): string => `${name} wins`,
+  draw: 'Draw',
+  /** Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not move. */
+  reason: (rule: string, a: number, b: number, loser: string): string =>
+    rule === 'OD-18' ? `victory conditions ${a}–${b}` : rule === 'OD-19' ? `tiebreak ${a}–${b}` : rule === 'OD-20' ? `${loser} cannot lay a tile` : rule,
+  sep: ' · ',
+};
+
+export const ORION_WIDTH = PICTURE_WIDTH;
+export const ORION_HEIGHT = 800;
+const MARGIN = 8;
+const CARD_H = 96;
+const HEADER_H = MARGIN + CARD_H + 8;
+const FOOTER_H = 48;
+/** The board area: between header and footer, the whole width. */
+export const ORION_BOARD_AREA = { x: 0, y: HEADER_H, w: ORION_WIDTH, h: ORION_HEIGHT - HEADER_H - FOOTER_H };
 const SQRT3 = Math.sqrt(3);
 type Pattern = NonNullable<ReturnType<Ctx['createPattern']>>;
 
@@ -22,12 +52,14 @@ export interface OrionLayout {
   center(cell: number): Point;
 }
 
-/** The board fills the left part of the picture; flat-top hexes (OD-5). */
+/** The board fills the board area; flat-top hexes (OD-5). */
 export function orionLayout(): OrionLayout {
-  // 11 columns: 10 × 1.5 + 2 radii wide; 10 cells of √3 high (+ room for the side bands).
-  const size = Math.floor(Math.min((BOARD_W - 40) / 17, (ORION_HEIGHT - 40) / (10 * SQRT3)) * 10) / 10;
-  const cx = 16 + BOARD_W / 2;
-  const cy = ORION_HEIGHT / 2;
+  // Cell centres span 15 radii across and 9√3 down; the side bands (OD-7)
+  // reach about 1.24 radii beyond the outer centres across, 1.09 + √3/2 down.
+  const a = ORION_BOARD_AREA;
+  const size = Math.floor(Math.min((a.w - 8) / (15 + 2 * 1.24), (a.h - 4) / (9 * SQRT3 + 2 * (1.09 + SQRT3 / 2))) * 10) / 10;
+  const cx = a.x + a.w / 2;
+  const cy = a.y + a.h / 2;
   return {
     size,
     center(cell) {
@@ -246,6 +278,10 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   }
 }
 
+/** Where a token sits in its cell (below the label) and its radius, in hex radii. */
+const TOKEN_DY = 0.24;
+const TOKEN_R = 0.44;
+
 /** Tokens and labels of the cells `which` picks (all by default). */
 function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells' | 'galaxies' | 'blackHoles'>, which: (cell: number) => boolean = () => true): void {
   const S = L.size;
@@ -256,25 +292,23 @@ function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cell
     const c = L.center(i);
     const col = s.cells[i];
     const token = gal.has(i) || hol.has(i);
-    if (gal.has(i)) drawGalaxy(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
-    if (hol.has(i)) drawHole(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
+    if (gal.has(i)) drawGalaxy(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
+    if (hol.has(i)) drawHole(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
     // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
     const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
-    text(ctx, cellLabel(i), c.x, token ? c.y - S * 0.56 : c.y + 1, {
-      size: token ? Math.round(S * 0.33) : Math.round(S * 0.4), bold: col >= 0, align: 'center', baseline: 'middle', color,
+    text(ctx, cellLabel(i), c.x, token ? c.y - S * 0.52 : c.y + 1, {
+      size: TYPE.label, bold: true, align: 'center', baseline: 'middle', color,
     });
   }
 }
 
 // ---------- the empty board, drawn once per layout ----------
 
-/** Width of the board part of the picture (the side column starts here). */
-const BOARD_PART_W = 16 + BOARD_W + 14;
 const EMPTY_BOARDS_KEPT = 6;
 const emptyBoards = new Map<string, Canvas>();
 
 /**
- * The board before any tile: background, side bands (OD-7), the 85 empty
+ * The picture before any tile: background, side bands (OD-7), the 85 empty
  * cells with their labels (OD-6) and the tokens. It is the same for every
  * position of a layout, and its text and bands are most of the drawing, so it
  * is drawn once per layout and scale (a few kept, the oldest dropped) and
@@ -285,11 +319,11 @@ function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
   const key = `${scale}|${s.galaxies.join(',')}|${s.blackHoles.join(',')}`;
   let c = emptyBoards.get(key);
   if (c) return c;
-  c = createCanvas(Math.round(BOARD_PART_W * scale), Math.round(ORION_HEIGHT * scale));
+  c = createCanvas(Math.round(ORION_WIDTH * scale), Math.round(ORION_HEIGHT * scale));
   const ctx = c.getContext('2d');
   ctx.scale(scale, scale);
   ctx.fillStyle = THEME.bg;
-  ctx.fillRect(0, 0, BOARD_PART_W, ORION_HEIGHT);
+  ctx.fillRect(0, 0, ORION_WIDTH, ORION_HEIGHT);
   drawSides(ctx, L);
   const empty = { cells: new Array<-1>(CELLS.length).fill(-1), galaxies: s.galaxies, blackHoles: s.blackHoles };
   drawCells(ctx, L, empty, [-1]);
@@ -299,150 +333,142 @@ function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
   return c;
 }
 
-// ---------- side panel ----------
+// ---------- players, last tile, result ----------
 
 const moveText = (m: OrionMove): string => [m.tile, cellLabel(m.cell), m.dir, m.turn].filter(Boolean).join(' ');
 
-/** OD-8 shapes drawn with the anchor first, in mini hexes: [dq, dr] offsets and whether the hex is X. */
-const SHAPES: Record<TileCode, [number, number, boolean][]> = {
-  S1: [[0, 0, false]],
-  P2: [[0, 0, false], [1, -1, false]],
-  D2: [[0, 0, true], [1, -1, false]],
-  L3: [[0, 0, true], [1, -1, false], [2, -2, false]],
-  V3: [[0, 0, true], [1, -1, false], [2, -1, false]],
-  T3: [[0, 0, true], [1, -1, false], [1, 0, false]],
-};
-
-function drawMiniTile(ctx: Ctx, code: TileCode, side: Side, at: Point, r: number, faded: boolean): void {
-  ctx.globalAlpha = faded ? 0.28 : 1;
-  for (const [dq, dr, x] of SHAPES[code]) {
-    const p = axialToPixel(dq, dr, r, 'flat');
-    const c = { x: at.x + p.x, y: at.y + p.y };
-    hexPath(ctx, c, r, 'flat');
-    ctx.fillStyle = sideFill(ctx, (x ? 1 - side : side) as Side);
-    ctx.fill();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = ORION.tileEdge;
-    ctx.stroke();
-  }
-  ctx.globalAlpha = 1;
-}
-
-const REASONS: Record<string, string> = {
-  'OD-18': 'more victory conditions',
-  'OD-19': 'tiebreak after the last tile',
-  'OD-20': 'no legal placement left',
-};
-
-function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, y: number, w: number, h: number): void {
-  const toMove = !s.end && s.toMove === side;
-  const won = !!s.end && s.end.winner === side;
-  panel(ctx, x, y, w, h, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  hexPath(ctx, { x: x + 30, y: y + 32 }, 18, 'flat');
+/** A side's swatch: a flat hex in its fill (blue striped). */
+function swatch(ctx: Ctx, c: Point, r: number, side: Side): void {
+  hexPath(ctx, c, r, 'flat');
   ctx.fillStyle = sideFill(ctx, side);
   ctx.fill();
   ctx.lineWidth = 2;
   ctx.strokeStyle = ORION.tileEdge;
   ctx.stroke();
-  const nm = fitName(ctx, name, w - 130, [22, 19, 16]);
-  text(ctx, nm.text, x + 58, y + 30, { size: nm.size, bold: true });
-  const status = toMove ? '▶ to move' : won ? '★ winner' : '';
-  const sub = name === ORION.names[side] ? '' : `${ORION.names[side]}  `;
-  text(ctx, sub, x + 58, y + 52, { size: 14, color: THEME.textDim });
-  if (status) text(ctx, status, x + 58 + measure(ctx, sub, 14), y + 52, { size: 14, bold: true, color: toMove ? THEME.highlight : THEME.win });
-  // OD-17 total.
-  const vc = s.vc[side];
-  text(ctx, String(vc.total), x + w - 14, y + 42, { size: 36, bold: true, align: 'right' });
-  text(ctx, 'VC', x + w - 14, y + 58, { size: 11, color: THEME.textDim, align: 'right' });
-
-  // (a) constellations, with the joined pairs lit.
-  let ry = y + 84;
-  const joined = joinedPairs(gs, side);
-  text(ctx, `Constellations ${vc.constellations}`, x + 14, ry, { size: 14, bold: true });
-  for (let p = 0; p < 3; p++) {
-    const sx = x + 160 + p * 40;
-    ctx.setLineDash(ORION.pairDash[p].map((d) => d / 2.2));
-    const on = (joined & (1 << p)) !== 0;
-    ctx.lineWidth = on ? 7 : 4;
-    ctx.strokeStyle = ORION.pair[p];
-    ctx.globalAlpha = on ? 1 : 0.3;
-    ctx.beginPath();
-    ctx.moveTo(sx, ry - 5);
-    ctx.lineTo(sx + 30, ry - 5);
-    ctx.stroke();
-    ctx.globalAlpha = 1;
-    ctx.setLineDash([]);
-    if (on) text(ctx, '✓', sx + 15, ry - 1, { size: 15, bold: true, align: 'center', color: '#ffffff', outline: '#000', outlineWidth: 4 });
-  }
-  // (b) galaxies in own groups (4 per point), (c) black holes in the opponent's groups (3 per point).
-  const own = gs.filter((g) => g.color === side);
-  const opp = gs.filter((g) => g.color !== side);
-  const bestGal = Math.max(0, ...own.map((g) => g.galaxies % 4));
-  const bestHol = Math.max(0, ...opp.map((g) => g.blackHoles % 3));
-  ry += 24;
-  drawGalaxy(ctx, { x: x + 22, y: ry - 5 }, 9);
-  text(ctx, `Galaxies ${vc.galaxies}/2`, x + 38, ry, { size: 14, bold: true });
-  if (vc.galaxies < 2) text(ctx, `best group ${bestGal}/4`, x + w - 14, ry, { size: 12, color: THEME.textDim, align: 'right' });
-  ry += 24;
-  drawHole(ctx, { x: x + 22, y: ry - 5 }, 9);
-  text(ctx, `Black holes ${vc.blackHoles}/2`, x + 38, ry, { size: 14, bold: true });
-  if (vc.blackHoles < 2) text(ctx, `${ORION.names[(1 - side) as Side]} group ${bestHol}/3`, x + w - 14, ry, { size: 12, color: THEME.textDim, align: 'right' });
-
-  // Tiles left (OD-3), drawn as small tile shapes with counts.
-  ry += 14;
-  text(ctx, 'Tiles left', x + 14, ry + 12, { size: 12, color: THEME.textDim });
-  const left = TILE_CODES.reduce((n, t) => n + s.hands[side][t], 0);
-  text(ctx, `${left} of 14`, x + w - 14, ry + 12, { size: 12, color: THEME.textDim, align: 'right' });
-  const cellW = (w - 20) / 3;
-  TILE_CODES.forEach((code, k) => {
-    const col = k % 3;
-    const row = Math.floor(k / 3);
-    const bx = x + 10 + col * cellW;
-    const by = ry + 22 + row * 44;
-    const n = s.hands[side][code];
-    drawMiniTile(ctx, code, side, { x: bx + 16, y: by + 28 }, 8, n === 0);
-    text(ctx, `×${n}`, bx + cellW - 12, by + 28, { size: 15, bold: true, align: 'right', baseline: 'middle', color: n ? THEME.text : THEME.textFaint });
-    text(ctx, code, bx + cellW - 12, by + 12, { size: 10, align: 'right', baseline: 'middle', color: THEME.textFaint });
-  });
 }
 
-function drawInfo(ctx: Ctx, s: OrionState, players: [string, string], x: number, w: number): void {
-  text(ctx, 'ORION DUEL', x + 4, 40, { size: 22, bold: true });
-  const layout = s.layout.startsWith('preset') ? `preset ${s.layout.slice(6)}` : s.layout.replace(':', ' ');
-  text(ctx, `${layout} · ply ${s.ply}`, x + w - 4, 40, { size: 13, color: THEME.textDim, align: 'right' });
-  const ph = 268;
-  drawPlayers(ctx, s, players, x, w, ph);
-  let y = 56 + 2 * (ph + 10);
-  const last = s.placements[s.placements.length - 1];
-  if (s.end) {
-    const e = s.end;
-    const h = ORION_HEIGHT - 16 - y;
-    roundRect(ctx, x, y, w, h, 10);
-    ctx.fillStyle = e.draw ? '#3b4252' : '#24452c';
-    ctx.fill();
-    ctx.strokeStyle = e.draw ? THEME.draw : THEME.win;
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    const head = e.draw ? 'Draw' : `${fitText(ctx, players[e.winner!], 18, true, w - 110)} wins`;
-    text(ctx, head, x + w / 2, y + 24, { size: 18, bold: true, align: 'center', maxWidth: w - 16 });
-    text(ctx, `${REASONS[e.reason] ?? ''} (${e.reason})`, x + w / 2, y + 44, { size: 12, color: THEME.text, align: 'center', maxWidth: w - 16 });
-    const vcLine = `victory conditions ${s.vc[0].total}–${s.vc[1].total}`;
-    if (e.reason === 'OD-19') {
-      // OD-19: galaxies minus black holes on each colour's cells, over the whole board.
-      const t = tiebreakParts(s);
-      const tb = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
-      text(ctx, `${vcLine} · tiebreak:`, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
-      text(ctx, `${ORION.names[0]} ${t[0].g} − ${t[0].h} = ${tb[0]}   ${ORION.names[1]} ${t[1].g} − ${t[1].h} = ${tb[1]}`, x + w / 2, y + 82, {
-        size: 13, bold: true, align: 'center', maxWidth: w - 16,
-      });
-    } else {
-      text(ctx, `${vcLine}${last ? ` · last ${moveText(last.move)}` : ''}`, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
-    }
+/**
+ * The victory conditions of OD-17, right-aligned at `right`: the three
+ * constellation pairs (lit when joined), galaxy points, black-hole points.
+ * Returns its width.
+ */
+function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, right: number, y: number, draw = true): number {
+  const vc = s.vc[side];
+  const joined = joinedPairs(gs, side);
+  const barW = 14;
+  const gap = 10;
+  const items: { w: number; paint(x: number): void }[] = [];
+  items.push({
+    w: 3 * barW + 2 * 4,
+    paint(x) {
+      for (let p = 0; p < 3; p++) {
+        const on = (joined & (1 << p)) !== 0;
+        ctx.globalAlpha = on ? 1 : 0.3;
+        ctx.fillStyle = ORION.pair[p];
+        ctx.fillRect(x + p * (barW + 4), y - (on ? 10 : 8), barW, on ? 9 : 5);
+        ctx.globalAlpha = 1;
+      }
+    },
+  });
+  for (const [icon, n] of [[drawGalaxy, vc.galaxies], [drawHole, vc.blackHoles]] as const) {
+    const digit = String(n);
+    items.push({
+      w: 16 + 3 + measure(ctx, digit, TYPE.small, true),
+      paint(x) {
+        icon(ctx, { x: x + 8, y: y - 6 }, 8.5);
+        text(ctx, digit, x + 19, y, { size: TYPE.small, bold: true });
+      },
+    });
+  }
+  const width = items.reduce((w, it) => w + it.w, 0) + gap * (items.length - 1);
+  if (draw) {
+    let x = right - width;
+    for (const it of items) { it.paint(x); x += it.w + gap; }
+  }
+  return width;
+}
+
+/** Tiles left (OD-3), as typed: "S1 P2 D2×3 …", the used-up ones left out. */
+function drawHand(ctx: Ctx, s: OrionState, side: Side, x: number, y: number): void {
+  const parts = TILE_CODES.filter((t) => s.hands[side][t] > 0);
+  if (parts.length === 0) {
+    text(ctx, ORION_WORDS.noTilesLeft, x, y, { size: TYPE.small, color: THEME.textDim });
     return;
   }
-  y += 22;
-  text(ctx, 'Last tile', x + 4, y, { size: 13, color: THEME.textDim });
-  text(ctx, last ? `${ORION.names[last.side]} ${moveText(last.move)}` : 'none yet', x + 4, y + 26, { size: 20, bold: true, maxWidth: w - 8 });
+  for (const t of parts) {
+    const n = s.hands[side][t];
+    text(ctx, t, x, y, { size: TYPE.small, bold: true });
+    x += measure(ctx, t, TYPE.small, true);
+    if (n > 1) {
+      const k = `×${n}`;
+      text(ctx, k, x, y, { size: TYPE.small, color: THEME.textDim });
+      x += measure(ctx, k, TYPE.small);
+    }
+    x += 9;
+  }
+}
+
+function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, w: number): void {
+  const W = ORION_WORDS;
+  const y = MARGIN;
+  const toMove = !s.end && s.toMove === side;
+  const won = !!s.end && s.end.winner === side;
+  panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
+  swatch(ctx, { x: x + 22, y: y + 24 }, 14, side);
+  // OD-17 total, then the name in what is left of the row.
+  const total = String(s.vc[side].total);
+  const totalW = measure(ctx, total, TYPE.score, true);
+  text(ctx, total, x + w - 12, y + 38, { size: TYPE.score, bold: true, align: 'right' });
+  text(ctx, W.vc, x + w - 12 - totalW - 5, y + 38, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+  const nameX = x + 44;
+  const right = x + w - 12 - totalW - 5 - measure(ctx, W.vc, TYPE.small) - 10;
+  const nm = fitName(ctx, name, right - nameX, TYPE.name);
+  text(ctx, nm.text, nameX, y + 32, { size: nm.size, bold: true });
+  // Second row: colour (when the name is not it) and status; the conditions at the right.
+  const by = y + 62;
+  const condW = drawConditions(ctx, s, gs, side, x + w - 12, by);
+  const status = toMove ? W.toMove : won ? W.winner : '';
+  const room = w - 24 - condW - 10;
+  let colour = name === W.side[side] ? '' : W.side[side];
+  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
+  const lead = colour && status ? colour + W.sep : colour;
+  text(ctx, lead, x + 12, by, { size: TYPE.small, color: THEME.textDim });
+  if (status) text(ctx, status, x + 12 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  // Third row: the tiles left.
+  drawHand(ctx, s, side, x + 12, y + 86);
+}
+
+/** The footer's line, most complete first: the result and why, then the last tile. */
+export function orionFooterLines(s: OrionState, players: [string, string]): string[] {
+  const W = ORION_WORDS;
+  const last = s.placements[s.placements.length - 1];
+  const lastText = last ? W.move(W.side[last.side], moveText(last.move)) : W.noTileYet;
+  const e = s.end;
+  if (!e) return [lastText];
+  const head = e.draw ? W.draw : W.wins(players[e.winner!]);
+  let [a, b] = [s.vc[0].total, s.vc[1].total];
+  if (e.reason === 'OD-19') {
+    const t = tiebreakParts(s);
+    [a, b] = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
+  }
+  const loser = e.winner === null ? '' : W.side[(1 - e.winner) as Side];
+  const why = head + W.sep + W.reason(e.reason, a, b, loser);
+  return last ? [why + W.sep + lastText, why, head] : [why, head];
+}
+
+function drawFooter(ctx: Ctx, s: OrionState, players: [string, string]): void {
+  const y = ORION_HEIGHT - FOOTER_H + 4;
+  const h = FOOTER_H - 10;
+  if (s.end) {
+    roundRect(ctx, MARGIN, y, ORION_WIDTH - 2 * MARGIN, h, 10);
+    ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
+    ctx.fill();
+    ctx.strokeStyle = s.end.draw ? THEME.draw : THEME.win;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+  const line = firstFitting(ctx, orionFooterLines(s, players), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 24);
+  text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, { size: TYPE.footer, bold: true, align: 'center', baseline: 'middle' });
 }
 
 /** OD-19 parts: galaxies and black holes on each colour's cells. */
@@ -453,20 +479,12 @@ export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: nu
   return t;
 }
 
-function drawPlayers(ctx: Ctx, s: OrionState, players: [string, string], x: number, w: number, ph: number): void {
-  const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
-  drawPlayer(ctx, s, gs, 0, players[0], x, 56, w, ph);
-  drawPlayer(ctx, s, gs, 1, players[1], x, 56 + ph + 10, w, ph);
-}
-
 /** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
 export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): void {
   const L = orionLayout();
   // The cached empty board goes on in device pixels (no resampling): it was drawn at this scale.
   const m = ctx.getTransform();
   const board = emptyBoard(s, L, m.a);
-  ctx.fillStyle = THEME.bg;
-  ctx.fillRect(BOARD_PART_W, 0, ORION_WIDTH - BOARD_PART_W, ORION_HEIGHT);
   ctx.save();
   ctx.resetTransform();
   ctx.drawImage(board, m.e, m.f);
@@ -475,5 +493,9 @@ export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): 
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
   drawTokensAndLabels(ctx, L, s, (i) => s.cells[i] >= 0);
-  drawInfo(ctx, s, players, BOARD_PART_W, ORION_WIDTH - BOARD_PART_W - 16);
+  const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
+  const cardW = (ORION_WIDTH - 2 * MARGIN - 8) / 2;
+  drawPlayer(ctx, s, gs, 0, players[0], MARGIN, cardW);
+  drawPlayer(ctx, s, gs, 1, players[1], ORION_WIDTH - MARGIN - cardW, cardW);
+  drawFooter(ctx, s, players);
 }

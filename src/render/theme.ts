@@ -3,6 +3,30 @@
 // differ in lightness and in a mark or pattern, not only in hue (colour-blind
 // players).
 
+/**
+ * Both pictures are PICTURE_WIDTH px wide and are read on a phone at about
+ * 400 px: a scale of 0.625. DejaVu Sans has a cap height of 0.73 em, so a
+ * size of s px shows capitals 0.73 × s × 0.625 px high there. Labels a
+ * player types need ≥ 7 px (16 px here: 7.3 px); names, scores and the last
+ * move ≥ 9 px (20 px: 9.1 px). Nothing is drawn smaller than `small`.
+ */
+export const PICTURE_WIDTH = 640;
+
+export const TYPE = {
+  /** Every other word or number on the picture (statuses, reserves, hands, stock). */
+  small: 16,
+  /** Cell labels: Exxit tile letters and X-labels (grow with the hexes), Orion cell labels. */
+  label: 16,
+  /** Stack heights (grow with the hexes). */
+  height: 16,
+  /** Player names: the largest that fits, else the smaller, then cut. */
+  name: [22, 20] as number[],
+  /** The last move or the result, one line under the board. */
+  footer: 20,
+  /** The score (Exxit) or victory conditions (Orion) of each player. */
+  score: 34,
+} as const;
+
 export const THEME = {
   bg: '#262c38',
   panel: '#2f3645',
@@ -29,7 +53,6 @@ export const EXXIT = {
   prisonerCell: '#1c2029',
   prisonerEdge: '#d2a94a',
   voidEdge: '#3a4252',
-  names: ['Red', 'Black'] as const,
 } as const;
 
 /** Orion Duel (OD-1): Orange (solid) and Blue (with a stripe pattern). */
@@ -43,11 +66,9 @@ export const ORION = {
   tileEdge: '#10131a',
   /** OD-7 constellation pairs: purple, red, green; dash patterns tell them apart too. */
   pair: ['#b47cff', '#ff5d5d', '#45d07a'] as const,
-  pairName: ['purple', 'red', 'green'] as const,
   pairDash: [[], [10, 12], [0.1, 9]] as number[][],
   galaxy: '#fff3c4',
   galaxyCore: '#ffe27a',
   hole: '#050507',
   holeRing: '#c07bff',
-  names: ['Orange', 'Blue'] as const,
 } as const;
