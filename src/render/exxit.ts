@@ -4,7 +4,7 @@
 import type { Side } from '../engine/game.js';
 import type { ExxitLastMove, ExxitState, ExxitTile } from '../engine/exxit/types.js';
 import { AXIAL_VECTORS } from '../engine/hex.js';
-import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
+import { axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, stampAll, stampOf, text } from './hexdraw.js';
 import { EXXIT, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
 /**
@@ -112,14 +112,21 @@ export function exxitLayout(s: ExxitState, fit: readonly FrameCell[] = []): Exxi
   for (const c of fit) add(c, c.ring ? RING_KEEP : HX, c.ring ? RING_KEEP : 1);
   if (minX > maxX) { minX = -HX; maxX = HX; minY = -1; maxY = 1; }
   const a = EXXIT_BOARD_AREA;
-  const size = Math.min(MAX_HEX, (a.w - 8) / (maxX - minX), (a.h - 8) / (maxY - minY));
-  const cx = a.x + a.w / 2 - ((minX + maxX) / 2) * size;
-  const cy = a.y + a.h / 2 - ((minY + maxY) / 2) * size;
+  const fitSize = Math.min(MAX_HEX, (a.w - 8) / (maxX - minX), (a.h - 8) / (maxY - minY));
+  // Whole pixels: an even step between columns and a whole one between rows
+  // (rows a fraction of a pixel closer than exact), so every cell centre is
+  // on a pixel and the cells can be stamped from one drawing each.
+  const colStep = 2 * Math.max(1, Math.floor((Math.sqrt(3) * fitSize) / 2));
+  const size = colStep / Math.sqrt(3);
+  const rowStep = Math.floor(1.5 * size);
+  const sx = (minX + maxX) / 2;
+  const sy = (minY + maxY) / 2;
+  const cx = Math.round(a.x + a.w / 2 - sx * size);
+  const cy = Math.round(a.y + a.h / 2 - (sy / 1.5) * rowStep);
   return {
     size,
     center(q, r) {
-      const p = axialToPixel(q, r, size, 'pointy');
-      return { x: cx + p.x, y: cy + p.y };
+      return { x: cx + colStep * q + (colStep / 2) * r, y: cy + rowStep * r };
     },
   };
 }
@@ -262,29 +269,36 @@ function drawPawnFaces(ctx: Ctx, at: readonly Point[], rx: number, ry: number, s
 
 const numberOutline = (side: Side): string => (side === 0 ? '#5a1208' : '#000000');
 
+// ---------- stamps (hexdraw.ts) ----------
+
+/** The stacks of the cells, one stamp per distinct stack (hexdraw.ts, stamps). */
+function stampStacks(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number; stack: Side[] }[]): void {
+  const scale = scaleOf(ctx);
+  const items = [];
+  for (const cell of cells) {
+    if (cell.stack.length === 0) continue;
+    const st = stampOf(`exxit-stack${cell.stack.join('')}`, L.size, scale, (g) => drawStacks(g, L.size, [{ c: { x: 0, y: 0 }, stack: cell.stack }]));
+    items.push({ st, c: L.center(cell.q, cell.r) });
+  }
+  stampAll(ctx, items);
+}
+
 // ---------- cells ----------
 
-/** Tiles, one path per colour for the face, its edge and its top (tiles never overlap). */
-function drawTiles(ctx: Ctx, L: ExxitLayout, tiles: readonly ExxitTile[]): void {
-  const R = L.size;
-  for (const color of [0, 1] as const) {
-    const mine = tiles.filter((t) => t.color === color);
-    if (mine.length === 0) continue;
-    ctx.beginPath();
-    for (const t of mine) addHex(ctx, L.center(t.q, t.r), R * 0.97, 'pointy');
-    ctx.fillStyle = EXXIT.tile[color];
-    ctx.fill();
-    ctx.lineWidth = Math.max(1.5, R * 0.05);
-    ctx.strokeStyle = EXXIT.tileEdge[color];
-    ctx.stroke();
-    ctx.beginPath();
-    for (const t of mine) {
-      const c = L.center(t.q, t.r);
-      addHex(ctx, { x: c.x, y: c.y - R * 0.03 }, R * 0.8, 'pointy');
-    }
-    ctx.fillStyle = EXXIT.tileTop[color];
-    ctx.fill();
+/** A tile in three nested fills: the light edge, the face, the raised top (fills, not a stroke: cheaper). */
+function drawTileAt(g: Ctx, R: number, color: Side): void {
+  const edge = Math.max(1.5, R * 0.05);
+  for (const [r, dy, fill] of [[R * 0.97 + edge / 2, 0, EXXIT.tileEdge[color]], [R * 0.97 - edge / 2, 0, EXXIT.tile[color]], [R * 0.8, -R * 0.03, EXXIT.tileTop[color]]] as const) {
+    hexPath(g, { x: 0, y: dy }, r, 'pointy');
+    g.fillStyle = fill;
+    g.fill();
   }
+}
+
+function drawTiles(ctx: Ctx, L: ExxitLayout, tiles: readonly ExxitTile[]): void {
+  const scale = scaleOf(ctx);
+  const st = [0, 1].map((color) => stampOf(`exxit-tile${color}`, L.size, scale, (g) => drawTileAt(g, L.size, color as Side)));
+  stampAll(ctx, tiles.map((t) => ({ st: st[t.color], c: L.center(t.q, t.r) })));
 }
 
 /**
@@ -301,35 +315,30 @@ function drawTileLabel(ctx: Ctx, L: ExxitLayout, q: number, r: number, label: st
   });
 }
 
-/** Prisoner cells, one path for their fill and one for their dashed gold edge (Skia starts the dash afresh on each hex). */
+/** Prisoner cells: their own fill and a dashed gold edge. */
 function drawPrisonerCells(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number }[]): void {
-  if (cells.length === 0) return;
   const R = L.size;
-  ctx.beginPath();
-  for (const p of cells) addHex(ctx, L.center(p.q, p.r), R * 0.9, 'pointy');
-  ctx.fillStyle = EXXIT.prisonerCell;
-  ctx.fill();
-  ctx.setLineDash([R * 0.16, R * 0.1]);
-  ctx.lineWidth = Math.max(2, R * 0.06);
-  ctx.strokeStyle = EXXIT.prisonerEdge;
-  ctx.stroke();
-  ctx.setLineDash([]);
+  const st = stampOf('exxit-prisoner', R, scaleOf(ctx), (g) => {
+    hexPath(g, { x: 0, y: 0 }, R * 0.9, 'pointy');
+    g.fillStyle = EXXIT.prisonerCell;
+    g.fill();
+    g.setLineDash([R * 0.16, R * 0.1]);
+    g.lineWidth = Math.max(2, R * 0.06);
+    g.strokeStyle = EXXIT.prisonerEdge;
+    g.stroke();
+  });
+  stampAll(ctx, cells.map((p) => ({ st, c: L.center(p.q, p.r) })));
 }
 
-/**
- * The void ring, one dashed path (Skia starts the dash afresh on each hex, so
- * this draws what a stroke per hex drew, at a fraction of the cost; the hexes
- * never touch).
- */
+/** The void ring: faint outlines of the empty cells next to the world (exits go there). */
 function drawVoids(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number }[]): void {
-  if (cells.length === 0) return;
-  ctx.beginPath();
-  for (const v of cells) addHex(ctx, L.center(v.q, v.r), L.size * 0.92, 'pointy');
-  ctx.setLineDash([3, 5]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = EXXIT.voidEdge;
-  ctx.stroke();
-  ctx.setLineDash([]);
+  const st = stampOf('exxit-void', L.size, scaleOf(ctx), (g) => {
+    hexPath(g, { x: 0, y: 0 }, L.size * 0.92, 'pointy');
+    g.lineWidth = 1.5;
+    g.strokeStyle = EXXIT.voidEdge;
+    g.stroke();
+  });
+  stampAll(ctx, cells.map((v) => ({ st, c: L.center(v.q, v.r) })));
 }
 
 function outlineCell(ctx: Ctx, L: ExxitLayout, q: number, r: number, dashed = false): void {
@@ -503,10 +512,12 @@ function resultLines(s: ExxitState, players: [string, string], previous?: ExxitP
   const W = EXXIT_WORDS;
   const e = s.end!;
   const w = e.winner ?? 0;
-  const head = e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(players[w], s.score[w], s.score[(1 - w) as Side]);
-  const why = head + W.sep + (W.reason[e.reason] ?? e.reason);
+  const score = (name: string): string => (e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(name, s.score[w], s.score[(1 - w) as Side]));
+  const reason = W.reason[e.reason] ?? e.reason;
+  const why = score(players[w]) + W.sep + reason;
   const move = exxitMoveLines(s, previous);
-  return [why + W.sep + move[0], why + W.sep + move[move.length - 1], why, head];
+  // A long name gives way to the colour before the reason does.
+  return [why + W.sep + move[0], why + W.sep + move[move.length - 1], why, score(W.side[w]) + W.sep + reason, score(players[w])];
 }
 
 function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string], previous?: ExxitPrevious): void {
@@ -554,7 +565,7 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   const onPath = new Set(shown?.move.kind === 'dance' ? [key(shown.move.q, shown.move.r), ...shown.sown.map((c) => key(c.q, c.r))] : []);
   for (const t of s.tiles) drawTileLabel(ctx, L, t.q, t.r, t.label, '#ffffff', onPath.has(key(t.q, t.r)));
   for (const p of s.prisoners) drawTileLabel(ctx, L, p.q, p.r, p.label, EXXIT.prisonerEdge, onPath.has(key(p.q, p.r)));
-  drawStacks(ctx, L.size, [...s.tiles, ...s.prisoners].map((c) => ({ c: L.center(c.q, c.r), stack: c.stack })));
+  stampStacks(ctx, L, [...s.tiles, ...s.prisoners]);
   ctx.restore();
 
   const stockW = 92;

@@ -1,14 +1,15 @@
 // Board images (PNG) and replays (animated GIF) for both games. Reads engine
 // state only; knows nothing of Discord or Redis (design.md, layers).
-import { createCanvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { isGameId } from '../engine/index.js';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
 import { EXXIT_HEIGHT, EXXIT_WIDTH, EXXIT_WORDS, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
 import { registerFonts } from './fonts.js';
+import { forgetFont } from './hexdraw.js';
 import { ORION_HEIGHT, ORION_WIDTH, ORION_WORDS, paintOrion } from './orion.js';
-import { encodeCanvasPng } from './png.js';
+import { encodeOpaquePng } from './png.js';
 
 // The bundled fonts, registered once when the renderer is loaded (a missing
 // font package fails here, at start-up, not on the first move).
@@ -63,6 +64,21 @@ function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined 
   return { by: p.by, label: label || undefined, move, sown: cells(p.sown), freed: cells(p.freed) };
 }
 
+/** Paints a position on a canvas of the game's size times `scale`, leaving the context's state as it found it. */
+function paint(canvas: Canvas, game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: readonly FrameCell[] | undefined, opts: Pick<BoardOptions, 'previous'>): void {
+  const ctx = canvas.getContext('2d');
+  ctx.save();
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  const names = cleanNames(game, players);
+  try {
+    if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous) });
+    else paintOrion(ctx, state as OrionState, names);
+  } finally {
+    ctx.restore();
+    forgetFont(ctx);
+  }
+}
+
 /**
  * Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale`
  * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold;
@@ -79,17 +95,26 @@ export function drawBoard(
   if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
   const { width, height } = BOARD_SIZE[game];
   const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
-  const ctx = canvas.getContext('2d');
-  if (scale !== 1) ctx.scale(scale, scale);
-  const names = cleanNames(game, players);
-  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous) });
-  else paintOrion(ctx, state as OrionState, names);
+  paint(canvas, game, state, players, scale, fit, opts);
   return canvas;
 }
 
+// One canvas per game for the PNGs, painted over whole each time (every
+// painter covers the picture first): a fresh 2 MB surface per board cost its
+// allocation and page faults. Safe because the pixels are copied out before
+// the first await.
+const pngCanvases = new Map<GameId, Canvas>();
+
 /** A PNG of the position; deflated off the event loop (src/render/png.ts, never a sync encoder). */
 export async function renderBoard(game: GameId, state: ExxitState | OrionState | unknown, opts: BoardOptions = {}): Promise<Buffer> {
-  return encodeCanvasPng(drawBoard(game, state, opts.players, 1, undefined, opts));
+  if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
+  const { width, height } = BOARD_SIZE[game];
+  let canvas = pngCanvases.get(game);
+  if (!canvas) pngCanvases.set(game, (canvas = createCanvas(width, height)));
+  paint(canvas, game, state, opts.players, 1, undefined, opts);
+  const png = await encodeOpaquePng(canvas.data(), width, height);
+  // Never for our opaque boards; Skia keeps the alpha of anything else.
+  return png ?? drawBoard(game, state, opts.players, 1, undefined, opts).encode('png');
 }
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */

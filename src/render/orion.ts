@@ -3,12 +3,12 @@
 // labelled cells, the three coloured side pairs, tokens (visible under tiles
 // too), laid tiles with their outlines and the last tile, and the last tile
 // or the result in words below.
-import { createCanvas, Path2D, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
 import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
-import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
+import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, type Stamp, stampAll, stampOf, text } from './hexdraw.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
 /**
@@ -36,7 +36,7 @@ export const ORION_WORDS = {
 };
 
 export const ORION_WIDTH = PICTURE_WIDTH;
-export const ORION_HEIGHT = 800;
+export const ORION_HEIGHT = 784;
 const MARGIN = 8;
 const CARD_H = 96;
 const HEADER_H = MARGIN + CARD_H + 8;
@@ -52,20 +52,22 @@ export interface OrionLayout {
   center(cell: number): Point;
 }
 
+/** Columns 52 px apart and rows 60 (flat-top hexes of radius 34.67, OD-5): every cell centre on a whole pixel. */
+const COL_STEP = 52;
+const ROW_STEP = 60;
+
 /** The board fills the board area; flat-top hexes (OD-5). */
 export function orionLayout(): OrionLayout {
-  // Cell centres span 15 radii across and 9√3 down; the side bands (OD-7)
-  // reach about 1.24 radii beyond the outer centres across, 1.09 + √3/2 down.
   const a = ORION_BOARD_AREA;
-  const size = Math.floor(Math.min((a.w - 8) / (15 + 2 * 1.24), (a.h - 4) / (9 * SQRT3 + 2 * (1.09 + SQRT3 / 2))) * 10) / 10;
-  const cx = a.x + a.w / 2;
-  const cy = a.y + a.h / 2;
+  const size = COL_STEP / 1.5;
+  const cx = Math.round(a.x + a.w / 2);
+  const cy = Math.round(a.y + a.h / 2);
   return {
     size,
     center(cell) {
       const c = CELLS[cell];
-      const p = axialToPixel(c.q, c.r, size, 'flat');
-      return { x: cx + p.x, y: cy + p.y };
+      // √3 × 34.67 is 60.04: rows of 60 put each centre on a pixel, 0.02 px from the regular grid.
+      return { x: cx + COL_STEP * c.q, y: cy + ROW_STEP * (c.r + c.q / 2) };
     },
   };
 }
@@ -223,32 +225,50 @@ function drawCells(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells'>, colou
   }
 }
 
-/** Tile outlines: thin inside a tile, thick between different tiles or around a tile (OD-13). */
+/**
+ * Tile outlines: thin inside a tile, thick between different tiles or around
+ * a tile (OD-13). Each edge is stamped (hexdraw.ts): one drawing per
+ * direction and kind, placed at the edge's middle (a third of the cost of
+ * stroking them as one path). Thin edges have flat ends, so where three meet
+ * the corner is not darkened three times.
+ */
 function drawTileEdges(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   const S = L.size;
-  const inner = new Path2D();
-  const outer = new Path2D();
+  const scale = scaleOf(ctx);
+  const thick = Math.max(2.5, S * 0.09);
+  // Centred on the edge's middle, half-way to the neighbour's centre (a whole pixel too): a small stamp.
+  const mid = (c: Point, d: number): Point => {
+    const [dq, dr] = DIR_VECTORS[d];
+    return { x: c.x + (COL_STEP * dq) / 2, y: c.y + (ROW_STEP * (dr + dq / 2)) / 2 };
+  };
+  const stamp = (d: number, inner: boolean): Stamp =>
+    stampOf(`orion-edge${d}${inner ? 'i' : 'o'}`, S / 2 + thick, scale, (g) => {
+      const [a, b] = edgeCorners({ x: 0, y: 0 }, S, DIR_VECTORS[d][0], DIR_VECTORS[d][1]);
+      const o = mid({ x: 0, y: 0 }, d);
+      g.beginPath();
+      g.moveTo(a.x - o.x, a.y - o.y);
+      g.lineTo(b.x - o.x, b.y - o.y);
+      g.lineCap = inner ? 'butt' : 'round';
+      g.lineWidth = inner ? 1 : thick;
+      g.strokeStyle = inner ? 'rgba(0,0,0,0.35)' : ORION.tileEdge;
+      g.stroke();
+    });
+  const inner: { st: Stamp; c: Point }[] = [];
+  const outer: { st: Stamp; c: Point }[] = [];
   for (let i = 0; i < CELLS.length; i++) {
     if (s.cells[i] < 0) continue;
     const c = L.center(i);
     const { q, r } = CELLS[i];
-    for (const [dq, dr] of DIR_VECTORS) {
+    DIR_VECTORS.forEach(([dq, dr], d) => {
       const n = cellIndex(q + dq, r + dr);
       // Each edge between two covered cells once.
-      if (n >= 0 && n < i && s.cells[n] >= 0) continue;
-      const [a, b] = edgeCorners(c, S, dq, dr);
-      const path = n >= 0 && s.tileAt[n] === s.tileAt[i] ? inner : outer;
-      path.moveTo(a.x, a.y);
-      path.lineTo(b.x, b.y);
-    }
+      if (n >= 0 && n < i && s.cells[n] >= 0) return;
+      const same = n >= 0 && s.tileAt[n] === s.tileAt[i];
+      (same ? inner : outer).push({ st: stamp(d, same), c: mid(c, d) });
+    });
   }
-  ctx.lineCap = 'round';
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = 'rgba(0,0,0,0.35)';
-  ctx.stroke(inner);
-  ctx.lineWidth = Math.max(2.5, S * 0.09);
-  ctx.strokeStyle = ORION.tileEdge;
-  ctx.stroke(outer);
+  stampAll(ctx, inner);
+  stampAll(ctx, outer);
 }
 
 function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
@@ -266,15 +286,15 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
     }
   }
   ctx.lineCap = 'round';
+  ctx.beginPath();
+  for (const [a, b] of segs) {
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+  }
   for (const [w, col] of [[S * 0.26, 'rgba(0,0,0,0.7)'], [S * 0.12, '#ffffff']] as const) {
     ctx.lineWidth = w;
     ctx.strokeStyle = col;
-    for (const [a, b] of segs) {
-      ctx.beginPath();
-      ctx.moveTo(a.x, a.y);
-      ctx.lineTo(b.x, b.y);
-      ctx.stroke();
-    }
+    ctx.stroke();
   }
 }
 
@@ -282,24 +302,56 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
 const TOKEN_DY = 0.24;
 const TOKEN_R = 0.44;
 
-/** Tokens and labels of the cells `which` picks (all by default). */
-function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells' | 'galaxies' | 'blackHoles'>, which: (cell: number) => boolean = () => true): void {
-  const S = L.size;
+type Token = 'galaxy' | 'hole' | null;
+
+/** A cell's token (below) and label (above it, or centred), around the cell centre `c`. */
+function drawMarks(ctx: Ctx, c: Point, S: number, label: string, token: Token, col: -1 | 0 | 1): void {
+  if (token === 'galaxy') drawGalaxy(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
+  if (token === 'hole') drawHole(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
+  // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
+  const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
+  text(ctx, label, c.x, token ? c.y - S * 0.52 : c.y + 1, {
+    size: TYPE.label, bold: true, align: 'center', baseline: 'middle', color,
+  });
+}
+
+const tokenAt = (s: Pick<OrionState, 'galaxies' | 'blackHoles'>): ((cell: number) => Token) => {
   const gal = new Set(s.galaxies);
   const hol = new Set(s.blackHoles);
+  return (i) => (gal.has(i) ? 'galaxy' : hol.has(i) ? 'hole' : null);
+};
+
+/** Tokens and labels of every cell (the cached boards). */
+function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells' | 'galaxies' | 'blackHoles'>): void {
+  const token = tokenAt(s);
+  for (let i = 0; i < CELLS.length; i++) drawMarks(ctx, L.center(i), L.size, cellLabel(i), token(i), s.cells[i]);
+}
+
+/**
+ * The covered cells, stamped (hexdraw.ts): each cell's fill with its label
+ * and token in that colour's text, one stamp per cell label, token and colour
+ * (the same on every layout). The seam a stamp leaves between two cells is
+ * under the tile edges drawn next.
+ */
+function drawCovered(ctx: Ctx, L: OrionLayout, s: OrionState): void {
+  const S = L.size;
+  const scale = scaleOf(ctx);
+  const token = tokenAt(s);
+  const cells: { st: Stamp; c: Point }[] = [];
   for (let i = 0; i < CELLS.length; i++) {
-    if (!which(i)) continue;
-    const c = L.center(i);
     const col = s.cells[i];
-    const token = gal.has(i) || hol.has(i);
-    if (gal.has(i)) drawGalaxy(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
-    if (hol.has(i)) drawHole(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
-    // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
-    const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
-    text(ctx, cellLabel(i), c.x, token ? c.y - S * 0.52 : c.y + 1, {
-      size: TYPE.label, bold: true, align: 'center', baseline: 'middle', color,
+    if (col !== 0 && col !== 1) continue;
+    const label = cellLabel(i);
+    const t = token(i);
+    const st = stampOf(`orion-cell|${label}|${t}|${col}`, S, scale, (g) => {
+      hexPath(g, { x: 0, y: 0 }, S, 'flat');
+      g.fillStyle = sideFill(g, col);
+      g.fill();
+      drawMarks(g, { x: 0, y: 0 }, S, label, t, col);
     });
+    cells.push({ st, c: L.center(i) });
   }
+  stampAll(ctx, cells);
 }
 
 // ---------- the empty board, drawn once per layout ----------
@@ -445,15 +497,18 @@ export function orionFooterLines(s: OrionState, players: [string, string]): stri
   const lastText = last ? W.move(W.side[last.side], moveText(last.move)) : W.noTileYet;
   const e = s.end;
   if (!e) return [lastText];
-  const head = e.draw ? W.draw : W.wins(players[e.winner!]);
   let [a, b] = [s.vc[0].total, s.vc[1].total];
   if (e.reason === 'OD-19') {
     const t = tiebreakParts(s);
     [a, b] = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
   }
   const loser = e.winner === null ? '' : W.side[(1 - e.winner) as Side];
-  const why = head + W.sep + W.reason(e.reason, a, b, loser);
-  return last ? [why + W.sep + lastText, why, head] : [why, head];
+  const reason = W.reason(e.reason, a, b, loser);
+  const head = e.draw ? W.draw : W.wins(players[e.winner!]);
+  // A long name gives way to the colour before the reason does.
+  const short = e.draw ? W.draw : W.wins(W.side[e.winner!]);
+  const lines = [head + W.sep + reason, short + W.sep + reason, head];
+  return last ? [lines[0] + W.sep + lastText, ...lines] : lines;
 }
 
 function drawFooter(ctx: Ctx, s: OrionState, players: [string, string]): void {
@@ -489,10 +544,9 @@ export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): 
   ctx.resetTransform();
   ctx.drawImage(board, m.e, m.f);
   ctx.restore();
-  drawCells(ctx, L, s, [0, 1]);
+  drawCovered(ctx, L, s);
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
-  drawTokensAndLabels(ctx, L, s, (i) => s.cells[i] >= 0);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
   const cardW = (ORION_WIDTH - 2 * MARGIN - 8) / 2;
   drawPlayer(ctx, s, gs, 0, players[0], MARGIN, cardW);

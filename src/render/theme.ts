@@ -52,7 +52,7 @@ export const EXXIT = {
   pawnEdge: ['#4a0f06', '#e9edf3'] as const,
   prisonerCell: '#1c2029',
   prisonerEdge: '#d2a94a',
-  voidEdge: '#3a4252',
+  voidEdge: '#363d4c',
 } as const;
 
 /** Orion Duel (OD-1): Orange (solid) and Blue (with a stripe pattern). */
@@ -62,7 +62,7 @@ export const ORION = {
   sideText: ['#2a1800', '#ffffff'] as const,
   cell: '#353e51',
   cellEdge: '#4d586f',
-  cellLabel: '#a3adc2',
+  cellLabel: '#b3bccf',
   tileEdge: '#10131a',
   /** OD-7 constellation pairs: purple, red, green; dash patterns tell them apart too. */
   pair: ['#b47cff', '#ff5d5d', '#45d07a'] as const,
