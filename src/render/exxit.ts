@@ -41,15 +41,22 @@ export const EXXIT_WORDS = {
 };
 
 export const EXXIT_WIDTH = PICTURE_WIDTH;
-export const EXXIT_HEIGHT = 768;
-const MARGIN = 8;
-const CARD_H = 72;
-const HEADER_H = MARGIN + CARD_H + 8;
-const FOOTER_H = 48;
+export const EXXIT_HEIGHT = 672;
+const MARGIN = 7;
+const CARD_H = 64;
+const HEADER_H = MARGIN + CARD_H + 7;
+const FOOTER_H = 42;
 /** The board area: everything between header and footer (a square). */
 export const EXXIT_BOARD_AREA = { x: 4, y: HEADER_H, w: EXXIT_WIDTH - 8, h: EXXIT_HEIGHT - HEADER_H - FOOTER_H };
+const STOCK_W = 80;
+const CARD_W = (EXXIT_WIDTH - 2 * MARGIN - 2 * 7 - STOCK_W) / 2;
+/** Where a player's card is in the header, and the centre of its pawn icon. */
+export function exxitCard(side: Side): { x: number; y: number; w: number; h: number; icon: Point } {
+  const x = side === 0 ? MARGIN : EXXIT_WIDTH - MARGIN - CARD_W;
+  return { x, y: MARGIN, w: CARD_W, h: CARD_H, icon: { x: x + 19, y: MARGIN + 21 } };
+}
 /** Hexes no larger than this (the opening: four tiles), in px. */
-const MAX_HEX = 84;
+const MAX_HEX = 74;
 /** How much of a void-ring hex must stay in frame beyond its centre, in hex radii. */
 const RING_KEEP = 0.35;
 
@@ -175,9 +182,9 @@ export function drawPawnFace(ctx: Ctx, c: Point, rx: number, ry: number, side: S
 }
 
 /** Size of the stack-height digits: grows with the hexes, never under TYPE.height. */
-const heightPx = (R: number): number => Math.max(TYPE.height, Math.min(28, Math.round(R * 0.38)));
+const heightPx = (R: number): number => Math.max(TYPE.height, Math.min(25, Math.round(R * 0.38)));
 /** Size of the tile letters and X-labels: grows with the hexes, never under TYPE.label. */
-const labelPx = (R: number): number => Math.max(TYPE.label, Math.min(28, Math.round(R * 0.36)));
+const labelPx = (R: number): number => Math.max(TYPE.label, Math.min(25, Math.round(R * 0.36)));
 
 /** A stack to draw: its cell's centre and its pawns, bottom to top. */
 interface StackAt {
@@ -466,45 +473,45 @@ function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, x: number
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
   panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  drawPawnFace(ctx, { x: x + 22, y: y + 24 }, 13, 13, side);
+  drawPawnFace(ctx, exxitCard(side).icon, 11, 11, side);
   // Score (EX-21), then the name in what is left of the row.
   const score = String(s.score[side]);
-  text(ctx, score, x + w - 12, y + 38, { size: TYPE.score, bold: true, align: 'right' });
-  const nameX = x + 42;
-  const nm = fitName(ctx, name, x + w - 12 - measure(ctx, score, TYPE.score, true) - 10 - nameX, TYPE.name);
-  text(ctx, nm.text, nameX, y + 32, { size: nm.size, bold: true });
+  text(ctx, score, x + w - 10, y + 33, { size: TYPE.score, bold: true, align: 'right' });
+  const nameX = x + 37;
+  const nm = fitName(ctx, name, x + w - 10 - measure(ctx, score, TYPE.score, true) - 9 - nameX, TYPE.name);
+  text(ctx, nm.text, nameX, y + 28, { size: nm.size, bold: true });
   // Second row: the colour (when the name is not it) and the status; the reserve at the right.
-  const by = y + 60;
+  const by = y + 53;
   const reserve = W.reserve(s.reserves[side]);
   const reserveW = measure(ctx, reserve, TYPE.small);
-  text(ctx, reserve, x + w - 12, by, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+  text(ctx, reserve, x + w - 10, by, { size: TYPE.small, color: THEME.textDim, align: 'right' });
   const status = toMove ? W.toMove : won ? W.winner : '';
-  const room = w - 24 - reserveW - 12;
+  const room = w - 20 - reserveW - 10;
   let colour = name === W.side[side] ? '' : W.side[side];
   if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
   const lead = colour && status ? colour + W.sep : colour;
-  text(ctx, lead, x + 12, by, { size: TYPE.small, color: THEME.textDim });
-  if (status) text(ctx, status, x + 12 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
+  if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
 }
 
 function drawStock(ctx: Ctx, s: ExxitState, x: number, w: number): void {
   const y = MARGIN;
   panel(ctx, x, y, w, CARD_H);
   const mid = x + w / 2;
-  text(ctx, EXXIT_WORDS.stock, mid, y + 24, { size: TYPE.small, color: THEME.textDim, align: 'center' });
+  text(ctx, EXXIT_WORDS.stock, mid, y + 21, { size: TYPE.small, color: THEME.textDim, align: 'center' });
   const n = String(s.stock);
-  const nw = measure(ctx, n, 28, true);
-  const iconW = 24;
+  const nw = measure(ctx, n, 24, true);
+  const iconW = 20;
   const left = mid - (iconW + 6 + nw) / 2;
   for (let i = 0; i < 3; i++) {
-    hexPath(ctx, { x: left + iconW / 2, y: y + 51 - i * 4 }, 12, 'pointy');
+    hexPath(ctx, { x: left + iconW / 2, y: y + 45 - i * 3.5 }, 10, 'pointy');
     ctx.fillStyle = EXXIT.tile[i % 2];
     ctx.fill();
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = EXXIT.tileEdge[i % 2];
     ctx.stroke();
   }
-  text(ctx, n, left + iconW + 6, y + 60, { size: 28, bold: true });
+  text(ctx, n, left + iconW + 6, y + 53, { size: 24, bold: true });
 }
 
 /** The result, most complete first: who won and by what score, why, and the last move. */
@@ -521,9 +528,9 @@ function resultLines(s: ExxitState, players: [string, string], previous?: ExxitP
 }
 
 function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string], previous?: ExxitPrevious): void {
-  const y = EXXIT_HEIGHT - FOOTER_H + 4;
-  const h = FOOTER_H - 10;
-  const maxW = EXXIT_WIDTH - 2 * MARGIN - 24;
+  const y = EXXIT_HEIGHT - FOOTER_H + 3;
+  const h = FOOTER_H - 9;
+  const maxW = EXXIT_WIDTH - 2 * MARGIN - 20;
   if (s.end) {
     roundRect(ctx, MARGIN, y, EXXIT_WIDTH - 2 * MARGIN, h, 10);
     ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
@@ -568,11 +575,9 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   stampStacks(ctx, L, [...s.tiles, ...s.prisoners]);
   ctx.restore();
 
-  const stockW = 92;
-  const cardW = (EXXIT_WIDTH - 2 * MARGIN - 2 * 8 - stockW) / 2;
-  drawPlayer(ctx, s, 0, players[0], MARGIN, cardW);
-  drawStock(ctx, s, MARGIN + cardW + 8, stockW);
-  drawPlayer(ctx, s, 1, players[1], EXXIT_WIDTH - MARGIN - cardW, cardW);
+  drawPlayer(ctx, s, 0, players[0], exxitCard(0).x, CARD_W);
+  drawStock(ctx, s, MARGIN + CARD_W + 7, STOCK_W);
+  drawPlayer(ctx, s, 1, players[1], exxitCard(1).x, CARD_W);
   drawFooter(ctx, s, players, opts.previous);
 }
 

@@ -36,14 +36,19 @@ export const ORION_WORDS = {
 };
 
 export const ORION_WIDTH = PICTURE_WIDTH;
-export const ORION_HEIGHT = 784;
-const MARGIN = 8;
-const CARD_H = 96;
-const HEADER_H = MARGIN + CARD_H + 8;
-const FOOTER_H = 48;
+export const ORION_HEIGHT = 680;
+const MARGIN = 7;
+const CARD_H = 84;
+const HEADER_H = MARGIN + CARD_H + 7;
+const FOOTER_H = 42;
 /** The board area: between header and footer, the whole width. */
 export const ORION_BOARD_AREA = { x: 0, y: HEADER_H, w: ORION_WIDTH, h: ORION_HEIGHT - HEADER_H - FOOTER_H };
 const SQRT3 = Math.sqrt(3);
+const CARD_W = (ORION_WIDTH - 2 * MARGIN - 7) / 2;
+/** Where a player's card is in the header. */
+export function orionCard(side: Side): { x: number; y: number; w: number; h: number } {
+  return { x: side === 0 ? MARGIN : ORION_WIDTH - MARGIN - CARD_W, y: MARGIN, w: CARD_W, h: CARD_H };
+}
 type Pattern = NonNullable<ReturnType<Ctx['createPattern']>>;
 
 export interface OrionLayout {
@@ -52,9 +57,9 @@ export interface OrionLayout {
   center(cell: number): Point;
 }
 
-/** Columns 52 px apart and rows 60 (flat-top hexes of radius 34.67, OD-5): every cell centre on a whole pixel. */
-const COL_STEP = 52;
-const ROW_STEP = 60;
+/** Columns 45 px apart and rows 52 (flat-top hexes of radius 30, OD-5): every cell centre on a whole pixel. */
+const COL_STEP = 45;
+const ROW_STEP = 52;
 
 /** The board fills the board area; flat-top hexes (OD-5). */
 export function orionLayout(): OrionLayout {
@@ -66,7 +71,7 @@ export function orionLayout(): OrionLayout {
     size,
     center(cell) {
       const c = CELLS[cell];
-      // √3 × 34.67 is 60.04: rows of 60 put each centre on a pixel, 0.02 px from the regular grid.
+      // √3 × 30 is 51.96: rows of 52 put each centre on a pixel, 0.02 px from the regular grid.
       return { x: cx + COL_STEP * c.q, y: cy + ROW_STEP * (c.r + c.q / 2) };
     },
   };
@@ -93,19 +98,20 @@ function joinedPairs(gs: readonly Group[], side: Side): number {
 
 let stripeCache: Canvas | null = null;
 /**
- * Blue tiles carry light diagonal stripes, so the colours differ by more than
+ * Blue tiles carry light horizontal stripes, so the colours differ by more than
  * hue. Drawn pixel by pixel (no anti-aliasing): crisp, and the PNG stays small.
  */
 function stripes(): Canvas {
   if (stripeCache) return stripeCache;
-  const n = 10;
+  // 13 rows: cell centres are 26 px apart in height, so every cell's stripes line up with its neighbours'.
+  const n = 13;
   const c = createCanvas(n, n);
   const g = c.getContext('2d');
   const img = g.createImageData(n, n);
   const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
-      const col = y % n < 3 ? light : base;
+      const col = y % n < 4 ? light : base;
       img.data.set([...col, 255], (y * n + x) * 4);
     }
   }
@@ -227,48 +233,44 @@ function drawCells(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells'>, colou
 
 /**
  * Tile outlines: thin inside a tile, thick between different tiles or around
- * a tile (OD-13). Each edge is stamped (hexdraw.ts): one drawing per
- * direction and kind, placed at the edge's middle (a third of the cost of
- * stroking them as one path). Thin edges have flat ends, so where three meet
- * the corner is not darkened three times.
+ * a tile (OD-13). Stamped (hexdraw.ts): one drawing per cell for the kinds
+ * of its six edges (a third of the cost of stroking them as one path). Thin
+ * edges have flat ends, so where three meet the corner is not darkened three
+ * times.
  */
 function drawTileEdges(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   const S = L.size;
   const scale = scaleOf(ctx);
   const thick = Math.max(2.5, S * 0.09);
-  // Centred on the edge's middle, half-way to the neighbour's centre (a whole pixel too): a small stamp.
-  const mid = (c: Point, d: number): Point => {
-    const [dq, dr] = DIR_VECTORS[d];
-    return { x: c.x + (COL_STEP * dq) / 2, y: c.y + (ROW_STEP * (dr + dq / 2)) / 2 };
-  };
-  const stamp = (d: number, inner: boolean): Stamp =>
-    stampOf(`orion-edge${d}${inner ? 'i' : 'o'}`, S / 2 + thick, scale, (g) => {
-      const [a, b] = edgeCorners({ x: 0, y: 0 }, S, DIR_VECTORS[d][0], DIR_VECTORS[d][1]);
-      const o = mid({ x: 0, y: 0 }, d);
-      g.beginPath();
-      g.moveTo(a.x - o.x, a.y - o.y);
-      g.lineTo(b.x - o.x, b.y - o.y);
-      g.lineCap = inner ? 'butt' : 'round';
-      g.lineWidth = inner ? 1 : thick;
-      g.strokeStyle = inner ? 'rgba(0,0,0,0.35)' : ORION.tileEdge;
-      g.stroke();
-    });
-  const inner: { st: Stamp; c: Point }[] = [];
-  const outer: { st: Stamp; c: Point }[] = [];
+  const items: { st: Stamp; c: Point }[] = [];
   for (let i = 0; i < CELLS.length; i++) {
     if (s.cells[i] < 0) continue;
-    const c = L.center(i);
     const { q, r } = CELLS[i];
-    DIR_VECTORS.forEach(([dq, dr], d) => {
+    // Per direction: 0 drawn by the neighbour (each edge between two covered cells once), 1 thin, 2 thick.
+    let kinds = '';
+    for (const [dq, dr] of DIR_VECTORS) {
       const n = cellIndex(q + dq, r + dr);
-      // Each edge between two covered cells once.
-      if (n >= 0 && n < i && s.cells[n] >= 0) return;
-      const same = n >= 0 && s.tileAt[n] === s.tileAt[i];
-      (same ? inner : outer).push({ st: stamp(d, same), c: mid(c, d) });
+      kinds += n >= 0 && n < i && s.cells[n] >= 0 ? '0' : n >= 0 && s.tileAt[n] === s.tileAt[i] ? '1' : '2';
+    }
+    if (kinds === '000000') continue;
+    const st = stampOf(`orion-edges${kinds}`, S + thick, scale, (g) => {
+      for (const kind of ['1', '2']) {
+        g.beginPath();
+        DIR_VECTORS.forEach(([dq, dr], d) => {
+          if (kinds[d] !== kind) return;
+          const [a, b] = edgeCorners({ x: 0, y: 0 }, S, dq, dr);
+          g.moveTo(a.x, a.y);
+          g.lineTo(b.x, b.y);
+        });
+        g.lineCap = kind === '1' ? 'butt' : 'round';
+        g.lineWidth = kind === '1' ? 1 : thick;
+        g.strokeStyle = kind === '1' ? 'rgba(0,0,0,0.35)' : ORION.tileEdge;
+        g.stroke();
+      }
     });
+    items.push({ st, c: L.center(i) });
   }
-  stampAll(ctx, inner);
-  stampAll(ctx, outer);
+  stampAll(ctx, items);
 }
 
 function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
@@ -407,17 +409,17 @@ function swatch(ctx: Ctx, c: Point, r: number, side: Side): void {
 function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, right: number, y: number, draw = true): number {
   const vc = s.vc[side];
   const joined = joinedPairs(gs, side);
-  const barW = 14;
-  const gap = 10;
+  const barW = 12;
+  const gap = 9;
   const items: { w: number; paint(x: number): void }[] = [];
   items.push({
-    w: 3 * barW + 2 * 4,
+    w: 3 * barW + 2 * 3,
     paint(x) {
       for (let p = 0; p < 3; p++) {
         const on = (joined & (1 << p)) !== 0;
         ctx.globalAlpha = on ? 1 : 0.3;
         ctx.fillStyle = ORION.pair[p];
-        ctx.fillRect(x + p * (barW + 4), y - (on ? 10 : 8), barW, on ? 9 : 5);
+        ctx.fillRect(x + p * (barW + 3), y - (on ? 9 : 7), barW, on ? 8 : 4);
         ctx.globalAlpha = 1;
       }
     },
@@ -425,10 +427,10 @@ function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Sid
   for (const [icon, n] of [[drawGalaxy, vc.galaxies], [drawHole, vc.blackHoles]] as const) {
     const digit = String(n);
     items.push({
-      w: 16 + 3 + measure(ctx, digit, TYPE.small, true),
+      w: 14 + 3 + measure(ctx, digit, TYPE.small, true),
       paint(x) {
-        icon(ctx, { x: x + 8, y: y - 6 }, 8.5);
-        text(ctx, digit, x + 19, y, { size: TYPE.small, bold: true });
+        icon(ctx, { x: x + 7, y: y - 5 }, 7.5);
+        text(ctx, digit, x + 17, y, { size: TYPE.small, bold: true });
       },
     });
   }
@@ -456,7 +458,7 @@ function drawHand(ctx: Ctx, s: OrionState, side: Side, x: number, y: number): vo
       text(ctx, k, x, y, { size: TYPE.small, color: THEME.textDim });
       x += measure(ctx, k, TYPE.small);
     }
-    x += 9;
+    x += 8;
   }
 }
 
@@ -466,28 +468,28 @@ function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, n
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
   panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  swatch(ctx, { x: x + 22, y: y + 24 }, 14, side);
+  swatch(ctx, { x: x + 19, y: y + 21 }, 12, side);
   // OD-17 total, then the name in what is left of the row.
   const total = String(s.vc[side].total);
   const totalW = measure(ctx, total, TYPE.score, true);
-  text(ctx, total, x + w - 12, y + 38, { size: TYPE.score, bold: true, align: 'right' });
-  text(ctx, W.vc, x + w - 12 - totalW - 5, y + 38, { size: TYPE.small, color: THEME.textDim, align: 'right' });
-  const nameX = x + 44;
-  const right = x + w - 12 - totalW - 5 - measure(ctx, W.vc, TYPE.small) - 10;
+  text(ctx, total, x + w - 10, y + 33, { size: TYPE.score, bold: true, align: 'right' });
+  text(ctx, W.vc, x + w - 10 - totalW - 4, y + 33, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+  const nameX = x + 38;
+  const right = x + w - 10 - totalW - 4 - measure(ctx, W.vc, TYPE.small) - 9;
   const nm = fitName(ctx, name, right - nameX, TYPE.name);
-  text(ctx, nm.text, nameX, y + 32, { size: nm.size, bold: true });
+  text(ctx, nm.text, nameX, y + 28, { size: nm.size, bold: true });
   // Second row: colour (when the name is not it) and status; the conditions at the right.
-  const by = y + 62;
-  const condW = drawConditions(ctx, s, gs, side, x + w - 12, by);
+  const by = y + 54;
+  const condW = drawConditions(ctx, s, gs, side, x + w - 10, by);
   const status = toMove ? W.toMove : won ? W.winner : '';
-  const room = w - 24 - condW - 10;
+  const room = w - 20 - condW - 9;
   let colour = name === W.side[side] ? '' : W.side[side];
   if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
   const lead = colour && status ? colour + W.sep : colour;
-  text(ctx, lead, x + 12, by, { size: TYPE.small, color: THEME.textDim });
-  if (status) text(ctx, status, x + 12 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
+  if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
   // Third row: the tiles left.
-  drawHand(ctx, s, side, x + 12, y + 86);
+  drawHand(ctx, s, side, x + 10, y + 75);
 }
 
 /** The footer's line, most complete first: the result and why, then the last tile. */
@@ -512,8 +514,8 @@ export function orionFooterLines(s: OrionState, players: [string, string]): stri
 }
 
 function drawFooter(ctx: Ctx, s: OrionState, players: [string, string]): void {
-  const y = ORION_HEIGHT - FOOTER_H + 4;
-  const h = FOOTER_H - 10;
+  const y = ORION_HEIGHT - FOOTER_H + 3;
+  const h = FOOTER_H - 9;
   if (s.end) {
     roundRect(ctx, MARGIN, y, ORION_WIDTH - 2 * MARGIN, h, 10);
     ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
@@ -522,7 +524,7 @@ function drawFooter(ctx: Ctx, s: OrionState, players: [string, string]): void {
     ctx.lineWidth = 2;
     ctx.stroke();
   }
-  const line = firstFitting(ctx, orionFooterLines(s, players), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 24);
+  const line = firstFitting(ctx, orionFooterLines(s, players), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 20);
   text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, { size: TYPE.footer, bold: true, align: 'center', baseline: 'middle' });
 }
 
@@ -548,8 +550,6 @@ export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): 
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
-  const cardW = (ORION_WIDTH - 2 * MARGIN - 8) / 2;
-  drawPlayer(ctx, s, gs, 0, players[0], MARGIN, cardW);
-  drawPlayer(ctx, s, gs, 1, players[1], ORION_WIDTH - MARGIN - cardW, cardW);
+  for (const side of [0, 1] as const) drawPlayer(ctx, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
   drawFooter(ctx, s, players);
 }

@@ -4,27 +4,28 @@
 // players).
 
 /**
- * Both pictures are PICTURE_WIDTH px wide and are read on a phone at about
- * 400 px: a scale of 0.625. DejaVu Sans has a cap height of 0.73 em, so a
- * size of s px shows capitals 0.73 × s × 0.625 px high there. Labels a
- * player types need ≥ 7 px (16 px here: 7.3 px); names, scores and the last
- * move ≥ 9 px (20 px: 9.1 px). Nothing is drawn smaller than `small`.
+ * Both pictures are PICTURE_WIDTH px wide (Discord shows an attachment at
+ * most about 550 px wide on a computer, 1:1 here) and are read on a phone at
+ * about 400 px: a scale of 0.714. DejaVu Sans has a cap height of 0.73 em, so
+ * a size of s px shows capitals 0.73 × s × 400 / 560 px high there. Labels a
+ * player types need ≥ 7 px (14 px here: 7.3 px); names, scores and the last
+ * move ≥ 9 px (18 px: 9.4 px). Nothing is drawn smaller than `small`.
  */
-export const PICTURE_WIDTH = 640;
+export const PICTURE_WIDTH = 560;
 
 export const TYPE = {
   /** Every other word or number on the picture (statuses, reserves, hands, stock). */
-  small: 16,
+  small: 14,
   /** Cell labels: Exxit tile letters and X-labels (grow with the hexes), Orion cell labels. */
-  label: 16,
+  label: 14,
   /** Stack heights (grow with the hexes). */
-  height: 16,
+  height: 14,
   /** Player names: the largest that fits, else the smaller, then cut. */
-  name: [22, 20] as number[],
+  name: [20, 18] as number[],
   /** The last move or the result, one line under the board. */
-  footer: 20,
+  footer: 18,
   /** The score (Exxit) or victory conditions (Orion) of each player. */
-  score: 34,
+  score: 30,
 } as const;
 
 export const THEME = {
@@ -52,7 +53,7 @@ export const EXXIT = {
   pawnEdge: ['#4a0f06', '#e9edf3'] as const,
   prisonerCell: '#1c2029',
   prisonerEdge: '#d2a94a',
-  voidEdge: '#363d4c',
+  voidEdge: '#333a48',
 } as const;
 
 /** Orion Duel (OD-1): Orange (solid) and Blue (with a stripe pattern). */

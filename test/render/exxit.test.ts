@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exxitLayout, EXXIT_BOARD_AREA, EXXIT_HEIGHT, EXXIT_WIDTH, EXXIT_WORDS, exxitLastText, exxitMoveLines, voidRing } from '../../src/render/exxit.js';
+import { exxitCard, exxitLayout, EXXIT_BOARD_AREA, EXXIT_HEIGHT, EXXIT_WIDTH, EXXIT_WORDS, exxitLastText, exxitMoveLines, voidRing } from '../../src/render/exxit.js';
 import { BOARD_SIZE, renderBoard } from '../../src/render/index.js';
 import { EXXIT, THEME, TYPE } from '../../src/render/theme.js';
 import { getGame } from '../../src/engine/index.js';
@@ -95,8 +95,8 @@ describe('Exxit board image', () => {
     const x = topFace(L, 1, -2, 2);
     expect(isDark(pixel(d, x.x, x.y))).toBe(true);
     // The header: Red's card shows a red pawn, Black's a dark one.
-    expect(isRed(pixel(d, 8 + 22, 8 + 24))).toBe(true);
-    expect(isDark(pixel(d, EXXIT_WIDTH - 8 - 258 + 22, 8 + 24))).toBe(true);
+    expect(isRed(pixel(d, exxitCard(0).icon.x, exxitCard(0).icon.y))).toBe(true);
+    expect(isDark(pixel(d, exxitCard(1).icon.x, exxitCard(1).icon.y))).toBe(true);
     // Tiles too: red tiles are reddish, black tiles dark.
     const bt = L.center(1, 0);
     const [r, g] = pixel(d, bt.x, bt.y + L.size * 0.2);
@@ -303,7 +303,7 @@ describe('Exxit board image', () => {
       expect(p.x).toBeLessThan(EXXIT_WIDTH);
     }
     // The result banner (green for a win, grey for a draw) inside the footer's left end.
-    expect(near(d, 14, EXXIT_HEIGHT - 25, st.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
+    expect(near(d, 13, EXXIT_HEIGHT - 22, st.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
   });
 
   it('replays the worked opening (EX rules file) and labels the exit dance', () => {

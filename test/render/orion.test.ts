@@ -7,7 +7,7 @@ import type { OrionState } from '../../src/engine/orion/types.js';
 import { FAMILY, registerFonts } from '../../src/render/fonts.js';
 import { axialToPixel, measure } from '../../src/render/hexdraw.js';
 import { drawBoard, renderBoard } from '../../src/render/index.js';
-import { ORION_HEIGHT, ORION_WIDTH, ORION_WORDS, orionFooterLines, orionLayout } from '../../src/render/orion.js';
+import { ORION_HEIGHT, ORION_WIDTH, ORION_WORDS, orionCard, orionFooterLines, orionLayout } from '../../src/render/orion.js';
 import { ORION, THEME } from '../../src/render/theme.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { orionState } from './fixtures.js';
@@ -51,8 +51,9 @@ describe('Orion Duel board image', () => {
   it('marks who is to move and says the last tile as it is typed', async () => {
     const d = await decodePng(await renderBoard('orion', state, { players: ['Alice', 'Bob'] }));
     // Orange is to move (4 tiles laid): the left card's edge is the highlight colour, the right one's is not.
-    expect(near(d, 8 + 40, 8, THEME.highlight, 40)).toBe(true);
-    expect(near(d, ORION_WIDTH - 8 - 40, 8, THEME.highlight, 40)).toBe(false);
+    const [o, b] = [orionCard(0), orionCard(1)];
+    expect(near(d, o.x + 40, o.y, THEME.highlight, 40)).toBe(true);
+    expect(near(d, b.x + 40, b.y, THEME.highlight, 40)).toBe(false);
     expect(orionFooterLines(state, ['Alice', 'Bob'])).toEqual(['Blue: D2 E6 N']);
   });
 
@@ -153,7 +154,7 @@ describe('Orion Duel board image', () => {
     expect(png.length).toBeLessThan(150 * 1024);
     const d = await decodePng(png);
     // The result banner under the board, at its left end.
-    expect(near(d, 14, ORION_HEIGHT - 25, s.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
+    expect(near(d, 13, ORION_HEIGHT - 22, s.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
     const lines = orionFooterLines(s, ['Alice', 'Bob']);
     expect(lines[lines.length - 1]).toBe(s.end!.draw ? 'Draw' : `${['Alice', 'Bob'][s.end!.winner!]} wins`);
     // Every covered cell shows its colour below the label.
