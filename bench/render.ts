@@ -41,6 +41,16 @@ export interface GifFigure {
   maxStallMs: number;
 }
 
+/** Every position of a game, board after board as a game thread asks for them (caches as they come). */
+export interface GameFigure {
+  game: GameId;
+  boards: number;
+  meanCpuMs: number;
+  medianCpuMs: number;
+  maxCpuMs: number;
+  maxBytes: number;
+}
+
 export interface RenderFigures {
   boards: BoardFigure[];
   /** Longest event-loop delay seen while rendering boards (ms). */
@@ -50,6 +60,7 @@ export interface RenderFigures {
   /** The same probe over as long a time with nothing rendering: the machine's own noise (ms). */
   idleStallMs: number;
   idleP99StallMs: number;
+  games: GameFigure[];
   gifs: GifFigure[];
 }
 
@@ -157,6 +168,20 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
     }
   }
   h.disable();
+
+  const wholeGames: GameFigure[] = [];
+  for (const p of played) {
+    const cpu: number[] = [];
+    let maxBytes = 0;
+    for (const state of p.states) {
+      await new Promise((r) => setTimeout(r, 2));
+      const c0 = process.cpuUsage();
+      const png = await boardPng(encoder, p.game, state, players);
+      cpu.push(cpuMs(c0));
+      maxBytes = Math.max(maxBytes, png.length);
+    }
+    wholeGames.push({ game: p.game, boards: cpu.length, meanCpuMs: cpu.reduce((a, b) => a + b, 0) / cpu.length, medianCpuMs: median(cpu), maxCpuMs: Math.max(...cpu), maxBytes });
+  }
   const maxStallMs = h.max / 1e6;
   const p99StallMs = h.percentile(99) / 1e6;
   // Baseline: the same probe, same duration, the loop only sleeping (load from other processes shows here too).
@@ -180,7 +205,7 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
       gifs.push({ game: p.game, setup: p.setup, frames: p.moves.length + 1, ms, bytes: buf.length, maxStallMs: g.max / 1e6 });
     }
   }
-  return { boards, maxStallMs, p99StallMs, idleStallMs, idleP99StallMs, gifs };
+  return { boards, maxStallMs, p99StallMs, idleStallMs, idleP99StallMs, games: wholeGames, gifs };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
@@ -197,6 +222,12 @@ if (isMain) {
       `${b.game.padEnd(6)} ${b.position.padEnd(8)} (ply ${String(b.ply).padStart(3)}): CPU ${b.medianCpuMs.toFixed(1)} ms on all threads (least ${b.minCpuMs.toFixed(1)}) ` +
         `(draw ${b.medianDrawMs.toFixed(1)}, main thread ${b.medianMainMs.toFixed(1)}), PNG ${kb(b.pngBytes)}; wall median ${b.medianMs.toFixed(1)} ms (max ${b.maxMs.toFixed(1)}) ` +
         `(targets ≤ 12 ms CPU, ≤ 150 KB)`,
+    );
+  }
+  for (const g of f.games) {
+    console.log(
+      `${g.game.padEnd(6)} whole game (${g.boards} boards in turn): CPU mean ${g.meanCpuMs.toFixed(1)} ms, median ${g.medianCpuMs.toFixed(1)}, ` +
+        `max ${g.maxCpuMs.toFixed(1)}; largest PNG ${kb(g.maxBytes)}`,
     );
   }
   console.log(

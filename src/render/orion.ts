@@ -7,7 +7,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
-import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
+import { TILE_CODES, type OrionMove, type OrionState } from '../engine/orion/types.js';
 import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, type Stamp, stampAll, stampOf, text } from './hexdraw.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
@@ -43,7 +43,6 @@ const HEADER_H = MARGIN + CARD_H + 7;
 const FOOTER_H = 42;
 /** The board area: between header and footer, the whole width. */
 export const ORION_BOARD_AREA = { x: 0, y: HEADER_H, w: ORION_WIDTH, h: ORION_HEIGHT - HEADER_H - FOOTER_H };
-const SQRT3 = Math.sqrt(3);
 const CARD_W = (ORION_WIDTH - 2 * MARGIN - 7) / 2;
 /** Where a player's card is in the header. */
 export function orionCard(side: Side): { x: number; y: number; w: number; h: number } {
@@ -455,7 +454,7 @@ function drawHand(ctx: Ctx, s: OrionState, side: Side, x: number, y: number): vo
     x += measure(ctx, t, TYPE.small, true);
     if (n > 1) {
       const k = `×${n}`;
-      text(ctx, k, x, y, { size: TYPE.small, color: THEME.textDim });
+      text(ctx, k, x, y, { size: TYPE.small, color: THEME.text });
       x += measure(ctx, k, TYPE.small);
     }
     x += 8;

@@ -157,6 +157,13 @@ describe('Exxit board image', () => {
       expect(yellowAt(d, ringPoints(L, 0, 0))).toBeGreaterThanOrEqual(3);
     });
 
+    it('ignores a malformed previous move instead of drawing it (it comes from the caller)', async () => {
+      const bare = await renderBoard('exxit', passed);
+      expect((await renderBoard('exxit', passed, { previous: { by: 7 } as never })).equals(bare)).toBe(true);
+      const odd = await renderBoard('exxit', passed, { previous: { by: 0, label: 'D A E\n\u0007', sown: 'x' as never, move: 3 as never } });
+      expect(odd.equals(await renderBoard('exxit', passed, { previous: { by: 0, label: 'D A E' } }))).toBe(true);
+    });
+
     it('without the move it followed, says only the pass and highlights nothing', async () => {
       expect(exxitMoveLines(passed)).toEqual(['Black has no move: pass']);
       const d = await decodePng(await renderBoard('exxit', passed));
