@@ -39,12 +39,22 @@ export function crc32Table(data: Uint8Array, crc = 0): number {
 
 const crc32: (data: Uint8Array, crc?: number) => number = typeof zlib.crc32 === 'function' ? zlib.crc32 : crc32Table;
 
-function chunk(type: string, body: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'latin1');
-  out.set(body, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
+/** Writes a PNG chunk (length, type, body, CRC) at `at` in `out`; returns the offset after it. */
+function putChunk(out: Buffer, at: number, type: string, body: Uint8Array): number {
+  out.writeUInt32BE(body.length, at);
+  out.write(type, at + 4, 'latin1');
+  out.set(body, at + 8);
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + body.length)), at + 8 + body.length);
+  return at + 12 + body.length;
+}
+
+/** The PNG file: signature, IHDR, one IDAT, IEND, written into one buffer (no copies to join). */
+function pngFile(ihdr: Uint8Array, idat: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(SIGNATURE.length + 3 * 12 + ihdr.length + idat.length);
+  out.set(SIGNATURE, 0);
+  let at = putChunk(out, SIGNATURE.length, 'IHDR', ihdr);
+  at = putChunk(out, at, 'IDAT', idat);
+  putChunk(out, at, 'IEND', new Uint8Array(0));
   return out;
 }
 
@@ -123,8 +133,9 @@ function giveRows(rows: Uint8Array<ArrayBuffer>): void {
 
 const deflate = (rows: Uint8Array): Promise<Buffer> =>
   new Promise((resolve, reject) =>
-    // One large output chunk instead of many 16 KB ones to join.
-    zlib.deflate(rows, { level: PNG_DEFLATE_LEVEL, chunkSize: 512 * 1024 }, (e, out) => (e ? reject(e) : resolve(out))),
+    // Output chunks about a board's size, not 16 KB ones to join (nor a 512 KB one: every board's
+    // buffers outside the JS heap bring the next full garbage collection nearer).
+    zlib.deflate(rows, { level: PNG_DEFLATE_LEVEL, chunkSize: 128 * 1024 }, (e, out) => (e ? reject(e) : resolve(out))),
   );
 
 /**
@@ -154,7 +165,7 @@ export async function encodeOpaquePng(rgba: Uint8Array, width: number, height: n
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
+  return pngFile(ihdr, idat);
 }
 
 /**
