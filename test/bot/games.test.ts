@@ -60,7 +60,17 @@ describe('full games', () => {
   });
 
   it('Exxit (19 tiles): scripted game, forced passes played and announced by the bot, ends by EX-20b', async () => {
-    h = await createHarness();
+    // The renderer sees the position before a forced pass too, so the picture shows the player's own move.
+    const seen: { state: any; before?: any }[] = [];
+    const { renderBoard } = await import('../../src/render/index.js');
+    h = await createHarness({
+      bot: {
+        render: (game, state, opts) => {
+          seen.push({ state, before: opts?.before });
+          return renderBoard(game, state, opts);
+        },
+      },
+    });
     const { channelId } = await h.startGame('exxit', h.alice, h.bob, { tiles: 19 });
     const exxit = getGame('exxit');
     let last;
@@ -74,6 +84,9 @@ describe('full games', () => {
       passesAnnounced += (last.original?.content.match(/passes \(no legal move, EX-10\)/g) ?? []).length;
     }
     expect(passesAnnounced).toBe(6);
+    const afterPass = seen.filter((x) => x.state.last?.move.kind === 'pass');
+    expect(afterPass.length).toBeGreaterThan(0);
+    for (const x of afterPass) expect(x.before?.last?.by).toBe(1 - x.state.last.by);
     const rec = await h.game(channelId);
     expect(rec.status).toBe('over');
     expect(rec.moves).toEqual(EXXIT_SHORT);
