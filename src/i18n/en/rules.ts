@@ -13,7 +13,7 @@ export const rules = {
     page: {
       title: '{game} rules · {topic}',
       picture: '**In the picture.** {text}',
-      rulesLine: '-# Rules on this page: {rules}',
+      rulesLine: '**Rules on this page:** {rules}',
       footer: 'Page {n} of {count} · a real position, drawn by the bot',
       altText: '{game}: the position of the lesson “{topic}”',
       shared: '{user} shared a page of the {game} rules.',

@@ -13,7 +13,7 @@ export const rules: Catalogue<typeof enRules> = {
     page: {
       title: 'Règles {game} · {topic}',
       picture: '**L’image.** {text}',
-      rulesLine: '-# Règles de cette page : {rules}',
+      rulesLine: '**Règles de cette page :** {rules}',
       footer: 'Page {n} sur {count} · une vraie position, dessinée par le bot',
       altText: '{game} : la position de la leçon « {topic} »',
       shared: '{user} partage une page des règles de {game}.',
