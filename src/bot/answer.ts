@@ -10,6 +10,7 @@ type ComponentLike = RepliableInteraction & MessageComponentInteraction;
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
+import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
 import { clipText, text } from '../commands/kit/text.js';
 
@@ -164,11 +165,12 @@ export class Answer {
     }
   }
 
-  /** A private note to the person who acted (refusals, "this challenge expired"). */
-  async tell(m: Msg): Promise<void> {
+  /** A private note to the person who acted (refusals, "this challenge expired"); a refusal citing `rule` gets a Why? button to its /rules page. */
+  async tell(m: Msg, rule?: string): Promise<void> {
     await this.settle();
     const content = clipText(text(this.locale, m));
-    const payload = { content, allowedMentions: { parse: [] as [] } };
+    const why = whyRows(this.locale, rule);
+    const payload = { content, allowedMentions: { parse: [] as [] }, ...(why.length > 0 ? { components: why } : {}) };
     if (this.state === 'ephemeral') {
       await this.i.editReply(payload);
       this.state = 'replied';

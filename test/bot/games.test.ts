@@ -39,7 +39,7 @@ describe('full games', () => {
     }
     const final = last!.original!;
     expect(final.content).toContain('Blue: T3 F4 SE');
-    expect(final.content).toMatch(/<@\d+> \(Blue\) wins\*\* \(more victory conditions, OD-18\)/);
+    expect(final.content).toMatch(/<@\d+> \(Blue\) wins\*\* \(more victory conditions, Orange 0 to Blue 1, OD-18\)/);
     expect(final.content).toContain('Victory conditions (OD-17): Orange 0');
     expect(final.content).toMatch(/Blue 1 \(constellations 1/);
     // Rated: both players' Glicko-2 changes are shown.
@@ -94,7 +94,7 @@ describe('full games', () => {
     const s = exxit.fromJSON(rec.state);
     expect(s.ok && exxit.outcome(s.value).over).toBe(true);
     const final = last!.original!.content;
-    expect(final).toContain('on points: two passes in a row ended play, EX-20b');
+    expect(final).toMatch(/on points, Red \d+ to Black \d+: two passes in a row, neither player could move, EX-20b/);
     expect(final).toMatch(/Score \(EX-21\): Red \d+ · Black \d+/);
     expect(final).toContain('Casual game: ratings unchanged.');
     expect(h.fake.violations).toEqual([]);

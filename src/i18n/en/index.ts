@@ -1,6 +1,8 @@
 // The English catalogue: the reference every other language follows.
 import { around } from './around.js';
 import { games } from './games.js';
+import { help } from './help.js';
 import { play } from './play.js';
+import { rules } from './rules.js';
 
-export const en = { ...play, ...around, game: { ...play.game, ...games.game }, engine: games.engine } as const;
+export const en = { ...play, ...around, ...rules, ...help, game: { ...play.game, ...games.game }, engine: games.engine } as const;
