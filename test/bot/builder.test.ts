@@ -150,7 +150,7 @@ describe('the move builder', () => {
     expect(done.status).toBe('over');
     expect(done.result).toMatchObject({ winner: 1, draw: false, reason: 'OD-18' });
     const final = h.fake.messages(channelId).at(-1)!;
-    expect(final.content).toMatch(/<@\d+> \(Blue\) wins\*\* \(more victory conditions, OD-18\)/);
+    expect(final.content).toMatch(/<@\d+> \(Blue\) wins\*\* \(more victory conditions\b.*OD-18\)/);
     expect(buttons(final)).toEqual(['Rematch']);
     expect(h.fake.unanswered()).toEqual([]);
   }, 180_000);

@@ -16,6 +16,10 @@ export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
 export type ListName = 'games';
 /** Pages a list button may ask for (0-based). */
 export const MAX_LIST_PAGE = 99;
+/** The buttons of a /rules lesson: open a page privately (Why?), turn to a page, post the page publicly, jump to the chosen topic (select). */
+export type RulesAction = 'open' | 'page' | 'post' | 'jump';
+/** A game id as the registry spells them. */
+const GAME_RE = /^[a-z][a-z0-9-]{0,23}$/;
 
 export type CustomId =
   | { kind: 'challenge'; challengeId: string; action: ChallengeAction }
@@ -28,7 +32,9 @@ export type CustomId =
    * `path` the menu choices so far (codes of src/match/menu.ts); `menu` which select menu of the view.
    */
   | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
-  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] };
+  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] }
+  /** A page of a game's /rules lesson: `page` is the topic's index in the game's lessons. */
+  | { kind: 'rules'; game: string; page: number; action: RulesAction };
 
 const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
 const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
@@ -47,6 +53,8 @@ function readPath(text: string): string[] | null {
   const path = text === '' ? [] : text.split(PATH_SEP);
   return validPath(path) ? path : null;
 }
+const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
+const RULES_BY_CODE = invert(RULES_CODES);
 
 export function encodeCustomId(id: CustomId): string {
   let text: string;
@@ -64,6 +72,9 @@ export function encodeCustomId(id: CustomId): string {
     if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
     const action = id.action === 'select' ? `s${id.menu}` : BUILD_CODES[id.action];
     text = `${CUSTOM_ID_VERSION}:b:${id.gameId}:${id.at}:${action}:${id.path.join(PATH_SEP)}`;
+  } else if (id.kind === 'rules') {
+    if (!GAME_RE.test(id.game) || !Number.isInteger(id.page) || !PAGE_RE.test(String(id.page))) throw new Error('custom id: bad rules page');
+    text = `${CUSTOM_ID_VERSION}:r:${id.game}:${id.page}:${RULES_CODES[id.action]}`;
   } else {
     if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.version) || !VERSION_RE.test(String(id.version))) {
       throw new Error(`custom id: bad game id or version`);
@@ -110,6 +121,11 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
     const action = BUILD_BY_CODE.get(parts[4]);
     if (!action || (action === 'open' && path.length > 0)) return bad('common.badButton');
     return { ok: true, value: { ...base, action } };
+  }
+  if (parts[1] === 'r' && parts.length === 5) {
+    const action = RULES_BY_CODE.get(parts[4]);
+    if (!GAME_RE.test(parts[2]) || !PAGE_RE.test(parts[3]) || !action) return bad('common.badButton');
+    return { ok: true, value: { kind: 'rules', game: parts[2], page: Number(parts[3]), action } };
   }
   return bad('common.badButton');
 }

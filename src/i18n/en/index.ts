@@ -2,6 +2,8 @@
 import { around } from './around.js';
 import { builder } from './builder.js';
 import { games } from './games.js';
+import { help } from './help.js';
 import { play } from './play.js';
+import { rules } from './rules.js';
 
-export const en = { ...play, ...around, ...builder, game: { ...play.game, ...games.game }, engine: games.engine } as const;
+export const en = { ...play, ...around, ...rules, ...help, ...builder, game: { ...play.game, ...games.game }, engine: games.engine } as const;

@@ -18,6 +18,12 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
   fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constant('open' as const), path: fc.constant<string[]>([]) }),
   fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constantFrom('view' as const, 'confirm' as const), path: pathArb }),
   fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constant('select' as const), menu: fc.integer({ min: 0, max: 3 }), path: pathArb }),
+  fc.record({
+    kind: fc.constant('rules' as const),
+    game: fc.stringMatching(/^[a-z][a-z0-9-]{0,23}$/),
+    page: fc.integer({ min: 0, max: 99 }),
+    action: fc.constantFrom('open' as const, 'page' as const, 'post' as const, 'jump' as const),
+  }),
 );
 
 describe('custom ids', () => {
@@ -62,5 +68,13 @@ describe('custom ids', () => {
     expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'open', path: ['a'] })).toThrow();
     expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'select', menu: 4, path: [] })).toThrow();
     expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'view', path: ['a.b'] })).toThrow();
+    // Rules pages: a game id as the registry spells them, a page 0–99, a known action.
+    expect(parseCustomId('hx1:r:exxit:4:o')).toEqual({ ok: true, value: { kind: 'rules', game: 'exxit', page: 4, action: 'open' } });
+    expect(parseCustomId('hx1:r:orion:10:j')).toEqual({ ok: true, value: { kind: 'rules', game: 'orion', page: 10, action: 'jump' } });
+    for (const bad of ['hx1:r:exxit:04:p', 'hx1:r:exxit:100:p', 'hx1:r:Exxit:1:p', 'hx1:r:exxit:1:x', 'hx1:r:exxit:1', 'hx1:r::1:p', `hx1:r:${'a'.repeat(25)}:1:p`, 'hx1:r:ex xit:1:p']) {
+      expect(parseCustomId(bad).ok, bad).toBe(false);
+    }
+    expect(() => encodeCustomId({ kind: 'rules', game: 'exxit', page: 100, action: 'page' })).toThrow();
+    expect(() => encodeCustomId({ kind: 'rules', game: 'a:b', page: 1, action: 'page' })).toThrow();
   });
 });
