@@ -75,4 +75,10 @@ export interface MatchContext {
   now(): number;
   /** Runs work after the current answer (AI moves); errors are logged with the label; stop() waits for it. */
   background(label: string, work: () => Promise<unknown>): void;
+  /**
+   * Told of every game that has just ended, whatever ended it (the rules,
+   * resign, draw, abort, an admin, the clock), once per ending write, in the
+   * background (over.ts). Tournaments listen here.
+   */
+  onGameOver?: (rec: StoredGame) => Promise<void>;
 }

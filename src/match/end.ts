@@ -7,12 +7,14 @@ import { announcement, postAnnouncement, type Announcement } from './announce.js
 import type { MatchContext } from './context.js';
 import { sideMsg } from './describe.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
+import { gameEnded } from './over.js';
 import { refuse } from './refusal.js';
 
 /** Ends an active game with CAS; a concurrent change is a refusal (look again, try again). */
 export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' | 'aborted', result: GameResult): Promise<StoredGame> {
   const res = await ctx.store.games.update(g.rec.id, g.rec.version, { status, result, drawOffer: null, clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined });
   if (!res.ok) return refuse(res.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
+  gameEnded(ctx, res.game);
   return res.game;
 }
 
@@ -126,6 +128,7 @@ export async function adminEnd(ctx: MatchContext, channelId: string, adminId: st
     clock: active.clock ? { ...active.clock, wakeAt: null } : undefined,
   });
   if (!res.ok) refuse('game.changedJustNow');
+  gameEnded(ctx, res.game);
   const c = check(res.game);
   const lines: Msg[] = [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }];
   if (!c.ok) lines.push({ key: 'endgame.wasDamaged' });

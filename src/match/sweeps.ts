@@ -11,6 +11,7 @@ import type { MatchContext } from './context.js';
 import { playerParam, sideMsg } from './describe.js';
 import { announceEnd } from './end.js';
 import { check, gameLocale, quarantine } from './games.js';
+import { gameEnded } from './over.js';
 
 /** One sweep: every game whose clock is due gets its reminder or its end. Returns how many games this process acted on. */
 export async function sweepClocks(ctx: MatchContext, limit = 50): Promise<number> {
@@ -74,6 +75,7 @@ async function timeOut(ctx: MatchContext, rec: StoredGame, side: Side, bothMoved
     clock: { ...rec.clock!, wakeAt: null },
   });
   if (!res.ok) return false;
+  gameEnded(ctx, res.game);
   await announceEnd(ctx, res.game, [{ key: 'clock.timedOut', params: { name: { name: rec.players[side].name } } }]);
   return true;
 }
