@@ -16,8 +16,9 @@ import { command as replay } from './replay.js';
 import { command as resign } from './resign.js';
 import { command as settings } from './settings.js';
 import { command as stats } from './stats.js';
+import { command as tournament, tournamentButtons } from './tournament.js';
 
-export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings];
+export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings, tournament];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
@@ -33,6 +34,8 @@ export function componentHandler(id: CustomId): ComponentHandler {
       return gamesPages as ComponentHandler;
     case 'game':
       return (id.action === 'rematch' ? rematchButton : drawButtons) as ComponentHandler;
+    case 'tournament':
+      return tournamentButtons as ComponentHandler;
   }
 }
 

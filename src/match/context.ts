@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { AiLevel, StoredChallenge, StoredGame, Store } from '../store/types.js';
+import type { AiLevel, StoredChallenge, StoredGame, StoredTournament, Store } from '../store/types.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
 export interface GamePost {
@@ -33,7 +33,14 @@ export interface ChallengePost {
   note?: Msg;
 }
 
-export type Post = GamePost | TextPost | ChallengePost;
+/** A tournament's card (players, round, standings; its buttons), or the winners' announcement at the end. */
+export interface TournamentPost {
+  kind: 'tournament';
+  tournament: StoredTournament;
+  view: 'card' | 'final';
+}
+
+export type Post = GamePost | TextPost | ChallengePost | TournamentPost;
 
 export interface Notifier {
   /** Posts in a channel or thread; returns the new message's id. */

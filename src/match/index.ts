@@ -16,3 +16,7 @@ export * from './sweeps.js';
 export * from './announce.js';
 export * from './settings.js';
 export * from './standing.js';
+export * from './over.js';
+export * from './seasons.js';
+export * from './tournament-flow.js';
+export * from './tournaments.js';

@@ -11,6 +11,7 @@ const PAGE_RE = /^(0|[1-9][0-9]?)$/;
 
 export type ChallengeAction = 'accept' | 'decline' | 'cancel';
 export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
+export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel';
 /** Paged lists (the page buttons of /games). */
 export type ListName = 'games';
 /** Pages a list button may ask for (0-based). */
@@ -20,7 +21,8 @@ export type CustomId =
   | { kind: 'challenge'; challengeId: string; action: ChallengeAction }
   /** `version` is the game's version when the button was drawn: a click on an older one is stale. */
   | { kind: 'game'; gameId: string; version: number; action: GameAction }
-  | { kind: 'list'; list: ListName; page: number };
+  | { kind: 'list'; list: ListName; page: number }
+  | { kind: 'tournament'; tournamentId: string; action: TournamentAction };
 
 const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
 const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
@@ -30,12 +32,17 @@ const CHALLENGE_BY_CODE = invert(CHALLENGE_CODES);
 const GAME_BY_CODE = invert(GAME_CODES);
 const LIST_CODES: Record<ListName, string> = { games: 'g' };
 const LIST_BY_CODE = invert(LIST_CODES);
+const TOURNAMENT_CODES: Record<TournamentAction, string> = { join: 'j', leave: 'l', start: 's', cancel: 'x' };
+const TOURNAMENT_BY_CODE = invert(TOURNAMENT_CODES);
 
 export function encodeCustomId(id: CustomId): string {
   let text: string;
   if (id.kind === 'challenge') {
     if (!ID_RE.test(id.challengeId)) throw new Error(`custom id: bad challenge id`);
     text = `${CUSTOM_ID_VERSION}:c:${id.challengeId}:${CHALLENGE_CODES[id.action]}`;
+  } else if (id.kind === 'tournament') {
+    if (!ID_RE.test(id.tournamentId)) throw new Error('custom id: bad tournament id');
+    text = `${CUSTOM_ID_VERSION}:t:${id.tournamentId}:${TOURNAMENT_CODES[id.action]}`;
   } else if (id.kind === 'list') {
     if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
     text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
@@ -70,6 +77,11 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
     const action = GAME_BY_CODE.get(parts[4]);
     if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('common.badButton');
     return { ok: true, value: { kind: 'game', gameId: parts[2], version: Number(parts[3]), action } };
+  }
+  if (parts[1] === 't' && parts.length === 4) {
+    const action = TOURNAMENT_BY_CODE.get(parts[3]);
+    if (!ID_RE.test(parts[2]) || !action) return bad('common.badButton');
+    return { ok: true, value: { kind: 'tournament', tournamentId: parts[2], action } };
   }
   if (parts[1] === 'l' && parts.length === 4) {
     const list = LIST_BY_CODE.get(parts[2]);

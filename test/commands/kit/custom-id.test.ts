@@ -13,6 +13,7 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
   }),
   fc.record({ kind: fc.constant('list' as const), list: fc.constant('games' as const), page: fc.integer({ min: 0, max: 99 }) }),
+  fc.record({ kind: fc.constant('tournament' as const), tournamentId: idArb, action: fc.constantFrom('join' as const, 'leave' as const, 'start' as const, 'cancel' as const) }),
 );
 
 describe('custom ids', () => {
@@ -48,5 +49,8 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:l:g:100').ok).toBe(false);
     expect(parseCustomId('hx1:l:x:1').ok).toBe(false);
     expect(parseCustomId('hx1:l:g:3')).toEqual({ ok: true, value: { kind: 'list', list: 'games', page: 3 } });
+    expect(parseCustomId('hx1:t:abc:j')).toEqual({ ok: true, value: { kind: 'tournament', tournamentId: 'abc', action: 'join' } });
+    expect(parseCustomId('hx1:t:abc:q').ok).toBe(false);
+    expect(parseCustomId('hx1:t:a/b:j').ok).toBe(false);
   });
 });
