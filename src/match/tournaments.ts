@@ -46,8 +46,14 @@ export const ROUND_MOVES = 20;
 export const MAX_OPEN_EVENTS = 5;
 /** Sign-up closes at most this far ahead. */
 export const MAX_START_AHEAD_MS = 14 * 24 * 3_600_000;
-/** A process opening a pairing's game (or posting the winners) holds it this long; another process retries after. */
-const LEASE_MS = 2 * 60_000;
+/**
+ * A process opening a pairing's game holds it this long; another process
+ * (or a retry after a failure, which may have posted the pairing already)
+ * comes back after it: the regular look of the sweep.
+ */
+const OPEN_LEASE_MS = RECHECK_MS;
+/** A process posting the winners holds it this long; the sweep retries after. */
+const ANNOUNCE_LEASE_MS = 2 * 60_000;
 
 export interface TournamentInput {
   name: string | null;
@@ -339,7 +345,7 @@ async function openGames(ctx: MatchContext, t: StoredTournament): Promise<void> 
 async function openGame(ctx: MatchContext, t: StoredTournament, p: TournamentPairing): Promise<void> {
   const gameId = pairingGameId(t.id, p.round, p.board);
   if ((await readPairing(ctx, t, p)).kind !== 'missing') return;
-  if (!(await ctx.store.tournaments.lease(t.id, `open-${p.round}-${p.board}`, LEASE_MS))) return;
+  if (!(await ctx.store.tournaments.lease(t.id, `open-${p.round}-${p.board}`, OPEN_LEASE_MS))) return;
   // Opened by another process between the look and the lease?
   if ((await readPairing(ctx, t, p)).kind !== 'missing') return;
   const players: [Entrant, Entrant] = [entrant(t, p.first), entrant(t, p.second!)];
@@ -382,7 +388,7 @@ const entrant = (t: StoredTournament, id: string): Entrant => t.players.find((p)
 
 /** The winners' post, once (lease, then the record says so). */
 async function announce(ctx: MatchContext, t: StoredTournament): Promise<boolean> {
-  if (!(await ctx.store.tournaments.lease(t.id, 'announce', LEASE_MS))) return false;
+  if (!(await ctx.store.tournaments.lease(t.id, 'announce', ANNOUNCE_LEASE_MS))) return false;
   await Promise.all(t.winners.map((w) => ctx.store.tournaments.addWin(w, t.id, t.finishedAt ?? ctx.now())));
   try {
     await ctx.notifier.post(t.channelId, { kind: 'tournament', tournament: t, view: 'final' });
