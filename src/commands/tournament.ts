@@ -30,7 +30,7 @@ import { boolOption, intOption, stringOption } from './kit/options.js';
 import { gateChannel, playerOf, threadable } from './kit/people.js';
 import { t, text } from './kit/text.js';
 import { standingsPayload, tournamentCard } from './kit/tournament-posts.js';
-import { parseWhen, WHEN_SUGGESTIONS } from './kit/when.js';
+import { readWhen, WHEN_SUGGESTIONS, type When } from './kit/when.js';
 
 const FORMATS = ['swiss', 'round-robin'] as const satisfies readonly TournamentFormat[];
 const ROUND_CHOICES = Array.from({ length: MAX_SWISS_ROUNDS }, (_, k) => k + 1);
@@ -83,7 +83,7 @@ async function create(ctx: CommandContext, i: ChatInputCommandInteraction, guild
   const opts = readGameOptions(i);
   const format = stringOption(i.options, 'format', { required: true, choices: FORMATS });
   const typed = stringOption(i.options, 'starts', { max: 40 });
-  const startsAt = typed === null ? null : parseWhen(typed, ctx.now());
+  const startsAt = typed === null ? null : (readWhen(typed, ctx.now())?.at ?? null);
   if (typed !== null && startsAt === null) refuse('tournament.startsUnreadable', { typed: { code: typed } });
   const name = stringOption(i.options, 'name', { max: MAX_NAME });
   const tr = await createTournament(ctx, {
@@ -132,14 +132,22 @@ export const command: Command = {
     const locale = localeOf(i.locale);
     if (focused.name === 'starts') {
       const now = ctx.now();
-      const typed = String(focused.value).trim();
-      const at = typed ? parseWhen(typed, now) : null;
-      const offer = (code: string, when: number) =>
-        /[zZ]|[+-]\d{2}:?\d{2}$/.test(code) && !/^\d+$/.test(code)
-          ? { name: clipChoice(t(locale, 'tournament.cmd.startsAt', { when: new Date(when).toISOString().slice(0, 16).replace('T', ' ') + ' UTC', code: { code } }, { mode: 'plain' })), value: code }
-          : { name: clipChoice(t(locale, 'tournament.cmd.startsIn', { when: durationMsg(when - now), code: { code } }, { mode: 'plain' })), value: code };
-      const out = at !== null ? [offer(typed.slice(0, 40), at)] : [];
-      for (const s of WHEN_SUGGESTIONS) if (s !== typed && (!typed || s.startsWith(typed.toLowerCase()) || at === null)) out.push(offer(s, parseWhen(s, now)!));
+      const typed = String(focused.value).trim().slice(0, 40);
+      // What a value means, in the reader's words: "in 2 h (2h)", "at 2026-12-05 18:00 UTC (…)".
+      const offer = (code: string, w: When) => ({
+        name: clipChoice(
+          w.kind === 'time'
+            ? t(locale, 'tournament.cmd.startsAt', { when: `${new Date(w.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`, code: { code } }, { mode: 'plain' })
+            : t(locale, 'tournament.cmd.startsIn', { when: durationMsg(w.at - now), code: { code } }, { mode: 'plain' }),
+        ),
+        value: code,
+      });
+      const read = typed ? readWhen(typed, now) : null;
+      const out = read ? [offer(typed, read)] : [];
+      for (const s of WHEN_SUGGESTIONS) {
+        if (s === typed || (read && !s.startsWith(typed.toLowerCase()))) continue;
+        out.push(offer(s, readWhen(s, now)!));
+      }
       return out.slice(0, MAX_CHOICES);
     }
     if (focused.name === 'id' && i.guildId) {

@@ -320,6 +320,20 @@ describe('/tournament', () => {
     const here = await h!.fake.slash(base.organiser, noThreads.id, 'tournament', [{ name: 'create', type: 1, options: toOptions({ game: 'exxit', format: 'swiss' }) }]).done();
     expect(here.callback.data.content).toMatch(/thread per game/);
 
+    // `starts` is explained as it is typed.
+    const ac = await h!.fake
+      .autocomplete(base.organiser, h!.channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'game', type: 3, value: 'exxit' }, { name: 'starts', type: 3, value: '2h', focused: true }] }])
+      .response();
+    expect(ac.data.choices[0]).toEqual({ name: 'in 2 h (2h)', value: '2h' });
+    const iso = await h!.fake
+      .autocomplete(base.organiser, h!.channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'starts', type: 3, value: '2026-12-05 18:00+01:00', focused: true }] }])
+      .response();
+    expect(iso.data.choices[0].name).toBe('at 2026-12-05 17:00 UTC (2026-12-05 18:00+01:00)');
+    // Without a tournament role, Manage Server alone may create events (the role itself needs a role option the stand-in does not resolve).
+    const roles = await h!.fake.slash(base.organiser, h!.channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }]).done();
+    expect(roles.callback.data.content).toMatch(/Only members with Manage Server may create tournaments now/);
+    expect(roles.callback.data.content).toMatch(/\*\*Tournaments\*\* may be created by: Manage Server/);
+
     const e = await createEvent(base, { format: 'swiss' });
     await clickCard(e, base.players[0], 'Join');
     await clickCard(e, base.players[1], 'Join');

@@ -6,18 +6,24 @@ const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
 const DELAY_RE = /^(?:\d{1,4}\s*[dhm]\s*)+$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})$/;
 
+export interface When {
+  at: number;
+  /** Typed as a delay from now, or as a date and time. */
+  kind: 'delay' | 'time';
+}
+
 /** The instant, or null when the text is neither form. */
-export function parseWhen(typed: string, now: number): number | null {
+export function readWhen(typed: string, now: number): When | null {
   const s = typed.trim().toLowerCase();
-  if (/^\d{1,5}$/.test(s)) return now + Number(s) * UNIT_MS.m;
+  if (/^\d{1,5}$/.test(s)) return { at: now + Number(s) * UNIT_MS.m, kind: 'delay' };
   if (DELAY_RE.test(s)) {
     let ms = 0;
     for (const [, n, u] of s.matchAll(/(\d+)\s*([dhm])/g)) ms += Number(n) * UNIT_MS[u as keyof typeof UNIT_MS];
-    return now + ms;
+    return { at: now + ms, kind: 'delay' };
   }
   if (ISO_RE.test(s)) {
     const at = Date.parse(s.replace(' ', 't').toUpperCase());
-    return Number.isFinite(at) ? at : null;
+    return Number.isFinite(at) ? { at, kind: 'time' } : null;
   }
   return null;
 }
