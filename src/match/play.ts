@@ -18,6 +18,8 @@ const MAX_FORCED = 8;
 
 export interface Advanced {
   state: unknown;
+  /** The position before the last ply, when forced moves followed the chosen one. */
+  before?: unknown;
   /** Canonical text of every move played (the chosen one, then the forced ones). */
   moves: string[];
   lines: Msg[];
@@ -30,7 +32,9 @@ export function advance(game: AnyGame, state: unknown, move: unknown): Advanced 
   const lines: Msg[] = [];
   let cur = state;
   let next: unknown = move;
+  let before: unknown;
   for (let i = 0; next !== null && i <= MAX_FORCED; i++) {
+    if (i > 0) before = cur;
     const played = game.play(cur, next);
     if (!played.ok) refuseMsg(ruleErrorMsg(played.error), played.error.rule);
     lines.push(moveLine(game.id, cur, next, played.value));
@@ -38,16 +42,17 @@ export function advance(game: AnyGame, state: unknown, move: unknown): Advanced 
     cur = played.value;
     next = game.outcome(cur).over ? null : game.forcedMove(cur);
   }
-  return { state: cur, moves, lines, outcome: game.outcome(cur) };
+  return { state: cur, before, moves, lines, outcome: game.outcome(cur) };
 }
 
 /** Who is moving: a player (with the version they saw, from a builder or button), or the AI on the version it thought about. */
 export type Mover = { userId: string; expectVersion?: number } | { aiSide: Side; expectVersion: number };
 
 export interface Committed {
-  before: LoadedGame;
+  loaded: LoadedGame;
   after: StoredGame;
   state: unknown;
+  before?: unknown;
   lines: Msg[];
 }
 
@@ -83,7 +88,7 @@ export async function commitMove(ctx: MatchContext, where: { channelId: string }
     const res = await ctx.store.games.update(rec.id, rec.version, changes);
     if (res.ok) {
       gameEnded(ctx, res.game);
-      return { before: g, after: res.game, state: adv.state, lines: adv.lines };
+      return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };
     }
     if (res.reason === 'not-found') refuse('game.gone');
     // The version moved on (another process, a double click): a mover with an expected version is now stale.
