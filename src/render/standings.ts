@@ -1,8 +1,10 @@
 // The standings table of a tournament as a PNG: rank, player, points, games
 // and tiebreaks, and for a round robin the crosstable below. Drawn 800 px
-// wide so that it still reads when Discord shows it 400 px wide (a phone):
-// row text 28 px here is 14 px there. The words come in translated (the
-// caller reads the catalogues); this painter only lays them out.
+// wide, it follows the boards' rule (docs/render.md) at the 400 px a phone
+// shows: capitals of labels at least 7 px high there (here 20 px text or
+// more), of names and scores at least 9 px (here 26 px or more; rows are 28).
+// The words come in translated (the caller reads the catalogues); this
+// painter only lays them out.
 import { createCanvas } from '@napi-rs/canvas';
 import { registerFonts } from './fonts.js';
 import { fitText, measure, roundRect, text, type Ctx } from './hexdraw.js';
@@ -33,7 +35,7 @@ const SUB = 24;
 const HEAD = 22;
 const ROW = 28;
 const ROW_H = 46;
-const GRID_FONT = 22;
+const GRID_FONT = 26;
 const FOOT = 20;
 const GOLD = '#f1c40f';
 
