@@ -5,5 +5,6 @@ import { games } from './games.js';
 import { help } from './help.js';
 import { play } from './play.js';
 import { rules } from './rules.js';
+import { tournament } from './tournament.js';
 
-export const en = { ...play, ...around, ...rules, ...help, ...builder, game: { ...play.game, ...games.game }, engine: games.engine } as const;
+export const en = { ...play, ...around, ...rules, ...help, ...builder, ...tournament, game: { ...play.game, ...games.game }, engine: games.engine } as const;
