@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// npm test's first step: the strict type-check (tsc) and the lint (ESLint) at
+// once, one per core, each with its own output; fails when either fails.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** A package's own file (its `bin`), found from its entry point: packages need not export their bin scripts. */
+function binOf(pkg, bin) {
+  let dir = path.dirname(require.resolve(pkg));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== pkg) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`cannot find the package ${pkg}`);
+    dir = up;
+  }
+  return path.join(dir, bin);
+}
+
+const run = (name, [pkg, bin], args) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [binOf(pkg, bin), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => resolve({ name, code, out }));
+  });
+
+const results = await Promise.all([run('tsc', ['typescript', 'bin/tsc'], ['-p', 'tsconfig.json']), run('eslint', ['eslint', 'bin/eslint.js'], ['.'])]);
+for (const r of results) {
+  if (r.out.trim()) process.stdout.write(`${r.out.trimEnd()}\n`);
+  console.log(`${r.name}: ${r.code === 0 ? 'ok' : `failed (exit ${r.code})`}`);
+}
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
