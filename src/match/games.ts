@@ -2,7 +2,7 @@
 // by the engine (stored records are untrusted input too), and who may act.
 // A record the engine refuses is quarantined once: marked by compare-and-set,
 // taken out of the clock index, one note in its thread pointing to /endgame.
-import { getGame, isGameId, type AnyGame, type Side } from '../engine/index.js';
+import { errorText, getGame, isGameId, type AnyGame, type Side } from '../engine/index.js';
 import { localeOf } from '../i18n/catalogue.js';
 import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import type { MatchContext } from './context.js';
@@ -19,7 +19,7 @@ export function check(rec: StoredGame): { ok: true; value: LoadedGame } | { ok: 
   if (!isGameId(rec.game)) return { ok: false, reason: `unknown game "${String(rec.game).slice(0, 40)}"` };
   const game = getGame(rec.game);
   const st = game.fromJSON(rec.state);
-  if (!st.ok) return { ok: false, reason: `${st.error.rule}: ${st.error.message}` };
+  if (!st.ok) return { ok: false, reason: errorText(st.error) };
   return { ok: true, value: { rec, game, state: st.value } };
 }
 

@@ -21,6 +21,9 @@ beforeAll(async () => {
     'engine.tictactoe.move': 'cell {cell}',
     'engine.tictactoe.end.line': 'three in a row',
     'engine.tictactoe.end.full': 'a full board',
+    'refusal.tictactoe.taken': 'cell {cell} is taken',
+    'refusal.tictactoe.notFree': 'not a free cell',
+    'refusal.tictactoe.noOptions': 'Tic-tac-toe has no options',
   });
   // The commands read the registry when they are loaded: after the registration.
   harness = await import('../bot/harness.js');

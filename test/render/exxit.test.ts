@@ -8,6 +8,7 @@ import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { ExxitState } from '../../src/engine/exxit/types.js';
 import { exxitState } from './fixtures.js';
 import { decodePng, distance, hex, near, pixel } from './pixels.js';
+import { errorText } from '../../src/engine/game.js';
 
 const SQRT3 = Math.sqrt(3);
 
@@ -110,7 +111,7 @@ describe('Exxit board image', () => {
     while (g.legalMoves(st).length) {
       const ms = g.legalMoves(st);
       const r = g.play(st, ms[randInt(rng, ms.length)]);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(errorText(r.error));
       st = r.value as ExxitState;
     }
     expect(st.end).not.toBeNull();

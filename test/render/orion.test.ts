@@ -12,6 +12,7 @@ import { ORION } from '../../src/render/theme.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { orionState } from './fixtures.js';
 import { decodePng, distance, hex, near, pixel } from './pixels.js';
+import { errorText } from '../../src/engine/game.js';
 
 const at = (label: string): number => CELLS.findIndex((c) => c.label === label);
 
@@ -108,7 +109,7 @@ describe('Orion Duel board image', () => {
     let s = s0.value as OrionState;
     for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
       const r = g.play(s, ms[randInt(rng, ms.length)]);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(errorText(r.error));
       s = r.value as OrionState;
     }
     expect(s.end).not.toBeNull();
