@@ -108,7 +108,7 @@ async function draw(ctx: CommandContext, rec: StoredGame): Promise<Buffer> {
   }
   if (gif.length > MAX_REPLAY_BYTES) {
     ctx.log.warn({ gameId: rec.id, bytes: gif.length }, 'replay too large to upload');
-    refuse('replay.tooLarge', { id: { code: rec.id }, mb: (gif.length / 1048576).toFixed(1) });
+    refuse('replay.tooLarge', { id: { code: rec.id }, mb: gif.length / 1048576 });
   }
   return gif;
 }
