@@ -11,6 +11,7 @@ import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
+import { gameLocale } from '../match/games.js';
 import { clipText, text } from '../commands/kit/text.js';
 
 /** Act well before Discord's 3 s. */
@@ -72,11 +73,12 @@ export class Answer {
     }
   }
 
-  private sent(messageId: string | null): Sent {
+  /** `locale`: the language the message was written in (an edit keeps it; a public card stays in the server's). */
+  private sent(messageId: string | null, locale: Locale): Sent {
     return {
       messageId,
       edit: async (build) => {
-        await this.i.editReply(await build(this.locale));
+        await this.i.editReply(await build(locale));
       },
       tell: (m) => this.tell(m),
     };
@@ -117,10 +119,11 @@ export class Answer {
       await this.defer(reply.ephemeral ? 'ephemeral' : 'public');
     }
     await this.settle();
-    const locale = reply.kind === 'game' ? this.locale : (reply.locale ?? this.locale);
+    // The language of what is sent: a game's post is in the game's, a reply that names one in that, else the reader's.
+    const locale = reply.kind === 'game' ? gameLocale(reply.announcement.post.game) : (reply.locale ?? this.locale);
     let sent: Sent;
     if (reply.kind === 'message') {
-      sent = this.sent(await this.message(await reply.build(locale), reply.ephemeral));
+      sent = this.sent(await this.message(await reply.build(locale), reply.ephemeral), locale);
     } else if (reply.kind === 'update') {
       const payload = await reply.build(locale);
       if (this.state === 'fresh' && isComponent(this.i)) {
@@ -132,10 +135,10 @@ export class Answer {
       } else {
         await this.message(payload, false);
       }
-      sent = this.sent(isComponent(this.i) ? this.i.message.id : null);
+      sent = this.sent(isComponent(this.i) ? this.i.message.id : null, locale);
       if (reply.tell) await this.tell(reply.tell);
     } else {
-      sent = this.sent(await this.gamePost(reply));
+      sent = this.sent(await this.gamePost(reply), locale);
     }
     if (reply.after) await reply.after(sent);
   }

@@ -1,19 +1,22 @@
 // /settings: server admins (Manage Server) set the default time per move of
-// new /challenge games and limit where games may be started. Answered
-// privately. Channel changes are atomic (src/match/settings.ts).
+// new /challenge games, the language of the bot's public posts (a game keeps
+// the language it started in), and limit where games may be started.
+// Answered privately. Channel changes are atomic (src/match/settings.ts).
 import { ApplicationCommandOptionType, ChannelType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import type { Locale } from '../i18n/catalogue.js';
-import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock } from '../match/index.js';
+import { localeOf, type Locale } from '../i18n/catalogue.js';
+import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock, setLocale } from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GuildSettings } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { CLOCK_CHOICES } from './kit/game-options.js';
 import { choice, described } from './kit/localize.js';
-import { intOption } from './kit/options.js';
+import { intOption, stringOption } from './kit/options.js';
 import { lines } from './kit/text.js';
 
 const HOURS_VALUES = [0, ...CLOCK_CHOICES] as const;
+/** `server`: no choice of ours, the server's preferred locale on Discord. */
+const LANGUAGES = ['fr', 'en', 'server'] as const;
 
 const channelOption = (o: import('discord.js').SlashCommandChannelOption) =>
   described(o.setName('channel'), 'cmd.settings.channel').setRequired(true).addChannelTypes(ChannelType.GuildText);
@@ -27,6 +30,13 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
       described(o.setName('hours'), 'cmd.settings.hours')
         .setRequired(true)
         .addChoices(choice('cmd.settings.botDefault', 0), ...CLOCK_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h }))),
+    ),
+  )
+  .addSubcommand((s) =>
+    described(s.setName('language'), 'cmd.settings.language').addStringOption((o) =>
+      described(o.setName('language'), 'cmd.settings.languageOption')
+        .setRequired(true)
+        .addChoices(...LANGUAGES.map((l) => choice(`cmd.settings.languageChoice.${l}`, l))),
     ),
   )
   .addSubcommandGroup((g) =>
@@ -54,6 +64,13 @@ export const command: Command = {
       if (hours === null) return refuse('option.required', { name: { code: 'hours' } });
       s = await setClock(ctx, guildId, hours === 0 ? null : hours);
       head = hours === 0 ? { key: 'settings.clockDefault' } : { key: 'settings.clockSet', params: { hours } };
+    } else if (group === null && sub === 'language') {
+      const language = stringOption(i.options, 'language', { required: true, choices: LANGUAGES });
+      s = await setLocale(ctx, guildId, language === 'server' ? null : language);
+      head =
+        language === 'server'
+          ? { key: 'settings.languageDefault', params: { language: languageName(localeOf(i.guildLocale)) } }
+          : { key: 'settings.languageSet', params: { language: languageName(language) } };
     } else if (group === 'channels' && (sub === 'add' || sub === 'remove')) {
       const channelId = textChannelOption(i, guildId);
       s = sub === 'add' ? await addChannel(ctx, guildId, channelId) : await removeChannel(ctx, guildId, channelId);
@@ -64,7 +81,8 @@ export const command: Command = {
     } else {
       return refuse('settings.unknownSubcommand');
     }
-    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head), allowedMentions: { parse: [] } }) };
+    const discordLocale = localeOf(i.guildLocale);
+    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head, discordLocale), allowedMentions: { parse: [] } }) };
   },
 };
 
@@ -80,10 +98,20 @@ function textChannelOption(i: ChatInputCommandInteraction, guildId: string): str
   return o.value;
 }
 
-function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null): string {
+const languageName = (l: Locale): Msg => ({ key: `settings.languageName.${l}` });
+
+function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null, discordLocale: Locale): string {
   const clock: Msg = s.clockMs
     ? { key: 'settings.clockServer', params: { hours: s.clockMs / 3_600_000 } }
     : { key: 'settings.clockBot', params: { hours: ctx.settings.moveTimeMs / 3_600_000 } };
   const channels: Msg = s.channels?.length ? { key: 'settings.channelsSome', params: { channels: { list: s.channels.map((c) => ({ channel: c })) } } } : { key: 'settings.channelsAll' };
-  return lines(locale, [...(head ? [head] : []), { key: 'settings.summaryClock', params: { clock } }, { key: 'settings.summaryChannels', params: { channels } }]);
+  const language: Msg = s.locale
+    ? { key: 'settings.languageServer', params: { language: languageName(localeOf(s.locale)) } }
+    : { key: 'settings.languageDiscord', params: { language: languageName(discordLocale) } };
+  return lines(locale, [
+    ...(head ? [head] : []),
+    { key: 'settings.summaryClock', params: { clock } },
+    { key: 'settings.summaryLanguage', params: { language } },
+    { key: 'settings.summaryChannels', params: { channels } },
+  ]);
 }

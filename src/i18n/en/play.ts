@@ -85,7 +85,7 @@ export const play = {
     draw: '**Draw** ({why}).',
     wins: '**{winner} ({side}) wins** ({why}).',
     winsOnTime: '**{winner} ({winnerSide}) wins**: {loser} ({loserSide}) lost on time.',
-    rating: '{player}: {before} → {after} ({delta, number, ::sign-always})',
+    rating: '{player}: {before, number, ::group-off} → {after, number, ::group-off} ({delta, number, ::sign-always group-off})',
     casual: 'Casual game: ratings unchanged.',
     replayHint: '-# Game `{id}` · watch it again with `/replay game:{id}`',
     summary: {

@@ -89,7 +89,7 @@ export const play: Catalogue<typeof enPlay> = {
     draw: '**Partie nulle** ({why}).',
     wins: '**{winner} ({side}) gagne** ({why}).',
     winsOnTime: '**{winner} ({winnerSide}) gagne** : {loser} ({loserSide}) a perdu au temps.',
-    rating: '{player} : {before} → {after} ({delta, number, ::sign-always})',
+    rating: '{player} : {before, number, ::group-off} → {after, number, ::group-off} ({delta, number, ::sign-always group-off})',
     casual: 'Partie amicale : cotes inchangées.',
     replayHint: '-# Partie `{id}` · revoyez-la avec `/replay game:{id}`',
     summary: {
