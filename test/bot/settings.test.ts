@@ -124,7 +124,7 @@ describe('/settings', () => {
 
     // A challenge card is French now, buttons included, and so is the game started from it.
     const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'orion', opponent: h.bob, layout: 'preset1', first: 'me' }).done()).original!;
-    expect(card.embeds[0].title).toBe('Défi · Orion Duel');
+    expect(card.embeds[0]).toMatchObject({ title: 'Défi · Orion Duel' });
     await h.fake.click(h.bob, card.id, findButton(card, 'Accepter')).done();
     const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 5)).find((g) => g.status === 'active'));
     expect(rec.locale).toBe('fr');
@@ -141,7 +141,7 @@ describe('/settings', () => {
     expect(isEphemeral(refused)).toBe(true);
     expect(refused.callback.data.content).toBe('It is not your turn: Bob is to move.');
     const fresh = (await h.slash(h.carol, h.channel.id, 'challenge', { game: 'exxit' }).done()).original!;
-    expect(fresh.embeds[0].title).toBe('Exxit challenge');
+    expect(fresh.embeds[0]).toMatchObject({ title: 'Exxit challenge' });
 
     // A forged value is refused and changes nothing.
     expect(await settings(dana, language('de'))).toMatch(/not a valid/);

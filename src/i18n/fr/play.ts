@@ -39,6 +39,7 @@ export const play: Catalogue<typeof enPlay> = {
     matchTitle: '{game} · {first} contre {second}',
     intro: '**{game}** · {first} ({firstSide}) contre {second} ({secondSide}) · {setup}',
     button: { rematch: 'Revanche' },
+    archiveReason: 'Partie terminée',
     damaged: 'L’enregistrement de cette partie est endommagé ; un administrateur du serveur peut la clore avec `/endgame`.',
     damagedNote: 'L’enregistrement de cette partie est endommagé et elle ne peut pas continuer. Un administrateur du serveur peut la clore avec `/endgame` (sans résultat, cotes inchangées).',
     unreadable: 'L’enregistrement de cette partie est illisible ; les opérateurs du bot doivent le retirer de la base.',
