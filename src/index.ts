@@ -4,7 +4,7 @@
 // never dies of an unhandled error: it is logged (secrets scrubbed).
 import type { RunningBot } from './bot/index.js';
 import { configErrorText, loadConfig } from './config.js';
-import { createLogger, logFormat } from './log.js';
+import { createLogger, logFormat, urlPassword } from './log.js';
 import {
   EXIT_CONFIG,
   MISSING_TOKEN_TEXT,
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const config = loaded.config;
   if (!config.discordToken) stop(MISSING_TOKEN_TEXT, EXIT_CONFIG);
   if (isProduction() && !config.redisUrl) stop(PRODUCTION_WITHOUT_REDIS_TEXT, EXIT_CONFIG);
-  const secrets = [config.discordToken, config.redisUrl, redisPassword(config.redisUrl)];
+  const secrets = [config.discordToken, config.redisUrl, urlPassword(config.redisUrl)];
   knownSecrets = secrets;
   function failed(e: unknown, stage: DescribeOptions['stage']): never {
     const f = describeStartupError(e, { stage, apiUrl: config.discordApiUrl, redisUrl: config.redisUrl, secrets });
@@ -92,13 +92,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-function redisPassword(url: string | undefined): string | undefined {
-  try {
-    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 main().catch((e) => {
   // Not expected (each step above reports its own failure): one clear line, no stack full of secrets.

@@ -51,6 +51,16 @@ export function redactSecrets(text: string, extraSecrets: readonly (string | und
     .replace(DISCORD_TOKEN_RE, '[redacted]');
 }
 
+/** The password inside a URL (redis://:pw@host), to scrub it wherever it turns up; undefined when none or unparsable. */
+export function urlPassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    // Not a URL: it carries no password we could find, and config validation reports it.
+    return undefined;
+  }
+}
+
 /** A URL fit for a log line: the password (if any) replaced; unparsable input is fully hidden. */
 export function redactUrl(url: string): string {
   try {

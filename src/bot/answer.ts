@@ -10,6 +10,7 @@ type ComponentLike = RepliableInteraction & MessageComponentInteraction;
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
+import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
 import { gameLocale } from '../match/games.js';
 import { clipText, text } from '../commands/kit/text.js';
@@ -111,21 +112,26 @@ export class Answer {
     return m.id;
   }
 
-  /** Sends the handler's reply, then its after-work. */
+  /**
+   * Sends the handler's reply, then its after-work. The payload (a board
+   * image, a page picture) is built while the early-deferral guard still
+   * runs, so slow drawing is covered by the deferral like slow work is.
+   */
   async send(reply: Reply): Promise<void> {
     if (reply.kind === 'message' && reply.slow) {
-      if (this.timer) clearTimeout(this.timer);
       await this.settle();
       await this.defer(reply.ephemeral ? 'ephemeral' : 'public');
     }
-    await this.settle();
     // The language of what is sent: a game's post is in the game's, a reply that names one in that, else the reader's.
     const locale = reply.kind === 'game' ? gameLocale(reply.announcement.post.game) : (reply.locale ?? this.locale);
     let sent: Sent;
     if (reply.kind === 'message') {
-      sent = this.sent(await this.message(await reply.build(locale), reply.ephemeral), locale);
+      const payload = await reply.build(locale);
+      await this.settle();
+      sent = this.sent(await this.message(payload, reply.ephemeral), locale);
     } else if (reply.kind === 'update') {
       const payload = await reply.build(locale);
+      await this.settle();
       if (this.state === 'fresh' && isComponent(this.i)) {
         await this.i.update(payload);
         this.state = 'replied';
@@ -147,16 +153,22 @@ export class Answer {
   private async gamePost(reply: Extract<Reply, { kind: 'game' }>): Promise<string | null> {
     const post = reply.announcement.post;
     try {
-      let id: string | null = null;
+      let payload: MessagePayload | Error;
       try {
-        const payload = await gamePayload(this.ctx, post);
+        payload = await gamePayload(this.ctx, post);
+      } catch (e) {
+        payload = e instanceof Error ? e : new Error(String(e));
+      } finally {
+        await this.settle();
+      }
+      try {
+        if (payload instanceof Error) throw payload;
         if (this.state === 'ephemeral') {
-          // Answered privately so far: the public board goes to the channel, the private answer says so.
+          // Deferred privately: the public board goes to the channel instead.
           await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
           throw new Error('public post after a private deferral');
         }
-        id = await this.message(payload, false);
-        return id;
+        return await this.message(payload, false);
       } catch (e) {
         this.ctx.log.warn({ err: e, gameId: post.game.id, interactionId: this.i.id }, 'could not answer with the post; posting in the channel');
         if (this.state === 'public') await this.i.deleteReply().catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
@@ -167,11 +179,12 @@ export class Answer {
     }
   }
 
-  /** A private note to the person who acted (refusals, "this challenge expired"). */
-  async tell(m: Msg): Promise<void> {
+  /** A private note to the person who acted (refusals, "this challenge expired"); a refusal citing `rule` gets a Why? button to its /rules page. */
+  async tell(m: Msg, rule?: string): Promise<void> {
     await this.settle();
     const content = clipText(text(this.locale, m));
-    const payload = { content, allowedMentions: { parse: [] as [] } };
+    const why = whyRows(this.locale, rule);
+    const payload = { content, allowedMentions: { parse: [] as [] }, ...(why.length > 0 ? { components: why } : {}) };
     if (this.state === 'ephemeral') {
       await this.i.editReply(payload);
       this.state = 'replied';

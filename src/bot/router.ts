@@ -73,7 +73,7 @@ async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Pr
 async function answerError(ctx: CommandContext, i: RepliableInteraction, answer: Answer, e: unknown): Promise<void> {
   if (!isRefusal(e)) ctx.log.error({ err: e, interactionId: i.id, type: i.type }, 'interaction failed');
   try {
-    await answer.tell(isRefusal(e) ? e.msg : { key: 'common.somethingWrong' });
+    await (isRefusal(e) ? answer.tell(e.msg, e.rule) : answer.tell({ key: 'common.somethingWrong' }));
   } catch (e2) {
     ctx.log.warn({ err: e2, interactionId: i.id }, 'could not send the error reply');
   }

@@ -6,6 +6,7 @@ import { challengeButtons, command as challenge } from './challenge.js';
 import { command as draw, drawButtons } from './draw.js';
 import { command as endgame } from './endgame.js';
 import { command as games, gamesPages } from './games.js';
+import { command as help } from './help.js';
 import type { Command, ComponentHandler } from './kit/command.js';
 import type { CustomId } from './kit/custom-id.js';
 import { command as leaderboard } from './leaderboard.js';
@@ -14,10 +15,11 @@ import { command as playBot } from './play-bot.js';
 import { rematchButton } from './rematch.js';
 import { command as replay } from './replay.js';
 import { command as resign } from './resign.js';
+import { command as rules, rulesPages } from './rules.js';
 import { command as settings } from './settings.js';
 import { command as stats } from './stats.js';
 
-export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings];
+export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings, rules, help];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
@@ -31,6 +33,8 @@ export function componentHandler(id: CustomId): ComponentHandler {
       return challengeButtons as ComponentHandler;
     case 'list':
       return gamesPages as ComponentHandler;
+    case 'rules':
+      return rulesPages as ComponentHandler;
     case 'game':
       return (id.action === 'rematch' ? rematchButton : drawButtons) as ComponentHandler;
   }

@@ -11,9 +11,10 @@ export interface Announcement {
   after(): Promise<void>;
 }
 
-/** The announcement of a change; `after` defaults to archiving a finished game's thread. */
-export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[], after?: () => Promise<void>): Announcement {
-  return { post: { kind: 'game', game: rec, state, lines }, after: after ?? (() => archiveIfOver(ctx, rec)) };
+/** The announcement of a change; `after` defaults to archiving a finished game's thread; `before` as in GamePost. */
+export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[], after?: () => Promise<void>, before?: unknown): Announcement {
+  const post: GamePost = before === undefined ? { kind: 'game', game: rec, state, lines } : { kind: 'game', game: rec, state, lines, before };
+  return { post, after: after ?? (() => archiveIfOver(ctx, rec)) };
 }
 
 /** A finished game's thread is archived; a channel the game fell back to never is. */

@@ -15,6 +15,8 @@ export interface GamePost {
   state: unknown;
   /** What happened, oldest first (moves, "Draw agreed.", …). */
   lines: Msg[];
+  /** The position just before `state` when this post covers more than one ply (a forced move after the player's own). */
+  before?: unknown;
 }
 
 /** Plain lines in a game's channel (a reminder, a note about a damaged record); `ping` lists users it may ping. */

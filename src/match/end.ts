@@ -39,9 +39,9 @@ export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise
 }
 
 /** The final post of a game that has just ended, with its ratings settled. */
-export async function finalAnnouncement(ctx: MatchContext, rec: StoredGame, lines: Msg[], state?: unknown): Promise<Announcement> {
+export async function finalAnnouncement(ctx: MatchContext, rec: StoredGame, lines: Msg[], state?: unknown, before?: unknown): Promise<Announcement> {
   const final = await settleRatings(ctx, rec);
-  if (state !== undefined) return announcement(ctx, final, state, lines);
+  if (state !== undefined) return announcement(ctx, final, state, lines, undefined, before);
   const c = check(final);
   return announcement(ctx, final, c.ok ? c.value.state : undefined, lines);
 }

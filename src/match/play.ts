@@ -17,6 +17,8 @@ const MAX_FORCED = 8;
 
 export interface Advanced {
   state: unknown;
+  /** The position before the last ply, when forced moves followed the chosen one. */
+  before?: unknown;
   /** Canonical text of every move played (the chosen one, then the forced ones). */
   moves: string[];
   lines: Msg[];
@@ -29,7 +31,9 @@ export function advance(game: AnyGame, state: unknown, move: unknown): Advanced 
   const lines: Msg[] = [];
   let cur = state;
   let next: unknown = move;
+  let before: unknown;
   for (let i = 0; next !== null && i <= MAX_FORCED; i++) {
+    if (i > 0) before = cur;
     const played = game.play(cur, next);
     if (!played.ok) refuseMsg(ruleErrorMsg(played.error), played.error.rule);
     lines.push(moveLine(game.id, cur, next, played.value));
@@ -37,16 +41,17 @@ export function advance(game: AnyGame, state: unknown, move: unknown): Advanced 
     cur = played.value;
     next = game.outcome(cur).over ? null : game.forcedMove(cur);
   }
-  return { state: cur, moves, lines, outcome: game.outcome(cur) };
+  return { state: cur, before, moves, lines, outcome: game.outcome(cur) };
 }
 
 /** Who is moving: a player (with the version they saw, from a builder or button), or the AI on the version it thought about. */
 export type Mover = { userId: string; expectVersion?: number } | { aiSide: Side; expectVersion: number };
 
 export interface Committed {
-  before: LoadedGame;
+  loaded: LoadedGame;
   after: StoredGame;
   state: unknown;
+  before?: unknown;
   lines: Msg[];
 }
 
@@ -80,7 +85,7 @@ export async function commitMove(ctx: MatchContext, where: { channelId: string }
       changes.clock = nextClock(rec.clock, ctx.now());
     }
     const res = await ctx.store.games.update(rec.id, rec.version, changes);
-    if (res.ok) return { before: g, after: res.game, state: adv.state, lines: adv.lines };
+    if (res.ok) return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };
     if (res.reason === 'not-found') refuse('game.gone');
     // The version moved on (another process, a double click): a mover with an expected version is now stale.
     ctx.log.debug({ gameId: rec.id, version: rec.version }, 'move conflict; reloading');

@@ -25,8 +25,8 @@ export async function afterPost(ctx: MatchContext, rec: StoredGame): Promise<voi
 /** /move, the builder's Confirm, the AI: commit, settle ratings if it ended the game, and say what to post. */
 export async function playMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Announcement> {
   const done = await commitMove(ctx, where, mover, text);
-  if (done.after.status !== 'active') return finalAnnouncement(ctx, done.after, done.lines, done.state);
-  return announcement(ctx, done.after, done.state, done.lines, () => afterPost(ctx, done.after));
+  if (done.after.status !== 'active') return finalAnnouncement(ctx, done.after, done.lines, done.state, done.before);
+  return announcement(ctx, done.after, done.state, done.lines, () => afterPost(ctx, done.after), done.before);
 }
 
 /** The AI's side when it is to move in this active game, else null. */

@@ -1,15 +1,16 @@
 // Board images (PNG) for both games, and the canvas drawing the replay films
 // reuse. Reads engine state only; knows nothing of Discord or Redis.
-import { createCanvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { isGameId } from '../engine/index.js';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
-import { EXXIT_HEIGHT, EXXIT_WIDTH, paintExxit } from './exxit.js';
+import { EXXIT_HEIGHT, EXXIT_WIDTH, exxitWords, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
 import { registerFonts } from './fonts.js';
-import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
-import { encodeCanvasPng } from './png.js';
-import { EXXIT, ORION } from './theme.js';
+import { forgetFont } from './hexdraw.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionWords, paintOrion } from './orion.js';
+import type { Locale } from '../i18n/catalogue.js';
+import { encodeOpaquePng } from './png.js';
 
 // The bundled fonts, registered once when the renderer is loaded (a missing
 // font package fails here, at start-up, not on the first move).
@@ -18,7 +19,24 @@ registerFonts();
 export interface BoardOptions {
   /** Display names by side index (Exxit red, black; Orion orange, blue). */
   players?: [string, string];
+  /** The language of the words drawn (the game's); English when left out. Notation and labels are the same in every language. */
+  locale?: Locale;
+  /**
+   * Exxit: when this state's last move is a forced pass, the move it followed
+   * (the `last` of the state before the pass, as the engine made it): the
+   * picture then shows both ("Red: D B NW · Black has no move: pass") and
+   * highlights that move. `{ by, label }` is enough for the words.
+   */
+  previous?: ExxitPrevious;
+  /**
+   * The position just before this one, when one post shows two plies (a
+   * forced move after the player's own): the painter decides what to show of
+   * it (Exxit: the move a forced pass followed). Ignored when `previous` is given.
+   */
+  before?: unknown;
 }
+
+export type { ExxitPrevious };
 
 export interface ReplayOptions extends BoardOptions {
   /** Delay per frame in ms (the last frame holds longer). */
@@ -32,12 +50,14 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
 };
 
 /** Names shown when the caller gives none: the side colours. */
-const defaultPlayers = (game: GameId): [string, string] =>
-  game === 'exxit' ? [EXXIT.names[0], EXXIT.names[1]] : [ORION.names[0], ORION.names[1]];
+function defaultPlayers(game: GameId, locale: Locale): [string, string] {
+  const side = game === 'exxit' ? exxitWords(locale).side : orionWords(locale).side;
+  return [side[0], side[1]];
+}
 
 /** Display names come from Discord: no control characters, bounded length, never empty. */
-function cleanNames(game: GameId, players?: [string, string]): [string, string] {
-  const d = defaultPlayers(game);
+function cleanNames(game: GameId, locale: Locale, players?: [string, string]): [string, string] {
+  const d = defaultPlayers(game, locale);
   if (!players) return d;
   const clean = (n: unknown, i: 0 | 1): string => {
     const t = typeof n === 'string' ? n.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 64) : '';
@@ -46,23 +66,75 @@ function cleanNames(game: GameId, players?: [string, string]): [string, string] 
   return [clean(players[0], 0), clean(players[1], 1)];
 }
 
+/** Exxit: the move a forced pass followed (the state before's last move), so the picture shows both. */
+export function previousOf(game: GameId, before: unknown, state: unknown): ExxitPrevious | undefined {
+  if (game !== 'exxit' || before === undefined) return undefined;
+  const s = state as ExxitState;
+  return s.last?.move.kind === 'pass' ? ((before as ExxitState).last ?? undefined) : undefined;
+}
+
+/** `previous` comes from the caller: a side, a short printable label, a move and whole cells, or nothing. */
+function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined {
+  if (!p || (p.by !== 0 && p.by !== 1)) return undefined;
+  const label = typeof p.label === 'string' ? p.label.replace(/\p{Cc}/gu, ' ').trim().slice(0, 40) : undefined;
+  const cells = (c: unknown) =>
+    Array.isArray(c) ? (c as unknown[]).filter((x): x is FrameCell => typeof x === 'object' && x !== null && Number.isInteger((x as FrameCell).q) && Number.isInteger((x as FrameCell).r)) : undefined;
+  const move = p.move && typeof p.move === 'object' && typeof p.move.kind === 'string' ? p.move : undefined;
+  return { by: p.by, label: label || undefined, move, sown: cells(p.sown), freed: cells(p.freed) };
+}
+
+/** Paints a position on a canvas of the game's size times `scale`, leaving the context's state as it found it. */
+function paint(canvas: Canvas, game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: readonly FrameCell[] | undefined, opts: Pick<BoardOptions, 'previous' | 'locale'>): void {
+  const ctx = canvas.getContext('2d');
+  ctx.save();
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  // Only the languages we have: the locale may come from a stored record or a caller.
+  const locale: Locale = opts.locale === 'fr' ? 'fr' : 'en';
+  const names = cleanNames(game, locale, players);
+  try {
+    if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous), locale });
+    else paintOrion(ctx, state as OrionState, names, locale);
+  } finally {
+    ctx.restore();
+    forgetFont(ctx);
+  }
+}
+
 /**
  * Draws a position on a fresh canvas (shared by the PNG and the GIF); `scale`
- * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold.
+ * shrinks it, drawn sharp; `fit` (Exxit) adds cells the frame must hold;
+ * `opts.previous` as in BoardOptions.
  */
-export function drawBoard(game: GameId, state: unknown, players?: [string, string], scale = 1, fit?: readonly { q: number; r: number }[]) {
+export function drawBoard(
+  game: GameId,
+  state: unknown,
+  players?: [string, string],
+  scale = 1,
+  fit?: readonly FrameCell[],
+  opts: Pick<BoardOptions, 'previous' | 'locale'> = {},
+) {
   if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
   const { width, height } = BOARD_SIZE[game];
   const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
-  const ctx = canvas.getContext('2d');
-  if (scale !== 1) ctx.scale(scale, scale);
-  const names = cleanNames(game, players);
-  if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, fit);
-  else paintOrion(ctx, state as OrionState, names);
+  paint(canvas, game, state, players, scale, fit, opts);
   return canvas;
 }
 
+// One canvas per game for the PNGs, painted over whole each time (every
+// painter covers the picture first): a fresh 2 MB surface per board cost its
+// allocation and page faults. Safe because the pixels are copied out before
+// the first await.
+const pngCanvases = new Map<GameId, Canvas>();
+
 /** A PNG of the position; deflated off the event loop (src/render/png.ts, never a sync encoder). */
 export async function renderBoard(game: GameId, state: unknown, opts: BoardOptions = {}): Promise<Buffer> {
-  return encodeCanvasPng(drawBoard(game, state, opts.players));
+  if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
+  const { width, height } = BOARD_SIZE[game];
+  let canvas = pngCanvases.get(game);
+  if (!canvas) pngCanvases.set(game, (canvas = createCanvas(width, height)));
+  const shown = { previous: opts.previous ?? previousOf(game, opts.before, state), locale: opts.locale };
+  paint(canvas, game, state, opts.players, 1, undefined, shown);
+  const png = await encodeOpaquePng(canvas.data(), width, height);
+  // Never for our opaque boards; Skia keeps the alpha of anything else.
+  return png ?? drawBoard(game, state, opts.players, 1, undefined, shown).encode('png');
 }

@@ -1,18 +1,68 @@
-// The Exxit painter (product.md "The board image"; EX-5..EX-23). The world
-// grows in every direction, so the frame and the hex size follow it.
+// The Exxit painter (product.md "The board image"; EX-5..EX-23). The picture
+// has one size for every position; the world grows in every direction, so the
+// hex size follows it and the world always fills the board area.
 import type { Side } from '../engine/game.js';
 import type { ExxitLastMove, ExxitState, ExxitTile } from '../engine/exxit/types.js';
 import { AXIAL_VECTORS } from '../engine/hex.js';
-import { addHex, axialToPixel, type Ctx, fitName, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
-import { EXXIT, THEME } from './theme.js';
+import { axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, stampAll, stampOf, text } from './hexdraw.js';
+import { EXXIT, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
+import { format, type Locale } from '../i18n/catalogue.js';
 
-export const EXXIT_WIDTH = 1000;
-export const EXXIT_HEIGHT = 940;
-const HEADER_H = 128;
-const FOOTER_H = 64;
-/** The board area: everything between header and footer. */
-export const EXXIT_BOARD_AREA = { x: 16, y: HEADER_H + 8, w: EXXIT_WIDTH - 32, h: EXXIT_HEIGHT - HEADER_H - FOOTER_H - 16 };
-const MAX_HEX = 76;
+/** Exxit's end reasons (EX-20) → their words (`picture.exxit.reason.*`). */
+const REASON_KEYS: Record<string, string> = { 'EX-20a': 'stockEmpty', 'EX-20b': 'twoPasses', 'EX-20c': 'repetition', 'EX-20d': 'plyLimit' };
+
+/**
+ * Every word the Exxit picture shows, in one table per language, from the
+ * catalogue (`picture.*`, the side names `game.exxit.side.*`). Cell labels
+ * and move texts (`D B NW`) are the engine's and are not translated.
+ */
+export function exxitWords(locale: Locale = 'en') {
+  const f = (key: string, params?: Record<string, string | number>) => format(locale, key, params);
+  return {
+    /** EX-1 side names, also the default player names. */
+    side: [f('game.exxit.side.0'), f('game.exxit.side.1')] as const,
+    toMove: f('picture.toMove'),
+    winner: f('picture.winner'),
+    reserve: (n: number): string => f('picture.exxit.reserve', { n }),
+    stock: f('picture.exxit.stock'),
+    noMoveYet: f('picture.exxit.noMoveYet'),
+    /** "Red: D B NW" (the label is the engine's EX-23 text of the move). */
+    move: (side: string, label: string): string => f('picture.move', { side, label }),
+    sowed: (cells: string): string => f('picture.exxit.sowed', { cells }),
+    exitTo: (cell: string): string => f('picture.exxit.exitTo', { cell }),
+    newTiles: (cells: string, n: number): string => f('picture.exxit.newTiles', { cells, n }),
+    forcedPass: (side: string): string => f('picture.exxit.forcedPass', { side }),
+    wins: (name: string, a: number, b: number): string => f('picture.exxit.wins', { name, a, b }),
+    draw: (a: number, b: number): string => f('picture.exxit.draw', { a, b }),
+    /** Why the game ended (EX-20), by rule id. */
+    reason: (rule: string): string => (REASON_KEYS[rule] ? f(`picture.exxit.reason.${REASON_KEYS[rule]}`) : rule),
+    /** Joins the parts of a line. */
+    sep: ' · ',
+    listSep: ' ',
+  };
+}
+
+export type ExxitWords = ReturnType<typeof exxitWords>;
+
+export const EXXIT_WIDTH = PICTURE_WIDTH;
+export const EXXIT_HEIGHT = 672;
+const MARGIN = 7;
+const CARD_H = 64;
+const HEADER_H = MARGIN + CARD_H + 7;
+const FOOTER_H = 42;
+/** The board area: everything between header and footer (a square). */
+export const EXXIT_BOARD_AREA = { x: 4, y: HEADER_H, w: EXXIT_WIDTH - 8, h: EXXIT_HEIGHT - HEADER_H - FOOTER_H };
+const STOCK_W = 80;
+const CARD_W = (EXXIT_WIDTH - 2 * MARGIN - 2 * 7 - STOCK_W) / 2;
+/** Where a player's card is in the header, and the centre of its pawn icon. */
+export function exxitCard(side: Side): { x: number; y: number; w: number; h: number; icon: Point } {
+  const x = side === 0 ? MARGIN : EXXIT_WIDTH - MARGIN - CARD_W;
+  return { x, y: MARGIN, w: CARD_W, h: CARD_H, icon: { x: x + 19, y: MARGIN + 21 } };
+}
+/** Hexes no larger than this (the opening: four tiles), in px. */
+const MAX_HEX = 74;
+/** How much of a void-ring hex must stay in frame beyond its centre, in hex radii. */
+const RING_KEEP = 0.35;
 
 export interface ExxitLayout {
   /** Hex circumradius in px. */
@@ -20,6 +70,21 @@ export interface ExxitLayout {
   /** Pixel centre of a cell (q, r). */
   center(q: number, r: number): Point;
 }
+
+/** A cell the frame must hold; a `ring` cell (void) only needs its centre part in frame. */
+export interface FrameCell {
+  q: number;
+  r: number;
+  ring?: boolean;
+}
+
+/**
+ * The move a forced pass followed: the `last` of the state before the pass
+ * (engine state; a pass changes nothing on the board, so its cells still
+ * hold). With only `by` and `label` the footer names it; with `move`,
+ * `sown` and `freed` the board highlights it too.
+ */
+export type ExxitPrevious = Pick<ExxitLastMove, 'by'> & Partial<Omit<ExxitLastMove, 'by'>>;
 
 const key = (q: number, r: number): string => `${q},${r}`;
 
@@ -39,32 +104,40 @@ export function voidRing(s: ExxitState): { q: number; r: number }[] {
 }
 
 /**
- * Maps cells to pixels so that the whole world, its prisoners and the void
- * ring around it fit the board area, centred, hexes no larger than MAX_HEX.
- * `fit` adds cells to keep in frame (a replay fits every frame's world, so
- * the picture does not jump from ply to ply).
+ * Maps cells to pixels so that the whole world and its prisoners fit the
+ * board area, with at least the inner part of every void-ring hex, centred,
+ * as large as fits up to MAX_HEX. `fit` adds cells to keep in frame (a replay
+ * fits every frame's world, so the picture does not jump from ply to ply).
  */
-export function exxitLayout(s: ExxitState, fit: readonly { q: number; r: number }[] = []): ExxitLayout {
-  const cells = [...s.tiles, ...s.prisoners, ...voidRing(s), ...fit];
+export function exxitLayout(s: ExxitState, fit: readonly FrameCell[] = []): ExxitLayout {
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  for (const c of cells) {
+  const add = (c: { q: number; r: number }, hx: number, hy: number): void => {
     const p = axialToPixel(c.q, c.r, 1, 'pointy');
-    minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x);
-    minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
-  }
-  if (cells.length === 0) { minX = maxX = minY = maxY = 0; }
+    minX = Math.min(minX, p.x - hx); maxX = Math.max(maxX, p.x + hx);
+    minY = Math.min(minY, p.y - hy); maxY = Math.max(maxY, p.y + hy);
+  };
   // A pointy hex of radius 1 reaches sqrt(3)/2 sideways and 1 up and down.
-  const spanX = maxX - minX + Math.sqrt(3);
-  const spanY = maxY - minY + 2;
+  const HX = Math.sqrt(3) / 2;
+  for (const c of [...s.tiles, ...s.prisoners]) add(c, HX, 1);
+  for (const c of voidRing(s)) add(c, RING_KEEP, RING_KEEP);
+  for (const c of fit) add(c, c.ring ? RING_KEEP : HX, c.ring ? RING_KEEP : 1);
+  if (minX > maxX) { minX = -HX; maxX = HX; minY = -1; maxY = 1; }
   const a = EXXIT_BOARD_AREA;
-  const size = Math.min(MAX_HEX, (a.w - 8) / spanX, (a.h - 8) / spanY);
-  const cx = a.x + a.w / 2 - ((minX + maxX) / 2) * size;
-  const cy = a.y + a.h / 2 - ((minY + maxY) / 2) * size;
+  const fitSize = Math.min(MAX_HEX, (a.w - 8) / (maxX - minX), (a.h - 8) / (maxY - minY));
+  // Whole pixels: an even step between columns and a whole one between rows
+  // (rows a fraction of a pixel closer than exact), so every cell centre is
+  // on a pixel and the cells can be stamped from one drawing each.
+  const colStep = 2 * Math.max(1, Math.floor((Math.sqrt(3) * fitSize) / 2));
+  const size = colStep / Math.sqrt(3);
+  const rowStep = Math.floor(1.5 * size);
+  const sx = (minX + maxX) / 2;
+  const sy = (minY + maxY) / 2;
+  const cx = Math.round(a.x + a.w / 2 - sx * size);
+  const cy = Math.round(a.y + a.h / 2 - (sy / 1.5) * rowStep);
   return {
     size,
     center(q, r) {
-      const p = axialToPixel(q, r, size, 'pointy');
-      return { x: cx + p.x, y: cy + p.y };
+      return { x: cx + colStep * q + (colStep / 2) * r, y: cy + rowStep * r };
     },
   };
 }
@@ -112,109 +185,194 @@ export function drawPawnFace(ctx: Ctx, c: Point, rx: number, ry: number, side: S
   }
 }
 
+/** Size of the stack-height digits: grows with the hexes, never under TYPE.height. */
+const heightPx = (R: number): number => Math.max(TYPE.height, Math.min(25, Math.round(R * 0.38)));
+/** Size of the tile letters and X-labels: grows with the hexes, never under TYPE.label. */
+const labelPx = (R: number): number => Math.max(TYPE.label, Math.min(25, Math.round(R * 0.36)));
+
+/** A stack to draw: its cell's centre and its pawns, bottom to top. */
+interface StackAt {
+  c: Point;
+  stack: Side[];
+}
+
 /**
- * A stack (EX-9) as a column of discs, bottom pawn lowest, so the colours
- * inside are visible; the top face carries the owner's colour and the height.
+ * Stacks (EX-9) as columns of discs, bottom pawn lowest, so the colours
+ * inside are visible; the top face carries the owner's colour and the
+ * height. Drawn level by level across all stacks (stacks never overlap), so
+ * a board costs a few paths per level instead of a few per pawn.
  */
-export function drawStack(ctx: Ctx, c: Point, R: number, stack: Side[]): void {
-  const n = stack.length;
-  if (n === 0) return;
-  const rx = R * 0.44;
-  const ry = R * 0.22;
-  const t = Math.min(R * 0.13, (R * 0.5) / Math.max(1, n - 1));
-  const baseY = c.y + R * 0.34;
-  for (let i = 0; i < n; i++) {
-    const side = stack[i];
-    const y = baseY - i * t;
-    const thick = Math.max(t, R * 0.08);
-    // The side band of the disc.
-    ctx.beginPath();
-    ctx.ellipse(c.x, y + thick, rx, ry, 0, 0, Math.PI);
-    ctx.lineTo(c.x - rx, y);
-    ctx.ellipse(c.x, y, rx, ry, 0, Math.PI, 0, true);
-    ctx.closePath();
-    ctx.fillStyle = EXXIT.pawnSide[side];
-    ctx.fill();
-    // Thin separators in tall stacks, so the pawn colours (not the outlines) dominate.
-    ctx.lineWidth = Math.max(0.75, Math.min(R * 0.03, t * 0.3));
-    ctx.strokeStyle = side === 1 ? '#8d95a3' : '#3a0b04';
-    ctx.stroke();
-    if (i === n - 1) drawPawnFace(ctx, { x: c.x, y }, rx, ry, side);
+export function drawStacks(ctx: Ctx, R: number, stacks: readonly StackAt[]): void {
+  const rx = R * 0.46;
+  const ry = R * 0.24;
+  const geo = stacks
+    .filter((s) => s.stack.length > 0)
+    .map(({ c, stack }) => {
+      const n = stack.length;
+      const t = Math.min(R * 0.13, (R * 0.5) / Math.max(1, n - 1));
+      // Thin separators in tall stacks, so the pawn colours (not the outlines) dominate.
+      return { c, stack, n, t, baseY: c.y + R * 0.34, sep: Math.max(0.75, Math.min(R * 0.03, t * 0.3)) };
+    });
+  const levels = Math.max(0, ...geo.map((g) => g.n));
+  for (let i = 0; i < levels; i++) {
+    for (const side of [0, 1] as const) {
+      const here = geo.filter((g) => g.n > i && g.stack[i] === side);
+      if (here.length === 0) continue;
+      // The side bands of the discs, one path per separator width.
+      for (const sep of new Set(here.map((g) => g.sep))) {
+        ctx.beginPath();
+        for (const g of here) {
+          if (g.sep !== sep) continue;
+          const y = g.baseY - i * g.t;
+          const thick = Math.max(g.t, R * 0.08);
+          ctx.moveTo(g.c.x + rx, y + thick);
+          ctx.ellipse(g.c.x, y + thick, rx, ry, 0, 0, Math.PI);
+          ctx.lineTo(g.c.x - rx, y);
+          ctx.ellipse(g.c.x, y, rx, ry, 0, Math.PI, 0, true);
+          ctx.closePath();
+        }
+        ctx.fillStyle = EXXIT.pawnSide[side];
+        ctx.fill();
+        ctx.lineWidth = sep;
+        ctx.strokeStyle = side === 1 ? '#8d95a3' : '#3a0b04';
+        ctx.stroke();
+      }
+    }
+    // The top faces of the stacks that end at this level.
+    for (const side of [0, 1] as const) {
+      const tops = geo.filter((g) => g.n === i + 1 && g.stack[i] === side);
+      if (tops.length > 0) drawPawnFaces(ctx, tops.map((g) => ({ x: g.c.x, y: g.baseY - i * g.t })), rx, ry, side);
+    }
   }
-  const top = { x: c.x, y: baseY - (n - 1) * t };
-  text(ctx, String(n), top.x, top.y + 1, {
-    size: Math.round(R * 0.34), bold: true, align: 'center', baseline: 'middle',
-    color: '#ffffff', outline: numberOutline(stack[n - 1]), outlineWidth: Math.max(2, R * 0.08),
-  });
+  const px = heightPx(R);
+  for (const g of geo) {
+    const top = g.stack[g.n - 1];
+    text(ctx, String(g.n), g.c.x, g.baseY - (g.n - 1) * g.t + 1, {
+      size: px, bold: true, align: 'center', baseline: 'middle',
+      color: '#ffffff', outline: numberOutline(top), outlineWidth: Math.max(3, px * 0.22),
+    });
+  }
+}
+
+/** Pawn faces of one side, one path each for fill, edge and (black) ring mark. */
+function drawPawnFaces(ctx: Ctx, at: readonly Point[], rx: number, ry: number, side: Side): void {
+  ctx.beginPath();
+  for (const c of at) {
+    ctx.moveTo(c.x + rx, c.y);
+    ctx.ellipse(c.x, c.y, rx, ry, 0, 0, Math.PI * 2);
+  }
+  ctx.fillStyle = EXXIT.pawn[side];
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, rx * 0.09);
+  ctx.strokeStyle = EXXIT.pawnEdge[side];
+  ctx.stroke();
+  if (side === 1) {
+    ctx.beginPath();
+    for (const c of at) {
+      ctx.moveTo(c.x + rx * 0.68, c.y);
+      ctx.ellipse(c.x, c.y, rx * 0.68, ry * 0.68, 0, 0, Math.PI * 2);
+    }
+    ctx.lineWidth = Math.max(1, rx * 0.1);
+    ctx.strokeStyle = EXXIT.pawnEdge[1];
+    ctx.stroke();
+  }
 }
 
 const numberOutline = (side: Side): string => (side === 0 ? '#5a1208' : '#000000');
 
+// ---------- stamps (hexdraw.ts) ----------
+
+/** The stacks of the cells, one stamp per distinct stack (hexdraw.ts, stamps). */
+function stampStacks(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number; stack: Side[] }[]): void {
+  const scale = scaleOf(ctx);
+  const items = [];
+  for (const cell of cells) {
+    if (cell.stack.length === 0) continue;
+    const st = stampOf(`exxit-stack${cell.stack.join('')}`, L.size, scale, (g) => drawStacks(g, L.size, [{ c: { x: 0, y: 0 }, stack: cell.stack }]));
+    items.push({ st, c: L.center(cell.q, cell.r) });
+  }
+  stampAll(ctx, items);
+}
+
 // ---------- cells ----------
 
-function drawTile(ctx: Ctx, L: ExxitLayout, t: ExxitTile): void {
-  const c = L.center(t.q, t.r);
-  const R = L.size;
-  hexPath(ctx, c, R * 0.97, 'pointy');
-  ctx.fillStyle = EXXIT.tile[t.color];
-  ctx.fill();
-  ctx.lineWidth = Math.max(1.5, R * 0.05);
-  ctx.strokeStyle = EXXIT.tileEdge[t.color];
-  ctx.stroke();
-  hexPath(ctx, { x: c.x, y: c.y - R * 0.03 }, R * 0.8, 'pointy');
-  ctx.fillStyle = EXXIT.tileTop[t.color];
-  ctx.fill();
+/** A tile in three nested fills: the light edge, the face, the raised top (fills, not a stroke: cheaper). */
+function drawTileAt(g: Ctx, R: number, color: Side): void {
+  const edge = Math.max(1.5, R * 0.05);
+  for (const [r, dy, fill] of [[R * 0.97 + edge / 2, 0, EXXIT.tileEdge[color]], [R * 0.97 - edge / 2, 0, EXXIT.tile[color]], [R * 0.8, -R * 0.03, EXXIT.tileTop[color]]] as const) {
+    hexPath(g, { x: 0, y: dy }, r, 'pointy');
+    g.fillStyle = fill;
+    g.fill();
+  }
 }
 
-function drawTileLabel(ctx: Ctx, L: ExxitLayout, q: number, r: number, label: string, color: string): void {
-  const c = L.center(q, r);
-  const R = L.size;
-  text(ctx, label, c.x, c.y - R * 0.58, {
-    size: Math.max(10, Math.round(R * 0.28)), bold: true, align: 'center', baseline: 'middle',
-    color, outline: 'rgba(0,0,0,0.75)', outlineWidth: Math.max(2, R * 0.07),
-  });
-}
-
-function drawPrisonerCell(ctx: Ctx, L: ExxitLayout, q: number, r: number): void {
-  const c = L.center(q, r);
-  const R = L.size;
-  hexPath(ctx, c, R * 0.9, 'pointy');
-  ctx.fillStyle = EXXIT.prisonerCell;
-  ctx.fill();
-  ctx.setLineDash([R * 0.16, R * 0.1]);
-  ctx.lineWidth = Math.max(1.5, R * 0.05);
-  ctx.strokeStyle = EXXIT.prisonerEdge;
-  ctx.stroke();
-  ctx.setLineDash([]);
+function drawTiles(ctx: Ctx, L: ExxitLayout, tiles: readonly ExxitTile[]): void {
+  const scale = scaleOf(ctx);
+  const st = [0, 1].map((color) => stampOf(`exxit-tile${color}`, L.size, scale, (g) => drawTileAt(g, L.size, color as Side)));
+  stampAll(ctx, tiles.map((t) => ({ st: st[t.color], c: L.center(t.q, t.r) })));
 }
 
 /**
- * The void ring, one dashed path (Skia starts the dash afresh on each hex, so
- * this draws what a stroke per hex drew, at a fraction of the cost; the hexes
- * never touch).
+ * A tile letter or X-label, at the top of its cell. Plain on the cell's own
+ * fill; outlined (dearer) where the last move's path runs under it.
  */
+function drawTileLabel(ctx: Ctx, L: ExxitLayout, q: number, r: number, label: string, color: string, outlined: boolean): void {
+  const c = L.center(q, r);
+  const R = L.size;
+  const px = labelPx(R);
+  text(ctx, label, c.x, c.y - R * 0.56, {
+    size: px, bold: true, align: 'center', baseline: 'middle',
+    color, outline: outlined ? 'rgba(0,0,0,0.8)' : undefined, outlineWidth: Math.max(3, px * 0.2),
+  });
+}
+
+/** Prisoner cells: their own fill and a dashed gold edge. */
+function drawPrisonerCells(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number }[]): void {
+  const R = L.size;
+  const st = stampOf('exxit-prisoner', R, scaleOf(ctx), (g) => {
+    hexPath(g, { x: 0, y: 0 }, R * 0.9, 'pointy');
+    g.fillStyle = EXXIT.prisonerCell;
+    g.fill();
+    g.setLineDash([R * 0.16, R * 0.1]);
+    g.lineWidth = Math.max(2, R * 0.06);
+    g.strokeStyle = EXXIT.prisonerEdge;
+    g.stroke();
+  });
+  stampAll(ctx, cells.map((p) => ({ st, c: L.center(p.q, p.r) })));
+}
+
+/** The void ring: faint outlines of the empty cells next to the world (exits go there). */
 function drawVoids(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number }[]): void {
-  if (cells.length === 0) return;
-  ctx.beginPath();
-  for (const v of cells) addHex(ctx, L.center(v.q, v.r), L.size * 0.92, 'pointy');
-  ctx.setLineDash([3, 5]);
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = EXXIT.voidEdge;
-  ctx.stroke();
-  ctx.setLineDash([]);
+  const st = stampOf('exxit-void', L.size, scaleOf(ctx), (g) => {
+    hexPath(g, { x: 0, y: 0 }, L.size * 0.92, 'pointy');
+    g.lineWidth = 1.5;
+    g.strokeStyle = EXXIT.voidEdge;
+    g.stroke();
+  });
+  stampAll(ctx, cells.map((v) => ({ st, c: L.center(v.q, v.r) })));
 }
 
 function outlineCell(ctx: Ctx, L: ExxitLayout, q: number, r: number, dashed = false): void {
   hexPath(ctx, L.center(q, r), L.size * 0.9, 'pointy');
   ctx.setLineDash(dashed ? [L.size * 0.18, L.size * 0.12] : []);
-  ctx.lineWidth = Math.max(2.5, L.size * 0.09);
+  ctx.lineWidth = Math.max(3, L.size * 0.09);
   ctx.strokeStyle = THEME.highlight;
   ctx.stroke();
   ctx.setLineDash([]);
 }
 
+/** The move the picture highlights: the last one, or the one a forced pass followed. */
+type Shown = Pick<ExxitLastMove, 'move' | 'sown' | 'freed'>;
+function shownMove(s: ExxitState, previous?: ExxitPrevious): Shown | null {
+  const last = s.last;
+  if (!last) return null;
+  if (last.move.kind !== 'pass') return last;
+  if (!previous?.move || previous.move.kind === 'pass') return null;
+  return { move: previous.move, sown: previous.sown ?? [], freed: previous.freed ?? [] };
+}
+
 /** The last move's path: under the stacks (so heights stay legible), over the tiles. */
-function drawLastPath(ctx: Ctx, L: ExxitLayout, last: ExxitLastMove): void {
+function drawLastPath(ctx: Ctx, L: ExxitLayout, last: Shown): void {
   const m = last.move;
   if (m.kind !== 'dance' || last.sown.length === 0) return;
   const pts = [L.center(m.q, m.r), ...last.sown.map((c) => L.center(c.q, c.r))];
@@ -236,7 +394,7 @@ function drawLastPath(ctx: Ctx, L: ExxitLayout, last: ExxitLastMove): void {
   }
 }
 
-function drawLastOutlines(ctx: Ctx, L: ExxitLayout, last: ExxitLastMove): void {
+function drawLastOutlines(ctx: Ctx, L: ExxitLayout, last: Shown): void {
   const m = last.move;
   if (m.kind === 'place') outlineCell(ctx, L, m.q, m.r);
   else if (m.kind === 'dance') {
@@ -245,151 +403,195 @@ function drawLastOutlines(ctx: Ctx, L: ExxitLayout, last: ExxitLastMove): void {
   } else if (m.kind === 'free') for (const c of last.freed) outlineCell(ctx, L, c.q, c.r);
 }
 
-/** The last move in the labels of EX-23, from the state alone. */
-export function exxitLastText(s: ExxitState): string {
-  const last = s.last;
-  if (!last) return 'No move yet';
-  const who = EXXIT.names[last.by];
-  const labelAt = (q: number, r: number): string =>
-    s.tiles.find((t) => t.q === q && t.r === r)?.label ?? s.prisoners.find((p) => p.q === q && p.r === r)?.label ?? `${q},${r}`;
-  const m = last.move;
-  switch (m.kind) {
-    case 'pass':
-      return `${who} passed (no legal move)`;
-    case 'place':
-      return `${who} placed a pawn on ${labelAt(m.q, m.r)}`;
-    case 'dance': {
-      const end = last.sown[last.sown.length - 1];
-      const pris = end ? s.prisoners.find((p) => p.q === end.q && p.r === end.r) : undefined;
-      const exit = !!pris && !s.tiles.some((t) => t.q === end.q && t.r === end.r);
-      const onto = (exit ? last.sown.slice(0, -1) : last.sown).map((c) => labelAt(c.q, c.r)).join(' ');
-      const parts = [onto && `sowed ${onto}`, exit && `exit to prisoner cell ${pris.label}`].filter(Boolean);
-      return `${who} danced D ${labelAt(m.q, m.r)} ${m.dir}: ${parts.join(', ')}`;
-    }
-    case 'free':
-      return `${who} freed ${last.freed.length} cell${last.freed.length === 1 ? '' : 's'}: new tile${last.freed.length === 1 ? '' : 's'} ${last.freed.map((c) => labelAt(c.q, c.r)).join(', ')}`;
+// ---------- the last move in words ----------
+
+/** The label of a cell now: tile letter, X-label, else coordinates. */
+function labelAt(s: ExxitState, q: number, r: number): string {
+  return s.tiles.find((t) => t.q === q && t.r === r)?.label ?? s.prisoners.find((p) => p.q === q && p.r === r)?.label ?? `${q},${r}`;
+}
+
+/** A move as typed (EX-23 labels): the engine's own text when it has one. */
+function moveLabel(s: ExxitState, m: Partial<ExxitLastMove>): string {
+  if (m.label) return m.label;
+  const mv = m.move;
+  if (!mv) return '?';
+  switch (mv.kind) {
+    case 'pass': return 'pass';
+    case 'place': return `P ${labelAt(s, mv.q, mv.r)}`;
+    case 'dance': return `D ${labelAt(s, mv.q, mv.r)} ${mv.dir}`;
+    // After a free the prisoner cell is a tile: its X-label is gone.
+    case 'free': return `F ${mv.q},${mv.r}`;
   }
 }
 
-const REASONS: Record<string, string> = {
-  'EX-20a': 'the stock is empty',
-  'EX-20b': 'two passes in a row',
-  'EX-20c': 'third repetition',
-  'EX-20d': '1,000-ply limit',
-};
+/** What the move did, in labels: the cells a dance sowed and where it left the world, the tiles a free laid. */
+function moveDetail(W: ExxitWords, s: ExxitState, m: Partial<ExxitLastMove>): string {
+  const mv = m.move;
+  if (mv?.kind === 'dance') {
+    const sown = m.sown ?? [];
+    const end = sown[sown.length - 1];
+    const pris = end ? s.prisoners.find((p) => p.q === end.q && p.r === end.r) : undefined;
+    const exit = !!pris && !s.tiles.some((t) => t.q === end.q && t.r === end.r);
+    const onto = (exit ? sown.slice(0, -1) : sown).map((c) => labelAt(s, c.q, c.r)).join(W.listSep);
+    return [onto && W.sowed(onto), exit && W.exitTo(pris!.label)].filter(Boolean).join(', ');
+  }
+  if (mv?.kind === 'free') {
+    const freed = m.freed ?? [];
+    return W.newTiles(freed.map((c) => labelAt(s, c.q, c.r)).join(W.listSep), freed.length);
+  }
+  return '';
+}
+
+/**
+ * The footer's account of the last move, most complete first: "Red: D B NW ·
+ * sowed C, exit to X1", then without the detail. A forced pass names the
+ * move it followed when `previous` is given ("Red: D B NW · Black has no
+ * move: pass"), so the player's own move is never hidden.
+ */
+export function exxitMoveLines(s: ExxitState, previous?: ExxitPrevious, locale: Locale = 'en'): string[] {
+  const W = exxitWords(locale);
+  const last = s.last;
+  if (!last) return [W.noMoveYet];
+  const said = (m: Partial<ExxitLastMove> & { by: Side }): string[] => {
+    const head = W.move(W.side[m.by], moveLabel(s, m));
+    const detail = moveDetail(W, s, m);
+    return detail ? [head + W.sep + detail, head] : [head];
+  };
+  if (last.move.kind !== 'pass') return said(last);
+  const pass = W.forcedPass(W.side[last.by]);
+  if (!previous || previous.move?.kind === 'pass' || previous.label === 'pass') return [pass];
+  return [...said(previous).map((t) => t + W.sep + pass), pass];
+}
+
+/** The last move in the labels of EX-23, from the state alone (the footer's fullest line). */
+export function exxitLastText(s: ExxitState, previous?: ExxitPrevious, locale: Locale = 'en'): string {
+  return exxitMoveLines(s, previous, locale)[0];
+}
 
 // ---------- header and footer ----------
 
-function drawReserve(ctx: Ctx, x: number, y: number, side: Side, n: number, total: number): void {
-  const step = 22;
-  for (let i = 0; i < total; i++) {
-    const c = { x: x + i * step, y };
-    if (i < n) drawPawnFace(ctx, c, 9, 9, side);
-    else {
-      ctx.beginPath();
-      ctx.arc(c.x, c.y, 8, 0, Math.PI * 2);
-      ctx.setLineDash([2, 3]);
-      ctx.lineWidth = 1;
-      ctx.strokeStyle = THEME.textFaint;
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
-  }
-}
-
-function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, x: number, w: number): void {
-  const y = 10;
-  const h = HEADER_H - 20;
+function drawPlayer(ctx: Ctx, W: ExxitWords, s: ExxitState, side: Side, name: string, x: number, w: number): void {
+  const y = MARGIN;
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
-  panel(ctx, x, y, w, h, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  // Big pawn icon.
-  drawPawnFace(ctx, { x: x + 36, y: y + 38 }, 20, 20, side);
-  const nm = fitName(ctx, name, w - 150, [24, 20, 17]);
-  text(ctx, nm.text, x + 66, y + 34, { size: nm.size, bold: true });
-  const status = toMove ? '▶ to move' : won ? '★ winner' : '';
-  const sub = name === EXXIT.names[side] ? '' : `${EXXIT.names[side]}  `;
-  text(ctx, sub, x + 66, y + 58, { size: 15, color: THEME.textDim });
-  if (status) {
-    text(ctx, status, x + 66 + measure(ctx, sub, 15), y + 58, { size: 15, bold: true, color: toMove ? THEME.highlight : THEME.win });
-  }
-  text(ctx, 'reserve', x + 14, y + 92, { size: 13, color: THEME.textDim });
-  drawReserve(ctx, x + 80, y + 87, side, s.reserves[side], Math.max(8, s.reserves[side]));
-  text(ctx, String(s.reserves[side]), x + 80 + 8 * 22 - 2, y + 92, { size: 15, bold: true });
-  // Score (EX-21).
-  const parts = exxitScoreParts(s, side);
-  text(ctx, String(s.score[side]), x + w - 16, y + 50, { size: 40, bold: true, align: 'right' });
-  text(ctx, `${parts.tiles} tiles + ${parts.group} group`, x + w - 16, y + 72, { size: 12, color: THEME.textDim, align: 'right' });
+  panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
+  drawPawnFace(ctx, exxitCard(side).icon, 11, 11, side);
+  // Score (EX-21), then the name in what is left of the row.
+  const score = String(s.score[side]);
+  text(ctx, score, x + w - 10, y + 33, { size: TYPE.score, bold: true, align: 'right' });
+  const nameX = x + 37;
+  const nm = fitName(ctx, name, x + w - 10 - measure(ctx, score, TYPE.score, true) - 9 - nameX, TYPE.name);
+  text(ctx, nm.text, nameX, y + 28, { size: nm.size, bold: true });
+  // Second row: the colour (when the name is not it) and the status; the reserve at the right.
+  const by = y + 53;
+  const reserve = W.reserve(s.reserves[side]);
+  const reserveW = measure(ctx, reserve, TYPE.small);
+  text(ctx, reserve, x + w - 10, by, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+  const status = toMove ? W.toMove : won ? W.winner : '';
+  const room = w - 20 - reserveW - 10;
+  let colour = name === W.side[side] ? '' : W.side[side];
+  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
+  const lead = colour && status ? colour + W.sep : colour;
+  text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
+  if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
 }
 
-function drawCentre(ctx: Ctx, s: ExxitState, x: number, w: number): void {
-  const y = 10;
-  panel(ctx, x, y, w, HEADER_H - 20);
+function drawStock(ctx: Ctx, W: ExxitWords, s: ExxitState, x: number, w: number): void {
+  const y = MARGIN;
+  panel(ctx, x, y, w, CARD_H);
   const mid = x + w / 2;
-  text(ctx, 'EXXIT', mid, y + 28, { size: 20, bold: true, align: 'center' });
-  text(ctx, `${s.variant} · ply ${s.ply}`, mid, y + 48, { size: 13, color: THEME.textDim, align: 'center' });
-  // The stock as a little pile of tiles.
-  const sx = mid - 52;
-  const sy = y + 80;
+  text(ctx, W.stock, mid, y + 21, { size: TYPE.small, color: THEME.textDim, align: 'center' });
+  const n = String(s.stock);
+  const nw = measure(ctx, n, 24, true);
+  const iconW = 20;
+  const left = mid - (iconW + 6 + nw) / 2;
   for (let i = 0; i < 3; i++) {
-    hexPath(ctx, { x: sx, y: sy - i * 4 }, 15, 'pointy');
-    ctx.fillStyle = i % 2 ? EXXIT.tile[1] : EXXIT.tile[0];
+    hexPath(ctx, { x: left + iconW / 2, y: y + 45 - i * 3.5 }, 10, 'pointy');
+    ctx.fillStyle = EXXIT.tile[i % 2];
     ctx.fill();
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = EXXIT.tileEdge[i % 2];
     ctx.stroke();
   }
-  text(ctx, String(s.stock), sx + 26, sy + 10, { size: 30, bold: true });
-  text(ctx, 'in stock', sx + 26 + measure(ctx, String(s.stock), 30, true) + 8, sy + 8, { size: 13, color: THEME.textDim });
+  text(ctx, n, left + iconW + 6, y + 53, { size: 24, bold: true });
 }
 
-function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string]): void {
-  const y = EXXIT_HEIGHT - FOOTER_H;
+/** The result, most complete first: who won and by what score, why, and the last move. */
+function resultLines(W: ExxitWords, locale: Locale, s: ExxitState, players: [string, string], previous?: ExxitPrevious): string[] {
+  const e = s.end!;
+  const w = e.winner ?? 0;
+  const score = (name: string): string => (e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(name, s.score[w], s.score[(1 - w) as Side]));
+  const reason = W.reason(e.reason);
+  const why = score(players[w]) + W.sep + reason;
+  const move = exxitMoveLines(s, previous, locale);
+  // A long name gives way to the colour before the reason does.
+  return [why + W.sep + move[0], why + W.sep + move[move.length - 1], why, score(W.side[w]) + W.sep + reason, score(players[w])];
+}
+
+function drawFooter(ctx: Ctx, W: ExxitWords, locale: Locale, s: ExxitState, players: [string, string], previous?: ExxitPrevious): void {
+  const y = EXXIT_HEIGHT - FOOTER_H + 3;
+  const h = FOOTER_H - 9;
+  const maxW = EXXIT_WIDTH - 2 * MARGIN - 20;
   if (s.end) {
-    const e = s.end;
-    const w = e.winner ?? 0;
-    const who = players[w] === EXXIT.names[w] ? players[w] : `${players[w]} (${EXXIT.names[w]})`;
-    const head = e.draw ? `Draw ${s.score[0]}–${s.score[1]}` : `${who} wins ${s.score[w]}–${s.score[(1 - w) as Side]}`;
-    roundRect(ctx, 16, y, EXXIT_WIDTH - 32, FOOTER_H - 12, 10);
-    ctx.fillStyle = e.draw ? '#3b4252' : '#24452c';
+    roundRect(ctx, MARGIN, y, EXXIT_WIDTH - 2 * MARGIN, h, 10);
+    ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
     ctx.fill();
-    ctx.strokeStyle = e.draw ? THEME.draw : THEME.win;
+    ctx.strokeStyle = s.end.draw ? THEME.draw : THEME.win;
     ctx.lineWidth = 2;
     ctx.stroke();
-    text(ctx, `${head} · game over: ${REASONS[e.reason] ?? e.reason} (${e.reason})`, EXXIT_WIDTH / 2, y + 21, {
-      size: 20, bold: true, align: 'center', baseline: 'middle', maxWidth: EXXIT_WIDTH - 60,
-    });
-    text(ctx, exxitLastText(s), EXXIT_WIDTH / 2, y + 42, { size: 13, color: THEME.textDim, align: 'center', baseline: 'middle', maxWidth: EXXIT_WIDTH - 60 });
-    return;
   }
-  text(ctx, 'Last move', 24, y + 30, { size: 14, color: THEME.textDim, baseline: 'middle' });
-  text(ctx, exxitLastText(s), 108, y + 30, { size: 18, bold: true, baseline: 'middle', maxWidth: EXXIT_WIDTH - 140 });
+  const lines = s.end ? resultLines(W, locale, s, players, previous) : exxitMoveLines(s, previous, locale);
+  text(ctx, firstFitting(ctx, lines, TYPE.footer, true, maxW), EXXIT_WIDTH / 2, y + h / 2 + 1, {
+    size: TYPE.footer, bold: true, align: 'center', baseline: 'middle',
+  });
+}
+
+export interface ExxitPaintOptions {
+  /** Cells the frame must hold (a replay's whole film). */
+  fit?: readonly FrameCell[];
+  /** The move a forced pass (this state's last move) followed. */
+  previous?: ExxitPrevious;
+  /** The language of the words (English when left out). */
+  locale?: Locale;
 }
 
 /** Paints a whole Exxit position onto a EXXIT_WIDTH × EXXIT_HEIGHT canvas. */
-export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], fit?: readonly { q: number; r: number }[]): void {
+export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], opts: ExxitPaintOptions = {}): void {
   ctx.fillStyle = THEME.bg;
   ctx.fillRect(0, 0, EXXIT_WIDTH, EXXIT_HEIGHT);
-  drawPlayer(ctx, s, 0, players[0], 16, 340);
-  drawPlayer(ctx, s, 1, players[1], EXXIT_WIDTH - 16 - 340, 340);
-  drawCentre(ctx, s, 16 + 340 + 10, EXXIT_WIDTH - 2 * (16 + 340 + 10));
 
-  const L = exxitLayout(s, fit);
+  const L = exxitLayout(s, opts.fit);
+  const shown = shownMove(s, opts.previous);
+  const a = EXXIT_BOARD_AREA;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(a.x, a.y, a.w, a.h);
+  ctx.clip();
   drawVoids(ctx, L, voidRing(s));
-  for (const t of s.tiles) drawTile(ctx, L, t);
-  for (const p of s.prisoners) drawPrisonerCell(ctx, L, p.q, p.r);
-  if (s.last) drawLastPath(ctx, L, s.last);
-  if (s.last) drawLastOutlines(ctx, L, s.last);
-  for (const t of s.tiles) drawTileLabel(ctx, L, t.q, t.r, t.label, '#ffffff');
-  for (const p of s.prisoners) drawTileLabel(ctx, L, p.q, p.r, p.label, EXXIT.prisonerEdge);
-  for (const t of s.tiles) drawStack(ctx, L.center(t.q, t.r), L.size, t.stack);
-  for (const p of s.prisoners) drawStack(ctx, L.center(p.q, p.r), L.size, p.stack);
-  drawFooter(ctx, s, players);
+  drawTiles(ctx, L, s.tiles);
+  drawPrisonerCells(ctx, L, s.prisoners);
+  if (shown) drawLastPath(ctx, L, shown);
+  if (shown) drawLastOutlines(ctx, L, shown);
+  const onPath = new Set(shown?.move.kind === 'dance' ? [key(shown.move.q, shown.move.r), ...shown.sown.map((c) => key(c.q, c.r))] : []);
+  for (const t of s.tiles) drawTileLabel(ctx, L, t.q, t.r, t.label, '#ffffff', onPath.has(key(t.q, t.r)));
+  for (const p of s.prisoners) drawTileLabel(ctx, L, p.q, p.r, p.label, EXXIT.prisonerEdge, onPath.has(key(p.q, p.r)));
+  stampStacks(ctx, L, [...s.tiles, ...s.prisoners]);
+  ctx.restore();
+
+  const locale = opts.locale ?? 'en';
+  const W = exxitWords(locale);
+  drawPlayer(ctx, W, s, 0, players[0], exxitCard(0).x, CARD_W);
+  drawStock(ctx, W, s, MARGIN + CARD_W + 7, STOCK_W);
+  drawPlayer(ctx, W, s, 1, players[1], exxitCard(1).x, CARD_W);
+  drawFooter(ctx, W, locale, s, players, opts.previous);
 }
 
-/** Every cell any of the states shows (world, prisoners, void ring): the frame of a replay. */
-export function exxitFilmFrame(states: readonly ExxitState[]): { q: number; r: number }[] {
-  const all = new Map<string, { q: number; r: number }>();
-  for (const s of states) for (const c of [...s.tiles, ...s.prisoners, ...voidRing(s)]) all.set(key(c.q, c.r), { q: c.q, r: c.r });
+/** Every cell any of the states shows (world and prisoners; void ring cells flagged): the frame of a replay. */
+export function exxitFilmFrame(states: readonly ExxitState[]): FrameCell[] {
+  const all = new Map<string, FrameCell>();
+  for (const s of states) {
+    for (const c of voidRing(s)) if (!all.has(key(c.q, c.r))) all.set(key(c.q, c.r), { q: c.q, r: c.r, ring: true });
+    for (const c of [...s.tiles, ...s.prisoners]) all.set(key(c.q, c.r), { q: c.q, r: c.r });
+  }
   return [...all.values()];
 }

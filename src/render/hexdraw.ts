@@ -1,6 +1,6 @@
 // Drawing helpers shared by both painters: hexagon geometry, outlined text,
 // panels. Canvas types come from @napi-rs/canvas.
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
 import { THEME } from './theme.js';
 
@@ -88,6 +88,11 @@ function setFont(ctx: Ctx, f: string): void {
   fonts.set(ctx, f);
 }
 
+/** After ctx.restore() the font is what it was at save(): forget the one remembered. */
+export function forgetFont(ctx: Ctx): void {
+  fonts.delete(ctx);
+}
+
 /** Draws text in the bundled family. Long text is shrunk to maxWidth. */
 export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): void {
   let size = o.size;
@@ -126,8 +131,73 @@ export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth
   return t + '…';
 }
 
+/**
+ * The first of `candidates` (most complete first) that fits `maxWidth` at
+ * `px`; the last one cut with an ellipsis when none does. Text on a board
+ * image is dropped, never shrunk below a legible size.
+ */
+export function firstFitting(ctx: Ctx, candidates: readonly string[], px: number, bold: boolean, maxWidth: number): string {
+  for (const c of candidates) if (measure(ctx, c, px, bold) <= maxWidth) return c;
+  return fitText(ctx, candidates[candidates.length - 1] ?? '', px, bold, maxWidth);
+}
+
 /** The width of a text in the bundled family. */
 export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
   setFont(ctx, font(px, bold));
   return ctx.measureText(s).width;
 }
+
+// ---------- stamps ----------
+
+/**
+ * A drawing that repeats on a board (an Exxit tile of one colour, a stack of
+ * the same pawns, an Orion cell fill or a cell's label and token) is drawn
+ * once into a small canvas around its centre and stamped, a pixel copy at
+ * each place: about a fifth of the cost of drawing it as paths and text each
+ * time. The layouts put every cell centre on a whole pixel, so a stamp is the
+ * drawing exactly. Kept across boards (keyed by what, size and scale; the
+ * oldest dropped).
+ */
+export interface Stamp {
+  canvas: Canvas;
+  half: number;
+}
+/** Pixel memory the stamps may keep (an Orion cell's stamp is 22 KB, a large Exxit tile's 120 KB). */
+const STAMP_BYTES = 24 * 1024 * 1024;
+const stamps = new Map<string, Stamp>();
+let stampBytes = 0;
+
+/** The stamp of `what` drawn by `draw` around (0, 0), for drawings reaching at most `reach` px from the centre. */
+export function stampOf(what: string, reach: number, scale: number, draw: (g: Ctx) => void): Stamp {
+  const k = `${what}|${reach}|${scale}`;
+  let st = stamps.get(k);
+  if (st) return st;
+  const half = Math.ceil(reach * scale) + 2;
+  const canvas = createCanvas(2 * half, 2 * half);
+  const g = canvas.getContext('2d');
+  g.translate(half, half);
+  g.scale(scale, scale);
+  draw(g);
+  st = { canvas, half };
+  stamps.set(k, st);
+  stampBytes += 16 * half * half;
+  for (const [old, o] of stamps) {
+    if (stampBytes <= STAMP_BYTES) break;
+    stamps.delete(old);
+    stampBytes -= 16 * o.half * o.half;
+  }
+  return st;
+}
+
+/** Stamps at their centres, on whole device pixels (in the current clip). */
+export function stampAll(ctx: Ctx, items: readonly { st: Stamp; c: Point }[]): void {
+  if (items.length === 0) return;
+  const m = ctx.getTransform();
+  ctx.save();
+  ctx.resetTransform();
+  for (const { st, c } of items) ctx.drawImage(st.canvas, Math.round(m.a * c.x + m.e) - st.half, Math.round(m.d * c.y + m.f) - st.half);
+  ctx.restore();
+}
+
+/** The scale a painter draws at (the canvas's transform). */
+export const scaleOf = (ctx: Ctx): number => ctx.getTransform().a;

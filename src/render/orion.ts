@@ -1,19 +1,66 @@
-// The Orion Duel painter (product.md "The board image"; OD-5..OD-22): the 85
+// The Orion Duel painter (product.md "The board image"; OD-5..OD-22): the
+// players with their victory conditions and tiles left above, the 85
 // labelled cells, the three coloured side pairs, tokens (visible under tiles
-// too), laid tiles with their outlines, the last tile, hands and victory
-// conditions.
-import { createCanvas, Path2D, type Canvas } from '@napi-rs/canvas';
+// too), laid tiles with their outlines and the last tile, and the last tile
+// or the result in words below.
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
-import { TILE_CODES, type OrionMove, type OrionState, type TileCode } from '../engine/orion/types.js';
-import { addHex, axialToPixel, type Ctx, fitName, fitText, hexPath, measure, panel, type Point, roundRect, text } from './hexdraw.js';
-import { ORION, THEME } from './theme.js';
+import { TILE_CODES, type OrionMove, type OrionState } from '../engine/orion/types.js';
+import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, type Stamp, stampAll, stampOf, text } from './hexdraw.js';
+import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
+import { format, type Locale } from '../i18n/catalogue.js';
 
-export const ORION_WIDTH = 1000;
-export const ORION_HEIGHT = 720;
-const BOARD_W = 670;
-const SQRT3 = Math.sqrt(3);
+/**
+ * Every word the Orion picture shows, in one table per language, from the
+ * catalogue (`picture.*`, the side names `game.orion.side.*`). Cell labels,
+ * tile codes and move texts (`P2 J2 SE`) are the notation's and are not
+ * translated.
+ */
+export function orionWords(locale: Locale = 'en') {
+  const f = (key: string, params?: Record<string, string | number>) => format(locale, key, params);
+  return {
+    /** OD-1 side names, also the default player names. */
+    side: [f('game.orion.side.0'), f('game.orion.side.1')] as const,
+    toMove: f('picture.toMove'),
+    winner: f('picture.winner'),
+    /** Next to each player's total of victory conditions (OD-17). */
+    vc: f('picture.orion.vc'),
+    noTilesLeft: f('picture.orion.noTilesLeft'),
+    noTileYet: f('picture.orion.noTileYet'),
+    /** "Blue: P2 J2 SE". */
+    move: (side: string, move: string): string => f('picture.move', { side, label: move }),
+    wins: (name: string): string => f('picture.orion.wins', { name }),
+    draw: f('picture.orion.draw'),
+    /** Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not move. */
+    reason: (rule: string, a: number, b: number, loser: string): string =>
+      rule === 'OD-18'
+        ? f('picture.orion.reason.conditions', { a, b })
+        : rule === 'OD-19'
+          ? f('picture.orion.reason.tiebreak', { a, b })
+          : rule === 'OD-20'
+            ? f('picture.orion.reason.blocked', { loser })
+            : rule,
+    sep: ' · ',
+  };
+}
+
+export type OrionWords = ReturnType<typeof orionWords>;
+
+export const ORION_WIDTH = PICTURE_WIDTH;
+export const ORION_HEIGHT = 680;
+const MARGIN = 7;
+const CARD_H = 84;
+const HEADER_H = MARGIN + CARD_H + 7;
+const FOOTER_H = 42;
+/** The board area: between header and footer, the whole width. */
+export const ORION_BOARD_AREA = { x: 0, y: HEADER_H, w: ORION_WIDTH, h: ORION_HEIGHT - HEADER_H - FOOTER_H };
+const CARD_W = (ORION_WIDTH - 2 * MARGIN - 7) / 2;
+/** Where a player's card is in the header. */
+export function orionCard(side: Side): { x: number; y: number; w: number; h: number } {
+  return { x: side === 0 ? MARGIN : ORION_WIDTH - MARGIN - CARD_W, y: MARGIN, w: CARD_W, h: CARD_H };
+}
 type Pattern = NonNullable<ReturnType<Ctx['createPattern']>>;
 
 export interface OrionLayout {
@@ -22,18 +69,22 @@ export interface OrionLayout {
   center(cell: number): Point;
 }
 
-/** The board fills the left part of the picture; flat-top hexes (OD-5). */
+/** Columns 45 px apart and rows 52 (flat-top hexes of radius 30, OD-5): every cell centre on a whole pixel. */
+const COL_STEP = 45;
+const ROW_STEP = 52;
+
+/** The board fills the board area; flat-top hexes (OD-5). */
 export function orionLayout(): OrionLayout {
-  // 11 columns: 10 × 1.5 + 2 radii wide; 10 cells of √3 high (+ room for the side bands).
-  const size = Math.floor(Math.min((BOARD_W - 40) / 17, (ORION_HEIGHT - 40) / (10 * SQRT3)) * 10) / 10;
-  const cx = 16 + BOARD_W / 2;
-  const cy = ORION_HEIGHT / 2;
+  const a = ORION_BOARD_AREA;
+  const size = COL_STEP / 1.5;
+  const cx = Math.round(a.x + a.w / 2);
+  const cy = Math.round(a.y + a.h / 2);
   return {
     size,
     center(cell) {
       const c = CELLS[cell];
-      const p = axialToPixel(c.q, c.r, size, 'flat');
-      return { x: cx + p.x, y: cy + p.y };
+      // √3 × 30 is 51.96: rows of 52 put each centre on a pixel, 0.02 px from the regular grid.
+      return { x: cx + COL_STEP * c.q, y: cy + ROW_STEP * (c.r + c.q / 2) };
     },
   };
 }
@@ -59,19 +110,20 @@ function joinedPairs(gs: readonly Group[], side: Side): number {
 
 let stripeCache: Canvas | null = null;
 /**
- * Blue tiles carry light diagonal stripes, so the colours differ by more than
+ * Blue tiles carry light horizontal stripes, so the colours differ by more than
  * hue. Drawn pixel by pixel (no anti-aliasing): crisp, and the PNG stays small.
  */
 function stripes(): Canvas {
   if (stripeCache) return stripeCache;
-  const n = 10;
+  // 13 rows: cell centres are 26 px apart in height, so every cell's stripes line up with its neighbours'.
+  const n = 13;
   const c = createCanvas(n, n);
   const g = c.getContext('2d');
   const img = g.createImageData(n, n);
   const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
-      const col = y % n < 3 ? light : base;
+      const col = y % n < 4 ? light : base;
       img.data.set([...col, 255], (y * n + x) * 4);
     }
   }
@@ -191,32 +243,46 @@ function drawCells(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells'>, colou
   }
 }
 
-/** Tile outlines: thin inside a tile, thick between different tiles or around a tile (OD-13). */
+/**
+ * Tile outlines: thin inside a tile, thick between different tiles or around
+ * a tile (OD-13). Stamped (hexdraw.ts): one drawing per cell for the kinds
+ * of its six edges (a third of the cost of stroking them as one path). Thin
+ * edges have flat ends, so where three meet the corner is not darkened three
+ * times.
+ */
 function drawTileEdges(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   const S = L.size;
-  const inner = new Path2D();
-  const outer = new Path2D();
+  const scale = scaleOf(ctx);
+  const thick = Math.max(2.5, S * 0.09);
+  const items: { st: Stamp; c: Point }[] = [];
   for (let i = 0; i < CELLS.length; i++) {
     if (s.cells[i] < 0) continue;
-    const c = L.center(i);
     const { q, r } = CELLS[i];
+    // Per direction: 0 drawn by the neighbour (each edge between two covered cells once), 1 thin, 2 thick.
+    let kinds = '';
     for (const [dq, dr] of DIR_VECTORS) {
       const n = cellIndex(q + dq, r + dr);
-      // Each edge between two covered cells once.
-      if (n >= 0 && n < i && s.cells[n] >= 0) continue;
-      const [a, b] = edgeCorners(c, S, dq, dr);
-      const path = n >= 0 && s.tileAt[n] === s.tileAt[i] ? inner : outer;
-      path.moveTo(a.x, a.y);
-      path.lineTo(b.x, b.y);
+      kinds += n >= 0 && n < i && s.cells[n] >= 0 ? '0' : n >= 0 && s.tileAt[n] === s.tileAt[i] ? '1' : '2';
     }
+    if (kinds === '000000') continue;
+    const st = stampOf(`orion-edges${kinds}`, S + thick, scale, (g) => {
+      for (const kind of ['1', '2']) {
+        g.beginPath();
+        DIR_VECTORS.forEach(([dq, dr], d) => {
+          if (kinds[d] !== kind) return;
+          const [a, b] = edgeCorners({ x: 0, y: 0 }, S, dq, dr);
+          g.moveTo(a.x, a.y);
+          g.lineTo(b.x, b.y);
+        });
+        g.lineCap = kind === '1' ? 'butt' : 'round';
+        g.lineWidth = kind === '1' ? 1 : thick;
+        g.strokeStyle = kind === '1' ? 'rgba(0,0,0,0.35)' : ORION.tileEdge;
+        g.stroke();
+      }
+    });
+    items.push({ st, c: L.center(i) });
   }
-  ctx.lineCap = 'round';
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = 'rgba(0,0,0,0.35)';
-  ctx.stroke(inner);
-  ctx.lineWidth = Math.max(2.5, S * 0.09);
-  ctx.strokeStyle = ORION.tileEdge;
-  ctx.stroke(outer);
+  stampAll(ctx, items);
 }
 
 function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
@@ -234,47 +300,81 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
     }
   }
   ctx.lineCap = 'round';
+  ctx.beginPath();
+  for (const [a, b] of segs) {
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+  }
   for (const [w, col] of [[S * 0.26, 'rgba(0,0,0,0.7)'], [S * 0.12, '#ffffff']] as const) {
     ctx.lineWidth = w;
     ctx.strokeStyle = col;
-    for (const [a, b] of segs) {
-      ctx.beginPath();
-      ctx.moveTo(a.x, a.y);
-      ctx.lineTo(b.x, b.y);
-      ctx.stroke();
-    }
+    ctx.stroke();
   }
 }
 
-/** Tokens and labels of the cells `which` picks (all by default). */
-function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells' | 'galaxies' | 'blackHoles'>, which: (cell: number) => boolean = () => true): void {
-  const S = L.size;
+/** Where a token sits in its cell (below the label) and its radius, in hex radii. */
+const TOKEN_DY = 0.24;
+const TOKEN_R = 0.44;
+
+type Token = 'galaxy' | 'hole' | null;
+
+/** A cell's token (below) and label (above it, or centred), around the cell centre `c`. */
+function drawMarks(ctx: Ctx, c: Point, S: number, label: string, token: Token, col: -1 | 0 | 1): void {
+  if (token === 'galaxy') drawGalaxy(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
+  if (token === 'hole') drawHole(ctx, { x: c.x, y: c.y + TOKEN_DY * S }, S * TOKEN_R);
+  // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
+  const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
+  text(ctx, label, c.x, token ? c.y - S * 0.52 : c.y + 1, {
+    size: TYPE.label, bold: true, align: 'center', baseline: 'middle', color,
+  });
+}
+
+const tokenAt = (s: Pick<OrionState, 'galaxies' | 'blackHoles'>): ((cell: number) => Token) => {
   const gal = new Set(s.galaxies);
   const hol = new Set(s.blackHoles);
+  return (i) => (gal.has(i) ? 'galaxy' : hol.has(i) ? 'hole' : null);
+};
+
+/** Tokens and labels of every cell (the cached boards). */
+function drawTokensAndLabels(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells' | 'galaxies' | 'blackHoles'>): void {
+  const token = tokenAt(s);
+  for (let i = 0; i < CELLS.length; i++) drawMarks(ctx, L.center(i), L.size, cellLabel(i), token(i), s.cells[i]);
+}
+
+/**
+ * The covered cells, stamped (hexdraw.ts): each cell's fill with its label
+ * and token in that colour's text, one stamp per cell label, token and colour
+ * (the same on every layout). The seam a stamp leaves between two cells is
+ * under the tile edges drawn next.
+ */
+function drawCovered(ctx: Ctx, L: OrionLayout, s: OrionState): void {
+  const S = L.size;
+  const scale = scaleOf(ctx);
+  const token = tokenAt(s);
+  const cells: { st: Stamp; c: Point }[] = [];
   for (let i = 0; i < CELLS.length; i++) {
-    if (!which(i)) continue;
-    const c = L.center(i);
     const col = s.cells[i];
-    const token = gal.has(i) || hol.has(i);
-    if (gal.has(i)) drawGalaxy(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
-    if (hol.has(i)) drawHole(ctx, { x: c.x, y: c.y + S * 0.16 }, S * 0.5);
-    // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
-    const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
-    text(ctx, cellLabel(i), c.x, token ? c.y - S * 0.56 : c.y + 1, {
-      size: token ? Math.round(S * 0.33) : Math.round(S * 0.4), bold: col >= 0, align: 'center', baseline: 'middle', color,
+    if (col !== 0 && col !== 1) continue;
+    const label = cellLabel(i);
+    const t = token(i);
+    const st = stampOf(`orion-cell|${label}|${t}|${col}`, S, scale, (g) => {
+      hexPath(g, { x: 0, y: 0 }, S, 'flat');
+      g.fillStyle = sideFill(g, col);
+      g.fill();
+      drawMarks(g, { x: 0, y: 0 }, S, label, t, col);
     });
+    cells.push({ st, c: L.center(i) });
   }
+  stampAll(ctx, cells);
 }
 
 // ---------- the empty board, drawn once per layout ----------
 
-/** Width of the board part of the picture (the side column starts here). */
-const BOARD_PART_W = 16 + BOARD_W + 14;
 const EMPTY_BOARDS_KEPT = 6;
 const emptyBoards = new Map<string, Canvas>();
 
 /**
- * The board before any tile: background, side bands (OD-7), the 85 empty
+ * The picture before any tile: background, side bands (OD-7), the 85 empty
  * cells with their labels (OD-6) and the tokens. It is the same for every
  * position of a layout, and its text and bands are most of the drawing, so it
  * is drawn once per layout and scale (a few kept, the oldest dropped) and
@@ -285,11 +385,11 @@ function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
   const key = `${scale}|${s.galaxies.join(',')}|${s.blackHoles.join(',')}`;
   let c = emptyBoards.get(key);
   if (c) return c;
-  c = createCanvas(Math.round(BOARD_PART_W * scale), Math.round(ORION_HEIGHT * scale));
+  c = createCanvas(Math.round(ORION_WIDTH * scale), Math.round(ORION_HEIGHT * scale));
   const ctx = c.getContext('2d');
   ctx.scale(scale, scale);
   ctx.fillStyle = THEME.bg;
-  ctx.fillRect(0, 0, BOARD_PART_W, ORION_HEIGHT);
+  ctx.fillRect(0, 0, ORION_WIDTH, ORION_HEIGHT);
   drawSides(ctx, L);
   const empty = { cells: new Array<-1>(CELLS.length).fill(-1), galaxies: s.galaxies, blackHoles: s.blackHoles };
   drawCells(ctx, L, empty, [-1]);
@@ -299,150 +399,144 @@ function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
   return c;
 }
 
-// ---------- side panel ----------
+// ---------- players, last tile, result ----------
 
 const moveText = (m: OrionMove): string => [m.tile, cellLabel(m.cell), m.dir, m.turn].filter(Boolean).join(' ');
 
-/** OD-8 shapes drawn with the anchor first, in mini hexes: [dq, dr] offsets and whether the hex is X. */
-const SHAPES: Record<TileCode, [number, number, boolean][]> = {
-  S1: [[0, 0, false]],
-  P2: [[0, 0, false], [1, -1, false]],
-  D2: [[0, 0, true], [1, -1, false]],
-  L3: [[0, 0, true], [1, -1, false], [2, -2, false]],
-  V3: [[0, 0, true], [1, -1, false], [2, -1, false]],
-  T3: [[0, 0, true], [1, -1, false], [1, 0, false]],
-};
-
-function drawMiniTile(ctx: Ctx, code: TileCode, side: Side, at: Point, r: number, faded: boolean): void {
-  ctx.globalAlpha = faded ? 0.28 : 1;
-  for (const [dq, dr, x] of SHAPES[code]) {
-    const p = axialToPixel(dq, dr, r, 'flat');
-    const c = { x: at.x + p.x, y: at.y + p.y };
-    hexPath(ctx, c, r, 'flat');
-    ctx.fillStyle = sideFill(ctx, (x ? 1 - side : side) as Side);
-    ctx.fill();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = ORION.tileEdge;
-    ctx.stroke();
-  }
-  ctx.globalAlpha = 1;
-}
-
-const REASONS: Record<string, string> = {
-  'OD-18': 'more victory conditions',
-  'OD-19': 'tiebreak after the last tile',
-  'OD-20': 'no legal placement left',
-};
-
-function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, y: number, w: number, h: number): void {
-  const toMove = !s.end && s.toMove === side;
-  const won = !!s.end && s.end.winner === side;
-  panel(ctx, x, y, w, h, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  hexPath(ctx, { x: x + 30, y: y + 32 }, 18, 'flat');
+/** A side's swatch: a flat hex in its fill (blue striped). */
+function swatch(ctx: Ctx, c: Point, r: number, side: Side): void {
+  hexPath(ctx, c, r, 'flat');
   ctx.fillStyle = sideFill(ctx, side);
   ctx.fill();
   ctx.lineWidth = 2;
   ctx.strokeStyle = ORION.tileEdge;
   ctx.stroke();
-  const nm = fitName(ctx, name, w - 130, [22, 19, 16]);
-  text(ctx, nm.text, x + 58, y + 30, { size: nm.size, bold: true });
-  const status = toMove ? '▶ to move' : won ? '★ winner' : '';
-  const sub = name === ORION.names[side] ? '' : `${ORION.names[side]}  `;
-  text(ctx, sub, x + 58, y + 52, { size: 14, color: THEME.textDim });
-  if (status) text(ctx, status, x + 58 + measure(ctx, sub, 14), y + 52, { size: 14, bold: true, color: toMove ? THEME.highlight : THEME.win });
-  // OD-17 total.
-  const vc = s.vc[side];
-  text(ctx, String(vc.total), x + w - 14, y + 42, { size: 36, bold: true, align: 'right' });
-  text(ctx, 'VC', x + w - 14, y + 58, { size: 11, color: THEME.textDim, align: 'right' });
-
-  // (a) constellations, with the joined pairs lit.
-  let ry = y + 84;
-  const joined = joinedPairs(gs, side);
-  text(ctx, `Constellations ${vc.constellations}`, x + 14, ry, { size: 14, bold: true });
-  for (let p = 0; p < 3; p++) {
-    const sx = x + 160 + p * 40;
-    ctx.setLineDash(ORION.pairDash[p].map((d) => d / 2.2));
-    const on = (joined & (1 << p)) !== 0;
-    ctx.lineWidth = on ? 7 : 4;
-    ctx.strokeStyle = ORION.pair[p];
-    ctx.globalAlpha = on ? 1 : 0.3;
-    ctx.beginPath();
-    ctx.moveTo(sx, ry - 5);
-    ctx.lineTo(sx + 30, ry - 5);
-    ctx.stroke();
-    ctx.globalAlpha = 1;
-    ctx.setLineDash([]);
-    if (on) text(ctx, '✓', sx + 15, ry - 1, { size: 15, bold: true, align: 'center', color: '#ffffff', outline: '#000', outlineWidth: 4 });
-  }
-  // (b) galaxies in own groups (4 per point), (c) black holes in the opponent's groups (3 per point).
-  const own = gs.filter((g) => g.color === side);
-  const opp = gs.filter((g) => g.color !== side);
-  const bestGal = Math.max(0, ...own.map((g) => g.galaxies % 4));
-  const bestHol = Math.max(0, ...opp.map((g) => g.blackHoles % 3));
-  ry += 24;
-  drawGalaxy(ctx, { x: x + 22, y: ry - 5 }, 9);
-  text(ctx, `Galaxies ${vc.galaxies}/2`, x + 38, ry, { size: 14, bold: true });
-  if (vc.galaxies < 2) text(ctx, `best group ${bestGal}/4`, x + w - 14, ry, { size: 12, color: THEME.textDim, align: 'right' });
-  ry += 24;
-  drawHole(ctx, { x: x + 22, y: ry - 5 }, 9);
-  text(ctx, `Black holes ${vc.blackHoles}/2`, x + 38, ry, { size: 14, bold: true });
-  if (vc.blackHoles < 2) text(ctx, `${ORION.names[(1 - side) as Side]} group ${bestHol}/3`, x + w - 14, ry, { size: 12, color: THEME.textDim, align: 'right' });
-
-  // Tiles left (OD-3), drawn as small tile shapes with counts.
-  ry += 14;
-  text(ctx, 'Tiles left', x + 14, ry + 12, { size: 12, color: THEME.textDim });
-  const left = TILE_CODES.reduce((n, t) => n + s.hands[side][t], 0);
-  text(ctx, `${left} of 14`, x + w - 14, ry + 12, { size: 12, color: THEME.textDim, align: 'right' });
-  const cellW = (w - 20) / 3;
-  TILE_CODES.forEach((code, k) => {
-    const col = k % 3;
-    const row = Math.floor(k / 3);
-    const bx = x + 10 + col * cellW;
-    const by = ry + 22 + row * 44;
-    const n = s.hands[side][code];
-    drawMiniTile(ctx, code, side, { x: bx + 16, y: by + 28 }, 8, n === 0);
-    text(ctx, `×${n}`, bx + cellW - 12, by + 28, { size: 15, bold: true, align: 'right', baseline: 'middle', color: n ? THEME.text : THEME.textFaint });
-    text(ctx, code, bx + cellW - 12, by + 12, { size: 10, align: 'right', baseline: 'middle', color: THEME.textFaint });
-  });
 }
 
-function drawInfo(ctx: Ctx, s: OrionState, players: [string, string], x: number, w: number): void {
-  text(ctx, 'ORION DUEL', x + 4, 40, { size: 22, bold: true });
-  const layout = s.layout.startsWith('preset') ? `preset ${s.layout.slice(6)}` : s.layout.replace(':', ' ');
-  text(ctx, `${layout} · ply ${s.ply}`, x + w - 4, 40, { size: 13, color: THEME.textDim, align: 'right' });
-  const ph = 268;
-  drawPlayers(ctx, s, players, x, w, ph);
-  let y = 56 + 2 * (ph + 10);
-  const last = s.placements[s.placements.length - 1];
-  if (s.end) {
-    const e = s.end;
-    const h = ORION_HEIGHT - 16 - y;
-    roundRect(ctx, x, y, w, h, 10);
-    ctx.fillStyle = e.draw ? '#3b4252' : '#24452c';
-    ctx.fill();
-    ctx.strokeStyle = e.draw ? THEME.draw : THEME.win;
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    const head = e.draw ? 'Draw' : `${fitText(ctx, players[e.winner!], 18, true, w - 110)} wins`;
-    text(ctx, head, x + w / 2, y + 24, { size: 18, bold: true, align: 'center', maxWidth: w - 16 });
-    text(ctx, `${REASONS[e.reason] ?? ''} (${e.reason})`, x + w / 2, y + 44, { size: 12, color: THEME.text, align: 'center', maxWidth: w - 16 });
-    const vcLine = `victory conditions ${s.vc[0].total}–${s.vc[1].total}`;
-    if (e.reason === 'OD-19') {
-      // OD-19: galaxies minus black holes on each colour's cells, over the whole board.
-      const t = tiebreakParts(s);
-      const tb = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
-      text(ctx, `${vcLine} · tiebreak:`, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
-      text(ctx, `${ORION.names[0]} ${t[0].g} − ${t[0].h} = ${tb[0]}   ${ORION.names[1]} ${t[1].g} − ${t[1].h} = ${tb[1]}`, x + w / 2, y + 82, {
-        size: 13, bold: true, align: 'center', maxWidth: w - 16,
-      });
-    } else {
-      text(ctx, `${vcLine}${last ? ` · last ${moveText(last.move)}` : ''}`, x + w / 2, y + 64, { size: 12, color: THEME.textDim, align: 'center', maxWidth: w - 16 });
-    }
+/**
+ * The victory conditions of OD-17, right-aligned at `right`: the three
+ * constellation pairs (lit when joined), galaxy points, black-hole points.
+ * Returns its width.
+ */
+function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, right: number, y: number, draw = true): number {
+  const vc = s.vc[side];
+  const joined = joinedPairs(gs, side);
+  const barW = 12;
+  const gap = 9;
+  const items: { w: number; paint(x: number): void }[] = [];
+  items.push({
+    w: 3 * barW + 2 * 3,
+    paint(x) {
+      for (let p = 0; p < 3; p++) {
+        const on = (joined & (1 << p)) !== 0;
+        ctx.globalAlpha = on ? 1 : 0.3;
+        ctx.fillStyle = ORION.pair[p];
+        ctx.fillRect(x + p * (barW + 3), y - (on ? 9 : 7), barW, on ? 8 : 4);
+        ctx.globalAlpha = 1;
+      }
+    },
+  });
+  for (const [icon, n] of [[drawGalaxy, vc.galaxies], [drawHole, vc.blackHoles]] as const) {
+    const digit = String(n);
+    items.push({
+      w: 14 + 3 + measure(ctx, digit, TYPE.small, true),
+      paint(x) {
+        icon(ctx, { x: x + 7, y: y - 5 }, 7.5);
+        text(ctx, digit, x + 17, y, { size: TYPE.small, bold: true });
+      },
+    });
+  }
+  const width = items.reduce((w, it) => w + it.w, 0) + gap * (items.length - 1);
+  if (draw) {
+    let x = right - width;
+    for (const it of items) { it.paint(x); x += it.w + gap; }
+  }
+  return width;
+}
+
+/** Tiles left (OD-3), as typed: "S1 P2 D2×3 …", the used-up ones left out. */
+function drawHand(ctx: Ctx, W: OrionWords, s: OrionState, side: Side, x: number, y: number): void {
+  const parts = TILE_CODES.filter((t) => s.hands[side][t] > 0);
+  if (parts.length === 0) {
+    text(ctx, W.noTilesLeft, x, y, { size: TYPE.small, color: THEME.textDim });
     return;
   }
-  y += 22;
-  text(ctx, 'Last tile', x + 4, y, { size: 13, color: THEME.textDim });
-  text(ctx, last ? `${ORION.names[last.side]} ${moveText(last.move)}` : 'none yet', x + 4, y + 26, { size: 20, bold: true, maxWidth: w - 8 });
+  for (const t of parts) {
+    const n = s.hands[side][t];
+    text(ctx, t, x, y, { size: TYPE.small, bold: true });
+    x += measure(ctx, t, TYPE.small, true);
+    if (n > 1) {
+      const k = `×${n}`;
+      text(ctx, k, x, y, { size: TYPE.small, color: THEME.text });
+      x += measure(ctx, k, TYPE.small);
+    }
+    x += 8;
+  }
+}
+
+function drawPlayer(ctx: Ctx, W: OrionWords, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, w: number): void {
+  const y = MARGIN;
+  const toMove = !s.end && s.toMove === side;
+  const won = !!s.end && s.end.winner === side;
+  panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
+  swatch(ctx, { x: x + 19, y: y + 21 }, 12, side);
+  // OD-17 total, then the name in what is left of the row.
+  const total = String(s.vc[side].total);
+  const totalW = measure(ctx, total, TYPE.score, true);
+  text(ctx, total, x + w - 10, y + 33, { size: TYPE.score, bold: true, align: 'right' });
+  text(ctx, W.vc, x + w - 10 - totalW - 4, y + 33, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+  const nameX = x + 38;
+  const right = x + w - 10 - totalW - 4 - measure(ctx, W.vc, TYPE.small) - 9;
+  const nm = fitName(ctx, name, right - nameX, TYPE.name);
+  text(ctx, nm.text, nameX, y + 28, { size: nm.size, bold: true });
+  // Second row: colour (when the name is not it) and status; the conditions at the right.
+  const by = y + 54;
+  const condW = drawConditions(ctx, s, gs, side, x + w - 10, by);
+  const status = toMove ? W.toMove : won ? W.winner : '';
+  const room = w - 20 - condW - 9;
+  let colour = name === W.side[side] ? '' : W.side[side];
+  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
+  const lead = colour && status ? colour + W.sep : colour;
+  text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
+  if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  // Third row: the tiles left.
+  drawHand(ctx, W, s, side, x + 10, y + 75);
+}
+
+/** The footer's line, most complete first: the result and why, then the last tile. */
+export function orionFooterLines(s: OrionState, players: [string, string], locale: Locale = 'en'): string[] {
+  const W = orionWords(locale);
+  const last = s.placements[s.placements.length - 1];
+  const lastText = last ? W.move(W.side[last.side], moveText(last.move)) : W.noTileYet;
+  const e = s.end;
+  if (!e) return [lastText];
+  let [a, b] = [s.vc[0].total, s.vc[1].total];
+  if (e.reason === 'OD-19') {
+    const t = tiebreakParts(s);
+    [a, b] = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
+  }
+  const loser = e.winner === null ? '' : W.side[(1 - e.winner) as Side];
+  const reason = W.reason(e.reason, a, b, loser);
+  const head = e.draw ? W.draw : W.wins(players[e.winner!]);
+  // A long name gives way to the colour before the reason does.
+  const short = e.draw ? W.draw : W.wins(W.side[e.winner!]);
+  const lines = [head + W.sep + reason, short + W.sep + reason, head];
+  return last ? [lines[0] + W.sep + lastText, ...lines] : lines;
+}
+
+function drawFooter(ctx: Ctx, s: OrionState, players: [string, string], locale: Locale): void {
+  const y = ORION_HEIGHT - FOOTER_H + 3;
+  const h = FOOTER_H - 9;
+  if (s.end) {
+    roundRect(ctx, MARGIN, y, ORION_WIDTH - 2 * MARGIN, h, 10);
+    ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
+    ctx.fill();
+    ctx.strokeStyle = s.end.draw ? THEME.draw : THEME.win;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+  const line = firstFitting(ctx, orionFooterLines(s, players, locale), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 20);
+  text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, { size: TYPE.footer, bold: true, align: 'center', baseline: 'middle' });
 }
 
 /** OD-19 parts: galaxies and black holes on each colour's cells. */
@@ -453,27 +547,22 @@ export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: nu
   return t;
 }
 
-function drawPlayers(ctx: Ctx, s: OrionState, players: [string, string], x: number, w: number, ph: number): void {
-  const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
-  drawPlayer(ctx, s, gs, 0, players[0], x, 56, w, ph);
-  drawPlayer(ctx, s, gs, 1, players[1], x, 56 + ph + 10, w, ph);
-}
-
 /** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
-export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): void {
+/** `locale`: the language of the words (English when left out). */
+export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string], locale: Locale = 'en'): void {
   const L = orionLayout();
   // The cached empty board goes on in device pixels (no resampling): it was drawn at this scale.
   const m = ctx.getTransform();
   const board = emptyBoard(s, L, m.a);
-  ctx.fillStyle = THEME.bg;
-  ctx.fillRect(BOARD_PART_W, 0, ORION_WIDTH - BOARD_PART_W, ORION_HEIGHT);
   ctx.save();
   ctx.resetTransform();
   ctx.drawImage(board, m.e, m.f);
   ctx.restore();
-  drawCells(ctx, L, s, [0, 1]);
+  drawCovered(ctx, L, s);
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
-  drawTokensAndLabels(ctx, L, s, (i) => s.cells[i] >= 0);
-  drawInfo(ctx, s, players, BOARD_PART_W, ORION_WIDTH - BOARD_PART_W - 16);
+  const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
+  const W = orionWords(locale);
+  for (const side of [0, 1] as const) drawPlayer(ctx, W, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
+  drawFooter(ctx, s, players, locale);
 }

@@ -3,17 +3,20 @@
 // Our boards are flat drawings, opaque, with long runs of one colour, where
 // deflate's own matches (a pixel back, a row back) beat any PNG filter: the
 // rows go out unfiltered as 8-bit RGB, deflated at a low level by node:zlib in
-// libuv's thread pool (off the event loop), band by band while the next band
-// is packed. That is 4–10 ms of CPU and a smaller file than Skia's (measured
-// in bench/render.ts). npm's PNG encoders do not fit: fast-png deflates
+// libuv's thread pool (off the event loop). That is 5–7 ms of CPU for a
+// 640-px board and a smaller file than Skia's (measured in bench/render.ts). npm's PNG encoders do not fit: fast-png deflates
 // synchronously with pako (85–175 ms blocking the loop), pngjs' stream packer
 // spent 65–90 ms here in JavaScript.
 import { endianness } from 'node:os';
 import zlib from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
 
-/** zlib level: 3 is as cheap as 1 on these pictures and a little smaller; 4 and up cost twice as much. */
-export const PNG_DEFLATE_LEVEL = 3;
+/**
+ * zlib level 2: the fewest instructions on these boards (callgrind, a 560-px
+ * Orion end: 21.0 M at 2, 21.6 M at 1, 22.3 M at 3), 2% larger than 3; 4 and
+ * up cost much more.
+ */
+export const PNG_DEFLATE_LEVEL = 2;
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LITTLE_ENDIAN = endianness() === 'LE';
@@ -36,12 +39,22 @@ export function crc32Table(data: Uint8Array, crc = 0): number {
 
 const crc32: (data: Uint8Array, crc?: number) => number = typeof zlib.crc32 === 'function' ? zlib.crc32 : crc32Table;
 
-function chunk(type: string, body: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'latin1');
-  out.set(body, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
+/** Writes a PNG chunk (length, type, body, CRC) at `at` in `out`; returns the offset after it. */
+function putChunk(out: Buffer, at: number, type: string, body: Uint8Array): number {
+  out.writeUInt32BE(body.length, at);
+  out.write(type, at + 4, 'latin1');
+  out.set(body, at + 8);
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + body.length)), at + 8 + body.length);
+  return at + 12 + body.length;
+}
+
+/** The PNG file: signature, IHDR, one IDAT, IEND, written into one buffer (no copies to join). */
+function pngFile(ihdr: Uint8Array, idat: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(SIGNATURE.length + 3 * 12 + ihdr.length + idat.length);
+  out.set(SIGNATURE, 0);
+  let at = putChunk(out, SIGNATURE.length, 'IHDR', ihdr);
+  at = putChunk(out, at, 'IDAT', idat);
+  putChunk(out, at, 'IEND', new Uint8Array(0));
   return out;
 }
 
@@ -118,43 +131,33 @@ function giveRows(rows: Uint8Array<ArrayBuffer>): void {
   spare.set(rows.length, list);
 }
 
-/** Rows packed between two turns of the event loop (~0.3 ms of work on a 1000 px board). */
-const BAND_ROWS = 96;
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const deflate = (rows: Uint8Array): Promise<Buffer> =>
+  new Promise((resolve, reject) =>
+    // Output chunks about a board's size, not 16 KB ones to join (nor a 512 KB one: every board's
+    // buffers outside the JS heap bring the next full garbage collection nearer).
+    zlib.deflate(rows, { level: PNG_DEFLATE_LEVEL, chunkSize: 128 * 1024 }, (e, out) => (e ? reject(e) : resolve(out))),
+  );
 
 /**
  * A PNG (8-bit RGB, no filter) of opaque RGBA pixels; null if they are not
- * all opaque. The rows are packed in bands, each handed to a zlib deflate
- * stream (libuv's thread pool) while the next is packed, with a turn of the
- * event loop between bands: packing never blocks the loop for long, and
- * overlaps the compression. Same pixels → same bytes (the bands are fixed).
+ * all opaque. The rows are packed at once on the calling thread (about 1 ms
+ * for a 640 × 800 board) and deflated in one call in libuv's thread pool, off
+ * the event loop. (Packing in bands, each handed to a deflate stream between
+ * turns of the loop, cost about 1 ms more CPU a board in stream overhead; it
+ * paid for itself only on the 1000-px pictures of before.) Same pixels →
+ * same bytes.
  */
 export async function encodeOpaquePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer | null> {
   const px = words(rgba, width, height);
   if (!px) return null;
   const rows = takeRows((width * 3 + 1) * height);
-  const scratch = new Uint32Array(Math.ceil((width * 3) / 4));
-  // One large output chunk instead of many 16 KB ones to join.
-  const z = zlib.createDeflate({ level: PNG_DEFLATE_LEVEL, chunkSize: 256 * 1024 });
-  const parts: Buffer[] = [];
-  z.on('data', (b: Buffer) => parts.push(b));
-  const done = new Promise<void>((resolve, reject) => {
-    z.on('end', resolve);
-    z.on('error', reject);
-  });
-  done.catch(() => undefined); // an error surfaces at the await below, not as an unhandled rejection
-  for (let y = 0; y < height; y += BAND_ROWS) {
-    const y1 = Math.min(height, y + BAND_ROWS);
-    if (packRows(px, width, y, y1, rows, scratch) >>> 24 !== 0xff) {
-      z.destroy(); // `rows` may still be read by zlib: not given back
-      return null;
-    }
-    z.write(rows.subarray(y * (width * 3 + 1), y1 * (width * 3 + 1)));
-    if (y1 < height) await nextTurn();
+  if (packRows(px, width, 0, height, rows, new Uint32Array(Math.ceil((width * 3) / 4))) >>> 24 !== 0xff) {
+    giveRows(rows);
+    return null;
   }
-  z.end();
+  let idat: Buffer;
   try {
-    await done;
+    idat = await deflate(rows);
   } finally {
     giveRows(rows);
   }
@@ -162,7 +165,7 @@ export async function encodeOpaquePng(rgba: Uint8Array, width: number, height: n
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', new Uint8Array(0))]);
+  return pngFile(ihdr, idat);
 }
 
 /**

@@ -8,8 +8,8 @@ import type { GameId } from '../engine/game.js';
 import { getGame } from '../engine/index.js';
 import { replayErrorText } from '../engine/replay.js';
 import type { ExxitState } from '../engine/exxit/types.js';
-import { exxitFilmFrame } from './exxit.js';
-import { drawBoard, type ReplayOptions } from './board.js';
+import { exxitFilmFrame, type FrameCell } from './exxit.js';
+import { drawBoard, previousOf, type ReplayOptions } from './board.js';
 
 // gifenc ships CommonJS (main) and ESM (module) builds whose default exports
 // differ; require() picks the CommonJS one under Node and Vite alike.
@@ -25,17 +25,18 @@ const CLEAR = 255;
 /** Let other work run between frames: a long film must not stall the bot. */
 const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Frame scale for a film of n frames: smaller pictures for longer games. */
+/** Frame scale for a film of n frames: smaller pictures for longer games (the boards are 640 px wide). */
 export function replayScale(frames: number): number {
-  if (frames <= 200) return 0.8;
-  if (frames <= 400) return 0.65;
-  return 0.5;
+  if (frames <= 200) return 1;
+  if (frames <= 400) return 0.8;
+  return 0.65;
 }
 
-type Fit = { q: number; r: number }[] | undefined;
+type Fit = FrameCell[] | undefined;
 
-function rgbaOf(game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: Fit) {
-  const canvas = drawBoard(game, state, players, scale, fit);
+
+function rgbaOf(game: GameId, states: unknown[], i: number, opts: ReplayOptions, scale: number, fit: Fit) {
+  const canvas = drawBoard(game, states[i], opts.players, scale, fit, { previous: previousOf(game, states[i - 1], states[i]), locale: opts.locale });
   const img = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   return { data: img.data, width: canvas.width, height: canvas.height };
 }
@@ -59,8 +60,8 @@ function samplePixels(pictures: Uint8ClampedArray[]): Uint8Array {
 async function encodeFilm(game: GameId, states: unknown[], fit: Fit, opts: ReplayOptions, scale: number): Promise<Buffer> {
   const delay = opts.delayMs ?? DEFAULT_DELAY;
   // One palette from the first and last frames (the last holds the most colours).
-  const first = rgbaOf(game, states[0], opts.players, scale, fit);
-  const last = rgbaOf(game, states[states.length - 1], opts.players, scale, fit);
+  const first = rgbaOf(game, states, 0, opts, scale, fit);
+  const last = rgbaOf(game, states, states.length - 1, opts, scale, fit);
   await breathe();
   const palette = quantize(samplePixels([first.data, last.data]), 255);
   await breathe();
@@ -82,7 +83,7 @@ async function encodeFilm(game: GameId, states: unknown[], fit: Fit, opts: Repla
   const gif = GIFEncoder({ initialCapacity: 1 << 20 });
   let prev: Uint32Array | null = null;
   for (let i = 0; i < states.length; i++) {
-    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states[i], opts.players, scale, fit);
+    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states, i, opts, scale, fit);
     // Opaque pixels as little-endian words: 0xAABBGGRR; compare whole pixels, map only the changed ones.
     const px = new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height);
     const index = new Uint8Array(px.length);
@@ -126,9 +127,10 @@ async function replayStates(game: GameId, setup: string, moves: string[]): Promi
 /** Exxit: one frame for the whole film (the world only grows, but prisoners come and go). */
 async function filmFrame(game: GameId, states: unknown[]): Promise<Fit> {
   if (game !== 'exxit') return undefined;
-  const cells = new Map<string, { q: number; r: number }>();
+  const cells = new Map<string, FrameCell>();
   for (let i = 0; i < states.length; i += 32) {
-    for (const c of exxitFilmFrame(states.slice(i, i + 32) as ExxitState[])) cells.set(`${c.q},${c.r}`, c);
+    // A cell the world reached in any frame is kept whole; a void-ring cell only in part.
+    for (const c of exxitFilmFrame(states.slice(i, i + 32) as ExxitState[])) if (!c.ring || !cells.has(`${c.q},${c.r}`)) cells.set(`${c.q},${c.r}`, c);
     await breathe();
   }
   return [...cells.values()];

@@ -3,6 +3,31 @@
 // differ in lightness and in a mark or pattern, not only in hue (colour-blind
 // players).
 
+/**
+ * Both pictures are PICTURE_WIDTH px wide (Discord shows an attachment at
+ * most about 550 px wide on a computer, 1:1 here) and are read on a phone at
+ * about 400 px: a scale of 0.714. DejaVu Sans has a cap height of 0.73 em, so
+ * a size of s px shows capitals 0.73 × s × 400 / 560 px high there. Labels a
+ * player types need ≥ 7 px (14 px here: 7.3 px); names, scores and the last
+ * move ≥ 9 px (18 px: 9.4 px). Nothing is drawn smaller than `small`.
+ */
+export const PICTURE_WIDTH = 560;
+
+export const TYPE = {
+  /** Every other word or number on the picture (statuses, reserves, hands, stock). */
+  small: 14,
+  /** Cell labels: Exxit tile letters and X-labels (grow with the hexes), Orion cell labels. */
+  label: 14,
+  /** Stack heights (grow with the hexes). */
+  height: 14,
+  /** Player names: the largest that fits, else the smaller, then cut. */
+  name: [20, 18] as number[],
+  /** The last move or the result, one line under the board. */
+  footer: 18,
+  /** The score (Exxit) or victory conditions (Orion) of each player. */
+  score: 30,
+} as const;
+
 export const THEME = {
   bg: '#262c38',
   panel: '#2f3645',
@@ -28,8 +53,7 @@ export const EXXIT = {
   pawnEdge: ['#4a0f06', '#e9edf3'] as const,
   prisonerCell: '#1c2029',
   prisonerEdge: '#d2a94a',
-  voidEdge: '#3a4252',
-  names: ['Red', 'Black'] as const,
+  voidEdge: '#333a48',
 } as const;
 
 /** Orion Duel (OD-1): Orange (solid) and Blue (with a stripe pattern). */
@@ -39,15 +63,13 @@ export const ORION = {
   sideText: ['#2a1800', '#ffffff'] as const,
   cell: '#353e51',
   cellEdge: '#4d586f',
-  cellLabel: '#a3adc2',
+  cellLabel: '#b3bccf',
   tileEdge: '#10131a',
   /** OD-7 constellation pairs: purple, red, green; dash patterns tell them apart too. */
   pair: ['#b47cff', '#ff5d5d', '#45d07a'] as const,
-  pairName: ['purple', 'red', 'green'] as const,
   pairDash: [[], [10, 12], [0.1, 9]] as number[][],
   galaxy: '#fff3c4',
   galaxyCore: '#ffe27a',
   hole: '#050507',
   holeRing: '#c07bff',
-  names: ['Orange', 'Blue'] as const,
 } as const;

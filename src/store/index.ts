@@ -4,7 +4,7 @@
 // loudly that nothing survives a restart.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { ConfigError } from '../config.js';
-import { redactSecrets, redactUrl } from '../log.js';
+import { redactSecrets, redactUrl, urlPassword } from '../log.js';
 import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
 import { RedisGameStore, type StoreContext } from './games.js';
 import { RedisInteractionStore } from './interactions.js';
@@ -52,7 +52,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     redis = opts.cluster ? clusterClient(opts.url) : new Redis(opts.url, clientOptions());
     let lastError = '';
     redis.on('error', (err: Error) => {
-      const msg = redactSecrets(err.message, [safePassword(opts.url)]);
+      const msg = redactSecrets(err.message, [urlPassword(opts.url)]);
       if (msg !== lastError) logger.warn(`redis ${shown}: ${msg}`); // once per distinct error, not per retry
       lastError = msg;
     });
@@ -70,7 +70,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
       } catch (e) {
         redis.disconnect();
         if (Date.now() + 500 > giveUpAt) {
-          const msg = redactSecrets(e instanceof Error ? e.message : String(e), [safePassword(opts.url)]);
+          const msg = redactSecrets(e instanceof Error ? e.message : String(e), [urlPassword(opts.url)]);
           throw new Error(`cannot reach Redis at ${shown}: ${msg}`);
         }
         await new Promise((r) => setTimeout(r, Math.min(500 * (attempt + 1), 2000)));
@@ -148,10 +148,3 @@ function clusterClient(url: string): Redis {
   return cluster as unknown as Redis;
 }
 
-function safePassword(url: string | undefined): string | undefined {
-  try {
-    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
-  } catch {
-    return undefined;
-  }
-}

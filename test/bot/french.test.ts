@@ -6,6 +6,8 @@
 // message) and checked against common English words; command names, move
 // notation and ids stay as typed (code spans are left out).
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '../../src/i18n/catalogue.js';
+import { renderBoard, renderReplay } from '../../src/render/index.js';
 import type { FakeChannel, FakeUser } from '../support/fake-discord/index.js';
 import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toMove, toOptions, waitFor, type Harness, type OptValue } from './harness.js';
 
@@ -79,10 +81,19 @@ interface French {
   click(user: FakeUser, messageId: string, customId: string): Promise<any>;
   /** Every text the two players could read so far, wherever the bot put it. */
   seen(): string[];
+  /** The language each picture was drawn in, in order. */
+  drawnIn: (Locale | undefined)[];
 }
 
 async function frenchServer(): Promise<French> {
-  h = await createHarness();
+  const drawnIn: (Locale | undefined)[] = [];
+  // The real renderers, in-process, noting the language they are asked for.
+  h = await createHarness({
+    bot: {
+      render: (game, state, opts) => (drawnIn.push(opts?.locale), renderBoard(game, state, opts)),
+      renderReplay: (game, setup, moves, opts) => (drawnIn.push(opts?.locale), renderReplay(game, setup, moves, opts)),
+    },
+  });
   const guild = h.fake.addGuild({ name: 'Club Hexa', locale: 'fr' });
   const channel = h.fake.addChannel(guild.id, { name: 'parties' });
   const amelie = h.fake.addUser({ username: 'amelie', globalName: 'Amélie', guildId: guild.id, locale: 'fr' });
@@ -97,6 +108,7 @@ async function frenchServer(): Promise<French> {
     amelie,
     bruno,
     answers,
+    drawnIn,
     slash: async (user, channelId, command, opts = {}) => keep(await h!.fake.slash(user, channelId, command, toOptions(opts)).done()),
     click: async (user, messageId, customId) => keep(await h!.fake.click(user, messageId, customId).done()),
     seen() {
@@ -192,13 +204,16 @@ describe('a French server', () => {
     }
     const final = last.original;
     expect(final.content).toContain('Bleu : T3 F4 SE'.replace(' :', `${NNBSP}:`));
-    expect(final.content).toContain(`**<@${f.bruno.id}> (Bleu) gagne** (plus de conditions de victoire, OD-18).`);
+    expect(final.content).toContain(`**<@${f.bruno.id}> (Bleu) gagne** (plus de conditions de victoire, Orange 0 à Bleu 1, OD-18).`);
     expect(final.content).toContain(`Conditions de victoire (OD-17)${NNBSP}: Orange 0`);
     expect(final.content).toMatch(new RegExp(`<@${f.bruno.id}>${NNBSP}: 1500 → \\d+ \\(\\+\\d+\\)`));
     expect(final.content).toContain('revoyez-la avec `/replay game:');
     expect(findButton(final, 'Revanche')).toMatch(/^hx1:g:/);
     const after = await f.slash(f.amelie, thread, 'move', { text: 'S1 K2' });
     expect(after.callback.data.content).toMatch(/^(La partie de ce salon est terminée|Cette partie est terminée)/);
+    // Every board was drawn with French words.
+    expect(f.drawnIn).toHaveLength(1 + ORION_ENDING_1.length + 1); // the start, each move, /board
+    expect(new Set(f.drawnIn)).toEqual(new Set(['fr']));
 
     expectAllFrench(f);
   });
@@ -226,9 +241,17 @@ describe('a French server', () => {
     expect(passes).toBe(6);
     expect((await h!.game(thread)).result?.reason).toBe('EX-20b');
     const final = last.original.content;
-    expect(final).toContain(`aux points${NNBSP}: deux passes de suite ont mis fin au jeu, EX-20b`);
+    expect(final).toMatch(new RegExp(`gagne\\*\\* \\(aux points, Rouge \\d+ à Noir \\d+${NNBSP}: deux passes de suite, aucun joueur ne pouvait jouer, EX-20b\\)`));
     expect(final).toMatch(new RegExp(`Score \\(EX-21\\)${NNBSP}: Rouge \\d+ · Noir \\d+`));
     expect(final).toContain(`Partie amicale${NNBSP}: cotes inchangées.`);
+
+    // The film: the reply in the reader's language, the picture in the game's.
+    const film = await f.slash(f.bruno, f.channel.id, 'replay', { game: rec.id });
+    expect(film.original.embeds[0].title).toBe('Film · Exxit · Amélie contre Bruno');
+    expect(film.original.attachments[0].description).toMatch(/^Film Exxit\u202f: Amélie \(Rouge\) contre Bruno \(Noir\), 43 coups$/);
+    // Every picture of the game was drawn with French words.
+    expect(f.drawnIn.length).toBeGreaterThan(30);
+    expect(new Set(f.drawnIn)).toEqual(new Set(['fr']));
 
     expectAllFrench(f);
   });

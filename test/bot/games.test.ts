@@ -39,7 +39,7 @@ describe('full games', () => {
     }
     const final = last!.original!;
     expect(final.content).toContain('Blue: T3 F4 SE');
-    expect(final.content).toMatch(/<@\d+> \(Blue\) wins\*\* \(more victory conditions, OD-18\)/);
+    expect(final.content).toMatch(/<@\d+> \(Blue\) wins\*\* \(more victory conditions, Orange 0 to Blue 1, OD-18\)/);
     expect(final.content).toContain('Victory conditions (OD-17): Orange 0');
     expect(final.content).toMatch(/Blue 1 \(constellations 1/);
     // Rated: both players' Glicko-2 changes are shown.
@@ -60,7 +60,17 @@ describe('full games', () => {
   });
 
   it('Exxit (19 tiles): scripted game, forced passes played and announced by the bot, ends by EX-20b', async () => {
-    h = await createHarness();
+    // The renderer sees the position before a forced pass too, so the picture shows the player's own move.
+    const seen: { state: any; before?: any }[] = [];
+    const { renderBoard } = await import('../../src/render/index.js');
+    h = await createHarness({
+      bot: {
+        render: (game, state, opts) => {
+          seen.push({ state, before: opts?.before });
+          return renderBoard(game, state, opts);
+        },
+      },
+    });
     const { channelId } = await h.startGame('exxit', h.alice, h.bob, { tiles: 19 });
     const exxit = getGame('exxit');
     let last;
@@ -74,6 +84,9 @@ describe('full games', () => {
       passesAnnounced += (last.original?.content.match(/passes \(no legal move, EX-10\)/g) ?? []).length;
     }
     expect(passesAnnounced).toBe(6);
+    const afterPass = seen.filter((x) => x.state.last?.move.kind === 'pass');
+    expect(afterPass.length).toBeGreaterThan(0);
+    for (const x of afterPass) expect(x.before?.last?.by).toBe(1 - x.state.last.by);
     const rec = await h.game(channelId);
     expect(rec.status).toBe('over');
     expect(rec.moves).toEqual(EXXIT_SHORT);
@@ -81,7 +94,7 @@ describe('full games', () => {
     const s = exxit.fromJSON(rec.state);
     expect(s.ok && exxit.outcome(s.value).over).toBe(true);
     const final = last!.original!.content;
-    expect(final).toContain('on points: two passes in a row ended play, EX-20b');
+    expect(final).toMatch(/on points, Red \d+ to Black \d+: two passes in a row, neither player could move, EX-20b/);
     expect(final).toMatch(/Score \(EX-21\): Red \d+ · Black \d+/);
     expect(final).toContain('Casual game: ratings unchanged.');
     expect(h.fake.violations).toEqual([]);

@@ -12,7 +12,7 @@ describe('/play-bot', () => {
   it('plays Orion Duel against the easy AI in a thread, unrated', async () => {
     h = await createHarness();
     const r = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'me', layout: 'preset3' }).done();
-    expect(r.original?.content).toMatch(/Orion Duel\*\* · Alice vs hexmate AI \(easy\) · layout preset 3 · unrated/);
+    expect(r.original?.content).toMatch(/Orion Duel\*\* · Alice vs hexmate AI \(easy\) · preset layout 3 · unrated/);
     const thread = await waitFor(async () => h!.fake.threads(h!.channel.id)[0]);
     expect(thread.name).toBe('Orion Duel · Alice vs hexmate AI (easy)');
     for (let i = 0; i < 2; i++) {

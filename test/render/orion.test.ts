@@ -7,8 +7,8 @@ import type { OrionState } from '../../src/engine/orion/types.js';
 import { FAMILY, registerFonts } from '../../src/render/fonts.js';
 import { axialToPixel, measure } from '../../src/render/hexdraw.js';
 import { drawBoard, renderBoard } from '../../src/render/index.js';
-import { ORION_HEIGHT, ORION_WIDTH, orionLayout } from '../../src/render/orion.js';
-import { ORION } from '../../src/render/theme.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionCard, orionFooterLines, orionLayout, orionWords } from '../../src/render/orion.js';
+import { ORION, THEME } from '../../src/render/theme.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { orionState } from './fixtures.js';
 import { decodePng, distance, hex, near, pixel } from './pixels.js';
@@ -26,11 +26,46 @@ describe('Orion Duel board image', () => {
   const L = orionLayout();
   const S = L.size;
 
-  it('is a PNG of the stated size, under 300 KB', async () => {
+  it('is a PNG of the stated size, under 150 KB', async () => {
     const png = await renderBoard('orion', state, { players: ['Alice', 'Bob'] });
     const d = await decodePng(png);
     expect([d.width, d.height]).toEqual([ORION_WIDTH, ORION_HEIGHT]);
-    expect(png.length).toBeLessThan(300 * 1024);
+    expect(png.length).toBeLessThan(150 * 1024);
+  });
+
+  /** Pixels within a box around a point that are near a colour. */
+  const ink = (d: Awaited<ReturnType<typeof decodePng>>, cx: number, cy: number, w: number, h: number, colour: string, tol = 40): number => {
+    let n = 0;
+    for (let y = Math.round(cy - h / 2); y < cy + h / 2; y++) for (let x = Math.round(cx - w / 2); x < cx + w / 2; x++) if (near(d, x, y, colour, tol)) n++;
+    return n;
+  };
+
+  it('labels the token cells too, above the token, on empty and covered cells', async () => {
+    const d = await decodePng(await renderBoard('orion', state));
+    // D5: a galaxy on an empty cell; F5: a black hole under a blue hex (the X hex of an orange T3: white text there).
+    const d5 = L.center(at('D5'));
+    expect(ink(d, d5.x, d5.y - S * 0.52, S * 0.9, S * 0.4, ORION.cellLabel)).toBeGreaterThan(15);
+    const f5 = L.center(at('F5'));
+    expect(ink(d, f5.x, f5.y - S * 0.52, S * 0.9, S * 0.4, ORION.sideText[1])).toBeGreaterThan(15);
+  });
+
+  it('marks who is to move and says the last tile as it is typed', async () => {
+    const d = await decodePng(await renderBoard('orion', state, { players: ['Alice', 'Bob'] }));
+    // Orange is to move (4 tiles laid): the left card's edge is the highlight colour, the right one's is not.
+    const [o, b] = [orionCard(0), orionCard(1)];
+    expect(near(d, o.x + 40, o.y, THEME.highlight, 40)).toBe(true);
+    expect(near(d, b.x + 40, b.y, THEME.highlight, 40)).toBe(false);
+    expect(orionFooterLines(state, ['Alice', 'Bob'])).toEqual(['Blue: D2 E6 N']);
+  });
+
+  it('draws its words in the game’s language (the catalogue’s), notation and labels unchanged', async () => {
+    const english = await renderBoard('orion', state);
+    const french = await renderBoard('orion', state, { locale: 'fr' });
+    expect(french.equals(english)).toBe(false);
+    expect((await renderBoard('orion', state, { locale: 'en' })).equals(english)).toBe(true);
+    expect(orionWords('fr')).toMatchObject({ side: ['Orange', 'Bleu'], toMove: 'au trait', vc: 'CV', draw: 'Nulle' });
+    expect(orionFooterLines(state, ['A', 'B'], 'fr')).toEqual(['Bleu\u202f: D2 E6 N']);
+    expect(orionWords('fr').reason('OD-18', 2, 1, '')).toBe('conditions de victoire 2–1');
   });
 
   it('paints empty, orange and blue cells and tokens where the layout says', async () => {
@@ -101,7 +136,7 @@ describe('Orion Duel board image', () => {
     expect(near(d, b2.x, b2.y + S * 0.16, ORION.galaxyCore, 12)).toBe(true);
   });
 
-  it('a finished random game (nearly full board) stays under 300 KB and shows the result', async () => {
+  it('a finished random game (nearly full board) stays under 150 KB and shows the result', async () => {
     const g = getGame('orion');
     const rng = makeRng(11);
     const s0 = g.initial('random:11');
@@ -114,10 +149,12 @@ describe('Orion Duel board image', () => {
     }
     expect(s.end).not.toBeNull();
     const png = await renderBoard('orion', s, { players: ['Alice', 'Bob'] });
-    expect(png.length).toBeLessThan(300 * 1024);
+    expect(png.length).toBeLessThan(150 * 1024);
     const d = await decodePng(png);
-    // The result box at the bottom of the side column.
-    expect(near(d, ORION_WIDTH - 16 - 6, ORION_HEIGHT - 16 - 30, s.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
+    // The result banner under the board, at its left end.
+    expect(near(d, 13, ORION_HEIGHT - 22, s.end!.draw ? '#3b4252' : '#24452c')).toBe(true);
+    const lines = orionFooterLines(s, ['Alice', 'Bob']);
+    expect(lines[lines.length - 1]).toBe(s.end!.draw ? 'Draw' : `${['Alice', 'Bob'][s.end!.winner!]} wins`);
     // Every covered cell shows its colour below the label.
     for (let i = 0; i < 85; i++) {
       if (s.cells[i] !== 0 || s.galaxies.includes(i) || s.blackHoles.includes(i)) continue;

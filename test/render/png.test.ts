@@ -70,7 +70,7 @@ describe('PNG encoder', () => {
     expect(d.data[(5 * 20 + 15) * 4 + 3]).toBe(0);
   });
 
-  it('packs a tall picture band by band: the same pixels back, and a see-through pixel in a late band still refused', async () => {
+  it('packs a tall picture: the same pixels back, and a see-through pixel near the end still refused', async () => {
     const c = createCanvas(31, 400);
     const g = c.getContext('2d');
     for (let y = 0; y < 400; y += 7) {

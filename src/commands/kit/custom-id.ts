@@ -15,12 +15,18 @@ export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
 export type ListName = 'games';
 /** Pages a list button may ask for (0-based). */
 export const MAX_LIST_PAGE = 99;
+/** The buttons of a /rules lesson: open a page privately (Why?), turn to a page, post the page publicly, jump to the chosen topic (select). */
+export type RulesAction = 'open' | 'page' | 'post' | 'jump';
+/** A game id as the registry spells them. */
+const GAME_RE = /^[a-z][a-z0-9-]{0,23}$/;
 
 export type CustomId =
   | { kind: 'challenge'; challengeId: string; action: ChallengeAction }
   /** `version` is the game's version when the button was drawn: a click on an older one is stale. */
   | { kind: 'game'; gameId: string; version: number; action: GameAction }
-  | { kind: 'list'; list: ListName; page: number };
+  | { kind: 'list'; list: ListName; page: number }
+  /** A page of a game's /rules lesson: `page` is the topic's index in the game's lessons. */
+  | { kind: 'rules'; game: string; page: number; action: RulesAction };
 
 const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
 const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
@@ -30,6 +36,8 @@ const CHALLENGE_BY_CODE = invert(CHALLENGE_CODES);
 const GAME_BY_CODE = invert(GAME_CODES);
 const LIST_CODES: Record<ListName, string> = { games: 'g' };
 const LIST_BY_CODE = invert(LIST_CODES);
+const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
+const RULES_BY_CODE = invert(RULES_CODES);
 
 export function encodeCustomId(id: CustomId): string {
   let text: string;
@@ -39,6 +47,9 @@ export function encodeCustomId(id: CustomId): string {
   } else if (id.kind === 'list') {
     if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
     text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
+  } else if (id.kind === 'rules') {
+    if (!GAME_RE.test(id.game) || !Number.isInteger(id.page) || !PAGE_RE.test(String(id.page))) throw new Error('custom id: bad rules page');
+    text = `${CUSTOM_ID_VERSION}:r:${id.game}:${id.page}:${RULES_CODES[id.action]}`;
   } else {
     if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.version) || !VERSION_RE.test(String(id.version))) {
       throw new Error(`custom id: bad game id or version`);
@@ -75,6 +86,11 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
     const list = LIST_BY_CODE.get(parts[2]);
     if (!list || !PAGE_RE.test(parts[3])) return bad('common.badButton');
     return { ok: true, value: { kind: 'list', list, page: Number(parts[3]) } };
+  }
+  if (parts[1] === 'r' && parts.length === 5) {
+    const action = RULES_BY_CODE.get(parts[4]);
+    if (!GAME_RE.test(parts[2]) || !PAGE_RE.test(parts[3]) || !action) return bad('common.badButton');
+    return { ok: true, value: { kind: 'rules', game: parts[2], page: Number(parts[3]), action } };
   }
   return bad('common.badButton');
 }

@@ -43,10 +43,11 @@ export function boardAttachment(locale: Locale, png: Buffer, rec: StoredGame): A
 }
 
 /** Renders the board; a renderer failure must not lose the post, which then goes out without the image. */
-export async function boardFiles(ctx: CommandContext, locale: Locale, rec: StoredGame, state: unknown): Promise<AttachmentBuilder[]> {
+export async function boardFiles(ctx: CommandContext, locale: Locale, rec: StoredGame, state: unknown, before?: unknown): Promise<AttachmentBuilder[]> {
   if (state === undefined) return [];
   try {
-    const png = await ctx.render(rec.game, state, { players: [rec.players[0].name, rec.players[1].name] });
+    const players: [string, string] = [rec.players[0].name, rec.players[1].name];
+    const png = await ctx.render(rec.game, state, before === undefined ? { players, locale } : { players, before, locale });
     return [boardAttachment(locale, png, rec)];
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'board render failed');
@@ -58,7 +59,7 @@ export async function boardFiles(ctx: CommandContext, locale: Locale, rec: Store
 export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<MessagePayload> {
   const rec = post.game;
   const locale = gameLocale(rec);
-  const files = await boardFiles(ctx, locale, rec, post.state);
+  const files = await boardFiles(ctx, locale, rec, post.state, post.before);
   if (rec.status === 'active' && post.state !== undefined) {
     const next = getGame(rec.game).toMove(post.state);
     return {

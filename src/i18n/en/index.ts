@@ -1,12 +1,18 @@
 // The English catalogue: the reference every other language follows.
 import { around } from './around.js';
 import { games } from './games.js';
+import { help } from './help.js';
+import { picture } from './picture.js';
 import { play } from './play.js';
 import { refusals } from './refusals.js';
+import { rules } from './rules.js';
 
 export const en = {
   ...play,
   ...around,
+  ...rules,
+  ...help,
+  ...picture,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

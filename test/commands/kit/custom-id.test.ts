@@ -13,6 +13,12 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
   }),
   fc.record({ kind: fc.constant('list' as const), list: fc.constant('games' as const), page: fc.integer({ min: 0, max: 99 }) }),
+  fc.record({
+    kind: fc.constant('rules' as const),
+    game: fc.stringMatching(/^[a-z][a-z0-9-]{0,23}$/),
+    page: fc.integer({ min: 0, max: 99 }),
+    action: fc.constantFrom('open' as const, 'page' as const, 'post' as const, 'jump' as const),
+  }),
 );
 
 describe('custom ids', () => {
@@ -48,5 +54,13 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:l:g:100').ok).toBe(false);
     expect(parseCustomId('hx1:l:x:1').ok).toBe(false);
     expect(parseCustomId('hx1:l:g:3')).toEqual({ ok: true, value: { kind: 'list', list: 'games', page: 3 } });
+    // Rules pages: a game id as the registry spells them, a page 0–99, a known action.
+    expect(parseCustomId('hx1:r:exxit:4:o')).toEqual({ ok: true, value: { kind: 'rules', game: 'exxit', page: 4, action: 'open' } });
+    expect(parseCustomId('hx1:r:orion:10:j')).toEqual({ ok: true, value: { kind: 'rules', game: 'orion', page: 10, action: 'jump' } });
+    for (const bad of ['hx1:r:exxit:04:p', 'hx1:r:exxit:100:p', 'hx1:r:Exxit:1:p', 'hx1:r:exxit:1:x', 'hx1:r:exxit:1', 'hx1:r::1:p', `hx1:r:${'a'.repeat(25)}:1:p`, 'hx1:r:ex xit:1:p']) {
+      expect(parseCustomId(bad).ok, bad).toBe(false);
+    }
+    expect(() => encodeCustomId({ kind: 'rules', game: 'exxit', page: 100, action: 'page' })).toThrow();
+    expect(() => encodeCustomId({ kind: 'rules', game: 'a:b', page: 1, action: 'page' })).toThrow();
   });
 });

@@ -1,0 +1,19 @@
+// English: /help, what the bot does, its commands by group, and how to
+// start a first game. One line per command; test/bot/help.test.ts checks
+// that every registered command is listed.
+export const help = {
+  help: {
+    cmd: { description: 'What hexmate does, its commands, and how to start a first game' },
+    title: 'hexmate: Exxit and Orion Duel on Discord',
+    intro: 'I run games of **Exxit** and **Orion Duel**, two strategy games on hexagons, between members of this server or against my AI. Each game gets its own thread: I post the board after every move and ping whoever is to move.',
+    firstTitle: 'Your first game',
+    first: '1. Learn a game with `/rules`: a short illustrated lesson, page by page (`/rules game:Exxit`).\n2. Play my AI at the easy level: `/play-bot game:Exxit level:easy`. A thread opens with the board.\n3. In the thread, type `/move`: the list shows your legal moves; pick one. If a move is refused, its **Why?** button opens the page of the rule.\n4. Ready for a person? `/challenge game:Exxit opponent:@someone`, or leave out the opponent to let anyone accept.',
+    playTitle: 'Play',
+    play: '`/challenge game [opponent]`: challenge someone, or anyone, to a game; options for a rated game, the tiles or the layout, who moves first and the time per move.\n`/play-bot game level`: a game against my AI (easy, medium or hard), unrated.\n`/move text`: in a game’s thread, play a move (pick it from the list).\n`/board`: show the position again.\n`/draw`, `/resign`: offer or accept a draw; resign.\n`/abort`: call a game off with no result, before each side has moved.',
+    aroundTitle: 'Around the games',
+    around: '`/rules game [topic]`: the rules, illustrated, one topic per page.\n`/games`: the games being played here, with links to watch them.\n`/replay game`: an animated replay of a game, with its move list.\n`/stats [user] [game]`: ratings, record, streak and recent games.\n`/leaderboard game`: the best rated players, here or in all servers.\n`/help`: this page.',
+    adminTitle: 'For admins (Manage Server)',
+    admin: '`/settings`: the default time per move of new challenges, the language of the bot’s public posts, and the channels where games may start.\n`/endgame`: close a stuck or damaged game with no result and no rating change.',
+    footer: 'Only you see this. Refusals cite numbered rules (EX-13d for Exxit, OD-14 for Orion Duel): `/rules` explains each of them.',
+  },
+} as const;

@@ -1,0 +1,21 @@
+// Français : /help, ce que fait le bot, ses commandes par groupe et comment
+// lancer une première partie (même forme que src/i18n/en/help.ts).
+import type { Catalogue } from '../catalogue.js';
+import type { help as enHelp } from '../en/help.js';
+
+export const help: Catalogue<typeof enHelp> = {
+  help: {
+    cmd: { description: 'Ce que fait hexmate, ses commandes, et comment lancer une première partie' },
+    title: 'hexmate : Exxit et Orion Duel sur Discord',
+    intro: 'J’organise des parties d’**Exxit** et d’**Orion Duel**, deux jeux de stratégie sur hexagones, entre membres de ce serveur ou contre mon IA. Chaque partie a son propre fil : j’y poste le plateau après chaque coup et je mentionne le joueur dont c’est le tour.',
+    firstTitle: 'Votre première partie',
+    first: '1. Apprenez un jeu avec `/rules` : une courte leçon illustrée, page par page (`/rules game:Exxit`).\n2. Affrontez mon IA au niveau facile : `/play-bot game:Exxit level:easy`. Un fil s’ouvre avec le plateau.\n3. Dans le fil, tapez `/move` : la liste montre vos coups légaux ; choisissez-en un. Si un coup est refusé, son bouton **Pourquoi ?** ouvre la page de la règle.\n4. Prêt pour un adversaire humain ? `/challenge game:Exxit opponent:@quelqu’un`, ou sans adversaire pour que n’importe qui puisse accepter.',
+    playTitle: 'Jouer',
+    play: '`/challenge game [opponent]` : défier quelqu’un, ou n’importe qui ; options pour une partie classée, les tuiles ou la disposition, qui commence et le temps par coup.\n`/play-bot game level` : une partie contre mon IA (facile, moyen ou difficile), non classée.\n`/move text` : dans le fil d’une partie, jouer un coup (à choisir dans la liste).\n`/board` : afficher de nouveau la position.\n`/draw`, `/resign` : proposer ou accepter la nulle ; abandonner.\n`/abort` : annuler une partie sans résultat, avant que chaque camp ait joué.',
+    aroundTitle: 'Autour des parties',
+    around: '`/rules game [topic]` : les règles illustrées, un thème par page.\n`/games` : les parties en cours ici, avec des liens pour les suivre.\n`/replay game` : la partie rejouée en animation, avec la liste des coups.\n`/stats [user] [game]` : cotes, bilan, série et dernières parties.\n`/leaderboard game` : les meilleurs joueurs classés, ici ou sur tous les serveurs.\n`/help` : cette page.',
+    adminTitle: 'Pour les admins (Gérer le serveur)',
+    admin: '`/settings` : le temps par coup par défaut des nouveaux défis, la langue des messages publics du bot, et les salons où les parties peuvent commencer.\n`/endgame` : clore une partie bloquée ou abîmée, sans résultat ni changement de cote.',
+    footer: 'Vous seul voyez ce message. Les refus citent des règles numérotées (EX-13d pour Exxit, OD-14 pour Orion Duel) : `/rules` les explique toutes.',
+  },
+};
