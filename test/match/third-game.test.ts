@@ -25,6 +25,19 @@ beforeAll(async () => {
     'refusal.tictactoe.notFree': 'not a free cell',
     'refusal.tictactoe.noOptions': 'Tic-tac-toe has no options',
   });
+  // Every language of the catalogues: the command descriptions carry each one.
+  registerMessages('fr', {
+    'game.tictactoe.title': 'Morpion',
+    'game.tictactoe.side.0': 'X',
+    'game.tictactoe.side.1': 'O',
+    'engine.tictactoe.setup': '3 × 3',
+    'engine.tictactoe.move': 'case {cell}',
+    'engine.tictactoe.end.line': 'trois alignés',
+    'engine.tictactoe.end.full': 'grille pleine',
+    'refusal.tictactoe.taken': 'la case {cell} est prise',
+    'refusal.tictactoe.notFree': 'ce n’est pas une case libre',
+    'refusal.tictactoe.noOptions': 'le morpion n’a pas d’options',
+  });
   // The commands read the registry when they are loaded: after the registration.
   harness = await import('../bot/harness.js');
   // The renderer has no painter for it: the test brings a stand-in picture (a 1×1 PNG).
