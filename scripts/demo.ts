@@ -1,8 +1,10 @@
 // npm run demo: hexmate with no token and no network. The real bot talks to
 // the local Discord stand-in (test/support/fake-discord) on an embedded
-// store; scripted players play a full game of each kind, then look at
-// /games, /replay, /stats and /leaderboard. Board PNGs, the replay GIFs (as
-// /replay posted them) and a transcript land in demo-output/.
+// store; scripted players play a full game of each kind — Orion Duel with
+// the Move button's private builder (menus, preview, Confirm), Exxit with
+// /move — then look at /games, /replay, /stats and /leaderboard. Board PNGs
+// (and the builder's first previews), the replay GIFs (as /replay posted
+// them) and a transcript land in demo-output/.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { closeRenderPool, startBot } from '../src/bot/index.js';
@@ -43,10 +45,10 @@ async function main(): Promise<void> {
   await fake.waitForReady();
   let pngs = 0;
 
-  const savePng = async (game: GameId, m: FakeMessage | undefined, n: number) => {
+  const savePng = async (game: GameId, m: FakeMessage | undefined, n: number, suffix = '') => {
     const a = m?.attachments[0];
     if (!a) return;
-    const file = `${game}-${String(n).padStart(2, '0')}.png`;
+    const file = `${game}-${String(n).padStart(2, '0')}${suffix}.png`;
     await writeFile(join(OUT, file), a.bytes);
     pngs++;
     return file;
@@ -70,7 +72,57 @@ async function main(): Promise<void> {
       .join('\n');
   };
 
-  async function playGame(game: GameId, extra: Record<string, string | number | boolean>, moves: string[]): Promise<void> {
+  type Part = { type: number; custom_id: string; label?: string; placeholder?: string; options?: { label: string; value: string }[] };
+  const parts = (m: FakeMessage): Part[] => (m.components as { components: Part[] }[]).flatMap((r) => r.components);
+  const buttonId = (m: FakeMessage, label: string): string => {
+    const b = parts(m).find((c) => c.type === 2 && c.label === label);
+    if (!b) throw new Error(`no ${label} button on ${m.id}`);
+    return b.custom_id;
+  };
+
+  /** The menu path of a move in the game's current position (what a player picks, step by step). */
+  const pathOf = (game: GameId, state: unknown, text: string): string[] => {
+    const g = getGame(game);
+    const m = g.parseMove(state, text) as { ok: true; value: unknown };
+    return g.movePaths!(state, [m.value])[0].steps.map((x) => x.code);
+  };
+
+  /**
+   * A move played with the builder only: Move on the latest post, a choice in
+   * each private menu, the preview, Confirm. `show`: write every step (the
+   * menus and the preview image) to the transcript, else one line.
+   */
+  async function buildMove(game: GameId, who: string, user: FakeUser, threadId: string, state: unknown, text: string, show: boolean, n: number): Promise<FakeMessage> {
+    const posts = fake.messages(threadId).filter((m) => parts(m).some((c) => c.label === 'Move'));
+    const latest = posts[posts.length - 1];
+    let m = (await fake.click(user, latest.id, buttonId(latest, 'Move')).done()).original!;
+    if (show) post(who, 'clicks **Move** under the board', m, undefined, true);
+    const codes = pathOf(game, state, text);
+    const picked: string[] = [];
+    while (parts(m).some((c) => c.type === 3)) {
+      const menus = parts(m).filter((c) => c.type === 3);
+      const at = menus[0].custom_id.split(':')[5];
+      const rest = codes.slice(at ? at.split('.').length : 0);
+      const hit = menus.flatMap((s) => s.options!.map((o) => ({ s, o }))).find(({ o }) => o.value.split('.').every((c, i) => rest[i] === c))!;
+      if (show) {
+        for (const s of menus) say(`> [${s.placeholder ?? ''}] ${s.options!.map((o) => o.label).join(' | ')}`);
+        say('');
+      }
+      picked.push(hit.o.label);
+      await fake.click(user, m.id, hit.s.custom_id, { values: [hit.o.value] }).done();
+      m = fake.message(m.id)!;
+      if (show) post(who, `picks **${hit.o.label}**`, parts(m).some((c) => c.type === 3) ? m : undefined);
+    }
+    if (show) post(who, 'sees the preview', m, await savePng(game, m, n, '-preview'), true);
+    const before = fake.messages(threadId).length;
+    await fake.click(user, m.id, buttonId(m, 'Confirm')).done();
+    const board = await fake.waitForMessage(threadId, (p) => fake.messages(threadId).indexOf(p) >= before);
+    if (show) post(who, 'clicks **Confirm**', fake.message(m.id), undefined, true);
+    else say(`**${who}** builds ${text}: Move › ${picked.join(' › ')} › Confirm`);
+    return board;
+  }
+
+  async function playGame(game: GameId, extra: Record<string, string | number | boolean>, moves: string[], builder = false): Promise<void> {
     const title = getGame(game).title;
     say(`## ${title}`);
     say('');
@@ -95,16 +147,28 @@ async function main(): Promise<void> {
     for (const text of moves) {
       const rec = (await store.games.activeByChannel(thread.id))!;
       const g = getGame(game);
-      const side = g.toMove((g.fromJSON(rec.state) as { ok: true; value: unknown }).value);
+      const state = (g.fromJSON(rec.state) as { ok: true; value: unknown }).value;
+      const side = g.toMove(state);
       const user = side === 0 ? alice : bob;
-      if (n === 2) {
+      const other = side === 0 ? bob : alice;
+      if (n === 2 && builder) {
+        // Show a refusal once: the builder is for the player to move only.
+        const latest = fake.messages(thread.id).filter((m) => parts(m).some((c) => c.label === 'Move')).at(-1)!;
+        const wrong = await fake.click(other, latest.id, buttonId(latest, 'Move')).done();
+        post(names.get(other.id)!, 'clicks **Move**', { content: (wrong.callback.data as { content: string }).content } as FakeMessage, undefined, true);
+      } else if (n === 2) {
         // Show a refusal once: out of turn, ephemeral, nothing changes.
-        const wrong = await fake.slash(side === 0 ? bob : alice, thread.id, 'move', opts({ text })).done();
-        post(side === 0 ? 'Bob' : 'Alice', `/move text:${text}`, { content: (wrong.callback.data as { content: string }).content } as FakeMessage, undefined, true);
+        const wrong = await fake.slash(other, thread.id, 'move', opts({ text })).done();
+        post(names.get(other.id)!, `/move text:${text}`, { content: (wrong.callback.data as { content: string }).content } as FakeMessage, undefined, true);
       }
-      const r = await fake.slash(user, thread.id, 'move', opts({ text })).done();
       n++;
-      post(names.get(user.id)!, `/move text:${text}`, r.original, await savePng(game, r.original, n));
+      if (builder) {
+        const board = await buildMove(game, names.get(user.id)!, user, thread.id, state, text, n <= 2, n);
+        post('hexmate', 'posts the board in the thread', board, await savePng(game, board, n));
+      } else {
+        const r = await fake.slash(user, thread.id, 'move', opts({ text })).done();
+        post(names.get(user.id)!, `/move text:${text}`, r.original, await savePng(game, r.original, n));
+      }
       if (n === 4) {
         // Anyone can find the games being played and watch them.
         const list = await fake.slash(alice, channel.id, 'games').done();
@@ -137,7 +201,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    await playGame('orion', { layout: 'preset1', rated: true }, split(ORION));
+    await playGame('orion', { layout: 'preset1', rated: true }, split(ORION), true);
     await playGame('exxit', { tiles: 19 }, split(EXXIT));
     await lookAround();
     say(`Discord API schema violations: ${fake.violations.length}`);

@@ -2,6 +2,7 @@
 // kind (the router and deploy-commands read these).
 import { command as abort } from './abort.js';
 import { command as board } from './board.js';
+import { moveBuilder } from './build.js';
 import { challengeButtons, command as challenge } from './challenge.js';
 import { command as draw, drawButtons } from './draw.js';
 import { command as endgame } from './endgame.js';
@@ -37,6 +38,8 @@ export function componentHandler(id: CustomId): ComponentHandler {
       return rulesPages as ComponentHandler;
     case 'game':
       return (id.action === 'rematch' ? rematchButton : drawButtons) as ComponentHandler;
+    case 'build':
+      return moveBuilder as ComponentHandler;
   }
 }
 

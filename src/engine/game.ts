@@ -77,6 +77,27 @@ export interface Lesson<T extends string = string> {
   readonly moves: readonly string[];
 }
 
+/**
+ * One choice on the way to a move in a step-by-step menu (the bot's move
+ * builder): Exxit kind → stack → direction, Orion tile → column → cell →
+ * orientation. Words live in the catalogues (`builder.<note id>`).
+ */
+export interface MoveStep {
+  /** What is chosen at this depth ("choose a stack"): the same for every move sharing the earlier steps. */
+  level: Note;
+  /** The choice's code: 1–4 characters of [0-9A-Za-z], unique among the choices of its level. */
+  code: string;
+  /** The choice in words ("from B (3 pawns)", "N · E5 E4 E3"). */
+  note: Note;
+}
+
+/** A legal move as a path of menu choices (at most 6), and how it reads when offered as one choice. */
+export interface MovePath {
+  steps: MoveStep[];
+  /** The whole move in words ("dance from B to NW", "L3 N · E5 E4 E3"). */
+  note: Note;
+}
+
 /** How a move is written: canonical (EX-22 / OD-22) or with labels for people (EX-23; Orion is labelled already). */
 export type MoveStyle = 'canonical' | 'label';
 
@@ -137,6 +158,13 @@ export interface Game<S, M> {
   readonly lessons: readonly Lesson[];
   /** The lesson topic that explains a rule id this game cites, or null. */
   ruleTopic(ruleId: string): string | null;
+
+  // --- optional: playing without typing (the move builder, autocomplete) ---
+
+  /** The menu path of each of `moves` (legal moves of `s`, in that order). Without it the builder offers the moves in one list. */
+  movePaths?(s: S, moves: readonly M[]): MovePath[];
+  /** `moves` (legal moves of `s`) with the useful ones first, for lists that show only some; cheap, never a search. */
+  orderMoves?(s: S, moves: readonly M[]): M[];
 }
 
 /**

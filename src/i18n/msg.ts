@@ -31,8 +31,8 @@ export interface Msg {
   params?: Readonly<Record<string, Param>>;
 }
 
-/** A key built at run time (per game, per rule); the catalogue tests check that every one exists. */
-export type DynamicKey = `game.${string}` | `engine.${string}` | `end.${string}` | `rules.${string}` | `refusal.${string}`;
+/** A key built at run time (per game, per rule, per menu step); the catalogue tests check that every one exists. */
+export type DynamicKey = `game.${string}` | `engine.${string}` | `end.${string}` | `rules.${string}` | `builder.${string}` | `refusal.${string}`;
 
 export const msg = (key: MessageKey, params?: Readonly<Record<string, Param>>): Msg => (params ? { key, params } : { key });
 

@@ -15,4 +15,6 @@ export * from './turns.js';
 export * from './sweeps.js';
 export * from './announce.js';
 export * from './settings.js';
+export * from './menu.js';
+export * from './builder.js';
 export * from './standing.js';

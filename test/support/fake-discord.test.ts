@@ -143,18 +143,24 @@ describe('fake Discord gateway', () => {
     const ws = new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json&compress=zlib-stream`);
     const inflate = createInflate();
     const got: any[] = [];
+    let out: Buffer[] = [];
+    inflate.on('data', (c: Buffer) => out.push(c));
+    // Frames are inflated one after the other: two that arrive together must not share a flush.
+    let queue = Promise.resolve();
+    const decode = (frame: Buffer) =>
+      new Promise<void>((resolve) => {
+        inflate.write(frame);
+        inflate.flush(zc.Z_SYNC_FLUSH, () => {
+          const p = JSON.parse(Buffer.concat(out).toString());
+          out = [];
+          got.push(p);
+          if (p.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, shard: [0, 1] } }));
+          resolve();
+        });
+      });
     ws.on('message', (frame: Buffer) => {
       expect(frame.subarray(-4).equals(Buffer.from([0, 0, 0xff, 0xff]))).toBe(true);
-      const out: Buffer[] = [];
-      const onData = (c: Buffer) => out.push(c);
-      inflate.on('data', onData);
-      inflate.write(frame);
-      inflate.flush(zc.Z_SYNC_FLUSH, () => {
-        inflate.off('data', onData);
-        const p = JSON.parse(Buffer.concat(out).toString());
-        got.push(p);
-        if (p.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, shard: [0, 1] } }));
-      });
+      queue = queue.then(() => decode(frame));
     });
     await expect.poll(() => got.map((p) => p.t ?? p.op), { timeout: 5000 }).toEqual([10, 'READY', 'GUILD_CREATE']);
     expect(got[1].d.application.id).toBe(fake.applicationId);

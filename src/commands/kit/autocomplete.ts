@@ -1,6 +1,7 @@
 // Autocomplete of moves: up to 25 legal moves matching what was typed
 // (case-insensitive, over the label and canonical forms), prefix matches
-// first, each named with the engine's hint (Exxit coordinates, Orion cells).
+// first, in the engine's order (useful moves first), each named with the
+// engine's hint (Exxit coordinates, Orion cells).
 import type { AnyGame } from '../../engine/index.js';
 
 /** Discord's limits for autocomplete (at most 25 choices, name and value 1..100). */
@@ -22,7 +23,10 @@ interface Entry {
 }
 
 function entries(game: AnyGame, state: unknown): Entry[] {
-  return game.legalMoves(state).map((m) => {
+  const legal = game.legalMoves(state);
+  // Only 25 show: the engine puts the useful ones first (the order is game knowledge).
+  const moves = game.orderMoves ? game.orderMoves(state, legal) : legal;
+  return moves.map((m) => {
     const canonical = game.formatMove(state, m, 'canonical');
     const label = game.formatMove(state, m, 'label');
     const hint = game.moveHint(state, m);

@@ -1,6 +1,7 @@
 // The one codec for component custom ids (design.md, "Bot"). Ids are short,
 // versioned (`hx1`), at most 100 characters, and untrusted on the way back:
 // parseCustomId never throws and refuses anything it did not make.
+import { CODE_RE, MAX_STEPS, MENUS, PATH_SEP } from '../../match/menu.js';
 
 export const CUSTOM_ID_VERSION = 'hx1';
 const MAX_LEN = 100;
@@ -25,6 +26,13 @@ export type CustomId =
   /** `version` is the game's version when the button was drawn: a click on an older one is stale. */
   | { kind: 'game'; gameId: string; version: number; action: GameAction }
   | { kind: 'list'; list: ListName; page: number }
+  /**
+   * The move builder (the Move button and its private menus). `at` is the number of moves played when it was
+   * drawn — the position it offers moves for (the record's version also moves on reminders and draw offers);
+   * `path` the menu choices so far (codes of src/match/menu.ts); `menu` which select menu of the view.
+   */
+  | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
+  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] }
   /** A page of a game's /rules lesson: `page` is the topic's index in the game's lessons. */
   | { kind: 'rules'; game: string; page: number; action: RulesAction };
 
@@ -36,6 +44,15 @@ const CHALLENGE_BY_CODE = invert(CHALLENGE_CODES);
 const GAME_BY_CODE = invert(GAME_CODES);
 const LIST_CODES: Record<ListName, string> = { games: 'g' };
 const LIST_BY_CODE = invert(LIST_CODES);
+const BUILD_CODES = { open: 'o', view: 'v', confirm: 'c' } as const;
+const BUILD_BY_CODE = invert(BUILD_CODES);
+const SELECT_RE = new RegExp(`^s([0-${MENUS - 1}])$`);
+
+const validPath = (path: readonly string[]): boolean => path.length <= MAX_STEPS && path.every((c) => CODE_RE.test(c));
+function readPath(text: string): string[] | null {
+  const path = text === '' ? [] : text.split(PATH_SEP);
+  return validPath(path) ? path : null;
+}
 const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
 const RULES_BY_CODE = invert(RULES_CODES);
 
@@ -47,6 +64,14 @@ export function encodeCustomId(id: CustomId): string {
   } else if (id.kind === 'list') {
     if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
     text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
+  } else if (id.kind === 'build') {
+    if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.at) || !VERSION_RE.test(String(id.at)) || !validPath(id.path)) {
+      throw new Error('custom id: bad builder id');
+    }
+    if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
+    if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
+    const action = id.action === 'select' ? `s${id.menu}` : BUILD_CODES[id.action];
+    text = `${CUSTOM_ID_VERSION}:b:${id.gameId}:${id.at}:${action}:${id.path.join(PATH_SEP)}`;
   } else if (id.kind === 'rules') {
     if (!GAME_RE.test(id.game) || !Number.isInteger(id.page) || !PAGE_RE.test(String(id.page))) throw new Error('custom id: bad rules page');
     text = `${CUSTOM_ID_VERSION}:r:${id.game}:${id.page}:${RULES_CODES[id.action]}`;
@@ -86,6 +111,16 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
     const list = LIST_BY_CODE.get(parts[2]);
     if (!list || !PAGE_RE.test(parts[3])) return bad('common.badButton');
     return { ok: true, value: { kind: 'list', list, page: Number(parts[3]) } };
+  }
+  if (parts[1] === 'b' && parts.length === 6) {
+    const path = readPath(parts[5]);
+    if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !path) return bad('common.badButton');
+    const base = { kind: 'build' as const, gameId: parts[2], at: Number(parts[3]), path };
+    const menu = SELECT_RE.exec(parts[4]);
+    if (menu) return { ok: true, value: { ...base, action: 'select', menu: Number(menu[1]) } };
+    const action = BUILD_BY_CODE.get(parts[4]);
+    if (!action || (action === 'open' && path.length > 0)) return bad('common.badButton');
+    return { ok: true, value: { ...base, action } };
   }
   if (parts[1] === 'r' && parts.length === 5) {
     const action = RULES_BY_CODE.get(parts[4]);

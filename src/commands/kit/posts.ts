@@ -28,6 +28,8 @@ export interface MessagePayload {
   embeds?: EmbedBuilder[];
   components?: Row[];
   files?: AttachmentBuilder[];
+  /** Attachments to keep on an edit: `[]` removes the ones a message has (the builder's preview). */
+  attachments?: [];
   /** Pings are opted into per message: the users listed here only. */
   allowedMentions: { users?: string[]; parse?: [] };
 }
@@ -65,7 +67,8 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
     return {
       content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next)])),
       files,
-      components: [],
+      // A person to move gets the Move button (the builder); the AI plays on its own.
+      components: rec.players[next].bot ? [] : [moveRow(locale, rec)],
       allowedMentions: { users: humans(rec, [next]) },
     };
   }
@@ -140,6 +143,16 @@ export function rematchRow(locale: Locale, rec: StoredGame): Row {
     new ButtonBuilder()
       .setCustomId(encodeCustomId({ kind: 'game', gameId: rec.id, version: rec.version, action: 'rematch' }))
       .setLabel(t(locale, 'game.button.rematch'))
+      .setStyle(ButtonStyle.Primary),
+  );
+}
+
+/** Move: opens the private move builder on the position of this post. */
+export function moveRow(locale: Locale, rec: StoredGame): Row {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'build', gameId: rec.id, at: rec.moves.length, action: 'open', path: [] }))
+      .setLabel(t(locale, 'builder.button.open'))
       .setStyle(ButtonStyle.Primary),
   );
 }

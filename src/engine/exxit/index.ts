@@ -12,6 +12,7 @@ import { boardFromState, scratchBoard, lastMoveOf, stateFromBoard } from './stat
 import { summarize } from './summary.js';
 import * as describe from './describe.js';
 import { EXXIT_LESSONS, ruleTopic } from './lessons.js';
+import * as menu from './menu.js';
 import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
 import { validateState } from './validate.js';
 import { plainJson } from '../plain.js';
@@ -93,6 +94,8 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   errorCodes: EXXIT_ERROR_CODES,
   lessons: EXXIT_LESSONS,
   ruleTopic,
+  movePaths: menu.movePaths,
+  orderMoves: menu.orderMoves,
 };
 
 export { VARIANT_TILES };

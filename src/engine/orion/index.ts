@@ -13,6 +13,7 @@ import { PLACEMENTS } from './tiles.js';
 import type { OrionMove, OrionState } from './types.js';
 import * as describe from './describe.js';
 import { ORION_LESSONS, ruleTopic } from './lessons.js';
+import * as menu from './menu.js';
 
 export const ORION_SETUPS = ['preset1', 'preset2', 'preset3', 'random:<seed>'] as const;
 const NAMES = ['orange', 'blue'] as const;
@@ -95,6 +96,8 @@ export const orion: Game<OrionState, OrionMove> = {
   errorCodes: ORION_ERROR_CODES,
   lessons: ORION_LESSONS,
   ruleTopic,
+  movePaths: menu.movePaths,
+  orderMoves: menu.orderMoves,
 };
 
 export type { OrionMove, OrionState } from './types.js';

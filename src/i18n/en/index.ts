@@ -1,5 +1,6 @@
 // The English catalogue: the reference every other language follows.
 import { around } from './around.js';
+import { builder } from './builder.js';
 import { games } from './games.js';
 import { help } from './help.js';
 import { picture } from './picture.js';
@@ -12,6 +13,7 @@ export const en = {
   ...around,
   ...rules,
   ...help,
+  ...builder,
   ...picture,
   game: { ...play.game, ...games.game },
   engine: games.engine,

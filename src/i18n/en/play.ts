@@ -62,8 +62,8 @@ export const play = {
     },
   },
   turn: {
-    toMove: '{player} to move ({side}). Play with `/move`.',
-    toMoveClock: '{player} to move ({side}). Play with `/move`. Time per move {per} · deadline {deadline}.',
+    toMove: '{player} to move ({side}). Play with **Move** below or `/move`.',
+    toMoveClock: '{player} to move ({side}). Play with **Move** below or `/move`. Time per move {per} · deadline {deadline}.',
     aiThinking: '{player} ({side}) is thinking…',
   },
   end: {

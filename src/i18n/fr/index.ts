@@ -1,6 +1,7 @@
 // Le catalogue français : exactement les clés de l'anglais (src/i18n/en).
 import type { Catalogue } from '../catalogue.js';
 import { around } from './around.js';
+import { builder } from './builder.js';
 import { games } from './games.js';
 import { help } from './help.js';
 import { picture } from './picture.js';
@@ -13,6 +14,7 @@ export const fr: Catalogue = {
   ...around,
   ...rules,
   ...help,
+  ...builder,
   ...picture,
   game: { ...play.game, ...games.game },
   engine: games.engine,

@@ -5,6 +5,9 @@ import { moveChoices } from '../../../src/commands/kit/autocomplete.js';
 import { text } from '../../../src/commands/kit/text.js';
 import { getGame } from '../../../src/engine/index.js';
 import { moveLine } from '../../../src/match/describe.js';
+import { NEIGHBOURS, cellLabel } from '../../../src/engine/orion/board.js';
+import { PLACEMENTS, placementOf } from '../../../src/engine/orion/tiles.js';
+import type { OrionMove, OrionState } from '../../../src/engine/orion/types.js';
 
 const exxit = getGame('exxit');
 function play(moves: string[]) {
@@ -46,6 +49,29 @@ describe('moveChoices', () => {
     expect(moveChoices(orion, start, 'nothing like this')).toEqual([]);
     const noted = moveChoices(orion, start, 'S1', 'x'.repeat(120));
     expect(noted.every((c) => c.name.length <= 100 && c.value.length <= 100)).toBe(true);
+  });
+
+  it('with nothing typed, lists useful moves first, not the alphabet: every tile near the centre, then joins', () => {
+    const first = moveChoices(orion, start, '').map((c) => c.value);
+    expect(first.slice(0, 6).map((v) => v.split(' ')[0])).toEqual(['S1', 'P2', 'D2', 'V3', 'L3', 'T3']);
+    expect(first).not.toContain('S1 A1');
+    let s = start;
+    for (const m of ['V3 F8 NW R', 'V3 D3 NE R']) s = (orion.play(s, (orion.parseMove(s, m) as { ok: true; value: unknown }).value) as { ok: true; value: unknown }).value;
+    // Orange's first choices join its cells (E8 E7, and D3 from Blue's V3) with an orange hex.
+    const orange = (s as OrionState).cells.flatMap((v, c) => (v === 0 ? [c] : []));
+    expect(orange.map(cellLabel).sort()).toEqual(['D3', 'E7', 'E8']);
+    const joins = (value: string) => {
+      const p = PLACEMENTS[placementOf((orion.parseMove(s, value) as { ok: true; value: OrionMove }).value)];
+      return p.cells.some((c, k) => !p.isX[k] && NEIGHBOURS[c].some((n) => orange.includes(n)));
+    };
+    expect(moveChoices(orion, s, '').slice(0, 10).every((c) => joins(c.value))).toBe(true);
+  });
+
+  it('Exxit: frees before places when both are legal', () => {
+    // Black may free X1 or place on C or D; the tile order would list the places first.
+    const s = play(['P 1,0', 'P 0,1', 'D 1,0 SW', 'P 1,-1', 'P 0,0', 'D 1,-1 SW', 'D 0,1 NW', 'P 1,0']);
+    expect(exxit.legalMoves(s).map((m) => exxit.formatMove(s, m, 'label'))).toEqual(['P C', 'P D', 'F X1']);
+    expect(moveChoices(exxit, s, '').map((c) => c.value)).toEqual(['F 0,-1', 'P 1,-1', 'P 0,1']);
   });
 
   it('Orion: each orientation is named by the cells it covers', () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeCustomId, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
+const atArb = fc.integer({ min: 0, max: 999_999_999 });
+const pathArb = fc.array(fc.stringMatching(/^[0-9A-Za-z]{1,4}$/), { maxLength: 6 });
 const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
   fc.record({ kind: fc.constant('challenge' as const), challengeId: idArb, action: fc.constantFrom('accept' as const, 'decline' as const, 'cancel' as const) }),
   fc.record({
@@ -13,6 +15,9 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
   }),
   fc.record({ kind: fc.constant('list' as const), list: fc.constant('games' as const), page: fc.integer({ min: 0, max: 99 }) }),
+  fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constant('open' as const), path: fc.constant<string[]>([]) }),
+  fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constantFrom('view' as const, 'confirm' as const), path: pathArb }),
+  fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constant('select' as const), menu: fc.integer({ min: 0, max: 3 }), path: pathArb }),
   fc.record({
     kind: fc.constant('rules' as const),
     game: fc.stringMatching(/^[a-z][a-z0-9-]{0,23}$/),
@@ -54,6 +59,15 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:l:g:100').ok).toBe(false);
     expect(parseCustomId('hx1:l:x:1').ok).toBe(false);
     expect(parseCustomId('hx1:l:g:3')).toEqual({ ok: true, value: { kind: 'list', list: 'games', page: 3 } });
+    // The move builder: the game, the moves played, the action, the choices so far.
+    expect(parseCustomId('hx1:b:abc:12:s1:V3.F')).toEqual({ ok: true, value: { kind: 'build', gameId: 'abc', at: 12, action: 'select', menu: 1, path: ['V3', 'F'] } });
+    expect(parseCustomId('hx1:b:abc:0:o:')).toEqual({ ok: true, value: { kind: 'build', gameId: 'abc', at: 0, action: 'open', path: [] } });
+    for (const bad of ['hx1:b:abc:1:o:p', 'hx1:b:abc:1:s4:', 'hx1:b:abc:1:v:a.b.c.d.e.f.g', 'hx1:b:abc:1:v:abcde', 'hx1:b:abc:1:v:a..b', 'hx1:b:abc:1:v:a-b', 'hx1:b:abc:01:c:a', 'hx1:b:abc:1:x:a', 'hx1:b:abc:1:c']) {
+      expect(parseCustomId(bad).ok, bad).toBe(false);
+    }
+    expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'open', path: ['a'] })).toThrow();
+    expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'select', menu: 4, path: [] })).toThrow();
+    expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'view', path: ['a.b'] })).toThrow();
     // Rules pages: a game id as the registry spells them, a page 0–99, a known action.
     expect(parseCustomId('hx1:r:exxit:4:o')).toEqual({ ok: true, value: { kind: 'rules', game: 'exxit', page: 4, action: 'open' } });
     expect(parseCustomId('hx1:r:orion:10:j')).toEqual({ ok: true, value: { kind: 'rules', game: 'orion', page: 10, action: 'jump' } });
