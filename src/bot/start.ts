@@ -10,6 +10,8 @@ import { DEFAULT_MATCH_SETTINGS, type MatchSettings, type ThinkMove } from '../m
 import { resumeAi } from '../match/turns.js';
 import { sweepChallenges } from '../match/challenges.js';
 import { sweepClocks } from '../match/sweeps.js';
+import { sweepSeasons } from '../match/seasons.js';
+import { sweepTournaments, tournamentGameOver } from '../match/tournaments.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
 import { DiscordNotifier } from './notifier.js';
 import { handleInteraction } from './router.js';
@@ -31,6 +33,8 @@ export interface StartBotOptions {
   moveTimeMs?: number;
   /** Game-clock sweep period (reminders, loss on time), ms; 0 turns it off. Default: sweepIntervalMs. */
   clockSweepIntervalMs?: number;
+  /** Tournament and season sweep period (sign-up closing, round deadlines, end-of-season posts), ms; 0 turns it off. Default: sweepIntervalMs. */
+  eventSweepIntervalMs?: number;
   /** Other limits of the match layer (open challenges, AI games per user). */
   match?: Partial<MatchSettings>;
   /** Replaces the renderer (default src/render renderBoard, in worker threads). */
@@ -96,6 +100,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   let stopped = false;
   const sweepIntervalMs = opts.sweepIntervalMs ?? 60_000;
   const clockSweepIntervalMs = opts.clockSweepIntervalMs ?? sweepIntervalMs;
+  const eventSweepIntervalMs = opts.eventSweepIntervalMs ?? sweepIntervalMs;
   const notifier = new DiscordNotifier();
   const ctx: BotContext = {
     client,
@@ -129,6 +134,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
   };
   notifier.ctx = ctx;
+  // Tournaments learn of every game's end here (src/match/over.ts).
+  ctx.onGameOver = (rec) => tournamentGameOver(ctx, rec);
   // A missing word is a bug the catalogue tests catch; in a running bot it must not cost a post.
   onMissingMessage((e) => log.error({ err: e }, 'missing message'));
 
@@ -153,6 +160,14 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   // Deadlines live in the store, so after a restart this sweep picks them up.
   const clockSweeper = clockSweepIntervalMs > 0 ? setInterval(() => ctx.background('clock sweep', () => sweepClocks(ctx)), clockSweepIntervalMs) : null;
   clockSweeper?.unref();
+  const eventSweeper =
+    eventSweepIntervalMs > 0
+      ? setInterval(() => {
+          ctx.background('tournament sweep', () => sweepTournaments(ctx));
+          ctx.background('season sweep', () => sweepSeasons(ctx));
+        }, eventSweepIntervalMs)
+      : null;
+  eventSweeper?.unref();
   if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
 
   return {
@@ -163,6 +178,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       stopped = true;
       if (sweeper) clearInterval(sweeper);
       if (clockSweeper) clearInterval(clockSweeper);
+      if (eventSweeper) clearInterval(eventSweeper);
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
       while (pending.size > 0) {

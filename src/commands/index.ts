@@ -19,8 +19,9 @@ import { command as resign } from './resign.js';
 import { command as rules, rulesPages } from './rules.js';
 import { command as settings } from './settings.js';
 import { command as stats } from './stats.js';
+import { command as tournament, tournamentButtons } from './tournament.js';
 
-export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings, rules, help];
+export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings, rules, help, tournament];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
@@ -40,6 +41,8 @@ export function componentHandler(id: CustomId): ComponentHandler {
       return (id.action === 'rematch' ? rematchButton : drawButtons) as ComponentHandler;
     case 'build':
       return moveBuilder as ComponentHandler;
+    case 'tournament':
+      return tournamentButtons as ComponentHandler;
   }
 }
 

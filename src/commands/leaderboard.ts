@@ -4,7 +4,7 @@
 import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
-import { PROVISIONAL, currentRd, isProvisional, provisionalRule, rankedFilter, ratingMsg, recordMsg, refuse, titleMsg } from '../match/index.js';
+import { PROVISIONAL, boardScope, currentRd, isProvisional, provisionalRule, rankedFilter, ratingMsg, recordMsg, refuse, seasonMsg, serverSeasons, titleMsg, type SeasonChoice } from '../match/index.js';
 import { guildScope, isCorruptRecordError, type RatingScope } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
@@ -19,21 +19,26 @@ export const BOARD_ROWS = 15;
 /** Provisional players named under the board. */
 const PROVISIONAL_SHOWN = 5;
 const SCOPES = ['server', 'global'] as const;
+const SEASONS = ['current', 'previous', 'all-time'] as const satisfies readonly SeasonChoice[];
 
 export const data = guildOnly(described(new SlashCommandBuilder().setName('leaderboard'), 'cmd.leaderboard.description'))
   .addStringOption((o) => gameOption(o))
-  .addStringOption((o) => described(o.setName('scope'), 'cmd.leaderboard.scope').addChoices(choice('cmd.leaderboard.scopeServer', 'server'), choice('cmd.leaderboard.scopeGlobal', 'global')));
+  .addStringOption((o) => described(o.setName('scope'), 'cmd.leaderboard.scope').addChoices(choice('cmd.leaderboard.scopeServer', 'server'), choice('cmd.leaderboard.scopeGlobal', 'global')))
+  .addStringOption((o) => described(o.setName('season'), 'season.option').addChoices(...SEASONS.map((c) => choice(`season.choice.${c}`, c))));
 
 export const command: Command = {
   data,
   async execute(ctx, i) {
     const game = stringOption(i.options, 'game', { required: true, choices: gameIds() });
     const scopeName = stringOption(i.options, 'scope', { choices: SCOPES }) ?? 'server';
+    const seasonChoice = stringOption(i.options, 'season', { choices: SEASONS }) ?? 'all-time';
     if (!i.guildId) refuse('common.serverOnly');
-    const scope: RatingScope = scopeName === 'global' ? 'global' : guildScope(i.guildId);
+    const base = scopeName === 'global' ? 'global' : guildScope(i.guildId);
+    const board = boardScope(base, seasonChoice, base === 'global' ? null : await serverSeasons(ctx, i.guildId), ctx.now());
+    if (!board) return refuse('season.off');
     const where = scopeName === 'global' ? null : (i.guild?.name ?? null);
-    const data = await readBoard(ctx, game, scope, i.user.id);
-    return { kind: 'message', ephemeral: false, build: (locale) => leaderboardPayload(locale, game, scope, where, data) };
+    const data = await readBoard(ctx, game, board.scope, i.user.id);
+    return { kind: 'message', ephemeral: false, build: (locale) => leaderboardPayload(locale, game, board.scope, where, data, board.season) };
   },
 };
 
@@ -50,7 +55,7 @@ async function readBoard(ctx: CommandContext, game: GameId, scope: RatingScope, 
   ]);
   const unranked = best.filter((e) => isProvisional(e, now)).slice(0, PROVISIONAL_SHOWN);
   // Mentions show as names only for members the viewer's app knows: fine here, not on the global board.
-  const names = scope === 'global' ? await userNames(ctx, [...rows, ...unranked].map((e) => e.userId)) : new Map<string, string>();
+  const names = scope.startsWith('global') ? await userNames(ctx, [...rows, ...unranked].map((e) => e.userId)) : new Map<string, string>();
   // A damaged record of the viewer's leaves their line off; the board itself skips damaged records.
   const viewer = await ctx.store.ratings.rank(game, viewerId, scope, filter).catch((e: unknown) => {
     if (isCorruptRecordError(e)) return null;
@@ -59,16 +64,20 @@ async function readBoard(ctx: CommandContext, game: GameId, scope: RatingScope, 
   return { now, rows, census, unranked, names, viewer };
 }
 
-export function leaderboardPayload(locale: Locale, game: GameId, scope: RatingScope, where: string | null, b: Board): MessagePayload {
+export function leaderboardPayload(locale: Locale, game: GameId, scope: RatingScope, where: string | null, b: Board, season: string | null = null): MessagePayload {
   const { now, rows, census, unranked, names, viewer } = b;
   const provisional = census.players - census.established;
+  if (census.players === 0 && season) return { content: t(locale, 'season.empty', { game: titleMsg(game), season: seasonMsg(season) }), allowedMentions: { parse: [] } };
   if (census.players === 0) {
     return { content: t(locale, scope === 'global' ? 'leaderboard.emptyGlobal' : 'leaderboard.emptyServer', { game: titleMsg(game) }), allowedMentions: { parse: [] } };
   }
   const who = (id: string) => (names.has(id) ? { key: 'leaderboard.boldName', params: { name: { name: names.get(id)! } } } as const : { user: id });
   const lines = rows.map((e) => t(locale, 'leaderboard.row', { rank: e.rank, who: who(e.userId), rating: ratingMsg(e, now), games: e.games, record: recordMsg(e) }));
   if (lines.length === 0) lines.push(t(locale, 'leaderboard.nobodyRanked', { games: PROVISIONAL.minGames, rd: PROVISIONAL.maxRd }));
-  const title = t(locale, 'leaderboard.title', { game: titleMsg(game), where: where === null ? { key: 'leaderboard.allServers' } : { name: where.slice(0, 100) } });
+  const place = where === null ? { key: 'leaderboard.allServers' } as const : { name: where.slice(0, 100) };
+  const title = season
+    ? t(locale, 'season.boardTitle', { game: titleMsg(game), where: place, season: seasonMsg(season) })
+    : t(locale, 'leaderboard.title', { game: titleMsg(game), where: place });
   const embed = new EmbedBuilder().setTitle(clipText(title, 256)).setColor(0xf1c40f).setDescription(clipText(lines.join('\n'), 4096));
   if (provisional > 0 && unranked.length > 0) {
     const more = provisional - unranked.length;

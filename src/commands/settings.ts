@@ -4,7 +4,7 @@
 // Answered privately. Channel changes are atomic (src/match/settings.ts).
 import { ApplicationCommandOptionType, ChannelType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
-import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock, setLocale } from '../match/index.js';
+import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock, setLocale, setSeasons, setTournamentRole } from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GuildSettings } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
@@ -17,6 +17,7 @@ import { lines } from './kit/text.js';
 const HOURS_VALUES = [0, ...CLOCK_CHOICES] as const;
 /** `server`: no choice of ours, the server's preferred locale on Discord. */
 const LANGUAGES = ['fr', 'en', 'server'] as const;
+const SEASON_CHOICES = ['off', 'monthly', 'quarterly'] as const;
 
 const channelOption = (o: import('discord.js').SlashCommandChannelOption) =>
   described(o.setName('channel'), 'cmd.settings.channel').setRequired(true).addChannelTypes(ChannelType.GuildText);
@@ -44,6 +45,16 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
       .addSubcommand((s) => described(s.setName('add'), 'cmd.settings.channelsAdd').addChannelOption(channelOption))
       .addSubcommand((s) => described(s.setName('remove'), 'cmd.settings.channelsRemove').addChannelOption(channelOption))
       .addSubcommand((s) => described(s.setName('clear'), 'cmd.settings.channelsClear')),
+  )
+  .addSubcommand((s) => described(s.setName('tournaments'), 'season.settings.tournaments').addRoleOption((o) => described(o.setName('role'), 'season.settings.role')))
+  .addSubcommand((s) =>
+    described(s.setName('seasons'), 'season.settings.seasons')
+      .addStringOption((o) =>
+        described(o.setName('length'), 'season.settings.length')
+          .setRequired(true)
+          .addChoices(...SEASON_CHOICES.map((c) => choice(`season.settings.lengthChoice.${c}`, c))),
+      )
+      .addChannelOption((o) => described(o.setName('channel'), 'season.settings.channel').addChannelTypes(ChannelType.GuildText)),
   );
 
 export const command: Command = {
@@ -78,11 +89,21 @@ export const command: Command = {
     } else if (group === 'channels' && sub === 'clear') {
       s = await clearChannels(ctx, guildId);
       head = { key: 'settings.channelsCleared' };
+    } else if (group === null && sub === 'tournaments') {
+      const role = roleOption(i, guildId);
+      s = await setTournamentRole(ctx, guildId, role?.id ?? null);
+      head = role ? { key: 'season.settings.roleSet', params: { name: { name: role.name } } } : { key: 'season.settings.roleCleared' };
+    } else if (group === null && sub === 'seasons') {
+      const length = stringOption(i.options, 'length', { required: true, choices: SEASON_CHOICES });
+      const channelId = i.options.get('channel', false) ? textChannelOption(i, guildId) : null;
+      s = await setSeasons(ctx, guildId, length === 'off' ? null : length, channelId);
+      head = length === 'off' ? { key: 'season.settings.seasonsOff' } : { key: 'season.settings.seasonsSet', params: { length: { key: `season.settings.${length}` } } };
     } else {
       return refuse('settings.unknownSubcommand');
     }
     const discordLocale = localeOf(i.guildLocale);
-    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head, discordLocale), allowedMentions: { parse: [] } }) };
+    const roleName = s.tournamentRole ? (i.guild?.roles.cache.get(s.tournamentRole)?.name ?? s.tournamentRole) : null;
+    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head, roleName, discordLocale), allowedMentions: { parse: [] } }) };
   },
 };
 
@@ -98,9 +119,19 @@ function textChannelOption(i: ChatInputCommandInteraction, guildId: string): str
   return o.value;
 }
 
+/** The role option, re-checked like the channel: it must be a role of this server. */
+function roleOption(i: ChatInputCommandInteraction, guildId: string): { id: string; name: string } | null {
+  const o = i.options.get('role', false);
+  if (!o) return null;
+  if (o.type !== ApplicationCommandOptionType.Role || typeof o.value !== 'string' || !o.role) return refuse('option.wrongType', { name: { code: 'role' } });
+  const roleGuild = (o.role as { guild?: { id?: unknown } }).guild?.id;
+  if (typeof roleGuild === 'string' && roleGuild !== guildId) refuse('settings.otherServer');
+  return { id: o.value, name: o.role.name };
+}
+
 const languageName = (l: Locale): Msg => ({ key: `settings.languageName.${l}` });
 
-function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null, discordLocale: Locale): string {
+function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null, roleName: string | null, discordLocale: Locale): string {
   const clock: Msg = s.clockMs
     ? { key: 'settings.clockServer', params: { hours: s.clockMs / 3_600_000 } }
     : { key: 'settings.clockBot', params: { hours: ctx.settings.moveTimeMs / 3_600_000 } };
@@ -108,10 +139,18 @@ function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: M
   const language: Msg = s.locale
     ? { key: 'settings.languageServer', params: { language: languageName(localeOf(s.locale)) } }
     : { key: 'settings.languageDiscord', params: { language: languageName(discordLocale) } };
+  const who: Msg = roleName ? { key: 'season.settings.whoRole', params: { name: { name: roleName } } } : { key: 'season.settings.whoManage' };
+  const seasons: Msg = !s.seasonLength
+    ? { key: 'season.settings.seasonsNone' }
+    : s.seasonChannel
+      ? { key: 'season.settings.seasonsWith', params: { length: { key: `season.settings.${s.seasonLength}` }, channel: { channel: s.seasonChannel } } }
+      : { key: 'season.settings.seasonsNoChannel', params: { length: { key: `season.settings.${s.seasonLength}` } } };
   return lines(locale, [
     ...(head ? [head] : []),
     { key: 'settings.summaryClock', params: { clock } },
     { key: 'settings.summaryLanguage', params: { language } },
     { key: 'settings.summaryChannels', params: { channels } },
+    { key: 'season.settings.summaryRole', params: { who } },
+    { key: 'season.settings.summarySeasons', params: { seasons } },
   ]);
 }

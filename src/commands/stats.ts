@@ -4,8 +4,24 @@ import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { isProvisional, provisionalRule, rankedFilter, ratingMsg, recordMsg, refuse, sideOf, streakMsg, titleMsg } from '../match/index.js';
-import { guildScope, isCorruptRecordError, type RatingScope, type RatingSnapshot, type StoredGame } from '../store/types.js';
+import {
+  eventTitle,
+  GLOBAL_SEASONS,
+  isProvisional,
+  provisionalRule,
+  rankedFilter,
+  ratingMsg,
+  recordMsg,
+  refuse,
+  seasonId,
+  seasonMsg,
+  serverSeasons,
+  sideOf,
+  streakMsg,
+  titleMsg,
+  tournamentWins,
+} from '../match/index.js';
+import { guildScope, isCorruptRecordError, seasonScope, type RatingScope, type RatingSnapshot, type StoredGame } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { gameIds } from './kit/game-options.js';
@@ -45,22 +61,26 @@ interface ScopeLine {
   snapshot: RatingSnapshot | null;
   rank: number | null;
   unreadable: boolean;
+  /** The same board's current season, when it has one. */
+  season?: { id: string; snapshot: RatingSnapshot; rank: number | null } | null;
 }
 
 async function readStats(ctx: CommandContext, guildId: string, userId: string, games: readonly GameId[]) {
   const now = ctx.now();
   const filter = rankedFilter(now);
+  const length = await serverSeasons(ctx, guildId);
+  const seasons = { server: length ? seasonId(length, now) : null, global: seasonId(GLOBAL_SEASONS, now) };
   const perGame = await Promise.all(
     games.map(async (game) => {
-      const scopes: [Msg, RatingScope][] = [
-        [{ key: 'stats.thisServer' }, guildScope(guildId)],
-        [{ key: 'stats.global' }, 'global'],
+      const scopes: [Msg, 'global' | `guild:${string}`, string | null][] = [
+        [{ key: 'stats.thisServer' }, guildScope(guildId), seasons.server],
+        [{ key: 'stats.global' }, 'global', seasons.global],
       ];
       const out: ScopeLine[] = [];
-      for (const [label, scope] of scopes) {
+      for (const [label, scope, season] of scopes) {
         try {
           const [s, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
-          out.push({ label, snapshot: s, rank, unreadable: false });
+          out.push({ label, snapshot: s, rank, unreadable: false, season: season ? await seasonLine(ctx, game, userId, seasonScope(scope, season), season, filter) : null });
         } catch (e) {
           // One damaged record must not hide the rest of the stats.
           if (!isCorruptRecordError(e)) throw e;
@@ -73,7 +93,14 @@ async function readStats(ctx: CommandContext, guildId: string, userId: string, g
   );
   // Only this server's games: links elsewhere would not open for the people here.
   const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN)).filter((g) => g.guildId === guildId && games.includes(g.game)).slice(0, RECENT);
-  return { now, perGame, recent };
+  const won = await tournamentWins(ctx, userId, guildId);
+  return { now, perGame, recent, won };
+}
+
+/** The player's line on the current season's board, or null before their first game of it. */
+async function seasonLine(ctx: CommandContext, game: GameId, userId: string, scope: RatingScope, id: string, filter: ReturnType<typeof rankedFilter>) {
+  const [snapshot, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
+  return snapshot.games > 0 ? { id, snapshot, rank } : null;
 }
 
 /** "won vs Bob", "lost vs Bob", "draw vs Bob", "in progress vs Bob (move 12)", "aborted vs Bob" — from this player's side. */
@@ -115,6 +142,11 @@ function statsPayload(locale: Locale, who: { id: string; name: string }, games: 
         streak = s.snapshot.streak;
         const place: Msg = s.rank !== null ? { key: 'stats.rank', params: { rank: s.rank } } : { key: isProvisional(s.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
         rows.push(t(locale, 'stats.scopeLine', { scope: s.label, rating: ratingMsg(s.snapshot, d.now), place, games: s.snapshot.games, record: recordMsg(s.snapshot) }));
+        const season = s.season;
+        if (season) {
+          const seasonPlace: Msg = season.rank !== null ? { key: 'stats.rank', params: { rank: season.rank } } : { key: isProvisional(season.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
+          rows.push(t(locale, 'season.statsLine', { season: seasonMsg(season.id), rating: ratingMsg(season.snapshot, d.now), place: seasonPlace, games: season.snapshot.games }));
+        }
       }
     }
     if (played) rows.push(t(locale, 'stats.streak', { streak: streakMsg(streak) }));
@@ -127,6 +159,12 @@ function statsPayload(locale: Locale, who: { id: string; name: string }, games: 
     name: t(locale, 'stats.recentTitle'),
     value: d.recent.length ? fitLines(locale, d.recent.map((g) => recentLine(locale, g, who.id)), 1024) : t(locale, 'stats.recentNone'),
   });
+  if (d.won.length) {
+    embed.addFields({
+      name: t(locale, 'tournament.statsTitle'),
+      value: fitLines(locale, d.won.map((tr) => t(locale, 'tournament.statsLine', { event: eventTitle(tr), when: { time: tr.finishedAt ?? tr.createdAt, style: 'D' } })), 1024),
+    });
+  }
   embed.setFooter({ text: clipText(t(locale, 'stats.footer', { rule: provisionalRule }), 2048) });
   return { embeds: [embed], allowedMentions: { parse: [] } };
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { AiLevel, StoredChallenge, StoredGame, Store } from '../store/types.js';
+import type { AiLevel, StoredChallenge, StoredGame, StoredTournament, Store } from '../store/types.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
 export interface GamePost {
@@ -35,7 +35,14 @@ export interface ChallengePost {
   note?: Msg;
 }
 
-export type Post = GamePost | TextPost | ChallengePost;
+/** A tournament's card (players, round, standings; its buttons), or the winners' announcement at the end. */
+export interface TournamentPost {
+  kind: 'tournament';
+  tournament: StoredTournament;
+  view: 'card' | 'final';
+}
+
+export type Post = GamePost | TextPost | ChallengePost | TournamentPost;
 
 export interface Notifier {
   /** Posts in a channel or thread; returns the new message's id. */
@@ -77,4 +84,10 @@ export interface MatchContext {
   now(): number;
   /** Runs work after the current answer (AI moves); errors are logged with the label; stop() waits for it. */
   background(label: string, work: () => Promise<unknown>): void;
+  /**
+   * Told of every game that has just ended, whatever ended it (the rules,
+   * resign, draw, abort, an admin, the clock), once per ending write, in the
+   * background (over.ts). Tournaments listen here.
+   */
+  onGameOver?: (rec: StoredGame) => Promise<void>;
 }

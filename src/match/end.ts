@@ -7,12 +7,16 @@ import { announcement, postAnnouncement, type Announcement } from './announce.js
 import type { MatchContext } from './context.js';
 import { sideMsg } from './describe.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
+import { gameEnded } from './over.js';
+import { seasonsAt } from './seasons.js';
+import { isTournamentGame } from './tournament-flow.js';
 import { refuse } from './refusal.js';
 
 /** Ends an active game with CAS; a concurrent change is a refusal (look again, try again). */
 export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' | 'aborted', result: GameResult): Promise<StoredGame> {
   const res = await ctx.store.games.update(g.rec.id, g.rec.version, { status, result, drawOffer: null, clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined });
   if (!res.ok) return refuse(res.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
+  gameEnded(ctx, res.game);
   return res.game;
 }
 
@@ -20,13 +24,15 @@ export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' |
 export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise<StoredGame> {
   if (!rec.rated || rec.status !== 'over' || !rec.result || rec.players.some((p) => p.bot)) return rec;
   try {
+    const now = ctx.now();
     const out = await ctx.store.ratings.applyResult(
       rec.game,
       rec.id,
       rec.guildId,
       [rec.players[0].id, rec.players[1].id],
       { winner: rec.result.winner, draw: rec.result.draw },
-      ctx.now(),
+      now,
+      await seasonsAt(ctx, rec.guildId, now),
     );
     const result = { ...rec.result, ratingChanges: out.players };
     const res = await ctx.store.games.update(rec.id, rec.version, { result });
@@ -62,6 +68,8 @@ export async function resign(ctx: MatchContext, channelId: string, userId: strin
 export async function abort(ctx: MatchContext, channelId: string, userId: string): Promise<Announcement> {
   const g = await loadActiveGame(ctx, channelId, userId);
   requirePlayer(g, userId);
+  // A pairing's result counts for the event: the clock or the round deadline decides an absence.
+  if (isTournamentGame(g.rec.id)) refuse('tournament.noAbort');
   if (g.game.eachSideMoved(g.state)) refuse('abort.tooLate');
   const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' });
   return announcement(ctx, rec, g.state, [{ key: 'end.abortedBy', params: { user: { user: userId } } }]);
@@ -126,6 +134,7 @@ export async function adminEnd(ctx: MatchContext, channelId: string, adminId: st
     clock: active.clock ? { ...active.clock, wakeAt: null } : undefined,
   });
   if (!res.ok) refuse('game.changedJustNow');
+  gameEnded(ctx, res.game);
   const c = check(res.game);
   const lines: Msg[] = [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }];
   if (!c.ok) lines.push({ key: 'endgame.wasDamaged' });

@@ -18,3 +18,7 @@ export * from './settings.js';
 export * from './menu.js';
 export * from './builder.js';
 export * from './standing.js';
+export * from './over.js';
+export * from './seasons.js';
+export * from './tournament-flow.js';
+export * from './tournaments.js';

@@ -10,6 +10,7 @@ import { nextClock } from './clock.js';
 import type { MatchContext } from './context.js';
 import { moveLine, ruleErrorMsg } from './describe.js';
 import { loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
+import { gameEnded } from './over.js';
 import { refuse, refuseMsg } from './refusal.js';
 
 /** Forced moves in a row are bounded by the rules (Exxit: two passes end the game); this guards a broken engine. */
@@ -85,7 +86,10 @@ export async function commitMove(ctx: MatchContext, where: { channelId: string }
       changes.clock = nextClock(rec.clock, ctx.now());
     }
     const res = await ctx.store.games.update(rec.id, rec.version, changes);
-    if (res.ok) return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };
+    if (res.ok) {
+      gameEnded(ctx, res.game);
+      return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };
+    }
     if (res.reason === 'not-found') refuse('game.gone');
     // The version moved on (another process, a double click): a mover with an expected version is now stale.
     ctx.log.debug({ gameId: rec.id, version: rec.version }, 'move conflict; reloading');

@@ -3,7 +3,7 @@
 // posts. Reads that fail fall back to the defaults (logged): a damaged
 // settings record must never stop play.
 import type { Locale } from '../i18n/catalogue.js';
-import type { GuildSettings } from '../store/types.js';
+import type { GuildSettings, SeasonLength } from '../store/types.js';
 import type { MatchContext } from './context.js';
 import { refuse } from './refusal.js';
 
@@ -63,3 +63,14 @@ export function removeChannel(ctx: MatchContext, guildId: string, channelId: str
 }
 
 export const clearChannels = (ctx: MatchContext, guildId: string): Promise<GuildSettings> => ctx.store.settings.update(guildId, { channels: null });
+
+/** Who may create tournaments besides Manage Server: a role, or nobody else (null). */
+export const setTournamentRole = (ctx: MatchContext, guildId: string, roleId: string | null): Promise<GuildSettings> =>
+  ctx.store.settings.update(guildId, { tournamentRole: roleId });
+
+/** The server's seasons (null: none) and where their final top 10 goes; the rollover sweep visits servers with seasons. */
+export async function setSeasons(ctx: MatchContext, guildId: string, length: SeasonLength | null, channelId: string | null): Promise<GuildSettings> {
+  const s = await ctx.store.settings.update(guildId, { seasonLength: length, seasonChannel: length ? channelId : null });
+  await ctx.store.seasons.track(guildId, length !== null);
+  return s;
+}

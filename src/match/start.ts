@@ -11,6 +11,8 @@ import { introLine, matchTitle, ruleErrorMsg } from './describe.js';
 import { refuse, refuseMsg } from './refusal.js';
 
 export interface MatchSpec {
+  /** A fixed id (a tournament pairing's game); a second start with it is refused. Default: a new random id. */
+  id?: string;
   game: GameId;
   setup: string;
   players: [PlayerRef, PlayerRef];
@@ -35,6 +37,7 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
   const threadId =
     spec.messageId ? await ctx.notifier.openThread(spec.channelId, spec.messageId, matchTitle(spec.game, spec.players), spec.locale) : null;
   const created = await ctx.store.games.create({
+    ...(spec.id ? { id: spec.id } : {}),
     game: spec.game,
     setup: spec.setup,
     guildId: spec.guildId,

@@ -11,6 +11,7 @@ import type { MatchContext } from './context.js';
 import { playerParam, sideMsg } from './describe.js';
 import { announceEnd } from './end.js';
 import { check, gameLocale, quarantine } from './games.js';
+import { gameEnded } from './over.js';
 
 /** One sweep: every game whose clock is due gets its reminder or its end. Returns how many games this process acted on. */
 export async function sweepClocks(ctx: MatchContext, limit = 50): Promise<number> {
@@ -71,9 +72,23 @@ async function timeOut(ctx: MatchContext, rec: StoredGame, side: Side, bothMoved
     status: bothMoved ? 'over' : 'aborted',
     result: { winner: bothMoved ? ((1 - side) as Side) : null, draw: false, reason: 'time' },
     drawOffer: null,
-    clock: { ...rec.clock!, wakeAt: null },
+    clock: rec.clock ? { ...rec.clock, wakeAt: null } : undefined,
   });
   if (!res.ok) return false;
+  gameEnded(ctx, res.game);
   await announceEnd(ctx, res.game, [{ key: 'clock.timedOut', params: { name: { name: rec.players[side].name } } }]);
   return true;
+}
+
+/**
+ * Ends an active game now as if its clock had run out (a tournament round's
+ * deadline): the side to move loses on time, or the game is aborted while a
+ * side has not moved yet. False when it is not active, damaged, or changed meanwhile.
+ */
+export async function endOnTime(ctx: MatchContext, gameId: string): Promise<boolean> {
+  const rec = await ctx.store.games.get(gameId);
+  if (!rec || rec.status !== 'active') return false;
+  const c = check(rec);
+  if (!c.ok) return false;
+  return timeOut(ctx, rec, c.value.game.toMove(c.value.state), c.value.game.eachSideMoved(c.value.state));
 }

@@ -11,12 +11,13 @@ import { RedisInteractionStore } from './interactions.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
 import { RedisRatingStore } from './ratings.js';
 import { RedisSettingsStore } from './settings.js';
+import { RedisSeasonStore, RedisTournamentStore } from './tournaments.js';
 import type { OpenStoreOptions, Store, StoreLogger } from './types.js';
 
 export * from './types.js';
 export { newId, isStoreId } from './ids.js';
 export { DEFAULT_PREFIX } from './keys.js';
-export { GLICKO, rateGame, defaultSnapshot, idleRd, IDLE_PERIOD_MS } from './ratings.js';
+export { GLICKO, rateGame, defaultSnapshot, idleRd, IDLE_PERIOD_MS, seasonStart, SEASON_RD } from './ratings.js';
 
 export const EMBEDDED_WARNING =
   'No REDIS_URL set: using the EMBEDDED IN-MEMORY store. Games, challenges and ratings will NOT survive a restart ' +
@@ -90,6 +91,8 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     interactions: new RedisInteractionStore(ctx),
     ratings: new RedisRatingStore(ctx),
     settings: new RedisSettingsStore(ctx),
+    tournaments: new RedisTournamentStore(ctx),
+    seasons: new RedisSeasonStore(ctx),
     embedded,
     prefix: keys.prefix,
     redis,

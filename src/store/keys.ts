@@ -54,6 +54,13 @@ export function makeKeys(prefix: string) {
     ratingApplied: (game: GameId, gameId: string) => `${p}ratings:{ratings:${game}}:applied:${gameId}`,
     /** Cached board census (hash: one field per filter), dropped by every rated game of the scope. */
     ratingCensus: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:census:${scope}`,
+    tournament: (id: string) => `${p}tournament:{${id}}`,
+    tournamentLease: (id: string, what: string) => `${p}tournament:{${id}}:lease:${what}`,
+    tournamentsDue: () => `${p}tournaments:due`,
+    tournamentsOfGuild: (guildId: string) => `${p}tournaments:guild:${guildId}`,
+    userTournamentWins: (userId: string) => `${p}user:{${userId}}:tournament-wins`,
+    seasonGuilds: () => `${p}seasons:guilds`,
+    seasonRollover: (guildId: string, season: string) => `${p}seasons:rollover:{${guildId}}:${season}`,
   };
 }
 

@@ -15,7 +15,9 @@ import { RATING_APPLY } from './scripts.js';
 import {
   CorruptRecordError,
   guildScope,
+  seasonScope,
   type BoardCensus,
+  type SeasonIds,
   type GameId,
   type LeaderboardEntry,
   type PlayerRatingChange,
@@ -44,7 +46,17 @@ export const defaultSnapshot = (): RatingSnapshot => ({
 
 const outcomeSchema = z.object({ gameId: z.string(), players: z.tuple([ratingChangeSchema, ratingChangeSchema]) });
 
-const isScope = (s: unknown): s is RatingScope => s === 'global' || (typeof s === 'string' && s.startsWith('guild:') && isKeyPart(s.slice(6)));
+/** Season ids: a calendar quarter (`2026-Q4`) or month (`2026-12`). */
+export const SEASON_ID_RE = /^\d{4}-(Q[1-4]|0[1-9]|1[0-2])$/;
+
+/** 'global' or 'guild:<id>', each optionally '@<season>'. */
+function isScope(s: unknown): s is RatingScope {
+  if (typeof s !== 'string') return false;
+  const at = s.indexOf('@');
+  if (at >= 0 && !SEASON_ID_RE.test(s.slice(at + 1))) return false;
+  const base = at < 0 ? s : s.slice(0, at);
+  return base === 'global' || (base.startsWith('guild:') && isKeyPart(base.slice(6)));
+}
 
 /** Glicko-2's rating scale factor (rating = 173.7178 * mu + 1500). */
 const SCALE = 173.7178;
@@ -62,6 +74,24 @@ export function idleRd(s: RatingSnapshot, now: number): number {
   const periods = Math.floor((now - s.lastPlayed) / IDLE_PERIOD_MS);
   const phi = s.rd / SCALE;
   return Math.min(GLICKO.rd, Math.sqrt(phi * phi + periods * s.vol * s.vol) * SCALE);
+}
+
+/**
+ * A season's ratings start from the all-time rating with the deviation raised
+ * to at least this: the first season games move the rating faster (the
+ * season board follows current form within a few games), without the noise
+ * of starting from scratch (350). docs/tournaments.md, "Seasons".
+ */
+export const SEASON_RD = 150;
+
+/** A player's rating at their first game of a season: the all-time one, deviation max(current, SEASON_RD), counts at zero. */
+export function seasonStart(allTime: RatingSnapshot, now: number): RatingSnapshot {
+  return {
+    ...defaultSnapshot(),
+    rating: allTime.rating,
+    rd: Math.max(idleRd(allTime, now), SEASON_RD),
+    vol: allTime.vol,
+  };
 }
 
 /** One rating period with one game: score is player 0's (1 win, 0.5 draw, 0 loss). */
@@ -128,6 +158,7 @@ export class RedisRatingStore implements RatingStore {
     players: [string, string],
     result: { winner: Side | null; draw: boolean },
     now = this.ctx.now(),
+    seasons: SeasonIds = {},
   ): Promise<RatingOutcome> {
     if (!isGameId(game)) throw new TypeError('unknown game');
     if (!isStoreId(gameId)) throw new TypeError('invalid game id');
@@ -138,7 +169,17 @@ export class RedisRatingStore implements RatingStore {
       throw new TypeError('result: a draw has no winner; otherwise the winner is side 0 or 1');
     }
     const score: 0 | 0.5 | 1 = result.draw ? 0.5 : result.winner === 0 ? 1 : 0;
-    const scopes: RatingScope[] = guildId ? ['global', guildScope(guildId)] : ['global'];
+    const bases: ('global' | `guild:${string}`)[] = guildId ? ['global', guildScope(guildId)] : ['global'];
+    // Each season board after its all-time board: a first season game starts from the all-time rating.
+    const seasonOf = (base: (typeof bases)[number]) => (base === 'global' ? seasons.global : seasons.guild);
+    const scopes: { scope: RatingScope; base: RatingScope | null }[] = [
+      ...bases.map((b) => ({ scope: b as RatingScope, base: null })),
+      ...bases.flatMap((b) => {
+        const season = seasonOf(b);
+        return season ? [{ scope: seasonScope(b, season), base: b as RatingScope }] : [];
+      }),
+    ];
+    for (const s of scopes) if (!isScope(s.scope)) throw new TypeError('invalid season id');
     const k = this.ctx.keys;
     const markerKey = k.ratingApplied(game, gameId);
 
@@ -149,8 +190,15 @@ export class RedisRatingStore implements RatingStore {
       const keys: string[] = [markerKey];
       const args: (string | number)[] = [];
       const changes: PlayerRatingChange[] = players.map((userId) => ({ userId, global: null!, guild: null }));
-      for (const scope of scopes) {
+      const before = new Map<RatingScope, [RatingSnapshot, RatingSnapshot]>();
+      for (const { scope, base } of scopes) {
         const [a, b] = await Promise.all(players.map((u) => this.load(game, scope, u)));
+        if (base) {
+          const allTime = before.get(base)!;
+          if (a.version === 0) a.snapshot = seasonStart(allTime[0], now);
+          if (b.version === 0) b.snapshot = seasonStart(allTime[1], now);
+        }
+        before.set(scope, [a.snapshot, b.snapshot]);
         const [na, nb] = rateGame(a.snapshot, b.snapshot, score, now);
         const deltas = [
           { before: a.snapshot, after: na },
@@ -160,7 +208,7 @@ export class RedisRatingStore implements RatingStore {
           keys.push(k.rating(game, scope, players[i]), k.leaderboard(game, scope));
           args.push(loaded.version, players[i], deltas[i].after.rating, JSON.stringify(deltas[i].after));
           if (scope === 'global') changes[i].global = deltas[i];
-          else changes[i].guild = deltas[i];
+          else if (!base) changes[i].guild = deltas[i];
         });
       }
       const outcome: RatingOutcome = { gameId, applied: true, players: changes as [PlayerRatingChange, PlayerRatingChange] };
@@ -169,7 +217,7 @@ export class RedisRatingStore implements RatingStore {
       const code = Number(res[0]);
       if (code === 1) {
         // The boards changed: their cached counts are out of date.
-        await this.ctx.redis.del(...scopes.map((sc) => k.ratingCensus(game, sc)));
+        await this.ctx.redis.del(...scopes.map((sc) => k.ratingCensus(game, sc.scope)));
         return outcome;
       }
       if (code === 0) return this.storedOutcome(markerKey, String(res[1]));

@@ -109,6 +109,9 @@ const challengeObject = z.object({
   gameId: z.string().nullable().optional(),
   clockMs: finite.nullable().optional(),
   locale: z.string().max(10).nullable().optional(),
+  tournamentRole: z.string().min(1).max(40).nullable().optional(),
+  seasonLength: z.enum(['monthly', 'quarterly']).nullable().optional(),
+  seasonChannel: z.string().min(1).max(40).nullable().optional(),
 });
 
 export const challengeSchema: z.ZodType<StoredChallenge> = challengeObject;
@@ -122,4 +125,7 @@ export const settingsSchema: z.ZodType<GuildSettings> = z.object({
   clockMs: finite.positive().nullable().optional(),
   channels: z.array(z.string()).nullable().optional(),
   locale: z.string().max(10).nullable().optional(),
+  tournamentRole: z.string().min(1).max(40).nullable().optional(),
+  seasonLength: z.enum(['monthly', 'quarterly']).nullable().optional(),
+  seasonChannel: z.string().min(1).max(40).nullable().optional(),
 });

@@ -8,7 +8,7 @@ import { settingsSchema } from './schemas.js';
 import { SETTINGS_CAS } from './scripts.js';
 import { CorruptRecordError, type GuildSettings, type SettingsChanges, type SettingsStore } from './types.js';
 
-const SETTINGS_FIELDS = ['clockMs', 'channels', 'locale'] as const;
+const SETTINGS_FIELDS = ['clockMs', 'channels', 'locale', 'tournamentRole', 'seasonLength', 'seasonChannel'] as const;
 const MAX_ATTEMPTS = 20;
 
 export class RedisSettingsStore implements SettingsStore {

@@ -260,8 +260,11 @@ export interface InteractionStore {
 // ---------------------------------------------------------------------------
 // Ratings (Glicko-2, per game; global and per server)
 
-/** 'global' or `guild:<guildId>` (use `guildScope(id)`). */
-export type RatingScope = 'global' | `guild:${string}`;
+/**
+ * 'global' or `guild:<guildId>` (use `guildScope(id)`), all-time; a season's
+ * board adds `@<season>` to either (`global@2026-Q4`, `guild:<id>@2026-12`: `seasonScope`).
+ */
+export type RatingScope = 'global' | `global@${string}` | `guild:${string}`;
 
 export interface RatingSnapshot {
   rating: number;
@@ -281,6 +284,15 @@ export interface LeaderboardEntry extends RatingSnapshot {
   userId: string;
   /** 1-based. */
   rank: number;
+}
+
+/**
+ * The seasons a rated game counts in, besides all time: the global board's
+ * and the server's (null or absent: none). Season ids look like `2026-Q4` or `2026-12`.
+ */
+export interface SeasonIds {
+  global?: string | null;
+  guild?: string | null;
 }
 
 export interface RatingOutcome {
@@ -325,6 +337,7 @@ export interface RatingStore {
     players: [string, string],
     result: { winner: Side | null; draw: boolean },
     now?: number,
+    seasons?: SeasonIds,
   ): Promise<RatingOutcome>;
   /** Best first. */
   top(game: GameId, scope: RatingScope, n: number, opts?: TopOptions): Promise<LeaderboardEntry[]>;
@@ -348,7 +361,15 @@ export interface GuildSettings {
   channels?: string[] | null;
   /** Language of public posts (an admin's override of the server's preferred locale). */
   locale?: string | null;
+  /** A role whose members may run tournaments (besides Manage Server). */
+  tournamentRole?: string | null;
+  /** How long this server's rating seasons last; absent = no seasons. */
+  seasonLength?: SeasonLength | null;
+  /** Where the final top 10 of a season is posted. */
+  seasonChannel?: string | null;
 }
+
+export type SeasonLength = 'monthly' | 'quarterly';
 
 export type SettingsChanges = Partial<{ [K in keyof GuildSettings]: GuildSettings[K] | null }>;
 
@@ -392,6 +413,8 @@ export interface Store {
   interactions: InteractionStore;
   ratings: RatingStore;
   settings: SettingsStore;
+  tournaments: TournamentStore;
+  seasons: SeasonStore;
   /** true when running on the embedded in-memory store. */
   readonly embedded: boolean;
   readonly prefix: string;
@@ -404,7 +427,7 @@ export interface Store {
 export class CorruptRecordError extends Error {
   override readonly name = 'CorruptRecordError';
   constructor(
-    readonly kind: 'game' | 'challenge' | 'rating' | 'settings',
+    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament',
     readonly key: string,
     readonly issues: string[],
   ) {
@@ -414,4 +437,124 @@ export class CorruptRecordError extends Error {
 
 export const isCorruptRecordError = (e: unknown): e is CorruptRecordError => e instanceof CorruptRecordError;
 
-export const guildScope = (guildId: string): RatingScope => `guild:${guildId}`;
+export const guildScope = (guildId: string): `guild:${string}` => `guild:${guildId}`;
+
+/** A season's board of an all-time scope. */
+export const seasonScope = (base: 'global' | `guild:${string}`, season: string): RatingScope => `${base}@${season}`;
+
+// ---------------------------------------------------------------------------
+// Tournaments (Swiss and round robin run by the bot; the rules: src/match/tournament)
+
+export type TournamentFormat = 'swiss' | 'round-robin';
+export type TournamentStatus = 'signup' | 'running' | 'finished' | 'cancelled';
+
+export interface Entrant {
+  id: string;
+  name: string;
+}
+
+/**
+ * One pairing of one round. `first` moves first; `second: null` is a bye.
+ * The game of a pairing has a fixed id (src/match/tournament-flow.ts), so it
+ * is never opened twice and needs no link here.
+ */
+export interface TournamentPairing {
+  round: number;
+  /** 1-based, board order. */
+  board: number;
+  first: string;
+  second: string | null;
+  /** null while the game is on (or not opened yet). */
+  result: 'first' | 'second' | 'draw' | 'double-forfeit' | null;
+  /** Decided without a game over the board (absence, withdrawal). */
+  forfeit?: boolean;
+}
+
+export interface StoredTournament {
+  /** 10 chars base36, like a game id. */
+  id: string;
+  /** The compare-and-set counter: +1 on every write. */
+  version: number;
+  name: string | null;
+  guildId: string;
+  /** Where the card is and the pairings' threads are opened. */
+  channelId: string;
+  /** The card, once posted. */
+  messageId: string | null;
+  organiser: Entrant;
+  game: GameId;
+  setup: string;
+  format: TournamentFormat;
+  /** Rounds the organiser asked for (Swiss), or null for the default. */
+  roundsWanted: number | null;
+  /** Rounds of the event, fixed at the start. */
+  rounds: number | null;
+  /** Time per move of every game, ms. */
+  clockMs: number;
+  /** How long a round may last, ms; a game still open then is adjudicated. */
+  roundMs: number;
+  rated: boolean;
+  locale: string | null;
+  status: TournamentStatus;
+  createdAt: number;
+  /** When sign-up closes and the event starts by itself; null: on the organiser's Start. */
+  startsAt: number | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Sign-up order; from the start, the initial ranking (pairing numbers). */
+  players: Entrant[];
+  withdrawals: { player: string; round: number }[];
+  /** The round being played (0 before the start). */
+  round: number;
+  roundDeadline: number | null;
+  pairings: TournamentPairing[];
+  /** Lot and tie-breaks of the pairing. */
+  seed: number;
+  /** Rank 1 at the end (several when level on everything). */
+  winners: string[];
+  /** Why it ended early, if it did (no legal pairing, too few players left, too few signed up). */
+  endNote: 'no-pairing' | 'too-few-left' | 'too-few-players' | 'cancelled' | null;
+  /** The winners' announcement was posted. */
+  announced: boolean;
+  /** The next instant the tournament sweep must look at it, or null. */
+  wakeAt: number | null;
+}
+
+export type NewTournament = Omit<StoredTournament, 'id' | 'version' | 'createdAt'> & { id?: string };
+
+export type TournamentUpdate = { ok: true; tournament: StoredTournament } | { ok: false; reason: 'conflict' | 'not-found' };
+
+export interface TournamentStore {
+  create(t: NewTournament): Promise<StoredTournament>;
+  /** The tournament, or null. Throws CorruptRecordError on a record that does not validate. */
+  get(id: string): Promise<StoredTournament | null>;
+  /** Replaces the record if its version is still `expectedVersion` (the compare-and-set of every change). */
+  update(id: string, expectedVersion: number, next: StoredTournament): Promise<TournamentUpdate>;
+  /** A server's tournaments, newest first (damaged records skipped with a warning). */
+  listByGuild(guildId: string, limit?: number): Promise<StoredTournament[]>;
+  /** Ids of tournaments whose wakeAt <= now (the tournament sweep). Re-check after loading. */
+  due(now: number, limit?: number): Promise<string[]>;
+  /** Moves a tournament's place in the due index to `at` (the sweep looked and nothing changed); never adds one. */
+  snooze(id: string, at: number): Promise<void>;
+  /**
+   * A lease on one piece of work (opening a pairing's game, posting the
+   * winners) across processes: true for one caller until it expires.
+   */
+  lease(tournamentId: string, what: string, ms: number): Promise<boolean>;
+  /** Records a tournament a player won (for /stats), once. */
+  addWin(userId: string, tournamentId: string, at: number): Promise<void>;
+  /** Ids of the tournaments a player won, newest first. */
+  wins(userId: string, limit?: number): Promise<string[]>;
+}
+
+// ---------------------------------------------------------------------------
+// Seasons
+
+export interface SeasonStore {
+  /** Marks a server as keeping seasons (the rollover sweep visits it) or not. */
+  track(guildId: string, on: boolean): Promise<void>;
+  /** Servers that keep seasons. */
+  guilds(): Promise<string[]>;
+  /** True exactly once per server and season: the end-of-season post is made by one process. */
+  claimRollover(guildId: string, season: string): Promise<boolean>;
+}

@@ -24,11 +24,11 @@ describe('deploy-commands', () => {
   it('registers every command in one guild, then globally, with bodies Discord accepts', async () => {
     const guild = fake.addGuild({ name: 'Deploy' });
     const r = await deploy({ DISCORD_GUILD_ID: guild.id });
-    expect(r.stdout).toMatch(/Registered 15 commands server/);
-    expect(fake.commands(guild.id).map((c) => c.name).sort()).toEqual(['abort', 'board', 'challenge', 'draw', 'endgame', 'games', 'help', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'rules', 'settings', 'stats']);
+    expect(r.stdout).toMatch(/Registered 16 commands server/);
+    expect(fake.commands(guild.id).map((c) => c.name).sort()).toEqual(['abort', 'board', 'challenge', 'draw', 'endgame', 'games', 'help', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'rules', 'settings', 'stats', 'tournament']);
     const g = await deploy({ DISCORD_GUILD_ID: '' });
     expect(g.stdout).toMatch(/globally/);
-    expect(fake.commands()).toHaveLength(15);
+    expect(fake.commands()).toHaveLength(16);
     expect(fake.violations).toEqual([]);
     // The secret never shows in the output.
     expect(r.stdout + r.stderr + g.stdout + g.stderr).not.toContain(TOKEN);

@@ -106,7 +106,8 @@ describe('the catalogues', () => {
       const prose = raw.replace(/`[^`]*`/g, '').replace(/::[\w.-]+/g, '');
       if (prose.includes("'")) bad.push(`${k}: plain apostrophe`);
       if (/[ \u00a0][:;?!»]|«[ \u00a0]/.test(prose)) bad.push(`${k}: wrong space before punctuation`);
-      if (/[\p{L}\d)*][:;!?»]|«[\p{L}\d]/u.test(prose)) bad.push(`${k}: no space before punctuation`);
+      // A letter, a closing bracket or bold, or a number (not a time like 18:00) right before the mark.
+      if (/[\p{L})*][:;!?»]|\d[;!?»]|\d:(?!\d)|«[\p{L}\d]/u.test(prose)) bad.push(`${k}: no space before punctuation`);
     }
     expect(bad).toEqual([]);
   });

@@ -12,6 +12,7 @@ const PAGE_RE = /^(0|[1-9][0-9]?)$/;
 
 export type ChallengeAction = 'accept' | 'decline' | 'cancel';
 export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
+export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel';
 /** Paged lists (the page buttons of /games). */
 export type ListName = 'games';
 /** Pages a list button may ask for (0-based). */
@@ -34,7 +35,8 @@ export type CustomId =
   | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
   | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] }
   /** A page of a game's /rules lesson: `page` is the topic's index in the game's lessons. */
-  | { kind: 'rules'; game: string; page: number; action: RulesAction };
+  | { kind: 'rules'; game: string; page: number; action: RulesAction }
+  | { kind: 'tournament'; tournamentId: string; action: TournamentAction };
 
 const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
 const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
@@ -53,6 +55,8 @@ function readPath(text: string): string[] | null {
   const path = text === '' ? [] : text.split(PATH_SEP);
   return validPath(path) ? path : null;
 }
+const TOURNAMENT_CODES: Record<TournamentAction, string> = { join: 'j', leave: 'l', start: 's', cancel: 'x' };
+const TOURNAMENT_BY_CODE = invert(TOURNAMENT_CODES);
 const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
 const RULES_BY_CODE = invert(RULES_CODES);
 
@@ -61,6 +65,9 @@ export function encodeCustomId(id: CustomId): string {
   if (id.kind === 'challenge') {
     if (!ID_RE.test(id.challengeId)) throw new Error(`custom id: bad challenge id`);
     text = `${CUSTOM_ID_VERSION}:c:${id.challengeId}:${CHALLENGE_CODES[id.action]}`;
+  } else if (id.kind === 'tournament') {
+    if (!ID_RE.test(id.tournamentId)) throw new Error('custom id: bad tournament id');
+    text = `${CUSTOM_ID_VERSION}:t:${id.tournamentId}:${TOURNAMENT_CODES[id.action]}`;
   } else if (id.kind === 'list') {
     if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
     text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
@@ -106,6 +113,11 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
     const action = GAME_BY_CODE.get(parts[4]);
     if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('common.badButton');
     return { ok: true, value: { kind: 'game', gameId: parts[2], version: Number(parts[3]), action } };
+  }
+  if (parts[1] === 't' && parts.length === 4) {
+    const action = TOURNAMENT_BY_CODE.get(parts[3]);
+    if (!ID_RE.test(parts[2]) || !action) return bad('common.badButton');
+    return { ok: true, value: { kind: 'tournament', tournamentId: parts[2], action } };
   }
   if (parts[1] === 'l' && parts.length === 4) {
     const list = LIST_BY_CODE.get(parts[2]);

@@ -20,6 +20,7 @@ import type { StoredChallenge, StoredGame } from '../../store/types.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
+import { finalPost, tournamentCard } from './tournament-posts.js';
 
 export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -91,6 +92,8 @@ export function postPayload(ctx: CommandContext, post: Post): Promise<MessagePay
       return textPayload(post);
     case 'challenge':
       return challengeCard(post);
+    case 'tournament':
+      return post.view === 'final' ? finalPost(post.tournament) : tournamentCard(post.tournament);
   }
 }
 

@@ -7,6 +7,7 @@ import { picture } from './picture.js';
 import { play } from './play.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
+import { tournament } from './tournament.js';
 
 export const en = {
   ...play,
@@ -14,6 +15,7 @@ export const en = {
   ...rules,
   ...help,
   ...builder,
+  ...tournament,
   ...picture,
   game: { ...play.game, ...games.game },
   engine: games.engine,

@@ -8,6 +8,7 @@ import { picture } from './picture.js';
 import { play } from './play.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
+import { tournament } from './tournament.js';
 
 export const fr: Catalogue = {
   ...play,
@@ -15,6 +16,7 @@ export const fr: Catalogue = {
   ...rules,
   ...help,
   ...builder,
+  ...tournament,
   ...picture,
   game: { ...play.game, ...games.game },
   engine: games.engine,

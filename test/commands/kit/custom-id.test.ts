@@ -24,6 +24,7 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     page: fc.integer({ min: 0, max: 99 }),
     action: fc.constantFrom('open' as const, 'page' as const, 'post' as const, 'jump' as const),
   }),
+  fc.record({ kind: fc.constant('tournament' as const), tournamentId: idArb, action: fc.constantFrom('join' as const, 'leave' as const, 'start' as const, 'cancel' as const) }),
 );
 
 describe('custom ids', () => {
@@ -76,5 +77,8 @@ describe('custom ids', () => {
     }
     expect(() => encodeCustomId({ kind: 'rules', game: 'exxit', page: 100, action: 'page' })).toThrow();
     expect(() => encodeCustomId({ kind: 'rules', game: 'a:b', page: 1, action: 'page' })).toThrow();
+    expect(parseCustomId('hx1:t:abc:j')).toEqual({ ok: true, value: { kind: 'tournament', tournamentId: 'abc', action: 'join' } });
+    expect(parseCustomId('hx1:t:abc:q').ok).toBe(false);
+    expect(parseCustomId('hx1:t:a/b:j').ok).toBe(false);
   });
 });

@@ -1,0 +1,139 @@
+// The pure steps of a tournament over its record: the pairing games' fixed
+// ids, what an ended game gives its pairing, the start, the advance through
+// rounds (byes, leavers' forfeits, the end), the winners.
+import { describe, expect, it } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import {
+  advanceEvent,
+  enterResults,
+  pairingGameId,
+  pairingResult,
+  parsePairingGameId,
+  roundPairings,
+  roundsFor,
+  standingsOf,
+  startEvent,
+  withdraw,
+} from '../../src/match/tournament-flow.js';
+import { isStoreId, type StoredGame, type StoredTournament } from '../../src/store/index.js';
+
+function event(n: number, over: Partial<StoredTournament> = {}): StoredTournament {
+  return {
+    id: 'abcdefghij', version: 1, name: null, guildId: 'g', channelId: 'c', messageId: null, organiser: { id: 'o', name: 'O' },
+    game: 'orion', setup: 'preset1', format: 'swiss', roundsWanted: null, rounds: null, clockMs: 1000, roundMs: 10_000, rated: false,
+    locale: 'en', status: 'signup', createdAt: 0, startsAt: null, startedAt: null, finishedAt: null,
+    players: Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `P${i + 1}` })),
+    withdrawals: [], round: 0, roundDeadline: null, pairings: [], seed: 11, winners: [], endNote: null, announced: false, wakeAt: null,
+    ...over,
+  };
+}
+
+/** Enters `first wins` for every open pairing of the round being played. */
+const firstWins = (t: StoredTournament, now: number) => enterResults(t, new Map(roundPairings(t).filter((p) => p.result === null).map((p) => [p.board, { result: 'first' as const }])), now);
+
+function game(over: Partial<StoredGame>): StoredGame {
+  const init = getGame('orion').initial('preset1');
+  if (!init.ok) throw new Error('setup');
+  return {
+    id: 'g1', game: 'orion', setup: 'preset1', guildId: 'g', channelId: 'c', players: [{ id: 'p1', name: 'a' }, { id: 'p2', name: 'b' }], rated: false,
+    state: JSON.parse(JSON.stringify(init.value)), moves: [], version: 2, status: 'over', result: null, drawOffer: null, createdAt: 0, updatedAt: 0,
+    ...over,
+  };
+}
+
+describe('pairing games', () => {
+  it('have a fixed store id naming the event, round and board; random ids are not pairings', () => {
+    const id = pairingGameId('abcdefghij', 3, 17);
+    expect(id).toHaveLength(15);
+    expect(isStoreId(id)).toBe(true);
+    expect(parsePairingGameId(id)).toEqual({ tournamentId: 'abcdefghij', round: 3, board: 17 });
+    expect(parsePairingGameId('k3j9x0a2bq')).toBeNull();
+    expect(() => pairingGameId('ABC', 1, 1)).toThrow();
+  });
+
+  it('give their pairing the result on the board, or a forfeit for an absence', () => {
+    expect(pairingResult(game({ result: { winner: 0, draw: false, reason: 'resign' } }))).toEqual({ result: 'first' });
+    expect(pairingResult(game({ result: { winner: 1, draw: false, reason: 'time' } }))).toEqual({ result: 'second' });
+    expect(pairingResult(game({ result: { winner: null, draw: true, reason: 'draw-agreed' } }))).toEqual({ result: 'draw' });
+    expect(pairingResult(game({ status: 'active' }))).toBeNull();
+    // Nobody moved before the clock ran out: both forfeit.
+    expect(pairingResult(game({ status: 'aborted', result: { winner: null, draw: false, reason: 'time' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
+    // Orange moved, Blue never answered: Orange wins by forfeit.
+    const g = getGame('orion');
+    const init = g.initial('preset1');
+    if (!init.ok) throw new Error('setup');
+    const move = g.parseMove(init.value, 'S1 K2');
+    if (!move.ok) throw new Error('move');
+    const after = g.play(init.value, move.value);
+    if (!after.ok) throw new Error('play');
+    const oneMove = { status: 'aborted' as const, moves: ['S1 K2'], state: JSON.parse(JSON.stringify(after.value)), result: { winner: null, draw: false, reason: 'time' } };
+    expect(pairingResult(game(oneMove))).toEqual({ result: 'first', forfeit: true });
+    // An admin's end is no result for either.
+    expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'admin' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
+  });
+});
+
+describe('the life of an event', () => {
+  it('Swiss rounds: as asked, never past the pairing limit; a round robin plays everyone', () => {
+    expect(roundsFor({ format: 'swiss', roundsWanted: 3 }, 8)).toBe(3);
+    expect(roundsFor({ format: 'swiss', roundsWanted: 12 }, 8)).toBe(5);
+    expect(roundsFor({ format: 'swiss', roundsWanted: null }, 8)).toBe(4);
+    expect(roundsFor({ format: 'round-robin', roundsWanted: null }, 5)).toBe(5);
+    expect(roundsFor({ format: 'round-robin', roundsWanted: null }, 6)).toBe(5);
+  });
+
+  it('a start seeds Swiss players by rating and pairs round 1 with a deadline', () => {
+    const t = startEvent(event(4), new Map([['p3', 1800], ['p1', 1600]]), 100);
+    expect(t.status).toBe('running');
+    expect(t.players.map((p) => p.id)).toEqual(['p3', 'p1', 'p2', 'p4']);
+    expect(t.round).toBe(1);
+    expect(t.roundDeadline).toBe(100 + 10_000);
+    expect(roundPairings(t)).toHaveLength(2);
+    expect(t.wakeAt).toBe(100 + 10_000);
+  });
+
+  it('a round robin of 5: every bye awarded as it is paired (1 point), a leaver’s later games forfeited, then the end', () => {
+    let t = startEvent(event(5, { format: 'round-robin' }), new Map(), 0);
+    expect(t.rounds).toBe(5);
+    const bye1 = roundPairings(t).find((p) => p.second === null)!;
+    expect(bye1.result).toBe('first');
+    t = firstWins(t, 1);
+    expect(t.round).toBe(2);
+    const leaver = roundPairings(t).find((p) => p.second !== null)!.first;
+    t = withdraw(t, leaver);
+    t = firstWins(t, 2);
+    // From round 3 on, the leaver's games are forfeits (the bye of theirs lapses), entered at once.
+    for (const p of t.pairings.filter((x) => x.round >= 3 && (x.first === leaver || x.second === leaver))) {
+      expect(p.second).not.toBeNull();
+      expect(p.forfeit).toBe(true);
+      expect(p.result).toBe(p.first === leaver ? 'second' : 'first');
+    }
+    while (t.status === 'running') t = firstWins(t, 3);
+    expect(t.status).toBe('finished');
+    expect(t.round).toBe(5);
+    const rows = standingsOf(t);
+    expect(t.winners).toEqual(rows.filter((r) => r.rank === 1).map((r) => r.player));
+    expect(rows.find((r) => r.player === leaver)?.withdrawn).toBe(true);
+    // Everyone met everyone once; four byes awarded to the four who stayed... and each bye scored 1.
+    expect(rows.reduce((s, r) => s + r.byes, 0)).toBeGreaterThanOrEqual(4);
+    expect(t.wakeAt).toBe(3); // the winners are to be posted
+  });
+
+  it('results of another round, or of a pairing already decided, change nothing', () => {
+    const t = startEvent(event(4), new Map(), 0);
+    const same = enterResults(t, new Map([[9, { result: 'first' as const }]]), 1);
+    expect(same.pairings).toEqual(t.pairings);
+    const once = enterResults(t, new Map([[1, { result: 'draw' as const }]]), 1);
+    const twice = enterResults(once, new Map([[1, { result: 'first' as const }]]), 2);
+    expect(twice.pairings[0].result).toBe('draw');
+  });
+
+  it('an event ends early when fewer than two players are left', () => {
+    let t = startEvent(event(3), new Map(), 0);
+    t = withdraw(withdraw(t, 'p1'), 'p2');
+    t = firstWins(t, 5);
+    expect(t.status).toBe('finished');
+    expect(t.endNote).toBe('too-few-left');
+    expect(advanceEvent(t, 6)).toMatchObject({ status: 'finished', round: 1 });
+  });
+});

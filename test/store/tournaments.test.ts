@@ -1,0 +1,160 @@
+// The tournament store (compare-and-set records validated on read, the due
+// index, leases, wins) and season boards in the ratings store, on real Redis
+// and on the embedded store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CorruptRecordError, GLICKO, SEASON_RD, guildScope, newId, openStore, seasonScope, type NewTournament, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
+
+const DAY = 24 * 3_600_000;
+
+function newTournament(over: Partial<NewTournament> = {}): NewTournament {
+  return {
+    name: null,
+    guildId: uid('g'),
+    channelId: uid('c'),
+    messageId: null,
+    organiser: { id: 'o1', name: 'Olga' },
+    game: 'exxit',
+    setup: 'standard',
+    format: 'swiss',
+    roundsWanted: null,
+    rounds: null,
+    clockMs: 3_600_000,
+    roundMs: 20 * 3_600_000,
+    rated: false,
+    locale: 'en',
+    status: 'signup',
+    startsAt: null,
+    startedAt: null,
+    finishedAt: null,
+    players: [],
+    withdrawals: [],
+    round: 0,
+    roundDeadline: null,
+    pairings: [],
+    seed: 7,
+    winners: [],
+    endNote: null,
+    announced: false,
+    wakeAt: null,
+    ...over,
+  };
+}
+
+describe.each(MODES)('tournaments on $name', (mode) => {
+  let store: Store;
+  const prefix = prefixFor('tournaments', mode);
+
+  beforeAll(async () => {
+    store = await openStore({ url: mode.url, prefix, logger: quiet });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+
+  it('creates at version 1, reads it back, and every update is a compare-and-set', async () => {
+    const t = await store.tournaments.create(newTournament());
+    expect(t.version).toBe(1);
+    expect(t.id).toMatch(/^[0-9a-z]{10}$/);
+    expect(await store.tournaments.get(t.id)).toEqual(t);
+    const joined = { ...t, players: [{ id: 'u1', name: 'Ann' }] };
+    const a = await store.tournaments.update(t.id, 1, joined);
+    expect(a.ok && a.tournament.version).toBe(2);
+    // A writer that read version 1 loses.
+    const b = await store.tournaments.update(t.id, 1, { ...t, players: [{ id: 'u2', name: 'Ben' }] });
+    expect(b).toEqual({ ok: false, reason: 'conflict' });
+    expect((await store.tournaments.get(t.id))!.players).toEqual([{ id: 'u1', name: 'Ann' }]);
+    expect(await store.tournaments.update(newId(), 1, t)).toEqual({ ok: false, reason: 'not-found' });
+    // A record that would not read back is refused before Redis.
+    await expect(store.tournaments.update(t.id, 2, { ...t, format: 'knockout' as never })).rejects.toThrow(/invalid tournament/);
+    expect(await store.tournaments.get('../bad')).toBeNull();
+  });
+
+  it('of many racing writers on one version, exactly one wins', async () => {
+    const t = await store.tournaments.create(newTournament());
+    const stores = await openMany(mode, prefix, 5);
+    try {
+      const res = await Promise.all(stores.map((s, k) => s.tournaments.update(t.id, 1, { ...t, players: [{ id: `u${k}`, name: 'x' }] })));
+      expect(res.filter((r) => r.ok)).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('a damaged record is reported, never trusted; lists skip it', async () => {
+    const t = await store.tournaments.create(newTournament());
+    const other = await store.tournaments.create(newTournament({ guildId: t.guildId }));
+    await store.redis.hset(`${prefix}tournament:{${t.id}}`, 'data', '{"id":"nope"');
+    await expect(store.tournaments.get(t.id)).rejects.toBeInstanceOf(CorruptRecordError);
+    await store.redis.hset(`${prefix}tournament:{${t.id}}`, 'data', JSON.stringify({ ...t, players: 'everyone' }));
+    await expect(store.tournaments.get(t.id)).rejects.toThrow(/players/);
+    expect((await store.tournaments.listByGuild(t.guildId)).map((x) => x.id)).toEqual([other.id]);
+  });
+
+  it('due, snooze, leases and wins', async () => {
+    const t = await store.tournaments.create(newTournament({ wakeAt: 1000 }));
+    expect(await store.tournaments.due(999)).not.toContain(t.id);
+    expect(await store.tournaments.due(1000)).toContain(t.id);
+    await store.tournaments.snooze(t.id, 5000);
+    expect(await store.tournaments.due(4999)).not.toContain(t.id);
+    // An update with no wake-up takes it out; snooze never puts it back.
+    await store.tournaments.update(t.id, 1, { ...t, wakeAt: null });
+    await store.tournaments.snooze(t.id, 10);
+    expect(await store.tournaments.due(1e15)).not.toContain(t.id);
+
+    expect(await store.tournaments.lease(t.id, 'open-1-1', 60_000)).toBe(true);
+    expect(await store.tournaments.lease(t.id, 'open-1-1', 60_000)).toBe(false);
+    expect(await store.tournaments.lease(t.id, 'open-1-2', 60_000)).toBe(true);
+
+    const u = uid('u');
+    await store.tournaments.addWin(u, t.id, 10);
+    await store.tournaments.addWin(u, t.id, 10);
+    await store.tournaments.addWin(u, 'other00001', 20);
+    expect(await store.tournaments.wins(u)).toEqual(['other00001', t.id]);
+  });
+
+  it('seasons: tracked servers, and one rollover claim per server and season', async () => {
+    const g = uid('g');
+    await store.seasons.track(g, true);
+    expect(await store.seasons.guilds()).toContain(g);
+    expect(await store.seasons.claimRollover(g, '2026-11')).toBe(true);
+    expect(await store.seasons.claimRollover(g, '2026-11')).toBe(false);
+    expect(await store.seasons.claimRollover(g, '2026-12')).toBe(true);
+    await store.seasons.track(g, false);
+    expect(await store.seasons.guilds()).not.toContain(g);
+  });
+
+  it('season boards: a first season game starts from the all-time rating with the deviation raised; all-time goes on', async () => {
+    const g = uid('g');
+    const [a, b] = [uid('u'), uid('u')];
+    const now = 1000 * DAY;
+    // Ten all-time games settle both players well below the season deviation.
+    for (let k = 0; k < 10; k++) await store.ratings.applyResult('orion', newId(), g, [a, b], { winner: k % 3 === 0 ? 1 : 0, draw: false }, now + k);
+    const before = await store.ratings.get('orion', a, guildScope(g));
+    expect(before.rd).toBeLessThan(SEASON_RD);
+    const seasons = { global: '2026-Q4', guild: '2026-12' };
+    const out = await store.ratings.applyResult('orion', newId(), g, [a, b], { winner: 0, draw: false }, now + 20, seasons);
+    // The outcome (the final post) is the all-time change.
+    expect(out.players[0].guild!.before).toEqual(before);
+    const after = await store.ratings.get('orion', a, guildScope(g));
+    expect(after.games).toBe(11);
+    const season = await store.ratings.get('orion', a, seasonScope(guildScope(g), '2026-12'));
+    expect(season.games).toBe(1);
+    expect(season.wins).toBe(1);
+    // Started at the all-time rating with RD 150: the win moved it more than the all-time one.
+    expect(season.rating - before.rating).toBeGreaterThan(after.rating - before.rating);
+    expect(season.rd).toBeLessThan(SEASON_RD);
+    const globalSeason = await store.ratings.get('orion', a, seasonScope('global', '2026-Q4'));
+    expect(globalSeason.games).toBe(1);
+    expect(await store.ratings.rank('orion', a, seasonScope(guildScope(g), '2026-12'))).toBe(1);
+    // Another month's board is empty; a newcomer's season starts at the newcomer's deviation.
+    expect(await store.ratings.top('orion', seasonScope(guildScope(g), '2026-11'), 10)).toEqual([]);
+    const c = uid('u');
+    await store.ratings.applyResult('orion', newId(), g, [c, a], { winner: null, draw: true }, now + 30, seasons);
+    const fresh = await store.ratings.get('orion', c, seasonScope(guildScope(g), '2026-12'));
+    expect(fresh.rating).toBeCloseTo(GLICKO.rating, -2);
+    expect(fresh.rd).toBeGreaterThan(200);
+    await expect(store.ratings.applyResult('orion', newId(), g, [a, b], { winner: 0, draw: false }, now, { guild: 'December' })).rejects.toThrow(/season/);
+  });
+});
