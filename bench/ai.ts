@@ -9,12 +9,12 @@ import { parseArgs } from 'node:util';
 import { closeAiPool, thinkMoveDetailed, type AiAnswer } from '../src/ai/pool.js';
 import { chooseMove } from '../src/engine/ai/index.js';
 import { LEVEL_NAMES, type Level } from '../src/engine/ai/levels.js';
-import { getGame, type GameId } from '../src/engine/index.js';
+import { errorText, getGame, type GameId } from '../src/engine/index.js';
 import { makeRng, randInt } from '../src/engine/rng.js';
 
 function initial(id: GameId): unknown {
   const r = getGame(id).initial();
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(errorText(r.error));
   return r.value;
 }
 
@@ -29,7 +29,7 @@ function samplePositions(id: GameId, n: number, seed: number): unknown[] {
       history.push(s);
       const moves = game.legalMoves(s);
       const r = game.play(s, moves[randInt(rng, moves.length)]);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(errorText(r.error));
       s = r.value;
     }
     // One position at a fraction of the game that cycles: start, 1/4, 1/2, 3/4, near the end.

@@ -3,7 +3,7 @@
 // (issue targets: Exxit ≥ 300,000 plies/s, Orion ≥ 30,000).
 // Usage: npm run bench:engine [-- --seconds 5]
 import { parseArgs } from 'node:util';
-import { getGame, type GameId } from '../src/engine/index.js';
+import { errorText, getGame, type GameId } from '../src/engine/index.js';
 import { makeRng, randInt } from '../src/engine/rng.js';
 
 export interface EngineFigures {
@@ -20,7 +20,7 @@ export function benchGame(id: GameId, setups: string[], seconds: number): Engine
   const game = getGame(id);
   const starts = setups.map((name) => {
     const s = game.initial(name);
-    if (!s.ok) throw new Error(`${s.error.rule}: ${s.error.message}`);
+    if (!s.ok) throw new Error(errorText(s.error));
     return game.position(s.value);
   });
   const rng = makeRng(`bench-${id}`);

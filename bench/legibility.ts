@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { GameId } from '../src/engine/game.js';
-import { getGame } from '../src/engine/index.js';
+import { errorText, getGame } from '../src/engine/index.js';
 import { replay, splitMoves } from '../src/engine/replay.js';
 import { makeRng, randInt } from '../src/engine/rng.js';
 import type { ExxitState } from '../src/engine/exxit/types.js';
@@ -26,7 +26,7 @@ interface Sample {
 
 function played(game: GameId, setup: string, moves: string): unknown[] {
   const r = replay(getGame(game), setup, splitMoves(moves));
-  if (!r.ok) throw new Error(`${game} ${setup}: move ${r.index + 1}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${game} ${setup}: move ${r.index + 1}: ${errorText(r.error)}`);
   return r.states;
 }
 
@@ -40,7 +40,7 @@ function randomStates(game: GameId, setup: string, seed: number): unknown[] {
   const out = [s];
   for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
     const r = g.play(s, ms[randInt(rng, ms.length)]);
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(errorText(r.error));
     s = r.value;
     out.push(s);
   }

@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { GameId } from '../src/engine/game.js';
-import { getGame } from '../src/engine/index.js';
+import { errorText, getGame } from '../src/engine/index.js';
 import { makeRng, randInt } from '../src/engine/rng.js';
 import { drawBoard, renderBoard, renderReplay } from '../src/render/index.js';
 
@@ -77,7 +77,7 @@ function randomGame(game: GameId, setup: string, seed: number): { states: unknow
     const m = ms[randInt(rng, ms.length)];
     moves.push(g.formatMove(s, m));
     const r = g.play(s, m);
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(errorText(r.error));
     s = r.value;
     states.push(s);
   }

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
 import { UsageError, gameArg, intArg } from './lib/args.js';
 import { isPlayerSpec, playGame, setupFor, type GameRecord, type PlayerSpec } from './lib/match-game.js';
+import { ruleErrorText } from '../src/i18n/rule-error.js';
 
 const BOOT = new URL('../src/ai/worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./engine-match-worker.ts', import.meta.url);
@@ -74,7 +75,7 @@ export async function runMatch(argv: string[]): Promise<number> {
   const workers = values.workers === undefined ? Math.min(2, availableParallelism()) : intArg('workers', values.workers, 1);
   const setup = values.setup;
   const check = game.initial(setupFor(game.id, setup, seed, 0));
-  if (!check.ok) throw new UsageError(`${check.error.rule}: ${check.error.message} (setups: ${game.setups.join(', ')}${game.id === 'orion' ? ', random' : ''})`);
+  if (!check.ok) throw new UsageError(`${ruleErrorText(check.error)} (setups: ${game.setups.join(', ')}${game.id === 'orion' ? ', random' : ''})`);
 
   const records: GameRecord[] = [];
   let done = 0;

@@ -8,6 +8,7 @@ import type { AnyGame } from '../src/engine/index.js';
 import { replay, replayErrorText, splitMoves } from '../src/engine/replay.js';
 import { makeRng, randInt } from '../src/engine/rng.js';
 import { UsageError, gameArg, intArg, parse } from './lib/args.js';
+import { ruleErrorText } from '../src/i18n/rule-error.js';
 
 const USAGE = `usage:
   engine legal   <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
@@ -20,7 +21,7 @@ setups: exxit standard (default) | blitz | short; orion preset1 (default) | pres
 function position(game: AnyGame, setup: string | undefined, moves: string | undefined): unknown {
   const r = replay(game, setup, splitMoves(moves ?? ''));
   if (!r.ok) {
-    process.stderr.write(`${replayErrorText(r)}\n`);
+    process.stderr.write(`${replayErrorText(r, ruleErrorText)}\n`);
     return null;
   }
   return r.states[r.states.length - 1];
@@ -54,7 +55,7 @@ function playout(argv: string[]): number {
   const games = intArg('games', values.games, 1);
   const seed = intArg('seed', values.seed, 0);
   const start = game.initial(values.setup);
-  if (!start.ok) throw new UsageError(`${start.error.rule}: ${start.error.message}`);
+  if (!start.ok) throw new UsageError(ruleErrorText(start.error));
   const rng = makeRng(seed);
   const tally: Record<string, number> = { [game.sides[0]]: 0, [game.sides[1]]: 0, draw: 0 };
   const reasons: Record<string, number> = {};

@@ -10,6 +10,7 @@ import { orion, type OrionMove, type OrionState } from '../src/engine/orion/inde
 import type { AnyGame } from '../src/engine/game.js';
 import { makeRng, randInt, type Rng } from '../src/engine/rng.js';
 import { UsageError, intArg, parse } from './lib/args.js';
+import { ruleErrorText } from '../src/i18n/rule-error.js';
 
 /** A position reached by a playout: the state, the one before, the moves so far. */
 interface Node<S> {
@@ -308,7 +309,7 @@ function search<S, M>(game: AnyGame, target: Target<S, M>, games: number, seed: 
   for (let g = 0; g < games; g++) {
     const rng = makeRng(seed + g);
     const start = game.initial(target.setup);
-    if (!start.ok) throw new UsageError(`${start.error.rule}: ${start.error.message}`);
+    if (!start.ok) throw new UsageError(ruleErrorText(start.error));
     let node: Node<S> = { state: start.value as S, prev: null, moves: [] };
     for (;;) {
       if (target.shows(node)) {
@@ -321,7 +322,7 @@ function search<S, M>(game: AnyGame, target: Target<S, M>, games: number, seed: 
       if (legal.length === 0 || node.moves.length >= (target.maxPly ?? 2000)) break;
       const m = target.policy ? target.policy(node.state, legal, rng) : legal[randInt(rng, legal.length)];
       const next = game.play(node.state, m);
-      if (!next.ok) throw new Error(`${next.error.rule}: ${next.error.message}`);
+      if (!next.ok) throw new Error(ruleErrorText(next.error));
       node = { state: next.value as S, prev: node.state, moves: [...node.moves, game.formatMove(node.state, m)] };
     }
   }

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { replay, replayErrorText, splitMoves } from '../src/engine/replay.js';
 import { renderBoard, renderReplay } from '../src/render/index.js';
 import { UsageError, gameArg, parse } from './lib/args.js';
+import { ruleErrorText } from '../src/i18n/rule-error.js';
 
 const USAGE = `usage:
   render <exxit|orion> [--setup S] [--moves "m1; m2; ..."] [--players "Alice;Bob"] --out board.png
@@ -44,8 +45,8 @@ async function main(argv: string[]): Promise<number> {
   // Replay once first, so a bad setup or move writes nothing.
   const r = replay(game, setup, moves);
   if (!r.ok) {
-    if (r.index < 0) throw new UsageError(replayErrorText(r));
-    process.stderr.write(`${replayErrorText(r)}\n`);
+    if (r.index < 0) throw new UsageError(replayErrorText(r, ruleErrorText));
+    process.stderr.write(`${replayErrorText(r, ruleErrorText)}\n`);
     return 2;
   }
   const png = out ? await renderBoard(game.id, r.states[r.states.length - 1], { players }) : null;

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getGame, type GameId } from '../src/engine/index.js';
 import { lessonsOf } from '../src/engine/lessons.js';
 import { replay, replayErrorText } from '../src/engine/replay.js';
+import { ruleErrorText } from '../src/i18n/rule-error.js';
 
 export const GAME_IDS: readonly GameId[] = ['exxit', 'orion'];
 
@@ -51,7 +52,7 @@ export async function writePictures(dir: string): Promise<{ file: string; bytes:
   const states: unknown[] = [];
   for (const p of PICTURES) {
     const r = replay(getGame(p.game), p.setup, p.moves);
-    if (!r.ok) throw new LessonError(`${p.game} ${p.topic}: ${replayErrorText(r)}`);
+    if (!r.ok) throw new LessonError(`${p.game} ${p.topic}: ${replayErrorText(r, ruleErrorText)}`);
     states.push(r.states[r.states.length - 1]);
   }
   const { renderBoard } = await import('../src/render/index.js');

@@ -6,6 +6,7 @@ import { searchPosition } from '../../src/engine/ai/index.js';
 import { isLevel, type Level } from '../../src/engine/ai/levels.js';
 import { getGame, type GameId, type Side } from '../../src/engine/index.js';
 import { makeRng, randInt, seedFrom } from '../../src/engine/rng.js';
+import { ruleErrorText } from '../../src/i18n/rule-error.js';
 
 export type PlayerSpec = Level | 'random';
 export const isPlayerSpec = (x: unknown): x is PlayerSpec => x === 'random' || isLevel(x);
@@ -32,7 +33,7 @@ export function setupFor(gameId: GameId, setup: string | undefined, seed: number
 export function playGame(gameId: GameId, setup: string | undefined, a: PlayerSpec, b: PlayerSpec, seed: number, g: number): GameRecord {
   const game = getGame(gameId);
   const start = game.initial(setupFor(gameId, setup, seed, g));
-  if (!start.ok) throw new Error(`${start.error.rule}: ${start.error.message}`);
+  if (!start.ok) throw new Error(ruleErrorText(start.error));
   const pos = game.position(start.value);
   const aSide: Side = (g % 2) as Side; // colours alternate
   const rng = makeRng(`${seed}:${g}`);

@@ -12,6 +12,7 @@ import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
 import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
+import { gameLocale } from '../match/games.js';
 import { clipText, text } from '../commands/kit/text.js';
 
 /** Act well before Discord's 3 s. */
@@ -73,11 +74,12 @@ export class Answer {
     }
   }
 
-  private sent(messageId: string | null): Sent {
+  /** `locale`: the language the message was written in (an edit keeps it; a public card stays in the server's). */
+  private sent(messageId: string | null, locale: Locale): Sent {
     return {
       messageId,
       edit: async (build) => {
-        await this.i.editReply(await build(this.locale));
+        await this.i.editReply(await build(locale));
       },
       tell: (m) => this.tell(m),
     };
@@ -120,12 +122,13 @@ export class Answer {
       await this.settle();
       await this.defer(reply.ephemeral ? 'ephemeral' : 'public');
     }
-    const locale = reply.kind === 'game' ? this.locale : (reply.locale ?? this.locale);
+    // The language of what is sent: a game's post is in the game's, a reply that names one in that, else the reader's.
+    const locale = reply.kind === 'game' ? gameLocale(reply.announcement.post.game) : (reply.locale ?? this.locale);
     let sent: Sent;
     if (reply.kind === 'message') {
       const payload = await reply.build(locale);
       await this.settle();
-      sent = this.sent(await this.message(payload, reply.ephemeral));
+      sent = this.sent(await this.message(payload, reply.ephemeral), locale);
     } else if (reply.kind === 'update') {
       const payload = await reply.build(locale);
       await this.settle();
@@ -138,10 +141,10 @@ export class Answer {
       } else {
         await this.message(payload, false);
       }
-      sent = this.sent(isComponent(this.i) ? this.i.message.id : null);
+      sent = this.sent(isComponent(this.i) ? this.i.message.id : null, locale);
       if (reply.tell) await this.tell(reply.tell);
     } else {
-      sent = this.sent(await this.gamePost(reply));
+      sent = this.sent(await this.gamePost(reply), locale);
     }
     if (reply.after) await reply.after(sent);
   }

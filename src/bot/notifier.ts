@@ -52,8 +52,8 @@ export class DiscordNotifier implements Notifier {
     }
   }
 
-  async archive(channelId: string): Promise<void> {
+  async archive(channelId: string, reason: Msg, locale: Locale): Promise<void> {
     const ch = await this.ctx.client.channels.fetch(channelId);
-    if (ch && ch.isThread() && !ch.archived) await ch.setArchived(true, 'game over');
+    if (ch && ch.isThread() && !ch.archived) await ch.setArchived(true, clipText(text(locale, reason, { mode: 'plain' }), 512));
   }
 }

@@ -12,6 +12,7 @@ import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, r
 import type { CommandContext, ComponentHandler } from './kit/command.js';
 import { encodeCustomId, type CustomId } from './kit/custom-id.js';
 import type { MessagePayload, Row } from './kit/posts.js';
+import { userLocale } from './kit/locale.js';
 import { clipText, t, text } from './kit/text.js';
 
 type BuildId = Extract<CustomId, { kind: 'build' }>;
@@ -27,12 +28,12 @@ function chosen(i: ButtonInteraction | StringSelectMenuInteraction, path: readon
   return [...path, ...codes];
 }
 
-/** The preview's board; a renderer failure costs the picture, not the preview. */
-async function previewPng(ctx: CommandContext, s: BuilderScreen): Promise<Buffer | null> {
+/** The preview's board, in the reader's language like the rest of the private screen; a renderer failure costs the picture, not the preview. */
+async function previewPng(ctx: CommandContext, s: BuilderScreen, locale: Locale): Promise<Buffer | null> {
   if (s.view.kind !== 'move' || !('after' in s)) return null;
   const rec = s.g.rec;
   try {
-    return await ctx.render(rec.game, s.after, { players: [rec.players[0].name, rec.players[1].name] });
+    return await ctx.render(rec.game, s.after, { players: [rec.players[0].name, rec.players[1].name], locale });
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'preview render failed');
     return null;
@@ -96,7 +97,7 @@ export const moveBuilder: ComponentHandler<'build'> = {
     const where = { gameId: id.gameId, at: id.at };
     if (id.action === 'open') {
       const s = await builderScreen(ctx, where, i.user.id, [], true);
-      const png = await previewPng(ctx, s);
+      const png = await previewPng(ctx, s, userLocale(i));
       return { kind: 'message', ephemeral: true, build: (locale) => screenPayload(locale, s, png) };
     }
     try {
@@ -118,7 +119,7 @@ export const moveBuilder: ComponentHandler<'build'> = {
       }
       const path = id.action === 'select' ? chosen(i, id.path) : id.path;
       const s = await builderScreen(ctx, where, i.user.id, path);
-      const png = await previewPng(ctx, s);
+      const png = await previewPng(ctx, s, userLocale(i));
       return { kind: 'update', build: (locale) => screenPayload(locale, s, png) };
     } catch (e) {
       if (!isRefusal(e) || !CLOSING.has(e.msg.key)) throw e;

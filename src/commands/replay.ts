@@ -7,7 +7,7 @@
 import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import { getGame } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
-import { check, refuse, resultLines, resultSummary, setupMsg, sideMsg, titleMsg } from '../match/index.js';
+import { check, gameLocale, refuse, resultLines, resultSummary, setupMsg, sideMsg, titleMsg } from '../match/index.js';
 import { isRefusal } from '../match/refusal.js';
 import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
@@ -101,14 +101,14 @@ export const command: Command = {
 async function draw(ctx: CommandContext, rec: StoredGame): Promise<Buffer> {
   let gif: Buffer;
   try {
-    gif = await ctx.renderReplay(rec.game, rec.setup, rec.moves, { players: [rec.players[0].name, rec.players[1].name] });
+    gif = await ctx.renderReplay(rec.game, rec.setup, rec.moves, { players: [rec.players[0].name, rec.players[1].name], locale: gameLocale(rec) });
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'replay render failed');
     return refuse('replay.doesNotReplay', { id: { code: rec.id } });
   }
   if (gif.length > MAX_REPLAY_BYTES) {
     ctx.log.warn({ gameId: rec.id, bytes: gif.length }, 'replay too large to upload');
-    refuse('replay.tooLarge', { id: { code: rec.id }, mb: (gif.length / 1048576).toFixed(1) });
+    refuse('replay.tooLarge', { id: { code: rec.id }, mb: gif.length / 1048576 });
   }
   return gif;
 }

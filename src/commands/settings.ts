@@ -1,9 +1,10 @@
 // /settings: server admins (Manage Server) set the default time per move of
-// new /challenge games and limit where games may be started. Answered
-// privately. Channel changes are atomic (src/match/settings.ts).
+// new /challenge games, the language of the bot's public posts (a game keeps
+// the language it started in), and limit where games may be started.
+// Answered privately. Channel changes are atomic (src/match/settings.ts).
 import { ApplicationCommandOptionType, ChannelType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import type { Locale } from '../i18n/catalogue.js';
-import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock, setSeasons, setTournamentRole } from '../match/index.js';
+import { localeOf, type Locale } from '../i18n/catalogue.js';
+import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock, setLocale, setSeasons, setTournamentRole } from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GuildSettings } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
@@ -14,6 +15,8 @@ import { intOption, stringOption } from './kit/options.js';
 import { lines } from './kit/text.js';
 
 const HOURS_VALUES = [0, ...CLOCK_CHOICES] as const;
+/** `server`: no choice of ours, the server's preferred locale on Discord. */
+const LANGUAGES = ['fr', 'en', 'server'] as const;
 const SEASON_CHOICES = ['off', 'monthly', 'quarterly'] as const;
 
 const channelOption = (o: import('discord.js').SlashCommandChannelOption) =>
@@ -28,6 +31,13 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
       described(o.setName('hours'), 'cmd.settings.hours')
         .setRequired(true)
         .addChoices(choice('cmd.settings.botDefault', 0), ...CLOCK_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h }))),
+    ),
+  )
+  .addSubcommand((s) =>
+    described(s.setName('language'), 'cmd.settings.language').addStringOption((o) =>
+      described(o.setName('language'), 'cmd.settings.languageOption')
+        .setRequired(true)
+        .addChoices(...LANGUAGES.map((l) => choice(`cmd.settings.languageChoice.${l}`, l))),
     ),
   )
   .addSubcommandGroup((g) =>
@@ -65,6 +75,13 @@ export const command: Command = {
       if (hours === null) return refuse('option.required', { name: { code: 'hours' } });
       s = await setClock(ctx, guildId, hours === 0 ? null : hours);
       head = hours === 0 ? { key: 'settings.clockDefault' } : { key: 'settings.clockSet', params: { hours } };
+    } else if (group === null && sub === 'language') {
+      const language = stringOption(i.options, 'language', { required: true, choices: LANGUAGES });
+      s = await setLocale(ctx, guildId, language === 'server' ? null : language);
+      head =
+        language === 'server'
+          ? { key: 'settings.languageDefault', params: { language: languageName(localeOf(i.guildLocale)) } }
+          : { key: 'settings.languageSet', params: { language: languageName(language) } };
     } else if (group === 'channels' && (sub === 'add' || sub === 'remove')) {
       const channelId = textChannelOption(i, guildId);
       s = sub === 'add' ? await addChannel(ctx, guildId, channelId) : await removeChannel(ctx, guildId, channelId);
@@ -84,8 +101,9 @@ export const command: Command = {
     } else {
       return refuse('settings.unknownSubcommand');
     }
+    const discordLocale = localeOf(i.guildLocale);
     const roleName = s.tournamentRole ? (i.guild?.roles.cache.get(s.tournamentRole)?.name ?? s.tournamentRole) : null;
-    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head, roleName), allowedMentions: { parse: [] } }) };
+    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head, roleName, discordLocale), allowedMentions: { parse: [] } }) };
   },
 };
 
@@ -111,11 +129,16 @@ function roleOption(i: ChatInputCommandInteraction, guildId: string): { id: stri
   return { id: o.value, name: o.role.name };
 }
 
-function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null, roleName: string | null): string {
+const languageName = (l: Locale): Msg => ({ key: `settings.languageName.${l}` });
+
+function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null, roleName: string | null, discordLocale: Locale): string {
   const clock: Msg = s.clockMs
     ? { key: 'settings.clockServer', params: { hours: s.clockMs / 3_600_000 } }
     : { key: 'settings.clockBot', params: { hours: ctx.settings.moveTimeMs / 3_600_000 } };
   const channels: Msg = s.channels?.length ? { key: 'settings.channelsSome', params: { channels: { list: s.channels.map((c) => ({ channel: c })) } } } : { key: 'settings.channelsAll' };
+  const language: Msg = s.locale
+    ? { key: 'settings.languageServer', params: { language: languageName(localeOf(s.locale)) } }
+    : { key: 'settings.languageDiscord', params: { language: languageName(discordLocale) } };
   const who: Msg = roleName ? { key: 'season.settings.whoRole', params: { name: { name: roleName } } } : { key: 'season.settings.whoManage' };
   const seasons: Msg = !s.seasonLength
     ? { key: 'season.settings.seasonsNone' }
@@ -125,6 +148,7 @@ function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: M
   return lines(locale, [
     ...(head ? [head] : []),
     { key: 'settings.summaryClock', params: { clock } },
+    { key: 'settings.summaryLanguage', params: { language } },
     { key: 'settings.summaryChannels', params: { channels } },
     { key: 'season.settings.summaryRole', params: { who } },
     { key: 'season.settings.summarySeasons', params: { seasons } },

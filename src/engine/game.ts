@@ -8,19 +8,34 @@ export type GameId = string;
 /** Side index: Exxit 0 = red, 1 = black; Orion 0 = orange, 1 = blue. */
 export type Side = 0 | 1;
 
-/** A refused move or input, naming the rule broken, e.g. {rule:'EX-11a', message:'a dance is compulsory (3 available)'}. */
+/**
+ * A refused move or input, without words: the rule broken, a stable `code`
+ * (the catalogue key after `refusal.`) and its parameters (cell names,
+ * heights, directions, counts), e.g. {rule:'EX-11a', code:'exxit.danceCompulsory',
+ * params:{count:3}}. The message catalogues hold the words in every language.
+ */
 export interface RuleError {
   rule: string;
-  message: string;
+  /** `<game>.<what>`, e.g. 'exxit.targetTaller'; every code of a game is in its `errorCodes`. */
+  code: string;
+  params: Record<string, string | number>;
+  /** For operators only (a stored state that does not validate): what exactly is wrong, in English, for the logs. */
+  detail?: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = <T = never>(rule: string, message: string): Result<T> => ({ ok: false, error: { rule, message } });
+export const ruleError = (rule: string, code: string, params: Record<string, string | number> = {}, detail?: string): RuleError =>
+  detail === undefined ? { rule, code, params } : { rule, code, params, detail };
+export const fail = <T = never>(rule: string, code: string, params?: Record<string, string | number>, detail?: string): Result<T> => ({
+  ok: false,
+  error: ruleError(rule, code, params, detail),
+});
 
-/** `EX-13d: the target stack is taller than yours` */
-export const errorText = (e: RuleError): string => `${e.rule}: ${e.message}`;
+/** A refusal as one language-independent line, for logs and thrown errors: `EX-13d exxit.targetTaller {"target":2,"height":1}`. */
+export const errorText = (e: RuleError): string =>
+  `${e.rule} ${e.code}${Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
 
 export interface Outcome {
   over: boolean;
@@ -137,6 +152,8 @@ export interface Game<S, M> {
   endNote(s: S): Note | null;
   /** Every Note id this game can produce (the catalogues must hold each). */
   readonly noteIds: readonly string[];
+  /** Every RuleError code this game can produce (the catalogues must hold `refusal.<code>` for each). */
+  readonly errorCodes: readonly string[];
   /** The rules lessons, in reading order. */
   readonly lessons: readonly Lesson[];
   /** The lesson topic that explains a rule id this game cites, or null. */

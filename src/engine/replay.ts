@@ -1,6 +1,6 @@
 // Replaying a move list from a setup: shared by the engine and render tools,
 // the replay GIF and the bot (a stored move log must replay to its state).
-import type { AnyGame, RuleError } from './game.js';
+import { errorText, type AnyGame, type RuleError } from './game.js';
 
 /** Splits "m1; m2; ..." into trimmed moves, ignoring empty segments. */
 export function splitMoves(text: string): string[] {
@@ -37,8 +37,12 @@ export function replay(game: AnyGame, setup: string | undefined, moves: readonly
   return { ok: true, states, moves: played };
 }
 
-/** `move 3 "D 0,0 W": EX-13b: ...` (1-based, as people count). */
-export function replayErrorText(r: Extract<ReplayResult, { ok: false }>): string {
+/**
+ * `move 3 "D 0,0 W": EX-13b: ...` (1-based, as people count). The engine has
+ * no words: tools pass the catalogue's (`ruleErrorText` of src/i18n); the
+ * default is the language-independent `errorText`.
+ */
+export function replayErrorText(r: Extract<ReplayResult, { ok: false }>, ruleText: (e: RuleError) => string = errorText): string {
   const what = r.index < 0 ? `setup "${r.text}"` : `move ${r.index + 1} "${r.text}"`;
-  return `${what}: ${r.error.rule}: ${r.error.message}`;
+  return `${what}: ${ruleText(r.error)}`;
 }

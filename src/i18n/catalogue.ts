@@ -5,8 +5,9 @@
 // other catalogue has exactly its keys (the type below and a test check it).
 import { IntlMessageFormat } from 'intl-messageformat';
 import { en } from './en/index.js';
+import { fr } from './fr/index.js';
 
-export const LOCALES = ['en'] as const;
+export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 type Leaves<T, P extends string = ''> = {
@@ -19,8 +20,9 @@ export type MessageKey = Leaves<typeof en>;
 /** The shape every catalogue has: English's keys, any text. */
 export type Catalogue<T = typeof en> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
 
-/** Discord locales (`fr`, `en-US`, …) → ours: French for `fr`, English otherwise. */
-export const localeOf = (_discordLocale: string | null | undefined): Locale => 'en';
+/** Discord locales (`fr`, `en-US`, …) and our own codes → ours: French for `fr` (any `fr-*`), English otherwise. */
+export const localeOf = (discordLocale: string | null | undefined): Locale =>
+  typeof discordLocale === 'string' && /^fr(?:$|[-_])/i.test(discordLocale) ? 'fr' : 'en';
 
 function flatten(tree: object, prefix = '', out = new Map<string, string>()): Map<string, string> {
   for (const [k, v] of Object.entries(tree)) {
@@ -30,7 +32,7 @@ function flatten(tree: object, prefix = '', out = new Map<string, string>()): Ma
   return out;
 }
 
-const texts: Record<Locale, Map<string, string>> = { en: flatten(en) };
+const texts: Record<Locale, Map<string, string>> = { en: flatten(en), fr: flatten(fr) };
 const compiled = new Map<string, IntlMessageFormat>();
 
 /** Adds messages at run time (a game registered by a test or an extension brings its own words). */

@@ -3,6 +3,7 @@
 import type { Msg } from '../i18n/msg.js';
 import type { StoredGame } from '../store/types.js';
 import type { GamePost, MatchContext } from './context.js';
+import { gameLocale } from './games.js';
 
 export interface Announcement {
   post: GamePost;
@@ -20,7 +21,7 @@ export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown,
 export async function archiveIfOver(ctx: MatchContext, rec: StoredGame): Promise<void> {
   if (rec.status === 'active' || !rec.parentChannelId) return;
   try {
-    await ctx.notifier.archive(rec.channelId);
+    await ctx.notifier.archive(rec.channelId, { key: 'game.archiveReason' }, gameLocale(rec));
   } catch (e) {
     ctx.log.warn({ err: e, gameId: rec.id }, 'could not archive the game thread');
   }

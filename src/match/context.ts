@@ -51,8 +51,8 @@ export interface Notifier {
   edit(channelId: string, messageId: string, post: Post): Promise<void>;
   /** Opens a public thread on a message; null where the bot may not (no permission, a channel without threads). */
   openThread(channelId: string, messageId: string, name: Msg, locale: Locale): Promise<string | null>;
-  /** Archives a thread (a finished game's); a no-op for a channel. */
-  archive(channelId: string): Promise<void>;
+  /** Archives a thread (a finished game's); a no-op for a channel. `reason` shows in the server's audit log. */
+  archive(channelId: string, reason: Msg, locale: Locale): Promise<void>;
 }
 
 export type ThinkMove = (game: GameId, state: unknown, level: AiLevel, seed: number) => Promise<string>;

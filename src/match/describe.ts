@@ -9,8 +9,8 @@ export const titleMsg = (game: GameId): Msg => ({ key: `game.${game}.title` });
 export const sideMsg = (game: GameId, side: Side): Msg => ({ key: `game.${game}.side.${side}` });
 export const noteMsg = (n: Note): Msg => ({ key: `engine.${n.id}`, params: n.params });
 
-/** A refusal of the engine: `EX-13d: the target stack is taller than yours`. */
-export const ruleErrorMsg = (e: RuleError): Msg => ({ key: 'refusal.rule', params: { rule: e.rule, text: e.message } });
+/** A refusal of the engine: `EX-13d: the target stack is taller than yours (2 > 1)`; the words are `refusal.<code>`. */
+export const ruleErrorMsg = (e: RuleError): Msg => ({ key: 'refusal.rule', params: { rule: e.rule, text: { key: `refusal.${e.code}`, params: e.params } } });
 
 export const playerParam = (p: PlayerRef) => ({ player: { id: p.id, name: p.name, bot: p.bot } });
 

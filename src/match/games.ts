@@ -2,7 +2,7 @@
 // by the engine (stored records are untrusted input too), and who may act.
 // A record the engine refuses is quarantined once: marked by compare-and-set,
 // taken out of the clock index, one note in its thread pointing to /endgame.
-import { getGame, isGameId, type AnyGame, type Side } from '../engine/index.js';
+import { errorText, getGame, isGameId, type AnyGame, type Side } from '../engine/index.js';
 import { localeOf } from '../i18n/catalogue.js';
 import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import type { MatchContext } from './context.js';
@@ -14,12 +14,12 @@ export interface LoadedGame {
   state: unknown;
 }
 
-/** The engine's verdict on a stored record: the loaded game, or why it cannot be played. */
-export function check(rec: StoredGame): { ok: true; value: LoadedGame } | { ok: false; reason: string } {
-  if (!isGameId(rec.game)) return { ok: false, reason: `unknown game "${String(rec.game).slice(0, 40)}"` };
+/** The engine's verdict on a stored record: the loaded game, or why it cannot be played (`detail`: for operators, the logs and the quarantine mark). */
+export function check(rec: StoredGame): { ok: true; value: LoadedGame } | { ok: false; detail: string } {
+  if (!isGameId(rec.game)) return { ok: false, detail: `unknown game "${String(rec.game).slice(0, 40)}"` };
   const game = getGame(rec.game);
   const st = game.fromJSON(rec.state);
-  if (!st.ok) return { ok: false, reason: `${st.error.rule}: ${st.error.message}` };
+  if (!st.ok) return { ok: false, detail: errorText(st.error) };
   return { ok: true, value: { rec, game, state: st.value } };
 }
 
@@ -40,7 +40,7 @@ export async function quarantine(ctx: MatchContext, gameId: string, reason: stri
 export async function hydrate(ctx: MatchContext, rec: StoredGame): Promise<LoadedGame> {
   const c = check(rec);
   if (c.ok) return c.value;
-  await quarantine(ctx, rec.id, c.reason, rec.locale);
+  await quarantine(ctx, rec.id, c.detail, rec.locale);
   return refuse('game.damaged');
 }
 

@@ -2,6 +2,7 @@
 // challenges, the channels where games may start, and the language of public
 // posts. Reads that fail fall back to the defaults (logged): a damaged
 // settings record must never stop play.
+import type { Locale } from '../i18n/catalogue.js';
 import type { GuildSettings, SeasonLength } from '../store/types.js';
 import type { MatchContext } from './context.js';
 import { refuse } from './refusal.js';
@@ -40,7 +41,7 @@ export async function checkGameChannel(ctx: MatchContext, guildId: string | null
 export const setClock = (ctx: MatchContext, guildId: string, hours: number | null): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { clockMs: hours === null ? null : hours * 3_600_000 });
 
-export const setLocale = (ctx: MatchContext, guildId: string, locale: string | null): Promise<GuildSettings> => ctx.store.settings.update(guildId, { locale });
+export const setLocale = (ctx: MatchContext, guildId: string, locale: Locale | null): Promise<GuildSettings> => ctx.store.settings.update(guildId, { locale });
 
 /** Adds a channel to the list, atomically (two admins at once both land). */
 export function addChannel(ctx: MatchContext, guildId: string, channelId: string): Promise<GuildSettings> {

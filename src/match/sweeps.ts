@@ -41,7 +41,7 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<boo
   if (!rec || rec.status !== 'active' || !clock || clock.wakeAt == null || clock.wakeAt > now) return false;
   const c = check(rec);
   if (!c.ok) {
-    await quarantine(ctx, rec.id, c.reason, rec.locale);
+    await quarantine(ctx, rec.id, c.detail, rec.locale);
     return false;
   }
   const { game, state } = c.value;

@@ -43,7 +43,7 @@ export function scheduleAi(ctx: MatchContext, rec: StoredGame): void {
   const c = check(rec);
   if (!c.ok) {
     // Said once in its thread and logged once; the game then waits for /endgame.
-    ctx.background(`quarantine ${rec.id}`, () => quarantine(ctx, rec.id, c.reason, rec.locale));
+    ctx.background(`quarantine ${rec.id}`, () => quarantine(ctx, rec.id, c.detail, rec.locale));
     return;
   }
   const side = c.value.game.toMove(c.value.state);

@@ -5,10 +5,11 @@ import { isGameId } from '../engine/index.js';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
-import { EXXIT_HEIGHT, EXXIT_WIDTH, EXXIT_WORDS, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
+import { EXXIT_HEIGHT, EXXIT_WIDTH, exxitWords, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
 import { registerFonts } from './fonts.js';
 import { forgetFont } from './hexdraw.js';
-import { ORION_HEIGHT, ORION_WIDTH, ORION_WORDS, paintOrion } from './orion.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionWords, paintOrion } from './orion.js';
+import type { Locale } from '../i18n/catalogue.js';
 import { encodeOpaquePng } from './png.js';
 
 // The bundled fonts, registered once when the renderer is loaded (a missing
@@ -18,6 +19,8 @@ registerFonts();
 export interface BoardOptions {
   /** Display names by side index (Exxit red, black; Orion orange, blue). */
   players?: [string, string];
+  /** The language of the words drawn (the game's); English when left out. Notation and labels are the same in every language. */
+  locale?: Locale;
   /**
    * Exxit: when this state's last move is a forced pass, the move it followed
    * (the `last` of the state before the pass, as the engine made it): the
@@ -47,12 +50,14 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
 };
 
 /** Names shown when the caller gives none: the side colours. */
-const defaultPlayers = (game: GameId): [string, string] =>
-  game === 'exxit' ? [EXXIT_WORDS.side[0], EXXIT_WORDS.side[1]] : [ORION_WORDS.side[0], ORION_WORDS.side[1]];
+function defaultPlayers(game: GameId, locale: Locale): [string, string] {
+  const side = game === 'exxit' ? exxitWords(locale).side : orionWords(locale).side;
+  return [side[0], side[1]];
+}
 
 /** Display names come from Discord: no control characters, bounded length, never empty. */
-function cleanNames(game: GameId, players?: [string, string]): [string, string] {
-  const d = defaultPlayers(game);
+function cleanNames(game: GameId, locale: Locale, players?: [string, string]): [string, string] {
+  const d = defaultPlayers(game, locale);
   if (!players) return d;
   const clean = (n: unknown, i: 0 | 1): string => {
     const t = typeof n === 'string' ? n.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 64) : '';
@@ -79,14 +84,16 @@ function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined 
 }
 
 /** Paints a position on a canvas of the game's size times `scale`, leaving the context's state as it found it. */
-function paint(canvas: Canvas, game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: readonly FrameCell[] | undefined, opts: Pick<BoardOptions, 'previous'>): void {
+function paint(canvas: Canvas, game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: readonly FrameCell[] | undefined, opts: Pick<BoardOptions, 'previous' | 'locale'>): void {
   const ctx = canvas.getContext('2d');
   ctx.save();
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  const names = cleanNames(game, players);
+  // Only the languages we have: the locale may come from a stored record or a caller.
+  const locale: Locale = opts.locale === 'fr' ? 'fr' : 'en';
+  const names = cleanNames(game, locale, players);
   try {
-    if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous) });
-    else paintOrion(ctx, state as OrionState, names);
+    if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous), locale });
+    else paintOrion(ctx, state as OrionState, names, locale);
   } finally {
     ctx.restore();
     forgetFont(ctx);
@@ -104,7 +111,7 @@ export function drawBoard(
   players?: [string, string],
   scale = 1,
   fit?: readonly FrameCell[],
-  opts: Pick<BoardOptions, 'previous'> = {},
+  opts: Pick<BoardOptions, 'previous' | 'locale'> = {},
 ) {
   if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
   const { width, height } = BOARD_SIZE[game];
@@ -125,7 +132,7 @@ export async function renderBoard(game: GameId, state: unknown, opts: BoardOptio
   const { width, height } = BOARD_SIZE[game];
   let canvas = pngCanvases.get(game);
   if (!canvas) pngCanvases.set(game, (canvas = createCanvas(width, height)));
-  const shown = { previous: opts.previous ?? previousOf(game, opts.before, state) };
+  const shown = { previous: opts.previous ?? previousOf(game, opts.before, state), locale: opts.locale };
   paint(canvas, game, state, opts.players, 1, undefined, shown);
   const png = await encodeOpaquePng(canvas.data(), width, height);
   // Never for our opaque boards; Skia keeps the alpha of anything else.

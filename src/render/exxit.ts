@@ -6,39 +6,43 @@ import type { ExxitLastMove, ExxitState, ExxitTile } from '../engine/exxit/types
 import { AXIAL_VECTORS } from '../engine/hex.js';
 import { axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, stampAll, stampOf, text } from './hexdraw.js';
 import { EXXIT, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
+import { format, type Locale } from '../i18n/catalogue.js';
+
+/** Exxit's end reasons (EX-20) → their words (`picture.exxit.reason.*`). */
+const REASON_KEYS: Record<string, string> = { 'EX-20a': 'stockEmpty', 'EX-20b': 'twoPasses', 'EX-20c': 'repetition', 'EX-20d': 'plyLimit' };
 
 /**
- * Every word the Exxit picture shows, in one table (a later step swaps it for
- * a catalogue of languages). Cell labels and move texts (`D B NW`) are the
- * engine's and are not translated.
+ * Every word the Exxit picture shows, in one table per language, from the
+ * catalogue (`picture.*`, the side names `game.exxit.side.*`). Cell labels
+ * and move texts (`D B NW`) are the engine's and are not translated.
  */
-export const EXXIT_WORDS = {
-  /** EX-1 side names, also the default player names. */
-  side: ['Red', 'Black'] as const,
-  toMove: 'to move',
-  winner: 'winner',
-  reserve: (n: number): string => `reserve ${n}`,
-  stock: 'stock',
-  noMoveYet: 'No move yet',
-  /** "Red: D B NW" (the label is the engine's EX-23 text of the move). */
-  move: (side: string, label: string): string => `${side}: ${label}`,
-  sowed: (cells: string): string => `sowed ${cells}`,
-  exitTo: (cell: string): string => `exit to ${cell}`,
-  newTiles: (cells: string, n: number): string => `new tile${n === 1 ? '' : 's'} ${cells}`,
-  forcedPass: (side: string): string => `${side} has no move: pass`,
-  wins: (name: string, a: number, b: number): string => `${name} wins ${a}–${b}`,
-  draw: (a: number, b: number): string => `Draw ${a}–${b}`,
-  /** Why the game ended (EX-20). */
-  reason: {
-    'EX-20a': 'stock empty',
-    'EX-20b': 'two passes',
-    'EX-20c': 'third repetition',
-    'EX-20d': '1,000 plies',
-  } as Record<string, string>,
-  /** Joins the parts of a line. */
-  sep: ' · ',
-  listSep: ' ',
-};
+export function exxitWords(locale: Locale = 'en') {
+  const f = (key: string, params?: Record<string, string | number>) => format(locale, key, params);
+  return {
+    /** EX-1 side names, also the default player names. */
+    side: [f('game.exxit.side.0'), f('game.exxit.side.1')] as const,
+    toMove: f('picture.toMove'),
+    winner: f('picture.winner'),
+    reserve: (n: number): string => f('picture.exxit.reserve', { n }),
+    stock: f('picture.exxit.stock'),
+    noMoveYet: f('picture.exxit.noMoveYet'),
+    /** "Red: D B NW" (the label is the engine's EX-23 text of the move). */
+    move: (side: string, label: string): string => f('picture.move', { side, label }),
+    sowed: (cells: string): string => f('picture.exxit.sowed', { cells }),
+    exitTo: (cell: string): string => f('picture.exxit.exitTo', { cell }),
+    newTiles: (cells: string, n: number): string => f('picture.exxit.newTiles', { cells, n }),
+    forcedPass: (side: string): string => f('picture.exxit.forcedPass', { side }),
+    wins: (name: string, a: number, b: number): string => f('picture.exxit.wins', { name, a, b }),
+    draw: (a: number, b: number): string => f('picture.exxit.draw', { a, b }),
+    /** Why the game ended (EX-20), by rule id. */
+    reason: (rule: string): string => (REASON_KEYS[rule] ? f(`picture.exxit.reason.${REASON_KEYS[rule]}`) : rule),
+    /** Joins the parts of a line. */
+    sep: ' · ',
+    listSep: ' ',
+  };
+}
+
+export type ExxitWords = ReturnType<typeof exxitWords>;
 
 export const EXXIT_WIDTH = PICTURE_WIDTH;
 export const EXXIT_HEIGHT = 672;
@@ -421,8 +425,7 @@ function moveLabel(s: ExxitState, m: Partial<ExxitLastMove>): string {
 }
 
 /** What the move did, in labels: the cells a dance sowed and where it left the world, the tiles a free laid. */
-function moveDetail(s: ExxitState, m: Partial<ExxitLastMove>): string {
-  const W = EXXIT_WORDS;
+function moveDetail(W: ExxitWords, s: ExxitState, m: Partial<ExxitLastMove>): string {
   const mv = m.move;
   if (mv?.kind === 'dance') {
     const sown = m.sown ?? [];
@@ -445,13 +448,13 @@ function moveDetail(s: ExxitState, m: Partial<ExxitLastMove>): string {
  * move it followed when `previous` is given ("Red: D B NW · Black has no
  * move: pass"), so the player's own move is never hidden.
  */
-export function exxitMoveLines(s: ExxitState, previous?: ExxitPrevious): string[] {
-  const W = EXXIT_WORDS;
+export function exxitMoveLines(s: ExxitState, previous?: ExxitPrevious, locale: Locale = 'en'): string[] {
+  const W = exxitWords(locale);
   const last = s.last;
   if (!last) return [W.noMoveYet];
   const said = (m: Partial<ExxitLastMove> & { by: Side }): string[] => {
     const head = W.move(W.side[m.by], moveLabel(s, m));
-    const detail = moveDetail(s, m);
+    const detail = moveDetail(W, s, m);
     return detail ? [head + W.sep + detail, head] : [head];
   };
   if (last.move.kind !== 'pass') return said(last);
@@ -461,14 +464,13 @@ export function exxitMoveLines(s: ExxitState, previous?: ExxitPrevious): string[
 }
 
 /** The last move in the labels of EX-23, from the state alone (the footer's fullest line). */
-export function exxitLastText(s: ExxitState, previous?: ExxitPrevious): string {
-  return exxitMoveLines(s, previous)[0];
+export function exxitLastText(s: ExxitState, previous?: ExxitPrevious, locale: Locale = 'en'): string {
+  return exxitMoveLines(s, previous, locale)[0];
 }
 
 // ---------- header and footer ----------
 
-function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, x: number, w: number): void {
-  const W = EXXIT_WORDS;
+function drawPlayer(ctx: Ctx, W: ExxitWords, s: ExxitState, side: Side, name: string, x: number, w: number): void {
   const y = MARGIN;
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
@@ -494,11 +496,11 @@ function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, x: number
   if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
 }
 
-function drawStock(ctx: Ctx, s: ExxitState, x: number, w: number): void {
+function drawStock(ctx: Ctx, W: ExxitWords, s: ExxitState, x: number, w: number): void {
   const y = MARGIN;
   panel(ctx, x, y, w, CARD_H);
   const mid = x + w / 2;
-  text(ctx, EXXIT_WORDS.stock, mid, y + 21, { size: TYPE.small, color: THEME.textDim, align: 'center' });
+  text(ctx, W.stock, mid, y + 21, { size: TYPE.small, color: THEME.textDim, align: 'center' });
   const n = String(s.stock);
   const nw = measure(ctx, n, 24, true);
   const iconW = 20;
@@ -515,19 +517,18 @@ function drawStock(ctx: Ctx, s: ExxitState, x: number, w: number): void {
 }
 
 /** The result, most complete first: who won and by what score, why, and the last move. */
-function resultLines(s: ExxitState, players: [string, string], previous?: ExxitPrevious): string[] {
-  const W = EXXIT_WORDS;
+function resultLines(W: ExxitWords, locale: Locale, s: ExxitState, players: [string, string], previous?: ExxitPrevious): string[] {
   const e = s.end!;
   const w = e.winner ?? 0;
   const score = (name: string): string => (e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(name, s.score[w], s.score[(1 - w) as Side]));
-  const reason = W.reason[e.reason] ?? e.reason;
+  const reason = W.reason(e.reason);
   const why = score(players[w]) + W.sep + reason;
-  const move = exxitMoveLines(s, previous);
+  const move = exxitMoveLines(s, previous, locale);
   // A long name gives way to the colour before the reason does.
   return [why + W.sep + move[0], why + W.sep + move[move.length - 1], why, score(W.side[w]) + W.sep + reason, score(players[w])];
 }
 
-function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string], previous?: ExxitPrevious): void {
+function drawFooter(ctx: Ctx, W: ExxitWords, locale: Locale, s: ExxitState, players: [string, string], previous?: ExxitPrevious): void {
   const y = EXXIT_HEIGHT - FOOTER_H + 3;
   const h = FOOTER_H - 9;
   const maxW = EXXIT_WIDTH - 2 * MARGIN - 20;
@@ -539,7 +540,7 @@ function drawFooter(ctx: Ctx, s: ExxitState, players: [string, string], previous
     ctx.lineWidth = 2;
     ctx.stroke();
   }
-  const lines = s.end ? resultLines(s, players, previous) : exxitMoveLines(s, previous);
+  const lines = s.end ? resultLines(W, locale, s, players, previous) : exxitMoveLines(s, previous, locale);
   text(ctx, firstFitting(ctx, lines, TYPE.footer, true, maxW), EXXIT_WIDTH / 2, y + h / 2 + 1, {
     size: TYPE.footer, bold: true, align: 'center', baseline: 'middle',
   });
@@ -550,6 +551,8 @@ export interface ExxitPaintOptions {
   fit?: readonly FrameCell[];
   /** The move a forced pass (this state's last move) followed. */
   previous?: ExxitPrevious;
+  /** The language of the words (English when left out). */
+  locale?: Locale;
 }
 
 /** Paints a whole Exxit position onto a EXXIT_WIDTH × EXXIT_HEIGHT canvas. */
@@ -575,10 +578,12 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   stampStacks(ctx, L, [...s.tiles, ...s.prisoners]);
   ctx.restore();
 
-  drawPlayer(ctx, s, 0, players[0], exxitCard(0).x, CARD_W);
-  drawStock(ctx, s, MARGIN + CARD_W + 7, STOCK_W);
-  drawPlayer(ctx, s, 1, players[1], exxitCard(1).x, CARD_W);
-  drawFooter(ctx, s, players, opts.previous);
+  const locale = opts.locale ?? 'en';
+  const W = exxitWords(locale);
+  drawPlayer(ctx, W, s, 0, players[0], exxitCard(0).x, CARD_W);
+  drawStock(ctx, W, s, MARGIN + CARD_W + 7, STOCK_W);
+  drawPlayer(ctx, W, s, 1, players[1], exxitCard(1).x, CARD_W);
+  drawFooter(ctx, W, locale, s, players, opts.previous);
 }
 
 /** Every cell any of the states shows (world and prisoners; void ring cells flagged): the frame of a replay. */

@@ -10,30 +10,43 @@ import { groupsOf, type Group } from '../engine/orion/victory.js';
 import { TILE_CODES, type OrionMove, type OrionState } from '../engine/orion/types.js';
 import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, type Stamp, stampAll, stampOf, text } from './hexdraw.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
+import { format, type Locale } from '../i18n/catalogue.js';
 
 /**
- * Every word the Orion picture shows, in one table (a later step swaps it for
- * a catalogue of languages). Cell labels, tile codes and move texts
- * (`P2 J2 SE`) are the notation's and are not translated.
+ * Every word the Orion picture shows, in one table per language, from the
+ * catalogue (`picture.*`, the side names `game.orion.side.*`). Cell labels,
+ * tile codes and move texts (`P2 J2 SE`) are the notation's and are not
+ * translated.
  */
-export const ORION_WORDS = {
-  /** OD-1 side names, also the default player names. */
-  side: ['Orange', 'Blue'] as const,
-  toMove: 'to move',
-  winner: 'winner',
-  /** Next to each player's total of victory conditions (OD-17). */
-  vc: 'VC',
-  noTilesLeft: 'no tiles left',
-  noTileYet: 'No tile yet',
-  /** "Blue: P2 J2 SE". */
-  move: (side: string, move: string): string => `${side}: ${move}`,
-  wins: (name: string): string => `${name} wins`,
-  draw: 'Draw',
-  /** Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not move. */
-  reason: (rule: string, a: number, b: number, loser: string): string =>
-    rule === 'OD-18' ? `victory conditions ${a}–${b}` : rule === 'OD-19' ? `tiebreak ${a}–${b}` : rule === 'OD-20' ? `${loser} cannot lay a tile` : rule,
-  sep: ' · ',
-};
+export function orionWords(locale: Locale = 'en') {
+  const f = (key: string, params?: Record<string, string | number>) => format(locale, key, params);
+  return {
+    /** OD-1 side names, also the default player names. */
+    side: [f('game.orion.side.0'), f('game.orion.side.1')] as const,
+    toMove: f('picture.toMove'),
+    winner: f('picture.winner'),
+    /** Next to each player's total of victory conditions (OD-17). */
+    vc: f('picture.orion.vc'),
+    noTilesLeft: f('picture.orion.noTilesLeft'),
+    noTileYet: f('picture.orion.noTileYet'),
+    /** "Blue: P2 J2 SE". */
+    move: (side: string, move: string): string => f('picture.move', { side, label: move }),
+    wins: (name: string): string => f('picture.orion.wins', { name }),
+    draw: f('picture.orion.draw'),
+    /** Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not move. */
+    reason: (rule: string, a: number, b: number, loser: string): string =>
+      rule === 'OD-18'
+        ? f('picture.orion.reason.conditions', { a, b })
+        : rule === 'OD-19'
+          ? f('picture.orion.reason.tiebreak', { a, b })
+          : rule === 'OD-20'
+            ? f('picture.orion.reason.blocked', { loser })
+            : rule,
+    sep: ' · ',
+  };
+}
+
+export type OrionWords = ReturnType<typeof orionWords>;
 
 export const ORION_WIDTH = PICTURE_WIDTH;
 export const ORION_HEIGHT = 680;
@@ -442,10 +455,10 @@ function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Sid
 }
 
 /** Tiles left (OD-3), as typed: "S1 P2 D2×3 …", the used-up ones left out. */
-function drawHand(ctx: Ctx, s: OrionState, side: Side, x: number, y: number): void {
+function drawHand(ctx: Ctx, W: OrionWords, s: OrionState, side: Side, x: number, y: number): void {
   const parts = TILE_CODES.filter((t) => s.hands[side][t] > 0);
   if (parts.length === 0) {
-    text(ctx, ORION_WORDS.noTilesLeft, x, y, { size: TYPE.small, color: THEME.textDim });
+    text(ctx, W.noTilesLeft, x, y, { size: TYPE.small, color: THEME.textDim });
     return;
   }
   for (const t of parts) {
@@ -461,8 +474,7 @@ function drawHand(ctx: Ctx, s: OrionState, side: Side, x: number, y: number): vo
   }
 }
 
-function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, w: number): void {
-  const W = ORION_WORDS;
+function drawPlayer(ctx: Ctx, W: OrionWords, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, w: number): void {
   const y = MARGIN;
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
@@ -488,12 +500,12 @@ function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, n
   text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
   if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
   // Third row: the tiles left.
-  drawHand(ctx, s, side, x + 10, y + 75);
+  drawHand(ctx, W, s, side, x + 10, y + 75);
 }
 
 /** The footer's line, most complete first: the result and why, then the last tile. */
-export function orionFooterLines(s: OrionState, players: [string, string]): string[] {
-  const W = ORION_WORDS;
+export function orionFooterLines(s: OrionState, players: [string, string], locale: Locale = 'en'): string[] {
+  const W = orionWords(locale);
   const last = s.placements[s.placements.length - 1];
   const lastText = last ? W.move(W.side[last.side], moveText(last.move)) : W.noTileYet;
   const e = s.end;
@@ -512,7 +524,7 @@ export function orionFooterLines(s: OrionState, players: [string, string]): stri
   return last ? [lines[0] + W.sep + lastText, ...lines] : lines;
 }
 
-function drawFooter(ctx: Ctx, s: OrionState, players: [string, string]): void {
+function drawFooter(ctx: Ctx, s: OrionState, players: [string, string], locale: Locale): void {
   const y = ORION_HEIGHT - FOOTER_H + 3;
   const h = FOOTER_H - 9;
   if (s.end) {
@@ -523,7 +535,7 @@ function drawFooter(ctx: Ctx, s: OrionState, players: [string, string]): void {
     ctx.lineWidth = 2;
     ctx.stroke();
   }
-  const line = firstFitting(ctx, orionFooterLines(s, players), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 20);
+  const line = firstFitting(ctx, orionFooterLines(s, players, locale), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 20);
   text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, { size: TYPE.footer, bold: true, align: 'center', baseline: 'middle' });
 }
 
@@ -536,7 +548,8 @@ export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: nu
 }
 
 /** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
-export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): void {
+/** `locale`: the language of the words (English when left out). */
+export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string], locale: Locale = 'en'): void {
   const L = orionLayout();
   // The cached empty board goes on in device pixels (no resampling): it was drawn at this scale.
   const m = ctx.getTransform();
@@ -549,6 +562,7 @@ export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string]): 
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
-  for (const side of [0, 1] as const) drawPlayer(ctx, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
-  drawFooter(ctx, s, players);
+  const W = orionWords(locale);
+  for (const side of [0, 1] as const) drawPlayer(ctx, W, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
+  drawFooter(ctx, s, players, locale);
 }

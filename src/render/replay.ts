@@ -35,8 +35,8 @@ export function replayScale(frames: number): number {
 type Fit = FrameCell[] | undefined;
 
 
-function rgbaOf(game: GameId, states: unknown[], i: number, players: [string, string] | undefined, scale: number, fit: Fit) {
-  const canvas = drawBoard(game, states[i], players, scale, fit, { previous: previousOf(game, states[i - 1], states[i]) });
+function rgbaOf(game: GameId, states: unknown[], i: number, opts: ReplayOptions, scale: number, fit: Fit) {
+  const canvas = drawBoard(game, states[i], opts.players, scale, fit, { previous: previousOf(game, states[i - 1], states[i]), locale: opts.locale });
   const img = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   return { data: img.data, width: canvas.width, height: canvas.height };
 }
@@ -60,8 +60,8 @@ function samplePixels(pictures: Uint8ClampedArray[]): Uint8Array {
 async function encodeFilm(game: GameId, states: unknown[], fit: Fit, opts: ReplayOptions, scale: number): Promise<Buffer> {
   const delay = opts.delayMs ?? DEFAULT_DELAY;
   // One palette from the first and last frames (the last holds the most colours).
-  const first = rgbaOf(game, states, 0, opts.players, scale, fit);
-  const last = rgbaOf(game, states, states.length - 1, opts.players, scale, fit);
+  const first = rgbaOf(game, states, 0, opts, scale, fit);
+  const last = rgbaOf(game, states, states.length - 1, opts, scale, fit);
   await breathe();
   const palette = quantize(samplePixels([first.data, last.data]), 255);
   await breathe();
@@ -83,7 +83,7 @@ async function encodeFilm(game: GameId, states: unknown[], fit: Fit, opts: Repla
   const gif = GIFEncoder({ initialCapacity: 1 << 20 });
   let prev: Uint32Array | null = null;
   for (let i = 0; i < states.length; i++) {
-    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states, i, opts.players, scale, fit);
+    const frame = i === 0 ? first : i === states.length - 1 ? last : rgbaOf(game, states, i, opts, scale, fit);
     // Opaque pixels as little-endian words: 0xAABBGGRR; compare whole pixels, map only the changed ones.
     const px = new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height);
     const index = new Uint8Array(px.length);

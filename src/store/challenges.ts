@@ -8,6 +8,7 @@ import { assertKeyPart, isKeyPart } from './keys.js';
 import { challengePatchSchema, challengeSchema } from './schemas.js';
 import { CHALLENGE_CREATE, CHALLENGE_TRANSITION, PATCH_IF_EXISTS } from './scripts.js';
 import {
+  CHALLENGE_STATUSES,
   CorruptRecordError,
   type ChallengeStatus,
   type ChallengeStore,
@@ -19,7 +20,7 @@ import {
 
 export const DEFAULT_CHALLENGE_TTL_MS = 15 * 60_000;
 export const DEFAULT_RETAIN_MS = 60 * 60_000;
-const STATUSES: readonly ChallengeStatus[] = ['open', 'accepted', 'declined', 'cancelled', 'expired'];
+const STATUSES: readonly ChallengeStatus[] = CHALLENGE_STATUSES;
 
 export class RedisChallengeStore implements ChallengeStore {
   constructor(

@@ -2,7 +2,7 @@
 // truncated or written by another version). The TypeScript types are in types.ts.
 import { z } from 'zod';
 import { isGameId } from '../engine/index.js';
-import type { GuildSettings, RatingSnapshot, StoredChallenge, StoredGame } from './types.js';
+import { CHALLENGE_STATUSES, type GuildSettings, type RatingSnapshot, type StoredChallenge, type StoredGame } from './types.js';
 
 const side = z.union([z.literal(0), z.literal(1)]);
 // Any registered game (the engine's registry), so a new game needs no change here.
@@ -101,7 +101,7 @@ const challengeObject = z.object({
   guildId: z.string().nullable(),
   channelId: z.string().min(1),
   messageId: z.string().nullable(),
-  status: z.enum(['open', 'accepted', 'declined', 'cancelled', 'expired']),
+  status: z.enum(CHALLENGE_STATUSES),
   createdAt: finite,
   expiresAt: finite,
   firstMove: z.enum(['challenger', 'opponent', 'random']).optional(),

@@ -167,7 +167,8 @@ export interface GameStore {
 // ---------------------------------------------------------------------------
 // Challenges
 
-export type ChallengeStatus = 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+export const CHALLENGE_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 export type FirstMove = 'challenger' | 'opponent' | 'random';
 
 export interface StoredChallenge {

@@ -34,6 +34,29 @@ describe('deploy-commands', () => {
     expect(r.stdout + r.stderr + g.stdout + g.stderr).not.toContain(TOKEN);
   });
 
+  it('describes every command, option and choice in French too; names stay English (what people type)', async () => {
+    const guild = fake.addGuild({ name: 'Localized' });
+    await deploy({ DISCORD_GUILD_ID: guild.id });
+    const missing: string[] = [];
+    let described = 0;
+    const walk = (path: string, o: any) => {
+      if (o.name_localizations && Object.keys(o.name_localizations).length) missing.push(`${path}: a localized name`);
+      const fr = o.description_localizations?.fr;
+      if (typeof fr !== 'string' || fr.length === 0 || fr === o.description) missing.push(`${path}: no French description`);
+      else described++;
+      for (const c of o.choices ?? []) if (typeof c.name_localizations?.fr !== 'string') missing.push(`${path} choice ${c.value}: no French name`);
+      for (const sub of o.options ?? []) walk(`${path} ${sub.name}`, sub);
+    };
+    for (const c of fake.commands(guild.id)) walk(`/${c.name}`, c);
+    expect(missing).toEqual([]);
+    expect(described).toBeGreaterThan(40);
+    const challenge: any = fake.commands(guild.id).find((c) => c.name === 'challenge');
+    expect(challenge.description_localizations.fr).toBe('Défier quelqu’un (ou n’importe qui) à une partie d’Exxit ou d’Orion Duel');
+    const first = challenge.options.find((o: any) => o.name === 'first');
+    expect(first.choices.find((c: any) => c.value === 'them')).toMatchObject({ name: 'them', name_localizations: { fr: 'l’adversaire' } });
+    expect(fake.violations).toEqual([]);
+  });
+
   it('says what is missing', async () => {
     const e = await deploy({ DISCORD_CLIENT_ID: '' }).catch((x) => x);
     expect(e.code).toBe(1);

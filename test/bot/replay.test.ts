@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { parseGif } from '../render/gif.js';
 import { createHarness, isEphemeral, type Harness } from './harness.js';
+import { errorText } from '../../src/engine/game.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ async function storedGame(game: 'exxit' | 'orion', setup: string, moves: string[
   const canonical: string[] = [];
   for (const m of moves) {
     const p = eng.parseMove(state, m);
-    if (!p.ok) throw new Error(`${m}: ${p.error.message}`);
+    if (!p.ok) throw new Error(`${m}: ${errorText(p.error)}`);
     canonical.push(eng.formatMove(state, p.value, 'canonical'));
     const n = eng.play(state, p.value);
     if (!n.ok) throw new Error(m);

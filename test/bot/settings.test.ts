@@ -16,6 +16,7 @@ const channels = (name: 'add' | 'remove' | 'clear', channelId?: string): Command
   { name: 'channels', type: 2, options: sub(name, channelId ? [{ name: 'channel', type: 7, value: channelId }] : []) },
 ];
 const clock = (hours: number) => sub('clock', [{ name: 'hours', type: 4, value: hours }]);
+const language = (value: string) => sub('language', [{ name: 'language', type: 3, value }]);
 
 async function settings(user: FakeUser, options: CommandOption[], channelId = h!.channel.id) {
   const r = await h!.fake.slash(user, channelId, 'settings', options).done();
@@ -109,6 +110,42 @@ describe('/settings', () => {
     expect((await h.store.settings.get(h.guild.id)).channels ?? null).toBeNull();
     const play = await h.slash(h.bob, lounge.id, 'challenge', { game: 'exxit' }).done();
     expect(isEphemeral(play)).toBe(false);
+  });
+
+  it('sets the language of public posts; a game keeps the language it started in; private replies follow their reader', async () => {
+    h = await createHarness();
+    const dana = admin();
+    expect(await settings(dana, sub('show'))).toContain('**Language** of public posts: English (the server’s language on Discord)');
+    const set = await settings(dana, language('fr'));
+    // The admin reads English (their own Discord language); the public posts will be French.
+    expect(set).toMatch(/^The bot’s public posts in this server are now in French\./);
+    expect(set).toContain('**Language** of public posts: French (this server’s setting)');
+    expect((await h.store.settings.get(h.guild.id)).locale).toBe('fr');
+
+    // A challenge card is French now, buttons included, and so is the game started from it.
+    const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'orion', opponent: h.bob, layout: 'preset1', first: 'me' }).done()).original!;
+    expect(card.embeds[0]).toMatchObject({ title: 'Défi · Orion Duel' });
+    await h.fake.click(h.bob, card.id, findButton(card, 'Accepter')).done();
+    const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 5)).find((g) => g.status === 'active'));
+    expect(rec.locale).toBe('fr');
+    const start = await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
+    expect(start.content).toContain(`À <@${h.alice.id}> de jouer (Orange)`);
+
+    // Back to the server's language (English here): new posts of this game stay French.
+    expect(await settings(dana, language('server'))).toMatch(/follow this server’s language on Discord \(English\)/);
+    expect((await h.store.settings.get(h.guild.id)).locale ?? null).toBeNull();
+    const moved = await h.move(h.alice, rec.channelId, 'S1 K2');
+    expect(moved.original!.content).toContain(`À <@${h.bob.id}> de jouer (Bleu)`);
+    // A refusal is private: in the reader's language, English.
+    const refused = await h.move(h.alice, rec.channelId, 'S1 K3');
+    expect(isEphemeral(refused)).toBe(true);
+    expect(refused.callback.data.content).toBe('It is not your turn: Bob is to move.');
+    const fresh = (await h.slash(h.carol, h.channel.id, 'challenge', { game: 'exxit' }).done()).original!;
+    expect(fresh.embeds[0]).toMatchObject({ title: 'Exxit challenge' });
+
+    // A forged value is refused and changes nothing.
+    expect(await settings(dana, language('de'))).toMatch(/not a valid/);
+    expect((await h.store.settings.get(h.guild.id)).locale ?? null).toBeNull();
   });
 
   it('refuses a channel that is not a text channel of this server, and caps the list', async () => {

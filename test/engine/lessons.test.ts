@@ -11,6 +11,7 @@ import { orion, type OrionState } from '../../src/engine/orion/index.js';
 import { ORION_LESSONS, ORION_TOPICS, ruleTopic as orionRuleTopic } from '../../src/engine/orion/lessons.js';
 import { replay } from '../../src/engine/replay.js';
 import { citedRuleIds } from './cited-rules.js';
+import { errorText } from '../../src/engine/game.js';
 
 const GAMES = ['exxit', 'orion'] as const satisfies readonly GameId[];
 const RULE_TOPIC = { exxit: exxitRuleTopic, orion: orionRuleTopic } as const;
@@ -18,7 +19,7 @@ const RULE_TOPIC = { exxit: exxitRuleTopic, orion: orionRuleTopic } as const;
 /** The states of a lesson, start included; fails the test if it does not replay. */
 function statesOf(game: GameId, lesson: Lesson): unknown[] {
   const r = replay(getGame(game), lesson.setup, lesson.moves);
-  if (!r.ok) throw new Error(`${game} ${lesson.topic}: move ${r.index + 1} "${r.text}": ${r.error.rule}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${game} ${lesson.topic}: move ${r.index + 1} "${r.text}": ${errorText(r.error)}`);
   return r.states;
 }
 const exxitStates = (topic: string) => statesOf('exxit', lessonOf('exxit', topic)!) as ExxitState[];

@@ -4,15 +4,15 @@
 // Orion placements that join the player's groups or cover tokens the right
 // way first, central ones first otherwise, spread across the tiles.
 import { describe, expect, it } from 'vitest';
-import { getGame, type AnyGame } from '../../src/engine/index.js';
+import { errorText, getGame, type AnyGame, type RuleError } from '../../src/engine/index.js';
 import { CELLS, NEIGHBOURS, parseCellLabel } from '../../src/engine/orion/board.js';
 import { PLACEMENTS, placementOf } from '../../src/engine/orion/tiles.js';
 import type { OrionMove, OrionState } from '../../src/engine/orion/types.js';
 import type { ExxitMove } from '../../src/engine/exxit/types.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: RuleError }): T => {
+  if (!r.ok) throw new Error(errorText(r.error));
   return r.value;
 };
 

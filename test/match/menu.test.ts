@@ -5,7 +5,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { text } from '../../src/commands/kit/text.js';
-import { getGame, type AnyGame } from '../../src/engine/index.js';
+import { errorText, getGame, type AnyGame, type RuleError } from '../../src/engine/index.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import { hasMessage } from '../../src/i18n/catalogue.js';
 import { builder as en } from '../../src/i18n/en/builder.js';
@@ -15,8 +15,8 @@ import { advance } from '../../src/match/play.js';
 import { CODE_RE, MAX_STEPS, menuView, type MenuView } from '../../src/match/menu.js';
 import { tictactoe } from '../ai/fixtures/games.js';
 
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: RuleError }): T => {
+  if (!r.ok) throw new Error(errorText(r.error));
   return r.value;
 };
 

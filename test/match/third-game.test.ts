@@ -21,6 +21,22 @@ beforeAll(async () => {
     'engine.tictactoe.move': 'cell {cell}',
     'engine.tictactoe.end.line': 'three in a row',
     'engine.tictactoe.end.full': 'a full board',
+    'refusal.tictactoe.taken': 'cell {cell} is taken',
+    'refusal.tictactoe.notFree': 'not a free cell',
+    'refusal.tictactoe.noOptions': 'Tic-tac-toe has no options',
+  });
+  // Every language of the catalogues: the command descriptions carry each one.
+  registerMessages('fr', {
+    'game.tictactoe.title': 'Morpion',
+    'game.tictactoe.side.0': 'X',
+    'game.tictactoe.side.1': 'O',
+    'engine.tictactoe.setup': '3 × 3',
+    'engine.tictactoe.move': 'case {cell}',
+    'engine.tictactoe.end.line': 'trois alignés',
+    'engine.tictactoe.end.full': 'grille pleine',
+    'refusal.tictactoe.taken': 'la case {cell} est prise',
+    'refusal.tictactoe.notFree': 'ce n’est pas une case libre',
+    'refusal.tictactoe.noOptions': 'le morpion n’a pas d’options',
   });
   // The commands read the registry when they are loaded: after the registration.
   harness = await import('../bot/harness.js');

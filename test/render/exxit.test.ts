@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exxitCard, exxitLayout, EXXIT_BOARD_AREA, EXXIT_HEIGHT, EXXIT_WIDTH, EXXIT_WORDS, exxitLastText, exxitMoveLines, voidRing } from '../../src/render/exxit.js';
+import { exxitCard, exxitLayout, EXXIT_BOARD_AREA, EXXIT_HEIGHT, EXXIT_WIDTH, exxitWords, exxitLastText, exxitMoveLines, voidRing } from '../../src/render/exxit.js';
 import { BOARD_SIZE, renderBoard } from '../../src/render/index.js';
 import { EXXIT, THEME, TYPE } from '../../src/render/theme.js';
 import { getGame } from '../../src/engine/index.js';
@@ -8,6 +8,7 @@ import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { ExxitLastMove, ExxitState } from '../../src/engine/exxit/types.js';
 import { exxitState } from './fixtures.js';
 import { type Decoded, decodePng, distance, hex, near, pixel } from './pixels.js';
+import { errorText } from '../../src/engine/game.js';
 
 const SQRT3 = Math.sqrt(3);
 
@@ -179,14 +180,14 @@ describe('Exxit board image', () => {
         while (g.legalMoves(s).length) {
           const ms = g.legalMoves(s);
           const r = g.play(s, ms[randInt(rng, ms.length)]);
-          if (!r.ok) throw new Error(r.error.message);
+          if (!r.ok) throw new Error(errorText(r.error));
           const before = s;
           s = r.value as ExxitState;
           if (!s.end && s.last?.move.kind === 'pass' && before.last && before.last.move.kind !== 'pass') {
             const prev = before.last;
             const line = exxitLastText(s, prev);
-            expect(line.startsWith(`${EXXIT_WORDS.side[prev.by]}: ${prev.label}`)).toBe(true);
-            expect(line.endsWith(`${EXXIT_WORDS.side[s.last.by]} has no move: pass`)).toBe(true);
+            expect(line.startsWith(`${exxitWords().side[prev.by]}: ${prev.label}`)).toBe(true);
+            expect(line.endsWith(`${exxitWords().side[s.last.by]} has no move: pass`)).toBe(true);
             const withPrev = await renderBoard('exxit', s, { previous: prev });
             expect(withPrev.equals(await renderBoard('exxit', s))).toBe(false);
             return;
@@ -197,17 +198,22 @@ describe('Exxit board image', () => {
     });
   });
 
-  it('keeps every word in one table: changing it changes the picture', async () => {
-    const before = await renderBoard('exxit', state);
-    const saved = { ...EXXIT_WORDS };
-    try {
-      Object.assign(EXXIT_WORDS, { side: ['Rouge', 'Noir'], move: (side: string, label: string) => `${side} : ${label}` });
-      expect(exxitLastText(state)).toBe('Rouge : P A');
-      expect((await renderBoard('exxit', state)).equals(before)).toBe(false);
-    } finally {
-      Object.assign(EXXIT_WORDS, saved);
-    }
-    expect((await renderBoard('exxit', state)).equals(before)).toBe(true);
+  it('draws its words in the game’s language (the catalogue’s), notation and labels unchanged', async () => {
+    const english = await renderBoard('exxit', state);
+    const french = await renderBoard('exxit', state, { locale: 'fr' });
+    expect(french.equals(english)).toBe(false);
+    expect((await renderBoard('exxit', state, { locale: 'en' })).equals(english)).toBe(true);
+    expect(exxitWords('fr')).toMatchObject({ side: ['Rouge', 'Noir'], toMove: 'au trait', stock: 'pioche' });
+    expect(exxitWords('fr').reserve(3)).toBe('réserve 3');
+    expect(exxitLastText(state, undefined, 'fr')).toBe('Rouge\u202f: P A');
+    const danced = exxitState({
+      extra: [[-1, 0, 0], [2, -1, 1]],
+      stacks: { '0,0': [1, 0], '1,0': [0] },
+      prisoners: [[2, 0, [0]]],
+      last: { move: { kind: 'dance', q: -1, r: 0, dir: 'E' }, by: 0, sown: [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }], freed: [] },
+      toMove: 1,
+    });
+    expect(exxitLastText(danced, undefined, 'fr')).toBe('Rouge\u202f: D E E · distribue sur A B, sortie en X1');
   });
 
   it('red and black differ by more than hue: lightness and a ring mark', () => {
@@ -278,7 +284,7 @@ describe('Exxit board image', () => {
         while (g.legalMoves(s).length) {
           const ms = g.legalMoves(s);
           const r = g.play(s, ms[randInt(rng, ms.length)]);
-          if (!r.ok) throw new Error(r.error.message);
+          if (!r.ok) throw new Error(errorText(r.error));
           s = r.value as ExxitState;
         }
         // A 16 px "X12" needs a hex of radius ~30 at the label's height.
@@ -296,7 +302,7 @@ describe('Exxit board image', () => {
     while (g.legalMoves(st).length) {
       const ms = g.legalMoves(st);
       const r = g.play(st, ms[randInt(rng, ms.length)]);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(errorText(r.error));
       st = r.value as ExxitState;
     }
     expect(st.end).not.toBeNull();

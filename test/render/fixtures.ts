@@ -6,6 +6,7 @@ import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { ExxitState, ExxitTile } from '../../src/engine/exxit/types.js';
 import { CELLS, cellIndex } from '../../src/engine/orion/board.js';
 import type { OrionPlacement, OrionState, TileCode } from '../../src/engine/orion/types.js';
+import { errorText } from '../../src/engine/game.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const tileLabel = (i: number): string => (i < 26 ? LETTERS[i] : 'A' + LETTERS[i - 26]);
@@ -92,7 +93,7 @@ export function randomGame(game: 'exxit' | 'orion', setup: string, seed: number)
     const m = ms[randInt(rng, ms.length)];
     out.push(g.formatMove(s, m));
     const r = g.play(s, m);
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(errorText(r.error));
     s = r.value;
   }
   return out;

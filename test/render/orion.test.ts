@@ -7,11 +7,12 @@ import type { OrionState } from '../../src/engine/orion/types.js';
 import { FAMILY, registerFonts } from '../../src/render/fonts.js';
 import { axialToPixel, measure } from '../../src/render/hexdraw.js';
 import { drawBoard, renderBoard } from '../../src/render/index.js';
-import { ORION_HEIGHT, ORION_WIDTH, ORION_WORDS, orionCard, orionFooterLines, orionLayout } from '../../src/render/orion.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionCard, orionFooterLines, orionLayout, orionWords } from '../../src/render/orion.js';
 import { ORION, THEME } from '../../src/render/theme.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { orionState } from './fixtures.js';
 import { decodePng, distance, hex, near, pixel } from './pixels.js';
+import { errorText } from '../../src/engine/game.js';
 
 const at = (label: string): number => CELLS.findIndex((c) => c.label === label);
 
@@ -57,17 +58,14 @@ describe('Orion Duel board image', () => {
     expect(orionFooterLines(state, ['Alice', 'Bob'])).toEqual(['Blue: D2 E6 N']);
   });
 
-  it('keeps every word in one table: changing it changes the picture', async () => {
-    const before = await renderBoard('orion', state);
-    const saved = { ...ORION_WORDS };
-    try {
-      Object.assign(ORION_WORDS, { side: ['Orange', 'Bleu'], toMove: 'au trait' });
-      expect(orionFooterLines(state, ['A', 'B'])).toEqual(['Bleu: D2 E6 N']);
-      expect((await renderBoard('orion', state)).equals(before)).toBe(false);
-    } finally {
-      Object.assign(ORION_WORDS, saved);
-    }
-    expect((await renderBoard('orion', state)).equals(before)).toBe(true);
+  it('draws its words in the game’s language (the catalogue’s), notation and labels unchanged', async () => {
+    const english = await renderBoard('orion', state);
+    const french = await renderBoard('orion', state, { locale: 'fr' });
+    expect(french.equals(english)).toBe(false);
+    expect((await renderBoard('orion', state, { locale: 'en' })).equals(english)).toBe(true);
+    expect(orionWords('fr')).toMatchObject({ side: ['Orange', 'Bleu'], toMove: 'au trait', vc: 'CV', draw: 'Nulle' });
+    expect(orionFooterLines(state, ['A', 'B'], 'fr')).toEqual(['Bleu\u202f: D2 E6 N']);
+    expect(orionWords('fr').reason('OD-18', 2, 1, '')).toBe('conditions de victoire 2–1');
   });
 
   it('paints empty, orange and blue cells and tokens where the layout says', async () => {
@@ -146,7 +144,7 @@ describe('Orion Duel board image', () => {
     let s = s0.value as OrionState;
     for (let ms = g.legalMoves(s); ms.length; ms = g.legalMoves(s)) {
       const r = g.play(s, ms[randInt(rng, ms.length)]);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(errorText(r.error));
       s = r.value as OrionState;
     }
     expect(s.end).not.toBeNull();

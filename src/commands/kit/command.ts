@@ -18,8 +18,9 @@ import type { MatchContext } from '../../match/context.js';
 import type { CustomId } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 
-export type RenderBoard = (game: GameId, state: unknown, opts?: { players?: [string, string]; before?: unknown }) => Promise<Buffer>;
-export type RenderReplay = (game: GameId, setup: string, moves: string[], opts?: { players?: [string, string] }) => Promise<Buffer>;
+/** `locale`: the language of the words drawn on the picture (a game's pictures are in the game's). */
+export type RenderBoard = (game: GameId, state: unknown, opts?: { players?: [string, string]; before?: unknown; locale?: Locale }) => Promise<Buffer>;
+export type RenderReplay = (game: GameId, setup: string, moves: string[], opts?: { players?: [string, string]; locale?: Locale }) => Promise<Buffer>;
 
 /** What every handler gets: the match layer's context plus the Discord client and the renderers. */
 export interface CommandContext extends MatchContext {

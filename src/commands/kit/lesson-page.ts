@@ -64,7 +64,7 @@ async function picture(ctx: CommandContext, locale: Locale, game: GameId, lesson
   const state = positionOf(ctx, game, lesson);
   if (state === undefined) return null;
   try {
-    const png = await ctx.render(game, state, { players: [t(locale, 'rules.players.first'), t(locale, 'rules.players.second')] });
+    const png = await ctx.render(game, state, { players: [t(locale, 'rules.players.first'), t(locale, 'rules.players.second')], locale });
     const topic = topicMsg(game, lesson.topic, 'name');
     return new AttachmentBuilder(png, {
       name: `rules-${game}-${lesson.topic}.png`,

@@ -5,7 +5,7 @@
 import { LOCALES, format, type Locale, type MessageKey } from '../../i18n/catalogue.js';
 
 /** Discord's locale codes for each of our languages other than English (the default text). */
-const DISCORD_LOCALES: Partial<Record<Locale, string[]>> = { fr: ['fr'] } as Partial<Record<Locale, string[]>>;
+const DISCORD_LOCALES: Partial<Record<Locale, string[]>> = { fr: ['fr'] };
 
 export function localizations(key: MessageKey | `game.${string}`, params?: Record<string, string | number>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -50,7 +50,7 @@ export async function boardFiles(ctx: CommandContext, locale: Locale, rec: Store
   if (state === undefined) return [];
   try {
     const players: [string, string] = [rec.players[0].name, rec.players[1].name];
-    const png = await ctx.render(rec.game, state, before === undefined ? { players } : { players, before });
+    const png = await ctx.render(rec.game, state, before === undefined ? { players, locale } : { players, before, locale });
     return [boardAttachment(locale, png, rec)];
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'board render failed');

@@ -1,7 +1,8 @@
 // Exxit for the match layer and the bot: setup options, forced moves and
 // what a move, a score or an end means — as Notes (ids and numbers), whose
 // words live in the message catalogues. Rule ids: EX-n of the rules file.
-import { fail, ok, type Note, type Result, type SetupOption } from '../game.js';
+import { ok, type Note, type Result, type SetupOption } from '../game.js';
+import { refused } from './errors.js';
 import { generate } from './legal.js';
 import { copyMove } from './moves.js';
 import { scratchBoard } from './state.js';
@@ -18,8 +19,8 @@ const VARIANT_OF = new Map<number, ExxitVariant>(Object.entries(VARIANT_TILES).m
 export function setupFor(values: Readonly<Record<string, string | number>>): Result<string> {
   const tiles = values.tiles ?? 39;
   const variant = typeof tiles === 'number' ? VARIANT_OF.get(tiles) : undefined;
-  if (!variant) return fail('EX-3', `Exxit is played with 39, 29 or 19 tiles, not ${String(tiles).slice(0, 20)}`);
-  for (const k of Object.keys(values)) if (k !== 'tiles') return fail('EX-3', `Exxit has no option "${k.slice(0, 20)}"`);
+  if (!variant) return refused('EX-3', 'exxit.tileCount', { tiles: String(tiles).slice(0, 20) });
+  for (const k of Object.keys(values)) if (k !== 'tiles') return refused('EX-3', 'exxit.noOption', { option: k.slice(0, 20) });
   return ok(variant);
 }
 

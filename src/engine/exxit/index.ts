@@ -1,7 +1,8 @@
 // Exxit (rules: docs/rules/exxit.md) behind the Game interface. The pure
 // functions load the state into the fast board, apply the shared rule code
 // and write a new state: the rules exist once.
-import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
+import { ok, type Game, type Outcome, type Result } from '../game.js';
+import { EXXIT_ERROR_CODES, refused } from './errors.js';
 import { check } from './explain.js';
 import { generate } from './legal.js';
 import { copyMove } from './moves.js';
@@ -64,7 +65,7 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   defaultSetup: 'standard',
   initial(setup = 'standard') {
     if (!(SETUPS as readonly string[]).includes(setup))
-      return fail('EX-3', `unknown setup "${String(setup).slice(0, 40)}" (${SETUPS.join(', ')})`);
+      return refused('EX-3', 'exxit.unknownSetup', { setup: String(setup).slice(0, 40), setups: SETUPS.join(', ') });
     return ok(stateFromBoard(setupBoard(setup as ExxitVariant), null));
   },
   toMove: (s) => s.toMove,
@@ -77,7 +78,7 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   summary: (s) => summarize(s, generate(scratchBoard(s, false))),
   fromJSON: (data) => {
     const plain = plainJson(data);
-    return plain.ok ? validateState(plain.value) : fail('EX-22', 'the stored state is not JSON');
+    return plain.ok ? validateState(plain.value) : refused('EX-22', 'exxit.badState', {}, 'the stored state is not JSON');
   },
   position: (s) => new ExxitPosition(boardFromState(s)),
   options: describe.EXXIT_OPTIONS,
@@ -90,6 +91,7 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   scoreNotes: describe.scoreNotes,
   endNote: describe.endNote,
   noteIds: describe.EXXIT_NOTE_IDS,
+  errorCodes: EXXIT_ERROR_CODES,
   lessons: EXXIT_LESSONS,
   ruleTopic,
   movePaths: menu.movePaths,

@@ -1,8 +1,7 @@
 // EX-22 canonical move text and EX-23 labels: reading and writing.
-import { fail, ok, type Result } from '../game.js';
+import { ok, type Result } from '../game.js';
+import { MOVE_FORMS, refused } from './errors.js';
 import { EXXIT_DIRS, type ExxitDir, type ExxitMove, type ExxitState } from './types.js';
-
-export const EXPECTED = 'expected P q,r | D q,r DIR | F q,r | pass';
 
 /** A move as read from text, before its cell is looked up. */
 export type MoveText =
@@ -19,11 +18,11 @@ const DIR_RE = '(NE|NW|SW|SE|E|W)';
 const COORD = new RegExp(`^${KIND_RE}\\s*\\(?\\s*([+-]?\\d{1,4})\\s*,\\s*([+-]?\\d{1,4})\\s*\\)?(?:\\s*${DIR_RE})?$`);
 const LABEL = new RegExp(`^${KIND_RE}\\s*(X\\d{1,4}|[A-Z]{1,2})(?:\\s+${DIR_RE})?$`);
 
-const quote = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const shown = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /** EX-22/EX-23: reads any accepted notation, in any case and spacing. */
 export function readMove(text: string): Result<MoveText> {
-  if (typeof text !== 'string') return fail('EX-22', `cannot read the move (${EXPECTED})`);
+  if (typeof text !== 'string') return refused('EX-22', 'exxit.notText', { forms: MOVE_FORMS });
   const t = text.trim().replace(/\s+/g, ' ').toUpperCase();
   if (t === 'PASS') return ok({ kind: 'pass' });
   let kind: string;
@@ -39,13 +38,13 @@ export function readMove(text: string): Result<MoveText> {
     at = { label: m[2] };
     dir = m[3];
   } else {
-    return fail('EX-22', `cannot read ${quote(text)} (${EXPECTED})`);
+    return refused('EX-22', 'exxit.cannotRead', { text: shown(text), forms: MOVE_FORMS });
   }
   if (kind === 'dance') {
-    if (!dir) return fail('EX-22', `a dance needs a direction: ${EXXIT_DIRS.join(', ')} (e.g. D B NW)`);
+    if (!dir) return refused('EX-22', 'exxit.danceNeedsDirection', { dirs: EXXIT_DIRS.join(', '), example: 'D B NW' });
     return ok({ kind, at, dir: dir as ExxitDir });
   }
-  if (dir) return fail('EX-22', `${kind === 'place' ? 'a place' : 'a free'} takes no direction (${EXPECTED})`);
+  if (dir) return refused('EX-22', 'exxit.noDirection', { kind, forms: MOVE_FORMS });
   return ok({ kind: kind as 'place' | 'free', at });
 }
 
@@ -55,11 +54,11 @@ export function resolveLabel(s: ExxitState, label: string): Result<{ q: number; 
     const p = s.prisoners.find((x) => x.label === label);
     if (p) return ok({ q: p.q, r: p.r });
     const n = Number(label.slice(1));
-    return fail('EX-23', n >= 1 && n < s.nextPrisoner ? `${label} holds no prisoners any more` : `there is no prisoner cell ${label}`);
+    return refused('EX-23', n >= 1 && n < s.nextPrisoner ? 'exxit.prisonerCellGone' : 'exxit.noPrisonerCell', { label });
   }
   const t = s.tiles.find((x) => x.label === label);
   if (t) return ok({ q: t.q, r: t.r });
-  return fail('EX-23', `there is no tile ${label}`);
+  return refused('EX-23', 'exxit.noTile', { label });
 }
 
 /** The label of the cell at (q, r), if it has one now. */

@@ -1,6 +1,7 @@
 // fromJSON: checks that untrusted data (a stored record) is a well-formed
 // Exxit state, shape and invariants, and returns a clean copy.
-import { fail, ok, type Result, type Side } from '../game.js';
+import { ok, type Result, type Side } from '../game.js';
+import { refused } from './errors.js';
 import { scratchBoard, contextKey, currentKey, parseKey, stateFromBoard } from './state.js';
 import { cellOf, inWorldBounds, tileLabel } from './geometry.js';
 import { CORE, PAWNS, PLY_CAP } from './position.js';
@@ -10,7 +11,8 @@ import { scoreOf } from './score.js';
 import { AXIAL_VECTORS } from '../hex.js';
 import { type ExxitLastMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
 
-const bad = (message: string): Result<never> => fail('EX-STATE', message);
+/** A stored state that does not validate: one code for players (a damaged record), the details for operators. */
+const bad = (detail: string): Result<never> => refused('EX-STATE', 'exxit.badState', {}, detail);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isInt = (x: unknown, lo: number, hi: number): x is number => Number.isInteger(x) && (x as number) >= lo && (x as number) <= hi;
 const isSide = (x: unknown): x is Side => x === 0 || x === 1;

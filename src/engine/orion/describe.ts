@@ -1,7 +1,8 @@
 // Orion Duel for the match layer and the bot: setup options and what a
 // move, the victory conditions or an end mean — as Notes (ids and numbers),
 // whose words live in the message catalogues. Rule ids: OD-n.
-import { fail, ok, type Note, type Result, type SetupOption } from '../game.js';
+import { ok, type Note, type Result, type SetupOption } from '../game.js';
+import { refused } from './errors.js';
 import { cellLabel } from './board.js';
 import { formatMove } from './notation.js';
 import { PLACEMENTS, placementOf } from './tiles.js';
@@ -14,10 +15,10 @@ export const ORION_OPTIONS: readonly SetupOption[] = [{ name: 'layout', type: 's
 /** OD-10/OD-11: a preset, or a random layout reproducible from the seed kept in the setup name. */
 export function setupFor(values: Readonly<Record<string, string | number>>, seed: number): Result<string> {
   const layout = values.layout ?? 'random';
-  for (const k of Object.keys(values)) if (k !== 'layout') return fail('OD-10', `Orion Duel has no option "${k.slice(0, 20)}"`);
+  for (const k of Object.keys(values)) if (k !== 'layout') return refused('OD-10', 'orion.noOption', { option: k.slice(0, 20) });
   if (layout === 'random') return ok(`random:${Math.abs(Math.trunc(seed)) || 1}`);
   if (typeof layout === 'string' && (LAYOUTS as readonly string[]).includes(layout)) return ok(layout);
-  return fail('OD-11', `unknown layout "${String(layout).slice(0, 20)}" (random, preset1, preset2, preset3)`);
+  return refused('OD-11', 'orion.unknownLayout', { layout: String(layout).slice(0, 20), layouts: LAYOUTS.join(', ') });
 }
 
 export function describeSetup(setup: string): Note {

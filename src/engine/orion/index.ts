@@ -1,6 +1,7 @@
 // Orion Duel behind the common Game interface (game.ts). Rules: OD-1..OD-22
 // of docs/rules/orion-duel.md.
-import { fail, ok, type Game, type Outcome, type Result } from '../game.js';
+import { ok, type Game, type Outcome, type Result } from '../game.js';
+import { MOVE_FORM, ORION_ERROR_CODES, refused } from './errors.js';
 import { CELL_COUNT, cellLabel } from './board.js';
 import { fromJSON } from './json.js';
 import { plainJson } from '../plain.js';
@@ -24,7 +25,7 @@ function outcome(s: OrionState): Outcome {
 
 function parseMove(s: OrionState, text: string): Result<OrionMove> {
   if (s.end) return gameOverError(s);
-  if (typeof text !== 'string') return fail('OD-22', `cannot read a move from ${typeof text}`);
+  if (typeof text !== 'string') return refused('OD-22', 'orion.notText', { form: MOVE_FORM });
   const id = parseMoveText(text);
   if (!id.ok) return id;
   const why = whyIllegal(positionOf(s), id.value);
@@ -79,7 +80,7 @@ export const orion: Game<OrionState, OrionMove> = {
   summary,
   fromJSON: (data) => {
     const plain = plainJson(data);
-    return plain.ok ? fromJSON(plain.value) : fail('OD-22', 'the stored state is not JSON');
+    return plain.ok ? fromJSON(plain.value) : refused('OD-22', 'orion.badState', {}, 'the stored state is not JSON');
   },
   position: (s) => positionOf(s),
   options: describe.ORION_OPTIONS,
@@ -92,6 +93,7 @@ export const orion: Game<OrionState, OrionMove> = {
   scoreNotes: describe.scoreNotes,
   endNote: describe.endNote,
   noteIds: describe.ORION_NOTE_IDS,
+  errorCodes: ORION_ERROR_CODES,
   lessons: ORION_LESSONS,
   ruleTopic,
   movePaths: menu.movePaths,

@@ -1,7 +1,8 @@
 // Validation of a stored record (untrusted JSON) as an Orion Duel state: the
 // shape first, then a replay of every placement from the layout's start, then
 // every stored field compared with the replay. What comes back is the replay.
-import { fail, ok, type Result } from '../game.js';
+import { errorText, ok, type Result } from '../game.js';
+import { refused } from './errors.js';
 import { CELL_COUNT, cellLabel } from './board.js';
 import { placementIdOf } from './legal.js';
 import { formatMove } from './notation.js';
@@ -11,7 +12,8 @@ import { TILE_CODES, TILE_COUNTS, type OrionState } from './types.js';
 import { groupsOf, victoryConditions } from './victory.js';
 
 const KEYS = ['game', 'layout', 'galaxies', 'blackHoles', 'cells', 'tileAt', 'placements', 'hands', 'toMove', 'ply', 'vc', 'end'];
-const bad = (message: string): Result<OrionState> => fail('state', message);
+/** A stored state that does not validate: one code for players (a damaged record), the details for operators. */
+const bad = (detail: string): Result<OrionState> => refused('state', 'orion.badState', {}, detail);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 /** Deep equality of plain JSON values, key order ignored. */
@@ -32,7 +34,7 @@ export function fromJSON(data: unknown): Result<OrionState> {
   for (const k of KEYS) if (!(k in data)) return bad(`missing field "${k}"`);
   if (typeof data.layout !== 'string') return bad('layout must be a string');
   const start = initialState(data.layout);
-  if (!start.ok) return bad(`layout: ${start.error.message}`);
+  if (!start.ok) return bad(`layout: ${errorText(start.error)}`);
   let s = start.value;
   // OD-10/OD-11: tokens as the layout puts them.
   if (!same(data.galaxies, s.galaxies)) return bad(`galaxies do not match layout ${data.layout} (OD-11)`);
@@ -61,9 +63,9 @@ export function fromJSON(data: unknown): Result<OrionState> {
     if (!isObj(p) || !same(Object.keys(p).sort(), ['cells', 'colors', 'move', 'side'])) return bad(`${at}: must be {side, move, cells, colors}`);
     if (p.side !== s.toMove) return bad(`${at}: side ${JSON.stringify(p.side)}, but ${s.toMove === 0 ? 'orange' : 'blue'} was to move (OD-12)`);
     const id = placementIdOf(p.move);
-    if (typeof id !== 'number') return bad(`${at}: ${id.rule}: ${id.message}`);
+    if (typeof id !== 'number') return bad(`${at}: ${errorText(id)}`);
     const legal = checkMove(s, p.move);
-    if (!legal.ok) return bad(`${at} (${formatMove(PLACEMENTS[id].move)}) is illegal: ${legal.error.rule}: ${legal.error.message}`);
+    if (!legal.ok) return bad(`${at} (${formatMove(PLACEMENTS[id].move)}) is illegal: ${errorText(legal.error)}`);
     s = applyId(s, id);
     const made = s.placements[i];
     if (!same(p.move, made.move)) return bad(`${at}: move is not in canonical form (${formatMove(made.move)})`);

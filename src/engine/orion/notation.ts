@@ -1,11 +1,11 @@
 // OD-22 move text: short form `TILE CELL [DIR] [R|L]` (canonical output) and
 // the long input form listing the cells, the X hex first (`L3 E5,E4,E3`).
-import { fail, ok, type Result } from '../game.js';
+import { ok, type Result } from '../game.js';
+import { MOVE_FORM, refused } from './errors.js';
 import { CELL_COUNT, cellLabel, parseCellLabel } from './board.js';
 import { HAS_X, LOOKUP, PLACEMENTS, TILE_SIZE, kindIndex, lookupIndex, placementOf, shapeCells } from './tiles.js';
 import { ORION_DIRS, TILE_CODES, type CellIndex, type OrionDir, type OrionMove, type TileCode } from './types.js';
 
-const EXPECTED = 'expected TILE CELL [DIR] [R|L]';
 const LABEL_RE = /^[A-Z]\d{1,3}$/;
 
 /** Canonical short text of a move (OD-22); P2 is written from its N/NE/SE anchor. */
@@ -23,8 +23,8 @@ export function formatMove(m: OrionMove): string {
 function readCell(word: string, whole: string): Result<CellIndex> {
   const c = parseCellLabel(word);
   if (c >= 0) return ok(c);
-  if (LABEL_RE.test(word)) return fail('OD-6', `no cell "${word}"`);
-  return fail('OD-22', `cannot read "${whole}" (${EXPECTED})`);
+  if (LABEL_RE.test(word)) return refused('OD-6', 'orion.noCell', { cell: word });
+  return refused('OD-22', 'orion.cannotRead', { text: whole, form: MOVE_FORM });
 }
 
 /**
@@ -36,12 +36,12 @@ export function parseMoveText(input: string): Result<number> {
   const whole = String(input).trim();
   const text = whole.toUpperCase().replace(/\s*,\s*/g, ',');
   const words = text.split(/\s+/).filter(Boolean);
-  if (words.length < 2) return fail('OD-22', `cannot read "${whole}" (${EXPECTED})`);
+  if (words.length < 2) return refused('OD-22', 'orion.cannotRead', { text: whole, form: MOVE_FORM });
   const tile = words[0];
   const kind = kindIndex(tile as TileCode);
   if (kind < 0) {
-    if (/^[A-Z]\d$/.test(tile)) return fail('OD-22', `unknown tile "${words[0]}" (tiles: ${TILE_CODES.join(' ')})`);
-    return fail('OD-22', `cannot read "${whole}" (${EXPECTED})`);
+    if (/^[A-Z]\d$/.test(tile)) return refused('OD-22', 'orion.unknownTile', { tile: words[0], tiles: TILE_CODES.join(' ') });
+    return refused('OD-22', 'orion.cannotRead', { text: whole, form: MOVE_FORM });
   }
   const code = tile as TileCode;
   if (words[1].includes(',')) return parseLong(code, kind, words, whole);
@@ -50,44 +50,44 @@ export function parseMoveText(input: string): Result<number> {
   if (!cell.ok) return cell;
   const rest = words.slice(2);
   if (code === 'S1') {
-    if (rest.length > 0) return fail('OD-22', `S1 takes no direction: write "S1 ${words[1]}"`);
+    if (rest.length > 0) return refused('OD-22', 'orion.s1NoDirectionWrite', { move: `S1 ${words[1]}` });
     return ok(LOOKUP[lookupIndex(kind, cell.value, 0, 0)]);
   }
-  if (rest.length === 0) return fail('OD-22', `${code} needs a direction (${ORION_DIRS.join(', ')})`);
+  if (rest.length === 0) return refused('OD-22', 'orion.needsDirection', { tile: code, dirs: ORION_DIRS.join(', ') });
   const dir = ORION_DIRS.indexOf(rest[0] as OrionDir);
   if (dir < 0) {
-    if (rest[0] === 'R' || rest[0] === 'L') return fail('OD-22', `${code} needs a direction before R or L (${ORION_DIRS.join(', ')})`);
+    if (rest[0] === 'R' || rest[0] === 'L') return refused('OD-22', 'orion.directionBeforeTurn', { tile: code, dirs: ORION_DIRS.join(', ') });
     if (parseCellLabel(rest[0]) >= 0)
-      return fail('OD-22', `to list the cells, join them with commas: "${code} ${words.slice(1).join(',')}"`);
-    return fail('OD-22', `no direction "${rest[0]}" (${ORION_DIRS.join(', ')})`);
+      return refused('OD-22', 'orion.joinWithCommas', { move: `${code} ${words.slice(1).join(',')}` });
+    return refused('OD-22', 'orion.noDirection', { dir: rest[0], dirs: ORION_DIRS.join(', ') });
   }
   let turn = 0;
   if (code === 'V3') {
-    if (rest.length < 2 || (rest[1] !== 'R' && rest[1] !== 'L')) return fail('OD-22', 'V3 needs R or L');
-    if (rest.length > 2) return fail('OD-22', `too many words in "${whole}" (${EXPECTED})`);
+    if (rest.length < 2 || (rest[1] !== 'R' && rest[1] !== 'L')) return refused('OD-22', 'orion.v3NeedsTurn');
+    if (rest.length > 2) return refused('OD-22', 'orion.tooManyWords', { text: whole, form: MOVE_FORM });
     turn = rest[1] === 'R' ? 0 : 1;
   } else if (rest.length > 1) {
-    if (rest[1] === 'R' || rest[1] === 'L') return fail('OD-22', `only V3 takes R or L, not ${code}`);
-    return fail('OD-22', `too many words in "${whole}" (${EXPECTED})`);
+    if (rest[1] === 'R' || rest[1] === 'L') return refused('OD-22', 'orion.onlyV3Turns', { tile: code });
+    return refused('OD-22', 'orion.tooManyWords', { text: whole, form: MOVE_FORM });
   }
   const id = LOOKUP[lookupIndex(kind, cell.value, dir, turn)];
-  return id < 0 ? fail('OD-13', 'the tile would leave the board') : ok(id);
+  return id < 0 ? refused('OD-13', 'orion.offBoard') : ok(id);
 }
 
 /** Long form: `L3 E5,E4,E3` — the X hex first, the others in any order (OD-22). */
 function parseLong(code: TileCode, kind: number, words: string[], whole: string): Result<number> {
-  if (words.length > 2) return fail('OD-22', `too many words in "${whole}" (the long form is TILE CELL,CELL[,CELL])`);
+  if (words.length > 2) return refused('OD-22', 'orion.tooManyWordsLong', { text: whole, form: 'TILE CELL,CELL[,CELL]' });
   const parts = words[1].split(',');
   const cells: CellIndex[] = [];
   for (const p of parts) {
-    if (!p) return fail('OD-22', `cannot read "${whole}" (an empty cell in the list)`);
+    if (!p) return refused('OD-22', 'orion.emptyCell', { text: whole });
     const c = readCell(p, whole);
     if (!c.ok) return c;
     cells.push(c.value);
   }
   if (cells.length !== TILE_SIZE[code])
-    return fail('OD-22', `${code} covers ${TILE_SIZE[code]} cell${TILE_SIZE[code] > 1 ? 's' : ''}, not ${cells.length}`);
-  if (new Set(cells).size !== cells.length) return fail('OD-22', 'a cell is listed twice');
+    return refused('OD-22', 'orion.wrongCellCount', { tile: code, size: TILE_SIZE[code], count: cells.length });
+  if (new Set(cells).size !== cells.length) return refused('OD-22', 'orion.cellTwice');
   const want = [...cells].sort((a, b) => a - b).join(',');
   const anchors = HAS_X[code] ? [cells[0]] : cells; // S1/P2 have no X hex: any order
   for (const anchor of anchors)
@@ -103,7 +103,7 @@ function parseLong(code: TileCode, kind: number, words: string[], whole: string)
         for (let turn = 0; turn < 2; turn++) {
           const sc = shapeCells(kind, anchor, dir, turn);
           if (sc && [...sc].sort((a, b) => a - b).join(',') === want)
-            return fail('OD-22', `the X (opponent-colour) hex comes first: did you mean "${code} ${[anchor, ...cells.filter((c) => c !== anchor)].map(cellLabel).join(',')}"?`);
+            return refused('OD-22', 'orion.xFirst', { move: `${code} ${[anchor, ...cells.filter((c) => c !== anchor)].map(cellLabel).join(',')}` });
         }
-  return fail('OD-22', `${cells.map(cellLabel).join(',')} is not the shape of ${code}`);
+  return refused('OD-22', 'orion.notShape', { cells: cells.map(cellLabel).join(','), tile: code });
 }

@@ -1,6 +1,7 @@
 // Pure state functions over the fast position: the setup (OD-10, OD-11) and
 // laying a tile (OD-12..OD-21). Plain JSON in, fresh plain JSON out.
-import { fail, ok, type Result, type Side } from '../game.js';
+import { ok, type Result, type Side } from '../game.js';
+import { refused } from './errors.js';
 import { CELL_COUNT } from './board.js';
 import { placementIdOf, whyIllegal } from './legal.js';
 import { layoutOf } from './layout.js';
@@ -8,14 +9,12 @@ import { OrionPosition } from './position.js';
 import { PLACEMENTS, PLACEMENT_COUNT } from './tiles.js';
 import { TILE_COUNTS, type OrionMove, type OrionState, type OrionVc, type TileCode } from './types.js';
 
-export const SETUP_HELP = 'preset1, preset2, preset3 or random:<seed> (seed: letters, digits, - and _, up to 64)';
-
 const fullHand = (): Record<TileCode, number> => ({ ...TILE_COUNTS });
 const zeroVc = (): OrionVc => ({ constellations: 0, galaxies: 0, blackHoles: 0, total: 0 });
 
 export function initialState(setup: string): Result<OrionState> {
   const layout = typeof setup === 'string' ? layoutOf(setup) : null;
-  if (!layout) return fail('OD-11', `unknown layout "${String(setup)}": use ${SETUP_HELP}`);
+  if (!layout) return refused('OD-11', 'orion.unknownSetup', { setup: String(setup).slice(0, 40), setups: 'preset1, preset2, preset3, random:<seed>', seedMax: 64 });
   return ok({
     game: 'orion',
     layout: setup,
@@ -47,8 +46,7 @@ export function positionOf(s: OrionState): OrionPosition {
 /** The game is over: the error every move attempt gets then. */
 export function gameOverError(s: OrionState): Result<never> {
   const e = s.end!;
-  const who = e.draw ? 'a draw' : `${e.winner === 0 ? 'Orange' : 'Blue'} won`;
-  return fail(e.reason, `the game is over (${who})`);
+  return refused(e.reason, 'orion.over', { winner: e.draw || e.winner === null ? 'none' : e.winner });
 }
 
 /** Placement id of a legal move of `s`, or the rule it breaks. */

@@ -13,7 +13,7 @@ export const help = {
     aroundTitle: 'Around the games',
     around: '`/rules game [topic]`: the rules, illustrated, one topic per page.\n`/games`: the games being played here, with links to watch them.\n`/replay game`: an animated replay of a game, with its move list.\n`/stats [user] [game]`: ratings, record, streak and recent games.\n`/leaderboard game [season]`: the best rated players, here or in all servers, all time or this season.\n`/tournament standings`: the table of a tournament; players join one on its card.\n`/help`: this page.',
     adminTitle: 'For admins (Manage Server)',
-    admin: '`/settings`: the default time per move of new challenges, the channels where games may start, who may run tournaments, and rating seasons.\n`/tournament create`: a Swiss or round-robin tournament run by the bot.\n`/endgame`: close a stuck or damaged game with no result and no rating change.',
+    admin: '`/settings`: the default time per move of new challenges, the language of the bot’s public posts, the channels where games may start, who may run tournaments, and rating seasons.\n`/tournament create`: a Swiss or round-robin tournament run by the bot.\n`/endgame`: close a stuck or damaged game with no result and no rating change.',
     footer: 'Only you see this. Refusals cite numbered rules (EX-13d for Exxit, OD-14 for Orion Duel): `/rules` explains each of them.',
   },
 } as const;

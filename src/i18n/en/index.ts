@@ -3,8 +3,21 @@ import { around } from './around.js';
 import { builder } from './builder.js';
 import { games } from './games.js';
 import { help } from './help.js';
+import { picture } from './picture.js';
 import { play } from './play.js';
+import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { tournament } from './tournament.js';
 
-export const en = { ...play, ...around, ...rules, ...help, ...builder, ...tournament, game: { ...play.game, ...games.game }, engine: games.engine } as const;
+export const en = {
+  ...play,
+  ...around,
+  ...rules,
+  ...help,
+  ...builder,
+  ...tournament,
+  ...picture,
+  game: { ...play.game, ...games.game },
+  engine: games.engine,
+  refusal: { ...play.refusal, ...refusals.refusal },
+} as const;

@@ -35,6 +35,7 @@ export const play = {
     matchTitle: '{game} · {first} vs {second}',
     intro: '**{game}** · {first} ({firstSide}) vs {second} ({secondSide}) · {setup}',
     button: { rematch: 'Rematch' },
+    archiveReason: 'Game over',
     damaged: 'This game record is damaged; a server admin can close it with `/endgame`.',
     damagedNote: 'This game’s record is damaged and it cannot go on. A server admin can close it with `/endgame` (no result, ratings unchanged).',
     unreadable: 'This game record cannot be read; the bot operators must remove it from the store.',
@@ -85,7 +86,7 @@ export const play = {
     draw: '**Draw** ({why}).',
     wins: '**{winner} ({side}) wins** ({why}).',
     winsOnTime: '**{winner} ({winnerSide}) wins**: {loser} ({loserSide}) lost on time.',
-    rating: '{player}: {before} → {after} ({delta, number, ::sign-always})',
+    rating: '{player}: {before, number, ::group-off} → {after, number, ::group-off} ({delta, number, ::sign-always group-off})',
     casual: 'Casual game: ratings unchanged.',
     replayHint: '-# Game `{id}` · watch it again with `/replay game:{id}`',
     summary: {

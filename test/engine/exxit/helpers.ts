@@ -1,12 +1,12 @@
 // Test helpers: hand-built Exxit positions, validated through fromJSON.
-import { expect } from 'vitest';
-import type { Side } from '../../../src/engine/game.js';
+import type { RuleError, Side } from '../../../src/engine/game.js';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import { recordPosition } from '../../../src/engine/exxit/repetition.js';
 import { boardFromState, stateFromBoard } from '../../../src/engine/exxit/state.js';
 import { tileLabel } from '../../../src/engine/exxit/geometry.js';
 import type { ExxitLastMove, ExxitMove, ExxitState, ExxitVariant } from '../../../src/engine/exxit/types.js';
 import { VARIANT_TILES } from '../../../src/engine/exxit/types.js';
+import { errorText } from '../../../src/engine/game.js';
 
 export const R: Side = 0;
 export const B: Side = 1;
@@ -70,7 +70,7 @@ export function build(spec: Spec): ExxitState {
   recordPosition(b);
   const made = stateFromBoard(b, draft.last);
   const v = exxit.fromJSON(JSON.parse(JSON.stringify(made)));
-  if (!v.ok) throw new Error(`bad test position: ${v.error.message}`);
+  if (!v.ok) throw new Error(`bad test position: ${errorText(v.error)}`);
   return v.value;
 }
 
@@ -85,21 +85,21 @@ export const legal = (s: ExxitState): string[] => exxit.legalMoves(s).map((m) =>
 
 export function parse(s: ExxitState, text: string): ExxitMove {
   const m = exxit.parseMove(s, text);
-  if (!m.ok) throw new Error(`${text}: ${m.error.rule}: ${m.error.message}`);
+  if (!m.ok) throw new Error(`${text}: ${errorText(m.error)}`);
   return m.value;
 }
 
 export function move(s: ExxitState, text: string): ExxitState {
   const r = exxit.play(s, parse(s, text));
-  if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${text}: ${errorText(r.error)}`);
   return r.value;
 }
 
-/** The refusal of a move text as `RULE: message`. */
-export function refusal(s: ExxitState, text: string): string {
+/** The refusal of a move text: rule, code and parameters. */
+export function refusal(s: ExxitState, text: string): RuleError {
   const m = exxit.parseMove(s, text);
-  expect(m.ok).toBe(false);
-  return m.ok ? '' : `${m.error.rule}: ${m.error.message}`;
+  if (m.ok) throw new Error(`${text}: accepted, a refusal was expected`);
+  return m.error;
 }
 
 export const stackAt = (s: ExxitState, q: number, r: number): Side[] | undefined =>
@@ -108,6 +108,6 @@ export const stackAt = (s: ExxitState, q: number, r: number): Side[] | undefined
 /** The starting state of a setup. */
 export function init(setup = 'standard'): ExxitState {
   const s = exxit.initial(setup);
-  if (!s.ok) throw new Error(s.error.message);
+  if (!s.ok) throw new Error(errorText(s.error));
   return s.value;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { ExxitMove, ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, build, move, R, refusal } from './helpers.js';
+import { refused } from '../refused.js';
+import { ruleErrorText } from '../../../src/i18n/rule-error.js';
 
 // Black to move, no dance: places on A, B, D; X1 at (0,-1) can be freed.
 const s = build({ toMove: B, core: { C: [B] }, prisoners: [{ q: 0, r: -1, stack: [R] }] });
@@ -39,29 +41,36 @@ describe('parseMove accepts', () => {
 
 describe('parseMove refuses', () => {
   it.each([
-    ['xyz', 'EX-22: cannot read "xyz" (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['', 'EX-22: cannot read "" (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['P', 'EX-22: cannot read "P" (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['P 1', 'EX-22: cannot read "P 1" (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['D A', 'EX-22: a dance needs a direction: E, NE, NW, W, SW, SE (e.g. D B NW)'],
-    ['D A N', 'EX-22: cannot read "D A N" (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['P A E', 'EX-22: a place takes no direction (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['P Q', 'EX-23: there is no tile Q'],
-    ['F X7', 'EX-23: there is no prisoner cell X7'],
-    ['P C', 'EX-17: C is not an empty tile'],
-    ['P 9,9', 'EX-17: 9,9 is not a tile'],
-    ['P 99999,0', 'EX-22: cannot read "P 99999,0" (expected P q,r | D q,r DIR | F q,r | pass)'],
-    ['P 500,-500', 'EX-17: 500,-500 is not a tile'],
-    ['F A', 'EX-18: A is not a prisoner cell'],
-    ['D C NW', 'EX-13b: the first non-empty cell NW of C is a void (1,-2), not a tile'],
-    ['D A E', 'EX-12: A holds no stack'],
-    ['pass', 'EX-10: passing is never voluntary (4 legal moves)'],
+    ['xyz', refused('EX-22', 'exxit.cannotRead', { text: 'xyz', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['', refused('EX-22', 'exxit.cannotRead', { text: '', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['P', refused('EX-22', 'exxit.cannotRead', { text: 'P', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['P 1', refused('EX-22', 'exxit.cannotRead', { text: 'P 1', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['D A', refused('EX-22', 'exxit.danceNeedsDirection', { dirs: 'E, NE, NW, W, SW, SE', example: 'D B NW' })],
+    ['D A N', refused('EX-22', 'exxit.cannotRead', { text: 'D A N', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['P A E', refused('EX-22', 'exxit.noDirection', { kind: 'place', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['P Q', refused('EX-23', 'exxit.noTile', { label: 'Q' })],
+    ['F X7', refused('EX-23', 'exxit.noPrisonerCell', { label: 'X7' })],
+    ['P C', refused('EX-17', 'exxit.placeNotEmpty', { cell: 'C' })],
+    ['P 9,9', refused('EX-17', 'exxit.placeNotTile', { cell: '9,9' })],
+    ['P 99999,0', refused('EX-22', 'exxit.cannotRead', { text: 'P 99999,0', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    ['P 500,-500', refused('EX-17', 'exxit.placeNotTile', { cell: '500,-500' })],
+    ['F A', refused('EX-18', 'exxit.freeNotPrisoner', { cell: 'A' })],
+    ['D C NW', refused('EX-13b', 'exxit.targetVoid', { dir: 'NW', cell: 'C', target: '1,-2' })],
+    ['D A E', refused('EX-12', 'exxit.noStack', { cell: 'A' })],
+    ['pass', refused('EX-10', 'exxit.passNotVoluntary', { moves: 4 })],
   ])('%j', (text, error) => {
-    expect(refusal(s, text)).toBe(error);
+    expect(refusal(s, text)).toEqual(error);
+  });
+
+  it('reads in English through the catalogue', () => {
+    expect(ruleErrorText(refusal(s, 'D A'))).toBe('EX-22: a dance needs a direction: E, NE, NW, W, SW, SE (e.g. D B NW)');
+    expect(ruleErrorText(refusal(s, 'pass'))).toBe('EX-10: passing is never voluntary (4 legal moves)');
+    expect(ruleErrorText(refusal(s, 'D C NW'))).toBe('EX-13b: the first non-empty cell NW of C is a void (1,-2), not a tile');
+    expect(ruleErrorText(refusal(s, 'P A E'))).toBe('EX-22: a place takes no direction (expected P q,r | D q,r DIR | F q,r | pass)');
   });
 
   it('truncates a long unreadable text', () => {
-    expect(refusal(s, 'x'.repeat(500))).toBe(`EX-22: cannot read "${'x'.repeat(40)}…" (expected P q,r | D q,r DIR | F q,r | pass)`);
+    expect(refusal(s, 'x'.repeat(500))).toEqual(refused('EX-22', 'exxit.cannotRead', { text: `${'x'.repeat(40)}…`, forms: 'P q,r | D q,r DIR | F q,r | pass' }));
   });
 
   it('refuses play of a malformed move object without throwing', () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import { B, init, legal, move, R, refusal, stackAt } from './helpers.js';
+import { refused } from '../refused.js';
 
 describe('EX worked opening', () => {
   it('plays the six steps with the exact legal move sets', () => {
@@ -21,7 +22,7 @@ describe('EX worked opening', () => {
     expect(s.reserves).toEqual([7, 7]);
     // 3. Red: only D 0,0 E.
     expect(legal(s)).toEqual(['D 0,0 E']);
-    expect(refusal(s, 'P 1,-1')).toBe('EX-11a: a dance is compulsory (1 available)');
+    expect(refusal(s, 'P 1,-1')).toEqual(refused('EX-11a', 'exxit.danceCompulsory', { count: 1 }));
     s = move(s, 'D 0,0 E');
     expect(stackAt(s, 0, 0)).toEqual([]);
     expect(stackAt(s, 1, 0)).toEqual([B, R]);
@@ -33,8 +34,8 @@ describe('EX worked opening', () => {
     expect(s.reserves).toEqual([7, 6]);
     // 5. Red: only the exit dance D 1,0 NW; W and SW are not dances (EX-13b).
     expect(legal(s)).toEqual(['D 1,0 NW']);
-    expect(refusal(s, 'D B W')).toMatch(/^EX-13b: /);
-    expect(refusal(s, 'D B SW')).toMatch(/^EX-13b: /);
+    expect(refusal(s, 'D B W')?.rule).toBe('EX-13b');
+    expect(refusal(s, 'D B SW')?.rule).toBe('EX-13b');
     s = move(s, 'D 1,0 NW');
     expect(stackAt(s, 1, 0)).toEqual([]);
     expect(stackAt(s, 1, -1)).toEqual([B, B]);
@@ -46,8 +47,8 @@ describe('EX worked opening', () => {
     ]);
     // 6. Black: C has no dance, X1 cannot be freed.
     expect(legal(s)).toEqual(['P 0,0', 'P 0,1', 'P 1,0']);
-    expect(refusal(s, 'F X1')).toBe('EX-18: X1 touches only one tile (it needs two)');
-    expect(refusal(s, 'D C NW')).toMatch(/^EX-13b: /);
+    expect(refusal(s, 'F X1')).toEqual(refused('EX-18', 'exxit.freeTooFewTiles', { tiles: 1, cell: 'X1' }));
+    expect(refusal(s, 'D C NW')?.rule).toBe('EX-13b');
     expect(s.reserves).toEqual([7, 6]);
     expect(s.stock).toBe(35);
     expect(s.ply).toBe(5);

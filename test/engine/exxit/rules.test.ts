@@ -1,10 +1,11 @@
 // One table of small hand-built positions per rule of rules/exxit.md.
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
-import type { Side } from '../../../src/engine/game.js';
+import type { RuleError, Side } from '../../../src/engine/game.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, build, init, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
 import type { Spec } from './helpers.js';
+import { refused } from '../refused.js';
 
 /** The coordinates of the cell named in a move text (label or q,r). */
 function parseCell(s: ExxitState, text: string): { q: number; r: number } {
@@ -32,7 +33,7 @@ describe('EX-3/EX-4 variants', () => {
 
   it('refuses an unknown setup', () => {
     const s = exxit.initial('pro');
-    expect(s.ok ? '' : `${s.error.rule}: ${s.error.message}`).toBe('EX-3: unknown setup "pro" (standard, blitz, short)');
+    expect(s.ok ? null : s.error).toEqual(refused('EX-3', 'exxit.unknownSetup', { setup: 'pro', setups: 'standard, blitz, short' }));
   });
 
   it('EX-8: the core', () => {
@@ -66,7 +67,7 @@ describe('EX-1 Red moves first', () => {
     const s = JSON.parse(JSON.stringify(init()));
     expect(exxit.fromJSON({ ...s, toMove: B })).toMatchObject({
       ok: false,
-      error: { rule: 'EX-STATE', message: expect.stringMatching(/Red on even plies/) },
+      error: { rule: 'EX-STATE', code: 'exxit.badState', detail: expect.stringMatching(/Red on even plies/) },
     });
   });
 });
@@ -158,7 +159,7 @@ describe('EX-9 stacks', () => {
     expect(legal(s)).toEqual(['D 0,0 E']);
     expect(exxit.summary(s).tiles).toContainEqual(expect.objectContaining({ label: 'A', height: stack.length, owner: name }));
     const t = build({ toMove: other, core: { A: stack, B: [other] } });
-    expect(refusal(t, 'D A E')).toBe('EX-12: that stack is not yours');
+    expect(refusal(t, 'D A E')).toEqual(refused('EX-12', 'exxit.notYourStack'));
   });
 
   // EX-9a: the height counts the pawns of both colours, not the tile; it is the
@@ -167,55 +168,55 @@ describe('EX-9 stacks', () => {
   const line = strip(6);
   it.each([
     ['BR', 2, 'legal'],
-    ['BR', 3, 'EX-13a: no stack within reach E of A (height 2)'],
+    ['BR', 3, refused('EX-13a', 'exxit.noReach', { dir: 'E', cell: 'A', height: 2 })],
     ['RBR', 3, 'legal'],
-    ['BBR', 4, 'EX-13a: no stack within reach E of A (height 3)'],
+    ['BBR', 4, refused('EX-13a', 'exxit.noReach', { dir: 'E', cell: 'A', height: 3 })],
     ['BRBR', 4, 'legal'],
   ])('EX-9a: %s on A and a black pawn %i cells east: %s', (text, k, expected) => {
     const s = build({ core: { A: pawns(text) }, tiles: line.map((t) => (t.q === k && t.r === 0 ? { ...t, stack: [B] } : t)) });
     if (expected === 'legal') expect(legal(s)).toEqual(['D 0,0 E']);
-    else expect(refusal(s, 'D A E')).toBe(expected);
+    else expect(refusal(s, 'D A E')).toEqual(expected);
   });
 
   it('EX-9a: a mixed target stack counts both colours against the mover (EX-13d)', () => {
-    expect(refusal(build({ core: { A: [R], B: [R, B] } }), 'D A E')).toBe('EX-13d: the target stack is taller than yours (2 > 1)');
+    expect(refusal(build({ core: { A: [R], B: [R, B] } }), 'D A E')).toEqual(refused('EX-13d', 'exxit.targetTaller', { target: 2, height: 1 }));
     expect(legal(build({ core: { A: [B, R], B: [R, B] } }))).toEqual(['D 0,0 E']);
   });
 });
 
 describe('EX-13 dance legality', () => {
   const line = strip(4); // (2,-1) E, (2,0) F, (3,-1) G, (3,0) H
-  const cases: [string, ExxitState, string, string | null][] = [
+  const cases: [string, ExxitState, string, RuleError | null][] = [
     // (a) target out of reach: height 1, first stack two cells away
-    ['a: out of reach', build({ core: { A: [R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', 'EX-13a: no stack within reach E of A (height 1)'],
+    ['a: out of reach', build({ core: { A: [R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', refused('EX-13a', 'exxit.noReach', { dir: 'E', cell: 'A', height: 1 })],
     // empty tiles before the target are fine when within reach
     ['a: within reach over an empty tile', build({ core: { A: [R, R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', null],
     // (b) a void, or prisoners, before the target
-    ['b: void first', build({ core: { B: [R, R] } }), 'D B E', 'EX-13b: the first non-empty cell E of B is a void (2,0), not a tile'],
-    ['b: prisoners first', build({ core: { B: [R] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D B E', 'EX-13b: the first non-empty cell E of B holds prisoners (X1), not a tile'],
+    ['b: void first', build({ core: { B: [R, R] } }), 'D B E', refused('EX-13b', 'exxit.targetVoid', { dir: 'E', cell: 'B', target: '2,0' })],
+    ['b: prisoners first', build({ core: { B: [R] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D B E', refused('EX-13b', 'exxit.targetPrisoners', { dir: 'E', cell: 'B', target: 'X1' })],
     // (c) own stack
-    ['c: own stack', build({ core: { A: [R], B: [B, R] } }), 'D A E', 'EX-13c: the first occupied cell E of A holds your own stack'],
+    ['c: own stack', build({ core: { A: [R], B: [B, R] } }), 'D A E', refused('EX-13c', 'exxit.targetOwn', { dir: 'E', cell: 'A' })],
     // (d) taller target; equal height allowed
-    ['d: taller', build({ core: { A: [R], B: [B, B] } }), 'D A E', 'EX-13d: the target stack is taller than yours (2 > 1)'],
+    ['d: taller', build({ core: { A: [R], B: [B, B] } }), 'D A E', refused('EX-13d', 'exxit.targetTaller', { target: 2, height: 1 })],
     ['d: equal height', build({ core: { A: [R], B: [B] } }), 'D A E', null],
     // (e) sowing would leave the world onto prisoners
-    ['e: ends on prisoners', build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D A E', 'EX-13e: the sowing would end on prisoners (X1)'],
+    ['e: ends on prisoners', build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D A E', refused('EX-13e', 'exxit.endsOnPrisoners', { cell: 'X1' })],
     // (f) exit dance
     ['f: exit', build({ core: { A: [R, R], B: [B] } }), 'D A E', null],
     // EX-12: only the mover's stacks
-    ['EX-12: not yours', build({ core: { A: [R], B: [B] } }), 'D B W', 'EX-12: that stack is not yours'],
-    ['EX-12: no stack', build({ core: { A: [R], B: [B] } }), 'D D NE', 'EX-12: D holds no stack'],
-    ['EX-13: not a tile', build({ core: { A: [R], B: [B] } }), 'D 5,5 E', 'EX-13: 5,5 is not a tile'],
+    ['EX-12: not yours', build({ core: { A: [R], B: [B] } }), 'D B W', refused('EX-12', 'exxit.notYourStack')],
+    ['EX-12: no stack', build({ core: { A: [R], B: [B] } }), 'D D NE', refused('EX-12', 'exxit.noStack', { cell: 'D' })],
+    ['EX-13: not a tile', build({ core: { A: [R], B: [B] } }), 'D 5,5 E', refused('EX-13', 'exxit.danceNotTile', { cell: '5,5' })],
   ];
   it.each(cases)('%s', (_name, s, text, error) => {
     if (error === null) {
       expect(exxit.parseMove(s, text).ok).toBe(true);
       expect(legal(s)).toContain(exxit.formatMove(s, parse(s, text)));
     } else {
-      expect(refusal(s, text)).toBe(error);
+      expect(refusal(s, text)).toEqual(error);
       expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({
         ok: false,
-        error: { rule: error.split(':')[0] },
+        error: { rule: error.rule },
       });
     }
   });
@@ -259,8 +260,8 @@ describe('EX-14 exit dance sowing', () => {
     const s = build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: -1, r: 0, stack: [B], no: 4 }] });
     const t = move(s, 'D A E');
     expect(t.prisoners.map((p) => p.label)).toEqual(['X4', 'X5']);
-    expect(refusal(t, 'F X2')).toBe('EX-23: X2 holds no prisoners any more');
-    expect(refusal(t, 'F X9')).toBe('EX-23: there is no prisoner cell X9');
+    expect(refusal(t, 'F X2')).toEqual(refused('EX-23', 'exxit.prisonerCellGone', { label: 'X2' }));
+    expect(refusal(t, 'F X9')).toEqual(refused('EX-23', 'exxit.noPrisonerCell', { label: 'X9' }));
   });
 });
 
@@ -278,7 +279,7 @@ describe('EX-16 one dance per turn', () => {
     // At Red's next turn it is there, and compulsory (EX-11a).
     const u = move(t, 'P 3,-1');
     expect(legal(u)).toEqual(['D 1,0 E']);
-    expect(refusal(u, 'P A')).toBe('EX-11a: a dance is compulsory (1 available)');
+    expect(refusal(u, 'P A')).toEqual(refused('EX-11a', 'exxit.danceCompulsory', { count: 1 }));
   });
 
   it('EX-16: a dance that opens a dance for the opponent makes it compulsory at the start of their turn', () => {
@@ -289,7 +290,7 @@ describe('EX-16 one dance per turn', () => {
     expect(stackAt(t, 2, 0)).toEqual([R]);
     expect([t.ply, t.toMove]).toEqual([1, B]);
     expect(legal(t)).toEqual(['D 1,0 E']);
-    expect(refusal(t, 'P A')).toBe('EX-11b: an exit dance is compulsory (1 available)');
+    expect(refusal(t, 'P A')).toEqual(refused('EX-11b', 'exxit.exitDanceCompulsory', { count: 1 }));
   });
 });
 
@@ -298,8 +299,8 @@ describe('EX-11 priority', () => {
   const s = build({ core: { A: [R], B: [B], D: [R, R] } });
   it('(b) only exit dances when one exists', () => {
     expect(legal(s)).toEqual(['D 0,1 NE']);
-    expect(refusal(s, 'D A E')).toBe('EX-11b: an exit dance is available; only exit dances are legal');
-    expect(refusal(s, 'P C')).toBe('EX-11b: an exit dance is compulsory (1 available)');
+    expect(refusal(s, 'D A E')).toEqual(refused('EX-11b', 'exxit.onlyExitDances'));
+    expect(refusal(s, 'P C')).toEqual(refused('EX-11b', 'exxit.exitDanceCompulsory', { count: 1 }));
   });
   // A dance's place in tile order (A, B, C, D, then laying order) and direction
   // order (E, NE, NW, W, SW, SE) must not matter: exits before, between and after
@@ -318,10 +319,10 @@ describe('EX-11 priority', () => {
     expect(legal(s)).toEqual(exits);
     expect(exxit.position(s).legalMoves().map((m) => exxit.formatMove(s, m)).sort()).toEqual(exits);
     for (const text of inside) {
-      expect(refusal(s, text)).toBe('EX-11b: an exit dance is available; only exit dances are legal');
+      expect(refusal(s, text)).toEqual(refused('EX-11b', 'exxit.onlyExitDances'));
       expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({ ok: false, error: { rule: 'EX-11b' } });
     }
-    expect(refusal(s, 'P 0,1')).toMatch(/^EX-11b: an exit dance is compulsory /);
+    expect(refusal(s, 'P 0,1')).toMatchObject({ rule: 'EX-11b', code: 'exxit.exitDanceCompulsory' });
     // Each listed dance is an exit: it makes a new prisoner cell (EX-13f, EX-14).
     for (const text of exits) expect(move(s, text).prisoners.length).toBe(s.prisoners.length + 1);
   });
@@ -329,8 +330,8 @@ describe('EX-11 priority', () => {
   it('(a) a dance is compulsory', () => {
     const t = build({ core: { A: [R], B: [B] } });
     expect(legal(t)).toEqual(['D 0,0 E']);
-    expect(refusal(t, 'P C')).toBe('EX-11a: a dance is compulsory (1 available)');
-    expect(refusal(t, 'pass')).toBe('EX-10: passing is never voluntary (1 legal move)');
+    expect(refusal(t, 'P C')).toEqual(refused('EX-11a', 'exxit.danceCompulsory', { count: 1 }));
+    expect(refusal(t, 'pass')).toEqual(refused('EX-10', 'exxit.passNotVoluntary', { moves: 1 }));
   });
   it('(d) Place and Free together when no dance', () => {
     const t = build({ toMove: B, prisoners: [{ q: 0, r: -1, stack: [R] }] });
@@ -343,11 +344,11 @@ describe('EX-17 place', () => {
     // Red's 8 pawns are prisoners next to A only: no dance, no place, no free.
     const s = build({ core: { C: [B] }, prisoners: [{ q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] }] });
     expect(s.reserves).toEqual([0, 7]);
-    expect(refusal(s, 'P A')).toBe('EX-17: no pawns left in your reserve');
+    expect(refusal(s, 'P A')).toEqual(refused('EX-17', 'exxit.reserveEmpty'));
     const t = build({ core: { C: [B] }, toMove: B });
     expect(legal(t)).toEqual(['P 0,0', 'P 0,1', 'P 1,0']);
-    expect(refusal(t, 'P C')).toBe('EX-17: C is not an empty tile');
-    expect(refusal(t, 'P 3,3')).toBe('EX-17: 3,3 is not a tile');
+    expect(refusal(t, 'P C')).toEqual(refused('EX-17', 'exxit.placeNotEmpty', { cell: 'C' }));
+    expect(refusal(t, 'P 3,3')).toEqual(refused('EX-17', 'exxit.placeNotTile', { cell: '3,3' }));
     const u = move(t, 'P D');
     expect(stackAt(u, 0, 1)).toEqual([B]);
     expect(u.reserves).toEqual([8, 6]);
@@ -390,8 +391,8 @@ describe('EX-18/EX-19 free and the chain', () => {
     const s = build({ toMove: B, prisoners });
     expect(legal(s)).toContain('F 0,-1');
     expect(legal(s)).toContain('F -1,1');
-    expect(refusal(s, 'F X2')).toBe('EX-18: X2 touches only one tile (it needs two)');
-    expect(refusal(s, 'F A')).toBe('EX-18: A is not a prisoner cell');
+    expect(refusal(s, 'F X2')).toEqual(refused('EX-18', 'exxit.freeTooFewTiles', { tiles: 1, cell: 'X2' }));
+    expect(refusal(s, 'F A')).toEqual(refused('EX-18', 'exxit.freeNotPrisoner', { cell: 'A' }));
     const t = move(s, 'F X1');
     expect(t.last?.freed).toEqual(order);
     expect(t.last?.label).toBe('F X1');
@@ -421,7 +422,7 @@ describe('EX-18/EX-19 free and the chain', () => {
     expect(t.tiles.length).toBe(19);
     expect(exxit.outcome(t)).toMatchObject({ over: true, reason: 'EX-20a' });
     expect(exxit.legalMoves(t)).toEqual([]);
-    expect(refusal(t, 'P A')).toBe('EX-20a: the game is over (the last tile has left the stock)');
+    expect(refusal(t, 'P A')).toEqual(refused('EX-20a', 'exxit.over.stockEmpty'));
   });
 
   it('with a stock of 2 the order decides: NE before SW', () => {

@@ -63,7 +63,8 @@ describe('fromJSON', () => {
     expect(v.ok).toBe(false);
     if (!v.ok) {
       expect(v.error.rule).toBe('EX-STATE');
-      expect(v.error.message).toMatch(message);
+      expect(v.error.code).toBe('exxit.badState');
+      expect(v.error.detail).toMatch(message);
     }
   });
 

@@ -45,8 +45,8 @@ describe('positions a few moves in (preset 1)', () => {
     expect(countsByTile(s)).toEqual({ S1: 0, P2: 137, D2: 274, L3: 194, V3: 363, T3: 192 });
     expect(refusal(s, 'D2 D5 N')).toBeNull();
     // Blue laid its only S1 on K2 already (OD-3) — and no blue hex touches D5 either (OD-14).
-    expect(refusal(s, 'S1 D5')).toMatch(/^OD-3: /);
-    expect(refusal(s, 'D2 D4 S')).toMatch(/^OD-14: a blue hex on a token must join an existing blue chain/);
+    expect(refusal(s, 'S1 D5')?.rule).toBe('OD-3');
+    expect(refusal(s, 'D2 D4 S')).toMatchObject({ rule: 'OD-14', code: 'orion.tokenMustJoin', params: { side: 1 } });
   });
 });
 
@@ -63,7 +63,7 @@ describe('endings (preset 1)', () => {
     expect(s.vc[1]).toEqual({ constellations: 1, galaxies: 0, blackHoles: 0, total: 1 });
     expect(orion.outcome(s)).toEqual({ over: true, winner: 1, draw: false, reason: 'OD-18' });
     expect(orion.legalMoves(s)).toEqual([]);
-    expect(refusal(s, 'S1 F5')).toMatch(/^OD-18: the game is over/);
+    expect(refusal(s, 'S1 F5')).toMatchObject({ rule: 'OD-18', code: 'orion.over' });
   });
 
   it('Blue to move with three T3 and none fits: Blue loses (OD-20)', () => {

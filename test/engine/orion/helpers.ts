@@ -1,5 +1,5 @@
 // Shared helpers for the Orion Duel tests.
-import { errorText } from '../../../src/engine/game.js';
+import { errorText, type RuleError } from '../../../src/engine/game.js';
 import { orion } from '../../../src/engine/orion/index.js';
 import type { OrionState } from '../../../src/engine/orion/types.js';
 
@@ -28,7 +28,8 @@ export function countsByTile(s: OrionState): Record<string, number> {
   return by;
 }
 
-export const refusal = (s: OrionState, text: string): string | null => {
+/** The refusal of a move text (rule, code, parameters), or null when it is legal. */
+export const refusal = (s: OrionState, text: string): RuleError | null => {
   const r = orion.parseMove(s, text);
-  return r.ok ? null : errorText(r.error);
+  return r.ok ? null : r.error;
 };

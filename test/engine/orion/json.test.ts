@@ -2,23 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { orion } from '../../../src/engine/orion/index.js';
 import type { OrionState } from '../../../src/engine/orion/types.js';
 import { playAll, start } from './helpers.js';
+import { errorText } from '../../../src/engine/game.js';
 
 const OD20 =
   'D2 I2 SW; D2 C8 N; P2 G8 NE; P2 F3 SE; D2 K1 S; D2 G1 SE; V3 F4 NW R; D2 E8 S; V3 G7 NW L; V3 G5 SE R; V3 G2 SW R; L3 E5 NW; T3 D6 N; V3 C4 NW L; D2 B5 SE; L3 D2 SW; L3 I5 S; S1 G9; S1 A3; V3 H4 SE L; T3 I8 SW; L3 B1 NE; L3 J4 S';
 
 const roundTrip = (s: OrionState) => {
   const back = orion.fromJSON(JSON.parse(JSON.stringify(s)));
-  if (!back.ok) throw new Error(back.error.message);
+  if (!back.ok) throw new Error(errorText(back.error));
   return back.value;
 };
 
-/** A deep copy changed by `edit`, then read back: the error message. */
+/** A deep copy changed by `edit`, then read back: the operators' detail of the refusal (players read only "damaged"). */
 const corrupt = (s: OrionState, edit: (d: any) => void): string => {
   const d = JSON.parse(JSON.stringify(s));
   edit(d);
   const r = orion.fromJSON(d);
   expect(r.ok).toBe(false);
-  return r.ok ? '' : r.error.message;
+  if (r.ok) return '';
+  expect(r.error).toMatchObject({ rule: 'state', code: 'orion.badState', params: {} });
+  return r.error.detail ?? '';
 };
 
 describe('fromJSON', () => {

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseCellLabel } from '../../../src/engine/orion/board.js';
 import { orion } from '../../../src/engine/orion/index.js';
 import { playAll, refusal, start } from './helpers.js';
+import { errorText } from '../../../src/engine/game.js';
+import { refused } from '../refused.js';
+import { ruleErrorText } from '../../../src/i18n/rule-error.js';
 
 const parse = (text: string, s = start()) => {
   const r = orion.parseMove(s, text);
-  if (!r.ok) throw new Error(`${text}: ${r.error.rule}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${text}: ${errorText(r.error)}`);
   return orion.formatMove(s, r.value);
 };
 
@@ -44,40 +47,50 @@ describe('OD-22 reading moves', () => {
 
 describe('OD-22 refusals, naming the rule', () => {
   it.each([
-    ['', 'OD-22: cannot read "" (expected TILE CELL [DIR] [R|L])'],
-    ['hello', 'OD-22: cannot read "hello" (expected TILE CELL [DIR] [R|L])'],
-    ['S1', 'OD-22: cannot read "S1" (expected TILE CELL [DIR] [R|L])'],
-    ['X4 E5', 'OD-22: unknown tile "X4" (tiles: S1 P2 D2 L3 V3 T3)'],
-    ['S1 Z9', 'OD-6: no cell "Z9"'],
-    ['S1 A5', 'OD-6: no cell "A5"'],
-    ['S1 K2 N', 'OD-22: S1 takes no direction: write "S1 K2"'],
-    ['L3 E5', 'OD-22: L3 needs a direction (N, NE, SE, S, SW, NW)'],
-    ['L3 E5 UP', 'OD-22: no direction "UP" (N, NE, SE, S, SW, NW)'],
-    ['V3 E5 N', 'OD-22: V3 needs R or L'],
-    ['L3 E5 E4 E3', 'OD-22: to list the cells, join them with commas: "L3 E5,E4,E3"'],
-    ['V3 E5 N X', 'OD-22: V3 needs R or L'],
-    ['V3 E5 N R R', 'OD-22: too many words in "V3 E5 N R R" (expected TILE CELL [DIR] [R|L])'],
-    ['T3 F4 N R', 'OD-22: only V3 takes R or L, not T3'],
-    ['L3 E5 N N', 'OD-22: too many words in "L3 E5 N N" (expected TILE CELL [DIR] [R|L])'],
-    ['L3 A1 N', 'OD-13: the tile would leave the board'],
-    ['L3 E5,E4', 'OD-22: L3 covers 3 cells, not 2'],
-    ['L3 E5,E4,E2', 'OD-22: E5,E4,E2 is not the shape of L3'],
-    ['L3 E4,E5,E3', 'OD-22: the X (opponent-colour) hex comes first: did you mean "L3 E5,E4,E3"?'],
-    ['L3 E5,E5,E4', 'OD-22: a cell is listed twice'],
-    ['L3 E5,E4,E3 N', 'OD-22: too many words in "L3 E5,E4,E3 N" (the long form is TILE CELL,CELL[,CELL])'],
-    ['S1 F5', 'OD-14: an orange hex on a token must join an existing orange chain (black hole F5: no orange hex of this tile touches an orange cell)'],
-  ])('%j → %s', (text, message) => expect(refusal(start(), text)).toBe(message));
+    ['', refused('OD-22', 'orion.cannotRead', { text: '', form: 'TILE CELL [DIR] [R|L]' })],
+    ['hello', refused('OD-22', 'orion.cannotRead', { text: 'hello', form: 'TILE CELL [DIR] [R|L]' })],
+    ['S1', refused('OD-22', 'orion.cannotRead', { text: 'S1', form: 'TILE CELL [DIR] [R|L]' })],
+    ['X4 E5', refused('OD-22', 'orion.unknownTile', { tile: 'X4', tiles: 'S1 P2 D2 L3 V3 T3' })],
+    ['S1 Z9', refused('OD-6', 'orion.noCell', { cell: 'Z9' })],
+    ['S1 A5', refused('OD-6', 'orion.noCell', { cell: 'A5' })],
+    ['S1 K2 N', refused('OD-22', 'orion.s1NoDirectionWrite', { move: 'S1 K2' })],
+    ['L3 E5', refused('OD-22', 'orion.needsDirection', { tile: 'L3', dirs: 'N, NE, SE, S, SW, NW' })],
+    ['L3 E5 UP', refused('OD-22', 'orion.noDirection', { dir: 'UP', dirs: 'N, NE, SE, S, SW, NW' })],
+    ['V3 E5 N', refused('OD-22', 'orion.v3NeedsTurn')],
+    ['L3 E5 E4 E3', refused('OD-22', 'orion.joinWithCommas', { move: 'L3 E5,E4,E3' })],
+    ['V3 E5 N X', refused('OD-22', 'orion.v3NeedsTurn')],
+    ['V3 E5 N R R', refused('OD-22', 'orion.tooManyWords', { text: 'V3 E5 N R R', form: 'TILE CELL [DIR] [R|L]' })],
+    ['T3 F4 N R', refused('OD-22', 'orion.onlyV3Turns', { tile: 'T3' })],
+    ['L3 E5 N N', refused('OD-22', 'orion.tooManyWords', { text: 'L3 E5 N N', form: 'TILE CELL [DIR] [R|L]' })],
+    ['L3 A1 N', refused('OD-13', 'orion.offBoard')],
+    ['L3 E5,E4', refused('OD-22', 'orion.wrongCellCount', { tile: 'L3', size: 3, count: 2 })],
+    ['L3 E5,E4,E2', refused('OD-22', 'orion.notShape', { cells: 'E5,E4,E2', tile: 'L3' })],
+    ['L3 E4,E5,E3', refused('OD-22', 'orion.xFirst', { move: 'L3 E5,E4,E3' })],
+    ['L3 E5,E5,E4', refused('OD-22', 'orion.cellTwice')],
+    ['L3 E5,E4,E3 N', refused('OD-22', 'orion.tooManyWordsLong', { text: 'L3 E5,E4,E3 N', form: 'TILE CELL,CELL[,CELL]' })],
+    ['S1 F5', refused('OD-14', 'orion.tokenMustJoin', { side: 0, galaxies: 0, galaxyCells: '', blackHoles: 1, blackHoleCells: 'F5' })],
+  ])('%j → %s', (text, message) => expect(refusal(start(), text)).toEqual(message));
 
   it('refuses a covered cell, a missing tile and a blue hex off any blue chain', () => {
     const s = playAll('L3 C7 N; S1 K2');
-    expect(refusal(s, 'S1 C6')).toBe('OD-13: C6 is already covered');
-    expect(refusal(s, 'L3 C8 N')).toBe('OD-13: C7 and C6 are already covered');
+    expect(refusal(s, 'S1 C6')).toEqual(refused('OD-13', 'orion.covered', { count: 1, cells: '', last: 'C6' }));
+    expect(refusal(s, 'L3 C8 N')).toEqual(refused('OD-13', 'orion.covered', { count: 2, cells: 'C7', last: 'C6' }));
     const t = playAll('L3 C7 N; S1 K2; S1 A1');
-    expect(refusal(t, 'S1 F5')).toBe('OD-3: you have no S1 tile left');
+    expect(refusal(t, 'S1 F5')).toEqual(refused('OD-3', 'orion.noTileLeft', { tile: 'S1' }));
     // Orange has laid its P2: the other anchor of a P2 is refused for the same reason.
     const v = playAll('P2 C4 N; S1 K2');
-    expect(refusal(v, 'P2 G4 N')).toBe('OD-3: you have no P2 tile left');
-    expect(refusal(t, 'D2 D4 S')).toMatch(/^OD-14: a blue hex on a token must join an existing blue chain/);
+    expect(refusal(v, 'P2 G4 N')).toEqual(refused('OD-3', 'orion.noTileLeft', { tile: 'P2' }));
+    expect(refusal(t, 'D2 D4 S')).toMatchObject({ rule: 'OD-14', code: 'orion.tokenMustJoin', params: { side: 1 } });
+  });
+
+  it('reads in English through the catalogue', () => {
+    const s = playAll('L3 C7 N; S1 K2');
+    expect(ruleErrorText(refusal(s, 'L3 C8 N')!)).toBe('OD-13: C7 and C6 are already covered');
+    expect(ruleErrorText(refusal(start(), 'S1 F5')!)).toBe(
+      'OD-14: an orange hex on a token must join an existing orange chain (black hole F5: no orange hex of this tile touches an orange cell)',
+    );
+    expect(ruleErrorText(refusal(start(), 'L3 E5,E4')!)).toBe('OD-22: L3 covers 3 cells, not 2');
+    expect(ruleErrorText(refusal(start(), 'S1 K2 N')!)).toBe('OD-22: S1 takes no direction: write "S1 K2"');
   });
 
   it('play refuses malformed move objects without throwing', () => {

@@ -12,6 +12,7 @@ import { TILE_CODES, TILE_COUNTS, type OrionMove, type OrionState } from '../../
 import { groupsOf, tiebreakScores, victoryConditions } from '../../../src/engine/orion/victory.js';
 import { makeRng, randInt } from '../../../src/engine/rng.js';
 import { start } from './helpers.js';
+import { errorText } from '../../../src/engine/game.js';
 
 const SETUPS = fc.oneof(fc.constantFrom('preset1', 'preset2', 'preset3'), fc.integer({ min: 0, max: 1e6 }).map((n) => `random:${n}`));
 
@@ -101,7 +102,7 @@ describe('random games through the pure API', () => {
           const before = JSON.stringify(s);
           const r = orion.play(s, m);
           check(JSON.stringify(s) === before, 'play mutated its input');
-          if (!r.ok) throw new Error(r.error.message);
+          if (!r.ok) throw new Error(errorText(r.error));
           texts.push(orion.formatMove(s, m));
           s = r.value;
           pos.play(m);
@@ -133,9 +134,9 @@ describe('random games through the pure API', () => {
         let t = start(setup);
         for (const text of texts) {
           const m = orion.parseMove(t, text);
-          if (!m.ok) throw new Error(m.error.message);
+          if (!m.ok) throw new Error(errorText(m.error));
           const r = orion.play(t, m.value);
-          if (!r.ok) throw new Error(r.error.message);
+          if (!r.ok) throw new Error(errorText(r.error));
           t = r.value;
         }
         expect(t).toEqual(s);
@@ -198,7 +199,7 @@ describe('every legal move can be played', () => {
         check(r.ok && r.value.ply === s.ply + 1, `${orion.formatMove(s, m)} plays`);
       }
       const r = orion.play(s, moves[randInt(rng, moves.length)]);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(errorText(r.error));
       s = r.value;
     }
   });

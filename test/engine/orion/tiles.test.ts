@@ -4,11 +4,12 @@ import { KIND_END, KIND_START, PLACEMENTS, placementOf } from '../../../src/engi
 import { TILE_CODES, type OrionMove } from '../../../src/engine/orion/types.js';
 import { orion } from '../../../src/engine/orion/index.js';
 import { playAll, start } from './helpers.js';
+import { errorText } from '../../../src/engine/game.js';
 
 const cover = (text: string) => {
   const s = start();
   const m = orion.parseMove(s, text);
-  if (!m.ok) throw new Error(m.error.message);
+  if (!m.ok) throw new Error(errorText(m.error));
   const p = PLACEMENTS[placementOf(m.value)];
   return p.cells.map((c, i) => `${cellLabel(c)}${p.isX[i] ? '(X)' : ''}`);
 };

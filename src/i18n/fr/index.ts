@@ -1,0 +1,24 @@
+// Le catalogue français : exactement les clés de l'anglais (src/i18n/en).
+import type { Catalogue } from '../catalogue.js';
+import { around } from './around.js';
+import { builder } from './builder.js';
+import { games } from './games.js';
+import { help } from './help.js';
+import { picture } from './picture.js';
+import { play } from './play.js';
+import { refusals } from './refusals.js';
+import { rules } from './rules.js';
+import { tournament } from './tournament.js';
+
+export const fr: Catalogue = {
+  ...play,
+  ...around,
+  ...rules,
+  ...help,
+  ...builder,
+  ...tournament,
+  ...picture,
+  game: { ...play.game, ...games.game },
+  engine: games.engine,
+  refusal: { ...play.refusal, ...refusals.refusal },
+};

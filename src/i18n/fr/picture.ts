@@ -1,0 +1,33 @@
+// Français : les mots dessinés sur les images du plateau (les peintres de
+// src/render). Les noms des camps sont `game.<id>.side.*` ; étiquettes des
+// cases, codes des tuiles et textes des coups restent de la notation.
+import type { Catalogue } from '../catalogue.js';
+import type { picture as enPicture } from '../en/picture.js';
+
+export const picture: Catalogue<typeof enPicture> = {
+  picture: {
+    toMove: 'au trait',
+    winner: 'vainqueur',
+    move: '{side} : {label}',
+    exxit: {
+      reserve: 'réserve {n}',
+      stock: 'pioche',
+      noMoveYet: 'Aucun coup joué',
+      sowed: 'distribue sur {cells}',
+      exitTo: 'sortie en {cell}',
+      newTiles: '{n, plural, one {nouvelle tuile} other {nouvelles tuiles}} {cells}',
+      forcedPass: '{side} ne peut pas jouer : passe',
+      wins: '{name} gagne {a}–{b}',
+      draw: 'Nulle {a}–{b}',
+      reason: { stockEmpty: 'pioche vide', twoPasses: 'deux passes', repetition: 'troisième répétition', plyLimit: '1 000 coups' },
+    },
+    orion: {
+      vc: 'CV',
+      noTilesLeft: 'plus de tuiles',
+      noTileYet: 'Aucune tuile posée',
+      wins: '{name} gagne',
+      draw: 'Nulle',
+      reason: { conditions: 'conditions de victoire {a}–{b}', tiebreak: 'départage {a}–{b}', blocked: '{loser} ne peut poser aucune tuile' },
+    },
+  },
+};
