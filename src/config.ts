@@ -17,6 +17,8 @@ export interface Config {
   /** REDIS_URL names a seed node of a Redis Cluster. */
   redisCluster: boolean;
   redisPrefix: string;
+  /** A Redis command unanswered after this fails (ms); kept well under Discord's 3 s answer window. */
+  redisCommandTimeoutMs: number;
   /** Base URL for REST and gateway (proxy or local stand-in), e.g. http://127.0.0.1:PORT/api. */
   discordApiUrl?: string;
   logLevel: LogLevel;
@@ -75,6 +77,7 @@ const schema = z.object({
   REDIS_PREFIX: optional(
     z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 chars of letters, digits, _ . : - (no braces)'),
   ).transform((s) => s ?? 'hexmate:'),
+  REDIS_COMMAND_TIMEOUT_MS: numberInRange('REDIS_COMMAND_TIMEOUT_MS', 100, 2000, 1000, true),
   DISCORD_API_URL: urlWith('DISCORD_API_URL', ['http:', 'https:']),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })).transform(
     (s) => s ?? 'info',
@@ -116,6 +119,7 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       redisUrl: e.REDIS_URL,
       redisCluster: e.REDIS_CLUSTER,
       redisPrefix: e.REDIS_PREFIX,
+      redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
       discordApiUrl: e.DISCORD_API_URL,
       logLevel: e.LOG_LEVEL,
       challengeTtlMinutes: e.CHALLENGE_TTL_MINUTES,

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       url: config.redisUrl,
       cluster: config.redisCluster,
       prefix: config.redisPrefix,
+      commandTimeoutMs: config.redisCommandTimeoutMs,
       challengeTtlMs: config.challengeTtlMs,
       // The embedded-store warning is for the person at the terminal: a plain line, whatever the log format.
       logger: { warn: (m) => (m === EMBEDDED_WARNING ? console.warn(`WARNING: ${m}`) : log.warn(m)), info: (m) => log.info(m) },

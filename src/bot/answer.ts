@@ -12,6 +12,7 @@ import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
 import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
+import { postNonce } from '../match/announce.js';
 import { gameLocale } from '../match/games.js';
 import { clipText, text } from '../commands/kit/text.js';
 
@@ -149,9 +150,15 @@ export class Answer {
     if (reply.after) await reply.after(sent);
   }
 
-  /** A game's public post as the answer; if Discord refuses it, the post goes to the game's channel. */
+  /**
+   * A game's public post as the answer; if Discord refuses it, the post goes
+   * to the game's channel. If that fails too, the change is saved but not
+   * shown: the person is told so (never that it failed) and the post stays
+   * owed for the announcement sweep.
+   */
   private async gamePost(reply: Extract<Reply, { kind: 'game' }>): Promise<string | null> {
     const post = reply.announcement.post;
+    let delivered = false;
     try {
       let payload: MessagePayload | Error;
       try {
@@ -168,14 +175,24 @@ export class Answer {
           await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
           throw new Error('public post after a private deferral');
         }
-        return await this.message(payload, false);
+        const id = await this.message(payload, false);
+        delivered = true;
+        return id;
       } catch (e) {
         this.ctx.log.warn({ err: e, gameId: post.game.id, interactionId: this.i.id }, 'could not answer with the post; posting in the channel');
         if (this.state === 'public') await this.i.deleteReply().catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
-        return await this.ctx.notifier.post(post.game.channelId, post);
+      }
+      try {
+        const id = await this.ctx.notifier.post(post.game.channelId, post, { nonce: postNonce(post.game) });
+        delivered = true;
+        return id;
+      } catch (e) {
+        this.ctx.log.error({ err: e, gameId: post.game.id, interactionId: this.i.id }, 'could not post the game; left to the announcement sweep');
+        await this.tell({ key: 'common.postFailed' }).catch((e2: unknown) => this.ctx.log.warn({ err: e2, interactionId: this.i.id }, 'could not say the post is late'));
+        return null;
       }
     } finally {
-      await reply.announcement.after();
+      await reply.announcement.after(delivered);
     }
   }
 

@@ -1,13 +1,22 @@
 // The match layer's Notifier, with discord.js: posts and edits in channels,
 // opens the game thread on a card, archives it at the end.
-import { ChannelType, type TextChannel } from 'discord.js';
+import { ChannelType, InteractionWebhook, MessageFlags, type TextChannel } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { Notifier, Post } from '../match/context.js';
+import type { GamePost, LateAnswer, Notifier, Post } from '../match/context.js';
+import type { PendingReply } from '../store/types.js';
 import type { CommandContext } from '../commands/kit/command.js';
 import { postPayload } from '../commands/kit/posts.js';
 import { clipText, text } from '../commands/kit/text.js';
 import { DISCORD_MISSING_ACCESS, DISCORD_MISSING_PERMISSIONS, DISCORD_THREAD_ALREADY_CREATED, discordErrorCode } from './errors.js';
+
+/** What answers a webhook message fetch: discord.js's Message, or the raw API object when its channel is not cached. */
+const flagsOf = (m: unknown): number => {
+  const f = (m as { flags?: unknown }).flags;
+  if (typeof f === 'number') return f;
+  const bits = (f as { bitfield?: unknown } | undefined)?.bitfield;
+  return typeof bits === 'number' ? bits : 0;
+};
 
 const THREADABLE = new Set<ChannelType>([ChannelType.GuildText, ChannelType.GuildAnnouncement]);
 
@@ -21,10 +30,35 @@ export class DiscordNotifier implements Notifier {
     return ch;
   }
 
-  async post(channelId: string, post: Post): Promise<string> {
+  async post(channelId: string, post: Post, opts: { nonce?: string } = {}): Promise<string> {
     const ch = await this.sendable(channelId);
-    const msg = await ch.send(await postPayload(this.ctx, post));
+    const payload = await postPayload(this.ctx, post);
+    const msg = await ch.send(opts.nonce ? { ...payload, nonce: opts.nonce, enforceNonce: true } : payload);
     return msg.id;
+  }
+
+  async answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer> {
+    const client = this.ctx.client;
+    if (!client.isReady()) return 'gone';
+    const hook = new InteractionWebhook(client, client.application.id, reply.token);
+    let original: unknown;
+    try {
+      original = await hook.fetchMessage('@original');
+    } catch (e) {
+      // Never acknowledged, or the token expired: there is nothing to edit.
+      if (discordErrorCode(e).status === 404 || discordErrorCode(e).status === 401) return 'gone';
+      throw e;
+    }
+    const flags = flagsOf(original);
+    // Not "thinking…": an answer went out before the crash (a command's) or it is the clicked message (a button's).
+    if (!(flags & MessageFlags.Loading)) return reply.component ? 'gone' : 'answered';
+    if (flags & MessageFlags.Ephemeral) {
+      // A private "thinking…" cannot carry the public board: remove it, the board goes to the channel.
+      await hook.deleteMessage('@original');
+      return 'gone';
+    }
+    await hook.editMessage('@original', await postPayload(this.ctx, post));
+    return 'edited';
   }
 
   async edit(channelId: string, messageId: string, post: Post): Promise<void> {

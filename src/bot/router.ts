@@ -10,6 +10,7 @@ import { parseCustomId } from '../commands/kit/custom-id.js';
 import { gateChannel } from '../commands/kit/people.js';
 import { checkGameChannel } from '../match/settings.js';
 import { isRefusal, refuse } from '../match/refusal.js';
+import { storeUnavailable } from '../store/unavailable.js';
 import { Answer } from './answer.js';
 
 export async function handleInteraction(ctx: CommandContext, i: Interaction): Promise<void> {
@@ -71,9 +72,13 @@ async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Pr
 }
 
 async function answerError(ctx: CommandContext, i: RepliableInteraction, answer: Answer, e: unknown): Promise<void> {
-  if (!isRefusal(e)) ctx.log.error({ err: e, interactionId: i.id, type: i.type }, 'interaction failed');
+  // Redis down or silent: said plainly (nothing was done), logged as an outage, not as a bug.
+  const outage = isRefusal(e) ? null : storeUnavailable(e);
+  if (outage) ctx.log.warn({ err: e, interactionId: i.id, type: i.type, outcome: outage }, 'game storage unavailable');
+  else if (!isRefusal(e)) ctx.log.error({ err: e, interactionId: i.id, type: i.type }, 'interaction failed');
   try {
-    await (isRefusal(e) ? answer.tell(e.msg, e.rule) : answer.tell({ key: 'common.somethingWrong' }));
+    if (isRefusal(e)) await answer.tell(e.msg, e.rule);
+    else await answer.tell({ key: outage ? 'common.storageUnavailable' : 'common.somethingWrong' });
   } catch (e2) {
     ctx.log.warn({ err: e2, interactionId: i.id }, 'could not send the error reply');
   }

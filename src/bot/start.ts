@@ -1,6 +1,7 @@
 // startBot: the real discord.js client wired to the router, for `npm start`,
 // the tests, the demo and the bench (all in-process). DISCORD_API_URL points
 // REST, and through GET /gateway/bot the gateway too, at another base URL.
+import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import { pino, type Logger } from 'pino';
 import { redactSecrets } from '../log.js';
@@ -10,6 +11,7 @@ import { DEFAULT_MATCH_SETTINGS, type MatchSettings, type ThinkMove } from '../m
 import { resumeAi } from '../match/turns.js';
 import { sweepChallenges } from '../match/challenges.js';
 import { sweepClocks } from '../match/sweeps.js';
+import { sweepOwed } from '../match/reconcile.js';
 import { sweepSeasons } from '../match/seasons.js';
 import { sweepTournaments, tournamentGameOver } from '../match/tournaments.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
@@ -48,7 +50,15 @@ export interface StartBotOptions {
   now?: () => number;
   /** Resume AI turns of active games at start (a restart lost them). Default true. */
   resumeAi?: boolean;
+  /** Announcement sweep period (posts saved but never made: a crash, a refused post), ms; 0 turns it off. Default 3 s. */
+  announceSweepIntervalMs?: number;
+  /** This process's id among the bot processes sharing the store (default: random). */
+  instanceId?: string;
 }
+
+/** How often a process says it is alive, and how long that holds: others take over its owed posts once it is silent. */
+const HEARTBEAT_MS = 2_000;
+const HEARTBEAT_TTL_MS = 6_000;
 
 export interface RunningBot {
   client: Client;
@@ -95,16 +105,18 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     allowedMentions: { parse: [] },
   });
   const pending = new Set<Promise<unknown>>();
-  const aiRunning = new Set<string>();
+  const running = new Set<string>();
   let stopping = false;
   let stopped = false;
   const sweepIntervalMs = opts.sweepIntervalMs ?? 60_000;
   const clockSweepIntervalMs = opts.clockSweepIntervalMs ?? sweepIntervalMs;
   const eventSweepIntervalMs = opts.eventSweepIntervalMs ?? sweepIntervalMs;
   const notifier = new DiscordNotifier();
+  const instanceId = opts.instanceId ?? randomBytes(6).toString('hex');
   const ctx: BotContext = {
     client,
     store: opts.store,
+    instanceId,
     log,
     notifier,
     settings: {
@@ -119,16 +131,16 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     now: opts.now ?? Date.now,
     background(label, work) {
       if (stopping) return;
-      // One AI search per game in this process (a cache; the CAS guards across processes).
-      if (label.startsWith('ai ')) {
-        if (aiRunning.has(label)) return;
-        aiRunning.add(label);
+      // One AI search per game, one run of each sweep, in this process (the CAS guards across processes).
+      if (label.startsWith('ai ') || label.endsWith('sweep')) {
+        if (running.has(label)) return;
+        running.add(label);
       }
       const p = (async () => work())()
         .catch((e: unknown) => log.error({ err: e, task: label }, 'background task failed'))
         .finally(() => {
           pending.delete(p);
-          aiRunning.delete(label);
+          running.delete(label);
         });
       pending.add(p);
     },
@@ -150,6 +162,11 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   client.on(Events.ShardError, (e, shard) => log.error({ err: e, shard }, 'gateway shard error'));
 
   if ((!opts.render || !opts.renderReplay) && opts.renderInWorkers !== false) warmRenderPool();
+  // Alive before the first interaction: a post this process owes is not taken over while it lives.
+  const beat = () => opts.store.processes.beat(instanceId, HEARTBEAT_TTL_MS);
+  await beat().catch((e: unknown) => log.warn({ err: e }, 'could not write the first heartbeat'));
+  const heartbeat = setInterval(() => void beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed')), HEARTBEAT_MS);
+  heartbeat.unref();
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(opts.token);
   await ready;
@@ -169,6 +186,12 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       : null;
   eventSweeper?.unref();
   if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
+  // Posts saved but never made (a crash between the two, a refused post): made once, by one process.
+  const announceSweepIntervalMs = opts.announceSweepIntervalMs ?? 3_000;
+  const announceSweeper =
+    announceSweepIntervalMs > 0 ? setInterval(() => ctx.background('announcement sweep', () => sweepOwed(ctx)), announceSweepIntervalMs) : null;
+  announceSweeper?.unref();
+  if (announceSweepIntervalMs > 0) ctx.background('announcement sweep', () => sweepOwed(ctx));
 
   return {
     client,
@@ -179,6 +202,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       if (sweeper) clearInterval(sweeper);
       if (clockSweeper) clearInterval(clockSweeper);
       if (eventSweeper) clearInterval(eventSweeper);
+      if (announceSweeper) clearInterval(announceSweeper);
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
       while (pending.size > 0) {
@@ -186,6 +210,9 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
         if (!settled) break;
       }
       stopping = true;
+      clearInterval(heartbeat);
+      // Gone: another process may take over at once whatever this one still owes.
+      await opts.store.processes.gone(instanceId).catch((e: unknown) => log.warn({ err: e }, 'could not say this process stopped'));
       await client.destroy();
     },
   };

@@ -8,11 +8,12 @@
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type ButtonInteraction, type MessageActionRowComponentBuilder, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, refuse, sideMsg, titleMsg, type BuilderScreen } from '../match/index.js';
+import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, postAnnouncement, refuse, sideMsg, titleMsg, type BuilderScreen } from '../match/index.js';
 import type { CommandContext, ComponentHandler } from './kit/command.js';
 import { encodeCustomId, type CustomId } from './kit/custom-id.js';
 import type { MessagePayload, Row } from './kit/posts.js';
 import { userLocale } from './kit/locale.js';
+import { originOf } from './kit/origin.js';
 import { clipText, t, text } from './kit/text.js';
 
 type BuildId = Extract<CustomId, { kind: 'build' }>;
@@ -102,18 +103,14 @@ export const moveBuilder: ComponentHandler<'build'> = {
     }
     try {
       if (id.action === 'confirm') {
-        const done = await confirmBuilt(ctx, where, i.user.id, id.path);
+        const done = await confirmBuilt(ctx, where, i.user.id, id.path, originOf(i));
         const a = done.announcement;
         return {
           kind: 'update',
           build: (locale) => closedPayload(locale, { key: 'builder.played', params: { label: done.label, move: done.typed } }),
           async after() {
             // The board goes to the game's channel like a /move answer; the private builder only says it was played.
-            try {
-              await ctx.notifier.post(a.post.game.channelId, a.post);
-            } finally {
-              await a.after();
-            }
+            await postAnnouncement(ctx, a);
           },
         };
       }

@@ -2,17 +2,18 @@
 // the buttons, whose custom id carries the game's version: any move since
 // makes the offer lapse and the buttons stale.
 import { SlashCommandBuilder } from 'discord.js';
-import { answerDraw, gameLocale, offerDraw, playerParam } from '../match/index.js';
+import { answerDraw, gameLocale, offerDraw, playerParam, postAnnouncement } from '../match/index.js';
 import type { Command, ComponentHandler } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { described } from './kit/localize.js';
+import { originOf } from './kit/origin.js';
 import { drawRow } from './kit/posts.js';
 import { t } from './kit/text.js';
 
 export const command: Command = {
   data: guildOnly(described(new SlashCommandBuilder().setName('draw'), 'cmd.draw.description')),
   async execute(ctx, i) {
-    const done = await offerDraw(ctx, i.channelId, i.user.id);
+    const done = await offerDraw(ctx, i.channelId, i.user.id, originOf(i));
     if (done.kind === 'agreed') return { kind: 'game', announcement: done.announcement };
     const rec = done.game;
     const to = rec.players[1 - done.by];
@@ -36,7 +37,7 @@ export const drawButtons: ComponentHandler<'game'> = {
   kind: 'game',
   ack: () => 'update',
   async handle(ctx, i, id) {
-    const res = await answerDraw(ctx, id.gameId, id.version, i.user.id, id.action === 'draw-accept');
+    const res = await answerDraw(ctx, id.gameId, id.version, i.user.id, id.action === 'draw-accept', originOf(i));
     if (res.kind !== 'agreed') {
       const key = res.kind === 'withdrawn' ? 'draw.withdrawnBy' : 'draw.declinedBy';
       return {
@@ -51,11 +52,7 @@ export const drawButtons: ComponentHandler<'game'> = {
       locale: gameLocale(a.post.game),
       build: (locale) => ({ content: t(locale, 'draw.agreedBy', { user: { user: i.user.id } }), components: [], allowedMentions: { users: [] } }),
       async after() {
-        try {
-          await ctx.notifier.post(a.post.game.channelId, a.post);
-        } finally {
-          await a.after();
-        }
+        await postAnnouncement(ctx, a);
       },
     };
   },

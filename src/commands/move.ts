@@ -11,6 +11,7 @@ import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
 import { t } from './kit/text.js';
 import { guildOnly } from './kit/contexts.js';
+import { originOf } from './kit/origin.js';
 
 export const data = guildOnly(described(new SlashCommandBuilder().setName('move'), 'cmd.move.description')).addStringOption((o) =>
   described(o.setName('text'), 'cmd.move.text').setRequired(true).setMaxLength(100).setAutocomplete(true),
@@ -20,7 +21,7 @@ export const command: Command = {
   data,
   async execute(ctx, i) {
     const text = stringOption(i.options, 'text', { required: true, max: 100 });
-    return { kind: 'game', announcement: await playMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text) };
+    return { kind: 'game', announcement: await playMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text, originOf(i)) };
   },
   async autocomplete(ctx, i) {
     const focused = i.options.getFocused(true);

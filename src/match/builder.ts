@@ -6,7 +6,7 @@
 import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { Announcement } from './announce.js';
-import type { MatchContext } from './context.js';
+import type { MatchContext, Origin } from './context.js';
 import { ruleErrorMsg } from './describe.js';
 import { loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { menuView, type MenuView } from './menu.js';
@@ -53,10 +53,16 @@ export async function builderScreen(ctx: MatchContext, where: BuilderAt, userId:
 }
 
 /** Confirm: the move at `path`, played as /move plays it, on the version checked here. */
-export async function confirmBuilt(ctx: MatchContext, where: BuilderAt, userId: string, path: readonly string[]): Promise<{ label: Msg; typed: string; announcement: Announcement }> {
+export async function confirmBuilt(
+  ctx: MatchContext,
+  where: BuilderAt,
+  userId: string,
+  path: readonly string[],
+  origin?: Origin,
+): Promise<{ label: Msg; typed: string; announcement: Announcement }> {
   const g = await loadForBuilder(ctx, where, userId);
   const view = menuView(g.game, g.state, path);
   if (!view || view.kind !== 'move') return refuse('builder.gone');
-  const announcement = await playMove(ctx, { gameId: g.rec.id }, { userId, expectVersion: g.rec.version }, view.text);
+  const announcement = await playMove(ctx, { gameId: g.rec.id }, { userId, expectVersion: g.rec.version }, view.text, origin);
   return { label: view.label, typed: view.typed, announcement };
 }

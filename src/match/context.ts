@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { AiLevel, StoredChallenge, StoredGame, StoredTournament, Store } from '../store/types.js';
+import type { AiLevel, PendingReply, StoredChallenge, StoredGame, StoredTournament, Store } from '../store/types.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
 export interface GamePost {
@@ -44,9 +44,24 @@ export interface TournamentPost {
 
 export type Post = GamePost | TextPost | ChallengePost | TournamentPost;
 
+/** How an owed post reached the interaction that waited for it (Notifier.answerLate). */
+export type LateAnswer =
+  /** Its "thinking…" now shows the post. */
+  | 'edited'
+  /** It had its answer already (the post went out before a crash): nothing to send. */
+  | 'answered'
+  /** Nothing to edit (never acknowledged, expired, a button's message): post in the channel instead. */
+  | 'gone';
+
 export interface Notifier {
-  /** Posts in a channel or thread; returns the new message's id. */
-  post(channelId: string, post: Post): Promise<string>;
+  /**
+   * Posts in a channel or thread; returns the new message's id. `nonce`: the
+   * same nonce within minutes gives back the first message instead of a second
+   * one (Discord's enforce_nonce), so a post made again after a crash is not doubled.
+   */
+  post(channelId: string, post: Post, opts?: { nonce?: string }): Promise<string>;
+  /** Answers an interaction that was left waiting (a crash between saving and posting) with the post, if it still can be. */
+  answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer>;
   /** Edits a message the bot posted. */
   edit(channelId: string, messageId: string, post: Post): Promise<void>;
   /** Opens a public thread on a message; null where the bot may not (no permission, a channel without threads). */
@@ -75,8 +90,20 @@ export const DEFAULT_MATCH_SETTINGS: MatchSettings = {
   maxAiGames: 3,
 };
 
+/**
+ * The interaction behind a write, when a person acted: the write must land
+ * while they can still be told, and its post may answer them.
+ */
+export interface Origin {
+  reply: PendingReply;
+  /** The last instant (ms since epoch) this interaction can still be answered. */
+  answerBy(): number;
+}
+
 export interface MatchContext {
   store: Store;
+  /** This process, among all bot processes sharing the store (who owes which post). */
+  instanceId: string;
   notifier: Notifier;
   log: Logger;
   settings: MatchSettings;

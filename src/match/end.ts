@@ -4,17 +4,19 @@ import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GameResult, StoredGame } from '../store/types.js';
 import { announcement, postAnnouncement, type Announcement } from './announce.js';
-import type { MatchContext } from './context.js';
+import type { MatchContext, Origin } from './context.js';
 import { sideMsg } from './describe.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { gameEnded } from './over.js';
+import { savePlayerWrite, writeOptions } from './play.js';
 import { seasonsAt } from './seasons.js';
 import { isTournamentGame } from './tournament-flow.js';
 import { refuse } from './refusal.js';
 
 /** Ends an active game with CAS; a concurrent change is a refusal (look again, try again). */
-export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' | 'aborted', result: GameResult): Promise<StoredGame> {
-  const res = await ctx.store.games.update(g.rec.id, g.rec.version, { status, result, drawOffer: null, clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined });
+export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' | 'aborted', result: GameResult, origin?: Origin): Promise<StoredGame> {
+  const changes = { status, result, drawOffer: null, clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined };
+  const res = await savePlayerWrite(ctx.store.games.update(g.rec.id, g.rec.version, changes, writeOptions(ctx, origin)));
   if (!res.ok) return refuse(res.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
   gameEnded(ctx, res.game);
   return res.game;
@@ -57,21 +59,21 @@ export async function announceEnd(ctx: MatchContext, rec: StoredGame, lines: Msg
   await postAnnouncement(ctx, await finalAnnouncement(ctx, rec, lines));
 }
 
-export async function resign(ctx: MatchContext, channelId: string, userId: string): Promise<Announcement> {
+export async function resign(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<Announcement> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
-  const over = await endGame(ctx, g, 'over', { winner: (1 - side) as Side, draw: false, reason: 'resign' });
+  const over = await endGame(ctx, g, 'over', { winner: (1 - side) as Side, draw: false, reason: 'resign' }, origin);
   return finalAnnouncement(ctx, over, [{ key: 'end.resigned', params: { name: { name: g.rec.players[side].name }, side: sideMsg(g.rec.game, side) } }], g.state);
 }
 
 /** /abort: only while a side has not moved yet (the engine says what counts as a move of one's own). */
-export async function abort(ctx: MatchContext, channelId: string, userId: string): Promise<Announcement> {
+export async function abort(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<Announcement> {
   const g = await loadActiveGame(ctx, channelId, userId);
   requirePlayer(g, userId);
   // A pairing's result counts for the event: the clock or the round deadline decides an absence.
   if (isTournamentGame(g.rec.id)) refuse('tournament.noAbort');
   if (g.game.eachSideMoved(g.state)) refuse('abort.tooLate');
-  const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' });
+  const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' }, origin);
   return announcement(ctx, rec, g.state, [{ key: 'end.abortedBy', params: { user: { user: userId } } }]);
 }
 
@@ -80,26 +82,26 @@ export type DrawOffer =
   | { kind: 'offered'; game: StoredGame; by: Side };
 
 /** /draw: offers a draw, or accepts the opponent's standing offer. */
-export async function offerDraw(ctx: MatchContext, channelId: string, userId: string): Promise<DrawOffer> {
+export async function offerDraw(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<DrawOffer> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
   if (g.rec.players[1 - side].bot) refuse('draw.aiDeclines');
   if (g.rec.drawOffer === side) refuse('draw.alreadyOffered');
-  if (g.rec.drawOffer != null) return { kind: 'agreed', announcement: await agreeDraw(ctx, g) };
+  if (g.rec.drawOffer != null) return { kind: 'agreed', announcement: await agreeDraw(ctx, g, origin) };
   const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: side });
   if (!res.ok) refuse('game.changedJustNow');
   return { kind: 'offered', game: res.game, by: side };
 }
 
-async function agreeDraw(ctx: MatchContext, g: LoadedGame): Promise<Announcement> {
-  const over = await endGame(ctx, g, 'over', { winner: null, draw: true, reason: 'draw-agreed' });
+async function agreeDraw(ctx: MatchContext, g: LoadedGame, origin?: Origin): Promise<Announcement> {
+  const over = await endGame(ctx, g, 'over', { winner: null, draw: true, reason: 'draw-agreed' }, origin);
   return finalAnnouncement(ctx, over, [{ key: 'end.drawAgreedLine' }], g.state);
 }
 
 export type DrawAnswer = { kind: 'declined' | 'withdrawn'; game: StoredGame } | { kind: 'agreed'; announcement: Announcement };
 
 /** The Accept / Decline buttons of an offer; `version` is the game's when the buttons were drawn (a move since makes them stale). */
-export async function answerDraw(ctx: MatchContext, gameId: string, version: number, userId: string, accept: boolean): Promise<DrawAnswer> {
+export async function answerDraw(ctx: MatchContext, gameId: string, version: number, userId: string, accept: boolean, origin?: Origin): Promise<DrawAnswer> {
   const g = await loadGameById(ctx, gameId);
   if (g.rec.status !== 'active') refuse('game.over');
   if (g.rec.version !== version || g.rec.drawOffer == null) refuse('draw.stale');
@@ -110,7 +112,7 @@ export async function answerDraw(ctx: MatchContext, gameId: string, version: num
     return { kind: side === g.rec.drawOffer ? 'withdrawn' : 'declined', game: res.game };
   }
   if (side === g.rec.drawOffer) refuse('draw.ownOffer');
-  return { kind: 'agreed', announcement: await agreeDraw(ctx, g) };
+  return { kind: 'agreed', announcement: await agreeDraw(ctx, g, origin) };
 }
 
 /**
@@ -118,7 +120,7 @@ export async function answerDraw(ctx: MatchContext, gameId: string, version: num
  * and no rating change — a player who vanished, or a damaged record (which
  * the store can still decode; one it cannot decode must be removed by operators).
  */
-export async function adminEnd(ctx: MatchContext, channelId: string, adminId: string): Promise<Announcement> {
+export async function adminEnd(ctx: MatchContext, channelId: string, adminId: string, origin?: Origin): Promise<Announcement> {
   let active: StoredGame | null;
   try {
     active = await ctx.store.games.activeByChannel(channelId);
@@ -127,12 +129,8 @@ export async function adminEnd(ctx: MatchContext, channelId: string, adminId: st
     throw e;
   }
   if (!active) return refuse('endgame.noGame');
-  const res = await ctx.store.games.update(active.id, active.version, {
-    status: 'aborted',
-    result: { winner: null, draw: false, reason: 'admin' },
-    drawOffer: null,
-    clock: active.clock ? { ...active.clock, wakeAt: null } : undefined,
-  });
+  const changes = { status: 'aborted' as const, result: { winner: null, draw: false, reason: 'admin' }, drawOffer: null, clock: active.clock ? { ...active.clock, wakeAt: null } : undefined };
+  const res = await savePlayerWrite(ctx.store.games.update(active.id, active.version, changes, writeOptions(ctx, origin)));
   if (!res.ok) refuse('game.changedJustNow');
   gameEnded(ctx, res.game);
   const c = check(res.game);

@@ -22,3 +22,4 @@ export * from './over.js';
 export * from './seasons.js';
 export * from './tournament-flow.js';
 export * from './tournaments.js';
+export * from './reconcile.js';

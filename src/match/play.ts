@@ -5,9 +5,10 @@
 // position.
 import type { AnyGame, Outcome, Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import type { GameChanges, StoredGame } from '../store/types.js';
+import type { GameChanges, StoredGame, UpdateGameResult, UpdateOptions } from '../store/types.js';
+import { storeUnavailable } from '../store/unavailable.js';
 import { nextClock } from './clock.js';
-import type { MatchContext } from './context.js';
+import type { MatchContext, Origin } from './context.js';
 import { moveLine, ruleErrorMsg } from './describe.js';
 import { loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { gameEnded } from './over.js';
@@ -56,7 +57,49 @@ export interface Committed {
   lines: Msg[];
 }
 
-export async function commitMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Committed> {
+/** Time kept back from a commit's deadline for clocks that disagree a little (the bot's, Redis's). */
+const CLOCK_SKEW_MS = 100;
+
+/**
+ * How a write that needs a post is saved. With an interaction behind it, the
+ * write must reach Redis while the player can still be told how it went:
+ * before the store's command timeout (after which they hear it failed) and
+ * before the interaction can no longer be answered. Redis refuses it after
+ * that instant ('late'), so it never happens behind the player's back.
+ */
+export function writeOptions(ctx: MatchContext, origin?: Origin): UpdateOptions {
+  const announce = { owner: ctx.instanceId, reply: origin?.reply ?? null };
+  if (!origin) return { announce };
+  const deadline = Math.min(Date.now() + ctx.store.commandTimeoutMs, origin.answerBy()) - CLOCK_SKEW_MS;
+  return { announce, deadline };
+}
+
+/**
+ * A write a player waits for: a Redis outage or a late write is a refusal
+ * that says so (a write that may have happened says that too: the sweep posts
+ * it if it did), never a generic error.
+ */
+export async function savePlayerWrite(p: Promise<UpdateGameResult>): Promise<UpdateGameResult> {
+  let res: UpdateGameResult;
+  try {
+    res = await p;
+  } catch (e) {
+    const out = storeUnavailable(e);
+    if (out === 'unknown') refuse('move.unconfirmed');
+    if (out === 'not-sent') refuse('common.storageUnavailable');
+    throw e;
+  }
+  if (!res.ok && res.reason === 'late') refuse('common.storageUnavailable');
+  return res;
+}
+
+export async function commitMove(
+  ctx: MatchContext,
+  where: { channelId: string } | { gameId: string },
+  mover: Mover,
+  text: string,
+  origin?: Origin,
+): Promise<Committed> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const g =
       'channelId' in where ? await loadActiveGame(ctx, where.channelId, 'userId' in mover ? mover.userId : undefined) : await loadGameById(ctx, where.gameId);
@@ -85,7 +128,7 @@ export async function commitMove(ctx: MatchContext, where: { channelId: string }
       // Every applied move (forced and AI moves too) starts the next side's time.
       changes.clock = nextClock(rec.clock, ctx.now());
     }
-    const res = await ctx.store.games.update(rec.id, rec.version, changes);
+    const res = await savePlayerWrite(ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, origin)));
     if (res.ok) {
       gameEnded(ctx, res.game);
       return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };

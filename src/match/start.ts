@@ -4,6 +4,7 @@
 import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { PlayerRef, StoredGame } from '../store/types.js';
+import { announcement, postAnnouncement } from './announce.js';
 import { scheduleAi } from './turns.js';
 import { startClock } from './clock.js';
 import type { MatchContext } from './context.js';
@@ -52,15 +53,10 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
     challengeId: spec.challengeId ?? null,
     rematchOf: spec.rematchOf ?? null,
     locale: spec.locale,
-  });
+  }, { announce: { owner: ctx.instanceId } });
   if (!created.ok) return refuse(created.reason === 'channel-busy' ? 'start.channelBusy' : 'start.failed');
   const rec = created.game;
-  try {
-    await ctx.notifier.post(rec.channelId, { kind: 'game', game: rec, state, lines: [introLine(rec)] });
-  } catch (e) {
-    // The game exists: /board shows it, and the players were told where it is.
-    ctx.log.error({ err: e, gameId: rec.id }, 'could not post the starting board');
-  }
-  scheduleAi(ctx, rec);
+  // A start that cannot be posted now is posted by the announcement sweep, which then lets the AI open.
+  await postAnnouncement(ctx, announcement(ctx, rec, state, [introLine(rec)], () => Promise.resolve(scheduleAi(ctx, rec))));
   return rec;
 }

@@ -68,12 +68,17 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<boo
 
 /** Lost on time by the side to move, or aborted while a side has not moved yet (no rating change). */
 async function timeOut(ctx: MatchContext, rec: StoredGame, side: Side, bothMoved: boolean): Promise<boolean> {
-  const res = await ctx.store.games.update(rec.id, rec.version, {
-    status: bothMoved ? 'over' : 'aborted',
-    result: { winner: bothMoved ? ((1 - side) as Side) : null, draw: false, reason: 'time' },
-    drawOffer: null,
-    clock: rec.clock ? { ...rec.clock, wakeAt: null } : undefined,
-  });
+  const res = await ctx.store.games.update(
+    rec.id,
+    rec.version,
+    {
+      status: bothMoved ? 'over' : 'aborted',
+      result: { winner: bothMoved ? ((1 - side) as Side) : null, draw: false, reason: 'time' },
+      drawOffer: null,
+      clock: rec.clock ? { ...rec.clock, wakeAt: null } : undefined,
+    },
+    { announce: { owner: ctx.instanceId } },
+  );
   if (!res.ok) return false;
   gameEnded(ctx, res.game);
   await announceEnd(ctx, res.game, [{ key: 'clock.timedOut', params: { name: { name: rec.players[side].name } } }]);

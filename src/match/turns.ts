@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Side } from '../engine/index.js';
 import type { StoredGame } from '../store/types.js';
 import { announcement, archiveIfOver, postAnnouncement, type Announcement } from './announce.js';
-import type { MatchContext } from './context.js';
+import type { MatchContext, Origin } from './context.js';
 import { playerParam } from './describe.js';
 import { check, gameLocale, quarantine } from './games.js';
 import { commitMove, type Mover } from './play.js';
@@ -23,8 +23,14 @@ export async function afterPost(ctx: MatchContext, rec: StoredGame): Promise<voi
 }
 
 /** /move, the builder's Confirm, the AI: commit, settle ratings if it ended the game, and say what to post. */
-export async function playMove(ctx: MatchContext, where: { channelId: string } | { gameId: string }, mover: Mover, text: string): Promise<Announcement> {
-  const done = await commitMove(ctx, where, mover, text);
+export async function playMove(
+  ctx: MatchContext,
+  where: { channelId: string } | { gameId: string },
+  mover: Mover,
+  text: string,
+  origin?: Origin,
+): Promise<Announcement> {
+  const done = await commitMove(ctx, where, mover, text, origin);
   if (done.after.status !== 'active') return finalAnnouncement(ctx, done.after, done.lines, done.state, done.before);
   return announcement(ctx, done.after, done.state, done.lines, () => afterPost(ctx, done.after), done.before);
 }

@@ -13,16 +13,19 @@ import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
 import { gameChangesSchema, gameSchema } from './schemas.js';
-import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CREATE, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
+import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CLAIM_ANNOUNCEMENT, GAME_CREATE, GAME_MARK_SHOWN, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
 import {
   CorruptRecordError,
+  type ClaimedAnnouncement,
   type CreateGameResult,
   type GameChanges,
   type GameStore,
   type NewGame,
+  type PendingReply,
   type StoredGame,
   type StoreLogger,
   type UpdateGameResult,
+  type UpdateOptions,
 } from './types.js';
 
 export interface StoreContext {
@@ -44,7 +47,7 @@ export class RedisGameStore implements GameStore {
     return this.ctx.keys;
   }
 
-  async create(input: NewGame): Promise<CreateGameResult> {
+  async create(input: NewGame, opts: { announce?: { owner: string } } = {}): Promise<CreateGameResult> {
     const id = input.id ?? newId();
     if (!isStoreId(id)) throw new TypeError('invalid game id: expected 4-32 chars of [0-9a-z]');
     assertKeyPart('channel id', input.channelId);
@@ -68,6 +71,11 @@ export class RedisGameStore implements GameStore {
 
     // writeId (not part of the record type, dropped on read) lets the script recognise its own resent write.
     const fields = ['writeId', JSON.stringify(randomBytes(8).toString('hex')), ...encodeFields(game as unknown as Record<string, unknown>, ['moves'])];
+    if (opts.announce) {
+      // The start needs its post: noted in the owed index first, so a crash right after the write still leaves the hint.
+      fields.push('annV', '1', 'shown', '0', 'shownMoves', String(game.moves.length), 'ann', JSON.stringify(opts.announce.owner), 'annTries', '0');
+      await this.noteOwed(id);
+    }
     const created = await GAME_CREATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [fields.length, ...fields, ...game.moves]);
     if (Number(created) !== 1) {
       // A generated id met an existing game (odds ~1 in 3.6e15): draw another.
@@ -80,7 +88,7 @@ export class RedisGameStore implements GameStore {
       const res = (await CHANNEL_BIND.run(this.redis, [this.k.channelActive(game.channelId), this.k.channelLast(game.channelId)], [id, expected])) as [number, string];
       if (Number(res[0]) === 1) {
         await this.indexNew(game);
-        return { ok: true, game };
+        return { ok: true, game: opts.announce ? { ...game, annV: 1, shown: 0, shownMoves: game.moves.length } : game };
       }
       const other = String(res[1]);
       if (await this.isActive(other)) {
@@ -163,7 +171,7 @@ export class RedisGameStore implements GameStore {
     return last ? this.get(last) : null;
   }
 
-  async update(id: string, expectedVersion: number, changes: GameChanges): Promise<UpdateGameResult> {
+  async update(id: string, expectedVersion: number, changes: GameChanges, opts: UpdateOptions = {}): Promise<UpdateGameResult> {
     if (!isStoreId(id)) return { ok: false, reason: 'not-found' };
     if (!Number.isInteger(expectedVersion) || expectedVersion < 1) return { ok: false, reason: 'conflict' };
     const set: Record<string, unknown> = { updatedAt: this.ctx.now() };
@@ -174,8 +182,16 @@ export class RedisGameStore implements GameStore {
     const moves = changes.appendMoves ?? [];
     if (!moves.every((m) => typeof m === 'string' && m.length > 0)) throw new TypeError('appendMoves: moves must be non-empty strings');
     const fields = encodeFields(set);
-    const res = (await GAME_UPDATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [expectedVersion, fields.length, ...fields, ...moves])) as unknown[];
-    if (Number(res[0]) !== 1) return { ok: false, reason: res[1] === 'not-found' ? 'not-found' : 'conflict' };
+    const { announce, deadline } = opts;
+    if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) throw new TypeError('deadline: expected ms since epoch');
+    // Noted before the write: a crash between the two leaves a hint the sweep drops, never a post owed and forgotten.
+    if (announce) await this.noteOwed(id);
+    const args = [expectedVersion, deadline ?? 0, announce ? JSON.stringify(announce.owner) : '', announce?.reply ? JSON.stringify(announce.reply) : ''];
+    const res = (await GAME_UPDATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [...args, fields.length, ...fields, ...moves])) as unknown[];
+    if (Number(res[0]) !== 1) {
+      const reason = String(res[1]);
+      return { ok: false, reason: reason === 'not-found' || reason === 'late' ? reason : 'conflict' };
+    }
     const game = this.decode(id, toFieldMap(res[1]), res[2] as unknown[]);
     if (!game) return { ok: false, reason: 'not-found' };
 
@@ -186,6 +202,42 @@ export class RedisGameStore implements GameStore {
       else await this.redis.zrem(this.k.dueGames(), id);
     }
     return { ok: true, game };
+  }
+
+  private async noteOwed(id: string): Promise<void> {
+    await this.redis.zadd(this.k.owedGames(), this.ctx.now(), id);
+  }
+
+  async markShown(id: string, version: number, moves: number): Promise<boolean> {
+    if (!isStoreId(id)) return true;
+    if (!Number.isInteger(version) || version < 0 || !Number.isInteger(moves) || moves < 0) throw new TypeError('markShown: version and moves must be counts');
+    const done = Number(await GAME_MARK_SHOWN.run(this.redis, [this.k.game(id)], [version, moves]));
+    if (done !== 0) await this.redis.zrem(this.k.owedGames(), id);
+    return done !== 0;
+  }
+
+  async owed(before: number, limit = 50): Promise<string[]> {
+    return this.redis.zrangebyscore(this.k.owedGames(), '-inf', before, 'LIMIT', 0, limit);
+  }
+
+  async announcementOwner(id: string): Promise<string | null> {
+    if (!isStoreId(id)) return null;
+    const raw = await this.redis.hget(this.k.game(id), 'ann');
+    return raw === null ? null : parseJson(raw, (v): v is string => typeof v === 'string');
+  }
+
+  async claimAnnouncement(id: string, seen: string | null, owner: string, attempt = true): Promise<ClaimedAnnouncement | null> {
+    if (!isStoreId(id)) return null;
+    const args = [seen === null ? '' : JSON.stringify(seen), JSON.stringify(owner), attempt ? 1 : 0];
+    const res = (await GAME_CLAIM_ANNOUNCEMENT.run(this.redis, [this.k.game(id)], args)) as unknown[];
+    if (Number(res[0]) !== 1) return null;
+    const reply = typeof res[2] === 'string' && res[2] ? parseJson(res[2], isPendingReply) : null;
+    return { tries: Number(res[1]), reply };
+  }
+
+  async recheckAnnouncement(id: string, at: number | null): Promise<void> {
+    if (at === null) await this.redis.zrem(this.k.owedGames(), id);
+    else await this.redis.zadd(this.k.owedGames(), at, id);
   }
 
   async moves(id: string): Promise<string[]> {
@@ -253,7 +305,9 @@ export class RedisGameStore implements GameStore {
 
   async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }> {
     if (!isStoreId(id)) return { marked: false, channelId: null };
-    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id), this.k.dueGames()], [JSON.stringify(reason.slice(0, 300)), id])) as [number, string];
+    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [number, string];
+    // Out of the clock and announcement sweeps: they skip it from now on.
+    await Promise.all([this.redis.zrem(this.k.dueGames(), id), this.redis.zrem(this.k.owedGames(), id)]);
     let channelId: string | null = null;
     try {
       const raw: unknown = JSON.parse(String(res[1] || 'null'));
@@ -281,4 +335,19 @@ export class RedisGameStore implements GameStore {
     await Promise.all(ops);
     return n > 0;
   }
+}
+
+/** A field of our own written as JSON; null when it is not what we wrote (a damaged field is no reason to fail). */
+function parseJson<T>(raw: string, ok: (v: unknown) => v is T): T | null {
+  try {
+    const v: unknown = JSON.parse(raw);
+    return ok(v) ? v : null;
+  } catch {
+    return null; // not JSON: treated as absent (the caller then posts in the channel)
+  }
+}
+
+function isPendingReply(v: unknown): v is PendingReply {
+  const o = v as Partial<PendingReply> | null;
+  return typeof o === 'object' && o !== null && typeof o.token === 'string' && typeof o.createdAt === 'number' && typeof o.component === 'boolean';
 }

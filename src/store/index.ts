@@ -8,6 +8,7 @@ import { redactSecrets, redactUrl, urlPassword } from '../log.js';
 import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
 import { RedisGameStore, type StoreContext } from './games.js';
 import { RedisInteractionStore } from './interactions.js';
+import { RedisProcessStore } from './processes.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
 import { RedisRatingStore } from './ratings.js';
 import { RedisSettingsStore } from './settings.js';
@@ -17,6 +18,7 @@ import type { OpenStoreOptions, Store, StoreLogger } from './types.js';
 export * from './types.js';
 export { newId, isStoreId } from './ids.js';
 export { DEFAULT_PREFIX } from './keys.js';
+export { storeUnavailable, StoreUnavailableError, type Unavailable } from './unavailable.js';
 export { GLICKO, rateGame, defaultSnapshot, idleRd, IDLE_PERIOD_MS, seasonStart, SEASON_RD } from './ratings.js';
 
 export const EMBEDDED_WARNING =
@@ -25,21 +27,36 @@ export const EMBEDDED_WARNING =
 
 const consoleLogger: StoreLogger = { warn: (m) => console.warn(m), info: (m) => console.info(m) };
 
-/** Exponential backoff with jitter, capped at 10 s; ioredis keeps retrying forever (games must survive a Redis restart). */
+/**
+ * Reconnect soon after Redis comes back: 50 ms doubling to at most 400 ms, with
+ * jitter, and ioredis keeps trying forever (games must survive a Redis restart).
+ */
 export function reconnectDelay(attempt: number): number {
-  const base = Math.min(10_000, 100 * 2 ** Math.min(attempt, 7));
+  const base = Math.min(400, 50 * 2 ** Math.min(attempt, 4));
   return Math.round(base / 2 + Math.random() * (base / 2));
 }
 
-export function clientOptions(): RedisOptions {
+/** A command that Redis has not answered within this is failed (REDIS_COMMAND_TIMEOUT_MS). */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 1000;
+
+/**
+ * Fail fast: an interaction must be answered within Discord's 3 s whatever
+ * Redis does, and a command the player was told had failed must never run
+ * later. So nothing waits for a reconnect: no offline queue, no resending of
+ * commands that were in flight when the connection dropped (they fail at
+ * once), and every command times out after `commandTimeoutMs`.
+ */
+export function clientOptions(commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): RedisOptions {
   return {
     lazyConnect: true,
-    connectTimeout: 10_000,
-    // Fail a command after a few reconnect attempts rather than hanging an interaction past Discord's 3 s.
-    maxRetriesPerRequest: 2,
+    connectTimeout: 2_000,
+    commandTimeout: commandTimeoutMs,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
     retryStrategy: reconnectDelay,
-    // After a failover the old primary answers READONLY: reconnect and resend.
-    reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
+    // After a failover the old primary answers READONLY: reconnect (the command itself fails, see above).
+    reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 1 : false),
   };
 }
 
@@ -50,7 +67,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const embedded = !opts.url;
   if (opts.url) {
     const shown = redactUrl(opts.url);
-    redis = opts.cluster ? clusterClient(opts.url) : new Redis(opts.url, clientOptions());
+    redis = opts.cluster ? clusterClient(opts.url, opts.commandTimeoutMs) : new Redis(opts.url, clientOptions(opts.commandTimeoutMs));
     let lastError = '';
     redis.on('error', (err: Error) => {
       const msg = redactSecrets(err.message, [urlPassword(opts.url)]);
@@ -93,8 +110,10 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     settings: new RedisSettingsStore(ctx),
     tournaments: new RedisTournamentStore(ctx),
     seasons: new RedisSeasonStore(ctx),
+    processes: new RedisProcessStore(ctx),
     embedded,
     prefix: keys.prefix,
+    commandTimeoutMs: opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
     redis,
     async close() {
       try {
@@ -133,13 +152,16 @@ export async function loadEmbeddedRedis(load: () => Promise<{ default: unknown }
  * code runs here (the Cluster client has the same command methods; the cast
  * only names them with the single-node type).
  */
-function clusterClient(url: string): Redis {
+function clusterClient(url: string, commandTimeoutMs?: number): Redis {
   const u = new URL(url);
-  const base = clientOptions();
+  const base = clientOptions(commandTimeoutMs);
   const cluster = new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
     lazyConnect: true,
     clusterRetryStrategy: reconnectDelay,
+    enableOfflineQueue: false,
     redisOptions: {
+      commandTimeout: base.commandTimeout,
+      autoResendUnfulfilledCommands: false,
       username: u.username ? decodeURIComponent(u.username) : undefined,
       password: u.password ? decodeURIComponent(u.password) : undefined,
       tls: u.protocol === 'rediss:' ? {} : undefined,

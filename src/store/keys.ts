@@ -39,6 +39,9 @@ export function makeKeys(prefix: string) {
     activeGames: () => `${p}games:active`,
     activeGamesOfGuild: (guildId: string) => `${p}games:active:guild:${guildId}`,
     dueGames: () => `${p}games:due`,
+    /** Games that may owe a public post (score: when to look). */
+    owedGames: () => `${p}games:owed`,
+    process: (id: string) => `${p}process:{${id}}`,
     userGames: (userId: string) => `${p}user:{${userId}}:games`,
     userActiveGames: (userId: string) => `${p}user:{${userId}}:active`,
     userOpenChallenges: (userId: string) => `${p}user:{${userId}}:challenges`,

@@ -69,6 +69,9 @@ const gameObject = z.object({
   challengeId: z.string().nullable().optional(),
   locale: z.string().max(10).nullable().optional(),
   damaged: z.string().max(300).nullable().optional(),
+  annV: int.nonnegative().optional(),
+  shown: int.nonnegative().optional(),
+  shownMoves: int.nonnegative().optional(),
 });
 
 export const gameSchema: z.ZodType<StoredGame> = gameObject;

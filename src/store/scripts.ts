@@ -27,7 +27,8 @@ export class Script {
 /**
  * KEYS: game, moves. ARGV: nFieldArgs, field/value pairs... (writeId first), moves...
  * → 1 created, 0 id taken. A record with our random writeId is our own write
- * resent after a dropped connection: 1 again, nothing rewritten.
+ * resent after a dropped connection: 1 again, nothing rewritten. The fields
+ * may include the announcement of the start (annV 1, shown 0, ann).
  */
 export const GAME_CREATE = new Script(
   'gameCreate',
@@ -52,25 +53,101 @@ return 1
 
 /**
  * The compare-and-set of a game (product: "every write is a compare-and-set on
- * the game's version"). KEYS: game, moves. ARGV: expectedVersion, nFieldArgs,
- * field/value pairs..., moves to append... → {1, HGETALL, LRANGE} | {0, reason}.
+ * the game's version"). KEYS: game, moves. ARGV: expectedVersion, deadline
+ * (ms since epoch by Redis's clock, 0 = none), announcement owner ('' = this
+ * write needs no post), pending reply ('' = none), nFieldArgs, field/value
+ * pairs..., moves to append... → {1, HGETALL, LRANGE} | {0, reason}.
+ *
+ * A write past its deadline is refused ('late'): whoever sent it has stopped
+ * waiting and told the player it failed, so it must not happen after all.
+ *
+ * Announcements (what was saved against what was posted): a write that needs
+ * a post sets annV to its version and names its owner (the process posting
+ * it); 'shown' is the last version whose post went out (markShown). annV >
+ * shown means a post is still owed. A record from before these fields counts
+ * as fully shown.
  */
 export const GAME_UPDATE = new Script(
   'gameUpdate',
   `
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return {0, 'not-found'} end
-if tonumber(v) ~= tonumber(ARGV[1]) then return {0, 'conflict'} end
-local n = tonumber(ARGV[2])
-local f = {'version', tostring(tonumber(v) + 1)}
-for i = 3, n + 2 do f[#f + 1] = ARGV[i] end
+v = tonumber(v)
+if v ~= tonumber(ARGV[1]) then return {0, 'conflict'} end
+local deadline = tonumber(ARGV[2])
+if deadline > 0 then
+  local t = redis.call('TIME')
+  -- 1000.0: ioredis-mock's Lua has 32-bit integers; a float keeps the product exact (Redis's Lua has only doubles).
+  if tonumber(t[1]) * 1000.0 + math.floor(tonumber(t[2]) / 1000) > deadline then return {0, 'late'} end
+end
+local n = tonumber(ARGV[5])
+local f = {'version', tostring(v + 1)}
+for i = 6, n + 5 do f[#f + 1] = ARGV[i] end
+if ARGV[3] ~= '' then
+  if not redis.call('HGET', KEYS[1], 'shown') then
+    f[#f + 1] = 'shown'; f[#f + 1] = tostring(v)
+    f[#f + 1] = 'shownMoves'; f[#f + 1] = tostring(redis.call('LLEN', KEYS[2]))
+  end
+  f[#f + 1] = 'annV'; f[#f + 1] = tostring(v + 1)
+  f[#f + 1] = 'ann'; f[#f + 1] = ARGV[3]
+  f[#f + 1] = 'annTries'; f[#f + 1] = '0'
+  if ARGV[4] ~= '' then
+    f[#f + 1] = 'reply'; f[#f + 1] = ARGV[4]
+  else
+    redis.call('HDEL', KEYS[1], 'reply')
+  end
+end
 redis.call('HSET', KEYS[1], unpack(f))
-if #ARGV > n + 2 then
+if #ARGV > n + 5 then
   local m = {}
-  for i = n + 3, #ARGV do m[#m + 1] = ARGV[i] end
+  for i = n + 6, #ARGV do m[#m + 1] = ARGV[i] end
   redis.call('RPUSH', KEYS[2], unpack(m))
 end
 return {1, redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
+`,
+);
+
+/**
+ * The post of `version` (covering `moves` moves) went out. KEYS: game.
+ * ARGV: version, moves → 1 when nothing is owed any more (the pending reply
+ * and owner are dropped), 0 when a later write still waits for its post, -1
+ * for a missing game.
+ */
+export const GAME_MARK_SHOWN = new Script(
+  'gameMarkShown',
+  `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local annV = tonumber(redis.call('HGET', KEYS[1], 'annV') or '0')
+local shown = tonumber(redis.call('HGET', KEYS[1], 'shown') or '0')
+local v = tonumber(ARGV[1])
+if v > shown then
+  redis.call('HSET', KEYS[1], 'shown', ARGV[1], 'shownMoves', ARGV[2])
+  shown = v
+end
+if shown >= annV then
+  redis.call('HDEL', KEYS[1], 'ann', 'reply', 'annTries')
+  return 1
+end
+return 0
+`,
+);
+
+/**
+ * Takes over an owed post. KEYS: game. ARGV: the owner seen ('' = none), the
+ * new owner, 1 to count this as an attempt (0: a hand-over) → {1, tries,
+ * reply} when taken, {0} when someone else took it first or nothing is owed
+ * any more.
+ */
+export const GAME_CLAIM_ANNOUNCEMENT = new Script(
+  'gameClaimAnnouncement',
+  `
+local annV = tonumber(redis.call('HGET', KEYS[1], 'annV') or '0')
+local shown = tonumber(redis.call('HGET', KEYS[1], 'shown') or '0')
+if annV <= shown then return {0} end
+if (redis.call('HGET', KEYS[1], 'ann') or '') ~= ARGV[1] then return {0} end
+local tries = redis.call('HINCRBY', KEYS[1], 'annTries', tonumber(ARGV[3]))
+redis.call('HSET', KEYS[1], 'ann', ARGV[2])
+return {1, tries, redis.call('HGET', KEYS[1], 'reply') or ''}
 `,
 );
 
@@ -175,9 +252,10 @@ return {1}
 );
 
 /**
- * Quarantine of a damaged game, once. KEYS: game, due index. ARGV: reason
- * (JSON), gameId → {1, channelId field} newly marked | {0, channelId field}
- * already marked or gone (channelId '' when absent).
+ * Quarantine of a damaged game, once. KEYS: game. ARGV: reason (JSON) →
+ * {1, channelId field} newly marked | {0, channelId field} already marked or
+ * gone (channelId '' when absent). The caller then drops it from the indexes
+ * (other slots: a script may touch one Redis Cluster slot only).
  */
 export const GAME_QUARANTINE = new Script(
   'gameQuarantine',
@@ -187,7 +265,6 @@ local ch = redis.call('HGET', KEYS[1], 'channelId') or ''
 local cur = redis.call('HGET', KEYS[1], 'damaged')
 if cur and cur ~= 'null' then return {0, ch} end
 redis.call('HSET', KEYS[1], 'damaged', ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[2])
 return {1, ch}
 `,
 );

@@ -92,6 +92,38 @@ export interface StoredGame {
   locale?: string | null;
   /** Why the record was quarantined (the engine refuses its state): sweeps and the AI skip it; `/endgame` closes it. */
   damaged?: string | null;
+  /**
+   * Announcements, written by the store only: the version of the last write
+   * that needs a public post (annV), the last version whose post went out
+   * (shown) and how many moves that post covered (shownMoves). annV > shown:
+   * a post is owed (src/match/reconcile.ts). Absent on older records: nothing owed.
+   */
+  annV?: number;
+  shown?: number;
+  shownMoves?: number;
+}
+
+/** The interaction that waits for a write's post (its token is valid 15 minutes; kept on the record until the post is out). */
+export interface PendingReply {
+  token: string;
+  /** When the interaction was created, ms since epoch. */
+  createdAt: number;
+  /** A button or menu (its original message is the clicked one, not an answer). */
+  component: boolean;
+}
+
+export interface UpdateOptions {
+  /** This write needs a public post: `owner` names the process that will make it; `reply` the interaction waiting for it. */
+  announce?: { owner: string; reply?: PendingReply | null };
+  /** Refuse the write ('late') if Redis runs it after this instant (ms since epoch, Redis's clock). */
+  deadline?: number;
+}
+
+/** An owed post taken over by the announcement sweep. */
+export interface ClaimedAnnouncement {
+  /** How many times the post has been taken over (the sweep gives up after a few). */
+  tries: number;
+  reply: PendingReply | null;
 }
 
 /** What `games.create` takes: the store sets id (unless given), version, timestamps. */
@@ -124,12 +156,15 @@ export interface GameChanges {
 
 export type UpdateGameResult =
   | { ok: true; game: StoredGame }
-  /** `conflict`: someone wrote first (the version moved on) — reload and retry or refuse. */
-  | { ok: false; reason: 'conflict' | 'not-found' };
+  /**
+   * `conflict`: someone wrote first (the version moved on) — reload and retry
+   * or refuse. `late`: Redis ran the write after its deadline; nothing changed.
+   */
+  | { ok: false; reason: 'conflict' | 'not-found' | 'late' };
 
 export interface GameStore {
-  /** Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. */
-  create(g: NewGame): Promise<CreateGameResult>;
+  /** Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. `announce`: its start needs a post. */
+  create(g: NewGame, opts?: { announce?: { owner: string } }): Promise<CreateGameResult>;
   /** The game, or null. Throws CorruptRecordError on a record that does not validate. */
   get(id: string): Promise<StoredGame | null>;
   /** The active game of a channel, or else the last game played there, or null. */
@@ -141,7 +176,21 @@ export interface GameStore {
    * version must equal expectedVersion; writes the changes with version+1 and
    * appends moves. When status leaves 'active' the channel is released.
    */
-  update(id: string, expectedVersion: number, changes: GameChanges): Promise<UpdateGameResult>;
+  update(id: string, expectedVersion: number, changes: GameChanges, opts?: UpdateOptions): Promise<UpdateGameResult>;
+  /** The post of `version` (covering `moves` moves) went out; true when the game owes no post any more. */
+  markShown(id: string, version: number, moves: number): Promise<boolean>;
+  /** Games that may owe a post, noted at or before `before` (ms); a hint: re-check annV > shown. */
+  owed(before: number, limit?: number): Promise<string[]>;
+  /** Who is posting a game's owed post (an owner id), or null. */
+  announcementOwner(id: string): Promise<string | null>;
+  /**
+   * Takes over an owed post from `seen` (the owner read before, null for
+   * none); null when someone else came first or nothing is owed. `attempt`
+   * false: a hand-over (owner '' = to whoever sweeps next), not counted as a try.
+   */
+  claimAnnouncement(id: string, seen: string | null, owner: string, attempt?: boolean): Promise<ClaimedAnnouncement | null>;
+  /** Looks at an owed post again at `at` (ms), or never (null: drops the hint). */
+  recheckAnnouncement(id: string, at: number | null): Promise<void>;
   /** The move log, or [] for an unknown game. */
   moves(id: string): Promise<string[]>;
   /** Active games, newest first (of one guild when given). Corrupt records are skipped with a warning. */
@@ -405,6 +454,8 @@ export interface OpenStoreOptions {
   challengeTtlMs?: number;
   /** How long openStore keeps trying to reach Redis at start-up before it throws, ms (15 s). */
   startupTimeoutMs?: number;
+  /** A command Redis has not answered within this fails, ms (REDIS_COMMAND_TIMEOUT_MS, default 1000). */
+  commandTimeoutMs?: number;
 }
 
 export interface Store {
@@ -415,12 +466,24 @@ export interface Store {
   settings: SettingsStore;
   tournaments: TournamentStore;
   seasons: SeasonStore;
+  processes: ProcessStore;
   /** true when running on the embedded in-memory store. */
   readonly embedded: boolean;
   readonly prefix: string;
+  /** A command Redis has not answered within this fails, ms. */
+  readonly commandTimeoutMs: number;
   /** The raw client, for tests only (a Cluster client behind the same type when `cluster` is set). */
   readonly redis: import('ioredis').Redis;
   close(): Promise<void>;
+}
+
+/** Which bot processes are alive (a heartbeat with a time to live), so others can take over their unfinished work. */
+export interface ProcessStore {
+  /** Says that `id` is alive for the next `ttlMs`. */
+  beat(id: string, ttlMs: number): Promise<void>;
+  alive(id: string): Promise<boolean>;
+  /** Says that `id` has stopped (a clean shutdown). */
+  gone(id: string): Promise<void>;
 }
 
 /** A stored record that does not validate (hand-edited, truncated, from a future version). */

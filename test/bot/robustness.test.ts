@@ -138,7 +138,7 @@ describe('announcements', () => {
 });
 
 describe('slow stores', () => {
-  it('a slow write is deferred before Discord\'s 3 s; a slow refusal becomes ephemeral', async () => {
+  it('a slow store is deferred before Discord\'s 3 s; a slow refusal becomes ephemeral', async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
     const games = h.store.games;
@@ -146,13 +146,13 @@ describe('slow stores', () => {
       await new Promise((r) => setTimeout(r, 2000));
       return f.apply(games, a);
     };
-    const upd = vi.spyOn(games, 'update').mockImplementationOnce(slow(games.update.bind(games)));
+    const load = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
     const cb = await i.response(2900);
     expect(cb.type).toBe(5);
     const res = await i.done();
     expect(res.original?.content).toContain('Red: P A (place)');
-    upd.mockRestore();
+    load.mockRestore();
     const get = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
     const bad = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P B' }));
     const r = await bad.done({ followups: 1 });
@@ -162,6 +162,30 @@ describe('slow stores', () => {
     expect(r.followups[0].flags & 64).toBe(64);
     expect(bad.original()?.deleted ?? true).toBe(true);
     expect((await h.game(channelId)).moves).toEqual(['P 0,0']);
+  });
+
+  it('a move that reaches Redis after its player would have been told it failed is refused by Redis and not played', async () => {
+    h = await createHarness();
+    const { channelId, rec } = await h.startGame('exxit', h.alice, h.bob);
+    const games = h.store.games;
+    // The write arrives 1.5 s after it was sent: past the command timeout the bot gives the player, so Redis must refuse it.
+    const real = games.update.bind(games);
+    const late = vi.spyOn(games, 'update').mockImplementationOnce(async (...a: Parameters<typeof games.update>) => {
+      await new Promise((r) => setTimeout(r, h!.store.commandTimeoutMs + 500));
+      return real(...a);
+    });
+    // Deferred at 1.5 s (publicly, as /move is), then the refusal privately.
+    const res = await h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' })).done({ followups: 1 });
+    late.mockRestore();
+    expect(res.followups[0].content).toMatch(/storage is unavailable/);
+    expect(res.followups[0].flags & 64).toBe(64);
+    const now = await h.game(channelId);
+    expect(now.version).toBe(rec.version);
+    expect(now.moves).toEqual([]);
+    // Nothing owed either: no board may show up later.
+    expect(now.annV ?? 0).toBeLessThanOrEqual(now.shown ?? 0);
+    const again = await h.move(h.alice, channelId, 'P A');
+    expect(again.original?.content).toContain('Red: P A (place)');
   });
 });
 

@@ -235,4 +235,68 @@ describe.each(MODES)('games on $name', (mode) => {
     expect((await store.games.create(newGame({ channelId: g.channelId }))).ok).toBe(true);
     expect(await store.games.delete(g.id)).toBe(false);
   });
+
+  it('announcements: a write that needs a post owes it until the post is marked shown; other writes keep what is owed', async () => {
+    const r = await store.games.create(newGame(), { announce: { owner: 'p1' } });
+    if (!r.ok) throw new Error('create refused');
+    const g = r.game;
+    expect([g.annV, g.shown, g.shownMoves]).toEqual([1, 0, 0]);
+    expect(await store.games.owed(Date.now() + 1000)).toContain(g.id);
+    expect(await store.games.announcementOwner(g.id)).toBe('p1');
+    expect(await store.games.markShown(g.id, 1, 0)).toBe(true);
+    expect(await store.games.owed(Date.now() + 1000)).not.toContain(g.id);
+    expect(await store.games.announcementOwner(g.id)).toBeNull();
+
+    // A move by p2 with an interaction waiting; then a draw offer (no post of its own).
+    const reply = { token: 'tok', createdAt: 123, component: false };
+    const m = await store.games.update(g.id, 1, { appendMoves: ['P A', 'pass'] }, { announce: { owner: 'p2', reply } });
+    if (!m.ok) throw new Error('update refused');
+    expect([m.game.annV, m.game.shown, m.game.shownMoves]).toEqual([2, 1, 0]);
+    const d = await store.games.update(g.id, 2, { drawOffer: 1 });
+    if (!d.ok) throw new Error('update refused');
+    expect([d.game.annV, d.game.shown]).toEqual([2, 1]);
+    // Another process takes it over from p2, once; the waiting interaction comes with it.
+    expect(await store.games.claimAnnouncement(g.id, 'someone-else', 'p3')).toBeNull();
+    const claimed = await store.games.claimAnnouncement(g.id, 'p2', 'p3');
+    expect(claimed).toEqual({ tries: 1, reply });
+    expect(await store.games.claimAnnouncement(g.id, 'p2', 'p4')).toBeNull();
+    // The post of version 2 went out: nothing owed although the record is at version 3.
+    expect(await store.games.markShown(g.id, 2, 2)).toBe(true);
+    const after = await store.games.get(g.id);
+    expect([after?.annV, after?.shown, after?.shownMoves, after?.version]).toEqual([2, 2, 2, 3]);
+    expect(await store.games.claimAnnouncement(g.id, null, 'p5')).toBeNull();
+    // An older post marked late changes nothing.
+    expect(await store.games.markShown(g.id, 1, 0)).toBe(true);
+    expect((await store.games.get(g.id))?.shown).toBe(2);
+  });
+
+  it('announcements: a record written before them counts as fully shown; a hand-over is not counted as a try', async () => {
+    const g = await create();
+    expect(g.annV).toBeUndefined();
+    const m = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { announce: { owner: 'p1' } });
+    if (!m.ok) throw new Error('update refused');
+    expect([m.game.annV, m.game.shown, m.game.shownMoves]).toEqual([2, 1, 0]);
+    expect(await store.games.claimAnnouncement(m.game.id, 'p1', '', false)).toEqual({ tries: 0, reply: null });
+    expect(await store.games.claimAnnouncement(m.game.id, '', 'p2')).toEqual({ tries: 1, reply: null });
+  });
+
+  it('a write given a deadline that has passed is refused as late and changes nothing', async () => {
+    const g = await create();
+    const r = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline: Date.now() - 1000, announce: { owner: 'p1' } });
+    expect(r).toEqual({ ok: false, reason: 'late' });
+    const now = await store.games.get(g.id);
+    expect([now?.version, now?.moves, now?.annV]).toEqual([1, [], undefined]);
+  });
+
+  it('processes: alive while their heartbeat lasts, gone when they say so', async () => {
+    const id = uid('proc');
+    expect(await store.processes.alive(id)).toBe(false);
+    await store.processes.beat(id, 5_000);
+    expect(await store.processes.alive(id)).toBe(true);
+    await store.processes.gone(id);
+    expect(await store.processes.alive(id)).toBe(false);
+    await store.processes.beat(id, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await store.processes.alive(id)).toBe(false);
+  });
 });

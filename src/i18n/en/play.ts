@@ -3,6 +3,8 @@
 export const play = {
   common: {
     somethingWrong: 'Something went wrong on my side. Use `/board` to see the current position, then try again.',
+    storageUnavailable: 'Game storage is unavailable right now. Try again in a few seconds.',
+    postFailed: 'Done — but I could not post the board just now. It will appear in the game’s channel shortly.',
     serversOnly: 'hexmate is played in servers: use it in a server channel.',
     serverOnly: 'Use this in a server channel.',
     unknownCommand: 'I do not know this command (the command list may be out of date).',
@@ -55,6 +57,7 @@ export const play = {
     notYourTurn: 'It is not your turn: {name} is to move.',
     notYourTurnAi: 'It is not your turn: the AI is thinking.',
     conflict: 'The position changed while you were moving; look at the board and try again.',
+    unconfirmed: 'Game storage stopped answering while your move was being saved, so I cannot tell whether it was played. If it was, its board will appear in the game’s channel shortly; if not, play it again in a few seconds.',
     choices: {
       spectating: 'spectating',
       notYourTurn: 'not your turn',

@@ -7,6 +7,8 @@ import type { play as enPlay } from '../en/play.js';
 export const play: Catalogue<typeof enPlay> = {
   common: {
     somethingWrong: 'Un problème est survenu de mon côté. Utilisez `/board` pour voir la position actuelle, puis réessayez.',
+    storageUnavailable: 'Le stockage des parties est indisponible pour le moment. Réessayez dans quelques secondes.',
+    postFailed: 'C’est fait, mais je n’ai pas pu publier le plateau tout de suite. Il apparaîtra bientôt dans le salon de la partie.',
     serversOnly: 'hexmate se joue sur les serveurs : utilisez-le dans un salon d’un serveur.',
     serverOnly: 'Utilisez ceci dans un salon d’un serveur.',
     unknownCommand: 'Je ne connais pas cette commande (la liste des commandes n’est peut-être pas à jour).',
@@ -59,6 +61,7 @@ export const play: Catalogue<typeof enPlay> = {
     notYourTurn: 'Ce n’est pas votre tour : c’est à {name} de jouer.',
     notYourTurnAi: 'Ce n’est pas votre tour : l’IA réfléchit.',
     conflict: 'La position a changé pendant que vous jouiez ; regardez le plateau et réessayez.',
+    unconfirmed: 'Le stockage des parties a cessé de répondre pendant l’enregistrement de votre coup : je ne peux pas savoir s’il a été joué. Si c’est le cas, son plateau apparaîtra bientôt dans le salon de la partie ; sinon, rejouez-le dans quelques secondes.',
     choices: {
       spectating: 'spectateur',
       notYourTurn: 'pas votre tour',

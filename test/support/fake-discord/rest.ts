@@ -11,7 +11,7 @@ import { P, type World } from './state.js';
 import type { Gateway } from './gateway.js';
 import type { InteractionRecord, Interactions } from './interactions.js';
 import { formatProblem, invalidFormBody, unknownFields, validateBody, type BodyKind } from './validate.js';
-import type { FakeChannel, FakeMessage, RestRequestLog, Violation } from './types.js';
+import type { FakeChannel, FakeMessage, FaultHandle, FaultSpec, RestRequestLog, Violation } from './types.js';
 
 export interface RestOptions {
   validate: boolean;
@@ -61,6 +61,9 @@ const USER_INSTALL_FOLLOWUP_LIMIT = 5;
 type Reply = { status: number; json?: unknown };
 type Handler = (c: Ctx) => Reply | Promise<Reply>;
 
+/** How long Discord remembers a nonce for enforce_nonce ("the past few minutes"). */
+const NONCE_WINDOW_MS = 5 * 60_000;
+
 export class RestApi {
   readonly requests: RestRequestLog[] = [];
   readonly violations: Violation[] = [];
@@ -68,6 +71,7 @@ export class RestApi {
   readonly errors: RestError[] = [];
   readonly warnings: Array<{ method: string; path: string; route: string; fields: string[] }> = [];
   private readonly routes: Array<{ method: string; re: RegExp; route: string; handler: Handler }> = [];
+  private readonly faults: Fault[] = [];
 
   constructor(
     private readonly world: World,
@@ -114,6 +118,15 @@ export class RestApi {
     // Interaction callbacks and interaction webhooks authenticate by their token; everything else needs `Bot <token>`.
     const tokenAuth = match.route.startsWith('/interactions/') || match.route.startsWith('/webhooks/');
     if (!tokenAuth && !/^Bot \S+/.test(req.headers.authorization ?? '')) return send(401, { message: '401: Unauthorized', code: 0 });
+    const fault = this.faults.find((f) => f.applies(method, log));
+    if (fault) {
+      const action = await fault.apply(log);
+      if (action !== 'pass') {
+        log.status = action.status;
+        res.writeHead(action.status, { 'content-type': 'application/json', ...action.headers }).end(action.json === undefined ? '' : JSON.stringify(action.json));
+        return;
+      }
+    }
     try {
       const params = match.re.exec(pathAfterVersion)!.slice(1).map(decodeURIComponent);
       const reply = await match.handler({ req, method, path: pathAfterVersion, query, params, body: parsed.json, files: parsed.files, log });
@@ -122,6 +135,15 @@ export class RestApi {
       if (e instanceof HttpError) return send(e.status, { message: e.message, code: e.code, ...e.extra });
       send(500, { message: `500: fake-discord internal error: ${(e as Error).message}`, code: 0 });
     }
+  }
+
+  fault(spec: FaultSpec): FaultHandle {
+    const f = new Fault(spec, () => {
+      const at = this.faults.indexOf(f);
+      if (at >= 0) this.faults.splice(at, 1);
+    });
+    this.faults.push(f);
+    return f;
   }
 
   /** Validates a body; on problems records a violation and throws Discord's 50035. */
@@ -360,6 +382,13 @@ export class RestApi {
       const ch = this.channel(c.params[0]);
       this.check(c, 'messageCreate');
       this.beforePost(ch);
+      // enforce_nonce: the same author's message with this nonce from the last few minutes comes back, no second one is made.
+      const nonce = c.body?.enforce_nonce === true && c.body?.nonce != null ? `${ch.id}:${String(c.body.nonce)}` : null;
+      const earlier = nonce ? w.nonces.get(nonce) : undefined;
+      if (earlier && Date.now() - earlier.at < NONCE_WINDOW_MS && w.messages.get(earlier.id) && !w.messages.get(earlier.id)!.deleted) {
+        w.nonceHits++;
+        return { status: 200, json: w.messageObj(w.messages.get(earlier.id)!) };
+      }
       const extra: Partial<FakeMessage> = {};
       const ref = c.body?.message_reference;
       if (ref?.message_id) {
@@ -372,6 +401,7 @@ export class RestApi {
         if (target) Object.assign(extra, { type: 19, message_reference: { type: 0, message_id: target.id, channel_id: target.channel_id, guild_id: target.guild_id } });
       }
       const m = w.createMessage(ch.id, c.body, c.files, extra);
+      if (nonce) w.nonces.set(nonce, { id: m.id, at: Date.now() });
       this.dispatchMessage('MESSAGE_CREATE', m);
       return { status: 200, json: w.messageObj(m) };
     });
@@ -641,5 +671,60 @@ export class RestApi {
         ...(body.type === 4 || body.type === 5 || body.type === 7 ? { resource: { type: body.type, message: message ? w.messageObj(message) : undefined } } : {}),
       },
     };
+  }
+}
+
+/** One fault of `fake.fault()`: holds matching requests or answers them itself. */
+class Fault implements FaultHandle {
+  readonly hits: RestRequestLog[] = [];
+  private held: Array<() => void> = [];
+  private released = false;
+  private waiters: Array<(r: RestRequestLog) => void> = [];
+  private left: number;
+
+  constructor(
+    private readonly spec: FaultSpec,
+    private readonly detach: () => void,
+  ) {
+    this.left = spec.times ?? Infinity;
+  }
+
+  applies(method: string, log: RestRequestLog): boolean {
+    if (this.left <= 0) return false;
+    if (this.spec.method && this.spec.method !== method) return false;
+    if (this.spec.route && this.spec.route !== log.route) return false;
+    return !this.spec.when || this.spec.when(log);
+  }
+
+  async apply(log: RestRequestLog): Promise<'pass' | { status: number; json?: unknown; headers?: Record<string, string> }> {
+    this.left--;
+    if (this.left <= 0) this.detach();
+    this.hits.push(log);
+    for (const w of this.waiters.splice(0)) w(log);
+    if (this.spec.action !== 'hold') return this.spec.action;
+    if (!this.released) await new Promise<void>((resolve) => this.held.push(resolve));
+    return 'pass';
+  }
+
+  hit(timeoutMs = 10_000): Promise<RestRequestLog> {
+    if (this.hits.length) return Promise.resolve(this.hits[0]);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('fake-discord: the fault was never hit')), timeoutMs);
+      this.waiters.push((r) => {
+        clearTimeout(t);
+        resolve(r);
+      });
+    });
+  }
+
+  release(): void {
+    this.released = true;
+    for (const go of this.held.splice(0)) go();
+    this.detach();
+  }
+
+  remove(): void {
+    this.left = 0;
+    this.detach();
   }
 }

@@ -154,6 +154,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       return cmd ? commandAvailability(cmd) : undefined;
     },
 
+    fault: (spec) => rest.fault(spec),
+    get nonceHits() {
+      return world.nonceHits;
+    },
     get violations() {
       return rest.violations;
     },

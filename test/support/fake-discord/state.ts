@@ -467,6 +467,11 @@ export class World extends EventEmitter {
     });
   }
 
+  /** enforce_nonce: `${channelId}:${nonce}` → the message it made (the bot is the only author). */
+  readonly nonces = new Map<string, { id: Snowflake; at: number }>();
+  /** Posts that enforce_nonce answered with an earlier message instead of a new one. */
+  nonceHits = 0;
+
   createMessage(channelId: Snowflake, body: any, files: UploadedFile[], extra: Partial<FakeMessage> = {}): FakeMessage {
     const ch = this.channels.get(channelId);
     const msg: FakeMessage = {

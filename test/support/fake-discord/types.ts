@@ -172,6 +172,29 @@ export interface InteractionCallback {
   files: RestRequestLog['files'];
 }
 
+export interface FaultSpec {
+  /** HTTP method, e.g. 'POST'; any when omitted. */
+  method?: string;
+  /** Discord-style route, e.g. '/channels/:cid/messages' or '/interactions/:iid/:token/callback'; any when omitted. */
+  route?: string;
+  /** Further filter on the request (its path, body). */
+  when?: (r: RestRequestLog) => boolean;
+  /** 'hold' until release(), or this answer instead of the route's. */
+  action: 'hold' | { status: number; json?: unknown; headers?: Record<string, string> };
+  times?: number;
+}
+
+export interface FaultHandle {
+  /** Requests the fault applied to, in order. */
+  readonly hits: RestRequestLog[];
+  /** Resolves with the first request it applies to. */
+  hit(timeoutMs?: number): Promise<RestRequestLog>;
+  /** Lets held requests through (they then run as usual) and stops holding. */
+  release(): void;
+  /** Stops applying (held requests stay held until release()). */
+  remove(): void;
+}
+
 export interface InteractionDoneOptions {
   /** Wait for this many follow-ups (webhook POSTs) as well. Default 0. */
   followups?: number;
@@ -271,6 +294,16 @@ export interface FakeDiscord {
    */
   commandContexts(name: string, guildId?: Snowflake): { contexts: number[]; integrationTypes: number[] } | undefined;
 
+  /**
+   * Fault injection on REST calls: matching requests are held until `release()` (a slow or
+   * stalled Discord; a held request of a process that dies is simply dropped) or answered with
+   * `reply` instead of the route (e.g. a 429 with `retry-after`). Applies to the next `times`
+   * matching requests (default: all of them until `remove()`).
+   */
+  fault(spec: FaultSpec): FaultHandle;
+
+  /** Channel posts that `enforce_nonce` answered with the earlier message instead of a second one. */
+  readonly nonceHits: number;
   readonly violations: Violation[];
   readonly requests: RestRequestLog[];
   readonly unknownRoutes: Array<{ method: string; path: string }>;
