@@ -8,7 +8,7 @@ import { redactSecrets } from '../log.js';
 import type { Store } from '../store/types.js';
 import type { CommandContext, RenderBoard, RenderReplay } from '../commands/kit/command.js';
 import { DEFAULT_MATCH_SETTINGS, type MatchSettings, type ThinkMove } from '../match/context.js';
-import { resumeAi } from '../match/turns.js';
+import { resumeAi, sweepAiTurns } from '../match/turns.js';
 import { sweepChallenges } from '../match/challenges.js';
 import { sweepClocks } from '../match/sweeps.js';
 import { sweepOwed } from '../match/reconcile.js';
@@ -52,6 +52,8 @@ export interface StartBotOptions {
   resumeAi?: boolean;
   /** Announcement sweep period (posts saved but never made: a crash, a refused post), ms; 0 turns it off. Default 3 s. */
   announceSweepIntervalMs?: number;
+  /** How old a hint of an owed post must be before the sweep looks at it, ms (default 3 s; tests shorten it). */
+  announceGraceMs?: number;
   /** This process's id among the bot processes sharing the store (default: random). */
   instanceId?: string;
 }
@@ -65,6 +67,12 @@ export interface RunningBot {
   ctx: BotContext;
   /** Waits for background work (AI moves) to settle, then closes the gateway. The store stays open (the caller owns it). */
   stop(): Promise<void>;
+  /**
+   * Stops as a crash would (tests, benches): timers cleared and the gateway
+   * closed at once, nothing waited for, the store not told; work in flight is
+   * abandoned, and other processes take over what it owed once its heartbeat expires.
+   */
+  halt(): Promise<void>;
 }
 
 // Interaction tokens travel in webhook URLs; they are secrets for 15 minutes.
@@ -189,20 +197,36 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   // Posts saved but never made (a crash between the two, a refused post): made once, by one process.
   const announceSweepIntervalMs = opts.announceSweepIntervalMs ?? 3_000;
   const announceSweeper =
-    announceSweepIntervalMs > 0 ? setInterval(() => ctx.background('announcement sweep', () => sweepOwed(ctx)), announceSweepIntervalMs) : null;
+    announceSweepIntervalMs > 0
+      ? setInterval(() => {
+          ctx.background('announcement sweep', () => sweepOwed(ctx, opts.announceGraceMs));
+          // AI turns nobody is taking (a process that died while thinking): on the same beat.
+          ctx.background('ai sweep', () => sweepAiTurns(ctx, opts.announceGraceMs));
+        }, announceSweepIntervalMs)
+      : null;
   announceSweeper?.unref();
-  if (announceSweepIntervalMs > 0) ctx.background('announcement sweep', () => sweepOwed(ctx));
+  if (announceSweepIntervalMs > 0) {
+    ctx.background('announcement sweep', () => sweepOwed(ctx, opts.announceGraceMs));
+    ctx.background('ai sweep', () => sweepAiTurns(ctx, opts.announceGraceMs));
+  }
 
+  const clearTimers = () => {
+    for (const t of [sweeper, clockSweeper, eventSweeper, announceSweeper, heartbeat]) if (t) clearInterval(t);
+  };
   return {
     client,
     ctx,
+    async halt() {
+      if (stopped) return;
+      stopped = stopping = true;
+      clearTimers();
+      client.off(Events.InteractionCreate, track);
+      await client.destroy();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (sweeper) clearInterval(sweeper);
-      if (clockSweeper) clearInterval(clockSweeper);
-      if (eventSweeper) clearInterval(eventSweeper);
-      if (announceSweeper) clearInterval(announceSweeper);
+      clearTimers();
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
       while (pending.size > 0) {
@@ -210,7 +234,6 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
         if (!settled) break;
       }
       stopping = true;
-      clearInterval(heartbeat);
       // Gone: another process may take over at once whatever this one still owes.
       await opts.store.processes.gone(instanceId).catch((e: unknown) => log.warn({ err: e }, 'could not say this process stopped'));
       await client.destroy();

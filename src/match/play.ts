@@ -128,8 +128,14 @@ export async function commitMove(
       // Every applied move (forced and AI moves too) starts the next side's time.
       changes.clock = nextClock(rec.clock, ctx.now());
     }
+    const vsAi = rec.players.some((p) => p.bot);
+    // A hint before the write (as for owed posts): the AI sweep finds a turn whose process died before it thought.
+    if (vsAi) await ctx.store.games.noteAiTurn(rec.id);
     const res = await savePlayerWrite(ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, origin)));
     if (res.ok) {
+      if (vsAi && (res.game.status !== 'active' || res.game.players[game.toMove(adv.state)].bot === undefined)) {
+        await ctx.store.games.dropAiTurn(rec.id).catch((e: unknown) => ctx.log.debug({ err: e, gameId: rec.id }, 'AI-turn hint left for the sweep to drop'));
+      }
       gameEnded(ctx, res.game);
       return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };
     }

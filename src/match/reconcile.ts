@@ -18,7 +18,12 @@ import { finalAnnouncement } from './end.js';
 import { check, quarantine } from './games.js';
 import { afterPost } from './turns.js';
 
-/** An owed post younger than this is left to the process making it (it is usually out within a second). */
+/**
+ * An owed-post hint younger than this is left alone: it is written just
+ * before its write, which may still be on its way to Redis (the command
+ * timeout bounds that), and the process making the post is usually done
+ * within a second.
+ */
 export const OWED_GRACE_MS = 3_000;
 /** A live process that has owed a post this long has lost track of it: take it over anyway. */
 export const OWED_STALE_MS = 120_000;
@@ -29,9 +34,9 @@ const REPLY_TTL_MS = 14 * 60_000;
 
 const retryDelay = (tries: number): number => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, tries - 1));
 
-/** Makes the owed posts this process may take over; returns how many went out. */
-export async function sweepOwed(ctx: MatchContext, limit = 25): Promise<number> {
-  const ids = await ctx.store.games.owed(Date.now() - OWED_GRACE_MS, limit);
+/** Makes the owed posts this process may take over; returns how many went out. `graceMs`: how old a hint must be (tests shorten it). */
+export async function sweepOwed(ctx: MatchContext, graceMs = OWED_GRACE_MS, limit = 25): Promise<number> {
+  const ids = await ctx.store.games.owed(Date.now() - graceMs, limit);
   let posted = 0;
   for (const id of ids) {
     try {

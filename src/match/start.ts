@@ -56,6 +56,10 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
   }, { announce: { owner: ctx.instanceId } });
   if (!created.ok) return refuse(created.reason === 'channel-busy' ? 'start.channelBusy' : 'start.failed');
   const rec = created.game;
+  if (rec.players.some((p) => p.bot)) {
+    // The AI may open: a hint for the AI sweep, should this process die before it moves.
+    await ctx.store.games.noteAiTurn(rec.id).catch((e: unknown) => ctx.log.warn({ err: e, gameId: rec.id }, 'could not note the AI turn'));
+  }
   // A start that cannot be posted now is posted by the announcement sweep, which then lets the AI open.
   await postAnnouncement(ctx, announcement(ctx, rec, state, [introLine(rec)], () => Promise.resolve(scheduleAi(ctx, rec))));
   return rec;

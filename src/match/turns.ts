@@ -5,7 +5,7 @@
 // wins. A restart resumes AI turns (resumeAi); /board nudges a lost one.
 import { createHash } from 'node:crypto';
 import type { Side } from '../engine/index.js';
-import type { StoredGame } from '../store/types.js';
+import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import { announcement, archiveIfOver, postAnnouncement, type Announcement } from './announce.js';
 import type { MatchContext, Origin } from './context.js';
 import { playerParam } from './describe.js';
@@ -57,8 +57,13 @@ export function scheduleAi(ctx: MatchContext, rec: StoredGame): void {
   ctx.background(`ai ${rec.id}`, () => aiTurn(ctx, rec.id));
 }
 
+/** How long a process may think for a game's AI before others may take over (the search is capped far below). */
+const AI_LEASE_MS = 60_000;
+/** An AI turn noted this long ago and not being thought about is taken up by the AI sweep. */
+export const AI_TURN_GRACE_MS = 5_000;
+
 /** One AI move: think on the loaded position, apply it only if the game has not changed meanwhile. */
-export async function aiTurn(ctx: MatchContext, gameId: string): Promise<void> {
+export async function aiTurn(ctx: MatchContext, gameId: string, takeOver: string | null = null): Promise<void> {
   const rec = await ctx.store.games.get(gameId);
   if (!rec) return;
   const side = aiToMove(rec);
@@ -66,11 +71,22 @@ export async function aiTurn(ctx: MatchContext, gameId: string): Promise<void> {
   if (side === null || !level) return;
   const c = check(rec);
   if (!c.ok) return;
+  // One process thinks for a game at a time; if it dies, the lease expires (or its holder is found gone) and another takes over.
+  if ((await ctx.store.games.leaseAiTurn(gameId, ctx.instanceId, AI_LEASE_MS, takeOver)) !== null) return;
+  try {
+    await think(ctx, rec, side, level, c.value.state);
+  } finally {
+    await ctx.store.games.releaseAiTurn(gameId, ctx.instanceId).catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not release the AI lease'));
+  }
+}
+
+async function think(ctx: MatchContext, rec: StoredGame, side: Side, level: NonNullable<StoredGame['players'][number]['bot']>, state: unknown): Promise<void> {
+  const gameId = rec.id;
   let text: string;
   try {
-    text = await ctx.think(rec.game, c.value.state, level, seedOf(rec.id, rec.version));
+    text = await ctx.think(rec.game, state, level, seedOf(rec.id, rec.version));
   } catch (e) {
-    // Say so in the game: /board (or a restart) asks the AI again.
+    // Said in the game: /board (or the AI sweep) asks the AI again.
     ctx.log.error({ err: e, gameId }, 'AI search failed');
     await ctx.notifier.post(rec.channelId, {
       kind: 'text',
@@ -94,7 +110,35 @@ export async function aiTurn(ctx: MatchContext, gameId: string): Promise<void> {
   await postAnnouncement(ctx, a);
 }
 
-/** After a restart: games where the AI is to move get their move. */
+/**
+ * AI turns nobody is taking: a process that died while thinking, a start or
+ * a move whose after-work was lost. Every process runs it (and once at
+ * start); the lease makes one of them think.
+ */
+export async function sweepAiTurns(ctx: MatchContext, graceMs = AI_TURN_GRACE_MS): Promise<number> {
+  const ids = await ctx.store.games.aiTurns(Date.now() - graceMs);
+  let taken = 0;
+  for (const id of ids) {
+    try {
+      const rec = await ctx.store.games.get(id);
+      if (!rec || aiToMove(rec) === null) {
+        await ctx.store.games.dropAiTurn(id);
+        continue;
+      }
+      const holder = await ctx.store.games.aiTurnHolder(id);
+      // A live process is thinking (this one included): leave it.
+      if (holder !== null && (holder === ctx.instanceId || (await ctx.store.processes.alive(holder)))) continue;
+      ctx.background(`ai ${id}`, () => aiTurn(ctx, id, holder));
+      taken++;
+    } catch (e) {
+      if (isCorruptRecordError(e)) await quarantine(ctx, id, e.message);
+      else ctx.log.error({ err: e, gameId: id }, 'AI sweep failed for a game');
+    }
+  }
+  return taken;
+}
+
+/** After a restart: games where the AI is to move get their move (games from before the AI-turn index too). */
 export async function resumeAi(ctx: MatchContext): Promise<void> {
   const games = await ctx.store.games.listActive(null, 500);
   for (const g of games) if (g.players.some((p) => p.bot)) scheduleAi(ctx, g);

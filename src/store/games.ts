@@ -129,6 +129,7 @@ export class RedisGameStore implements GameStore {
       DEL_IF_EQUAL.run(this.redis, [this.k.channelActive(g.channelId)], [g.id]),
       this.redis.zrem(this.k.activeGames(), g.id),
       this.redis.zrem(this.k.dueGames(), g.id),
+      this.redis.zrem(this.k.aiTurns(), g.id),
     ];
     if (g.guildId) ops.push(this.redis.zrem(this.k.activeGamesOfGuild(g.guildId), g.id));
     for (const p of g.players) ops.push(this.redis.zrem(this.k.userActiveGames(p.id), g.id));
@@ -240,6 +241,37 @@ export class RedisGameStore implements GameStore {
     else await this.redis.zadd(this.k.owedGames(), at, id);
   }
 
+  async noteAiTurn(id: string): Promise<void> {
+    if (isStoreId(id)) await this.redis.zadd(this.k.aiTurns(), 'NX', this.ctx.now(), id);
+  }
+
+  async aiTurns(before: number, limit = 50): Promise<string[]> {
+    return this.redis.zrangebyscore(this.k.aiTurns(), '-inf', before, 'LIMIT', 0, limit);
+  }
+
+  async dropAiTurn(id: string): Promise<void> {
+    await this.redis.zrem(this.k.aiTurns(), id);
+  }
+
+  async leaseAiTurn(id: string, owner: string, ttlMs: number, takeOver: string | null = null): Promise<string | null> {
+    if (!isStoreId(id)) return 'invalid id';
+    const key = this.k.aiLease(id);
+    if (takeOver) await DEL_IF_EQUAL.run(this.redis, [key], [takeOver]);
+    if ((await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK') return null;
+    const holder = await this.redis.get(key);
+    // Expired between the two calls: try once more rather than report nobody.
+    if (holder === null) return (await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK' ? null : 'someone';
+    return holder;
+  }
+
+  async aiTurnHolder(id: string): Promise<string | null> {
+    return isStoreId(id) ? this.redis.get(this.k.aiLease(id)) : null;
+  }
+
+  async releaseAiTurn(id: string, owner: string): Promise<void> {
+    if (isStoreId(id)) await DEL_IF_EQUAL.run(this.redis, [this.k.aiLease(id)], [owner]);
+  }
+
   async moves(id: string): Promise<string[]> {
     if (!isStoreId(id)) return [];
     return this.redis.lrange(this.k.gameMoves(id), 0, -1);
@@ -306,8 +338,8 @@ export class RedisGameStore implements GameStore {
   async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }> {
     if (!isStoreId(id)) return { marked: false, channelId: null };
     const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [number, string];
-    // Out of the clock and announcement sweeps: they skip it from now on.
-    await Promise.all([this.redis.zrem(this.k.dueGames(), id), this.redis.zrem(this.k.owedGames(), id)]);
+    // Out of the clock, announcement and AI sweeps: they skip it from now on.
+    await Promise.all([this.redis.zrem(this.k.dueGames(), id), this.redis.zrem(this.k.owedGames(), id), this.redis.zrem(this.k.aiTurns(), id)]);
     let channelId: string | null = null;
     try {
       const raw: unknown = JSON.parse(String(res[1] || 'null'));

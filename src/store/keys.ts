@@ -42,6 +42,10 @@ export function makeKeys(prefix: string) {
     /** Games that may owe a public post (score: when to look). */
     owedGames: () => `${p}games:owed`,
     process: (id: string) => `${p}process:{${id}}`,
+    /** Games where the AI may be to move (score: since when); a hint, re-checked. */
+    aiTurns: () => `${p}games:ai-turns`,
+    /** Which process is thinking for a game's AI (a lease with a time to live). */
+    aiLease: (id: string) => `${p}game:{${id}}:ai`,
     userGames: (userId: string) => `${p}user:{${userId}}:games`,
     userActiveGames: (userId: string) => `${p}user:{${userId}}:active`,
     userOpenChallenges: (userId: string) => `${p}user:{${userId}}:challenges`,

@@ -191,6 +191,20 @@ export interface GameStore {
   claimAnnouncement(id: string, seen: string | null, owner: string, attempt?: boolean): Promise<ClaimedAnnouncement | null>;
   /** Looks at an owed post again at `at` (ms), or never (null: drops the hint). */
   recheckAnnouncement(id: string, at: number | null): Promise<void>;
+  /** Notes that the AI may be to move in a game (a hint for the AI sweep, written before the write that makes it so). */
+  noteAiTurn(id: string): Promise<void>;
+  /** Games the AI may owe a move since `before` or earlier. */
+  aiTurns(before: number, limit?: number): Promise<string[]>;
+  dropAiTurn(id: string): Promise<void>;
+  /**
+   * Takes the lease on thinking for a game's AI: free, or held by `takeOver`
+   * (a process found gone). Returns null when taken, else the current holder.
+   */
+  leaseAiTurn(id: string, owner: string, ttlMs: number, takeOver?: string | null): Promise<string | null>;
+  /** Who holds the lease on thinking for a game's AI, or null. */
+  aiTurnHolder(id: string): Promise<string | null>;
+  /** Gives the lease back (only if `owner` holds it). */
+  releaseAiTurn(id: string, owner: string): Promise<void>;
   /** The move log, or [] for an unknown game. */
   moves(id: string): Promise<string[]>;
   /** Active games, newest first (of one guild when given). Corrupt records are skipped with a warning. */

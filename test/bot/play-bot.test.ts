@@ -15,6 +15,7 @@ describe('/play-bot', () => {
     expect(r.original?.content).toMatch(/Orion Duel\*\* · Alice vs hexmate AI \(easy\) · preset layout 3 · unrated/);
     const thread = await waitFor(async () => h!.fake.threads(h!.channel.id)[0]);
     expect(thread.name).toBe('Orion Duel · Alice vs hexmate AI (easy)');
+    await h.fake.waitForMessage(thread.id, (m) => m.attachments.length > 0); // the starting board
     for (let i = 0; i < 2; i++) {
       const rec = await h.game(thread.id);
       expect(rec.moves.length % 2).toBe(0);

@@ -1,0 +1,73 @@
+// kill -9 between saving a move and posting it, with the real entry point:
+// the move is kept, a new process posts its board once (pinging the next
+// player), and play goes on.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openStore, type Store } from '../../src/store/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord/index.js';
+import { findButton, toOptions, waitFor } from './harness.js';
+
+const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
+const prefix = `${inject('redisPrefix')}crash-${randomBytes(3).toString('hex')}:`;
+
+function startBotProcess(fake: FakeDiscord) {
+  const env = { ...process.env, LOG_LEVEL: 'warn', DISCORD_TOKEN: TOKEN, DISCORD_API_URL: fake.apiBase, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: prefix };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on('exit', (code, signal) => r(signal ?? code)));
+  return { child, exited, output: () => out };
+}
+
+let fake: FakeDiscord;
+let store: Store;
+const children: ReturnType<typeof startBotProcess>[] = [];
+beforeAll(async () => {
+  fake = await startFakeDiscord({ timeoutMs: 20_000 });
+  store = await openStore({ url: inject('redisUrl'), prefix, logger: { warn: () => {}, info: () => {} } });
+});
+afterAll(async () => {
+  for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+  await fake.close();
+  await store.close();
+});
+
+describe('kill -9 between saving a move and posting it', () => {
+  it('the move is kept and a new process posts it once; the game goes on', async () => {
+    const guild = fake.addGuild({ name: 'Crash club' });
+    const channel = fake.addChannel(guild.id, { name: 'games' });
+    const alice = fake.addUser({ username: 'alice' });
+    const bob = fake.addUser({ username: 'bob' });
+    const first = startBotProcess(fake);
+    children.push(first);
+    await fake.waitForReady(1, 30_000);
+    const card = (await fake.slash(alice, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bob, first: 'me' })).done()).original!;
+    await fake.click(bob, card.id, findButton(card, 'Accept')).done();
+    const thread = await waitFor(async () => fake.threads(channel.id)[0]);
+    await fake.waitForMessage(thread.id, (m) => m.attachments.length > 0);
+
+    // The move is saved; its answer is on its way to Discord when the process is killed.
+    const answer = fake.fault({ method: 'POST', route: '/interactions/:id/:token/callback', action: 'hold', times: 1 });
+    fake.slash(alice, thread.id, 'move', toOptions({ text: 'P A' }));
+    await answer.hit(20_000);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    const rec = await waitFor(async () => store.games.activeByChannel(thread.id));
+    expect(rec.moves).toEqual(['P 0,0']);
+
+    const second = startBotProcess(fake);
+    children.push(second);
+    const board = await fake.waitForMessage(thread.id, (m) => m.content.includes('Red: P A (place)') && m.attachments.length > 0, 30_000);
+    expect(board.content).toContain(`<@${bob.id}>`);
+    // Bob plays on, through the new process.
+    const next = await fake.slash(bob, thread.id, 'move', toOptions({ text: 'P B' })).done();
+    expect(next.original?.content).toContain('Black: P B (place)');
+    expect(fake.messages(thread.id).filter((m) => m.content.includes('Red: P A (place)'))).toHaveLength(1);
+    expect((await store.games.activeByChannel(thread.id))?.moves).toEqual(['P 0,0', 'P 1,0']);
+    expect(fake.violations).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});
