@@ -42,8 +42,8 @@ export class Answer {
     const wait = Math.max(0, this.i.createdTimestamp + ACK_MARGIN_MS - Date.now());
     this.timer = setTimeout(() => {
       if (this.state !== 'fresh') return;
-      this.ctx.log.debug({ interactionId: this.i.id }, 'slow answer: deferring early');
-      this.pending = this.defer(this.ack).catch((e: unknown) => this.ctx.log.warn({ err: e, interactionId: this.i.id }, 'early deferral failed'));
+      this.ctx.log.debug('slow answer: deferring early');
+      this.pending = this.defer(this.ack).catch((e: unknown) => this.ctx.log.warn({ err: e }, 'early deferral failed'));
     }, wait);
   }
 
@@ -103,7 +103,7 @@ export class Answer {
           return m.id;
         }
         // The deferral showed the wrong kind of "thinking…": remove it, then answer as asked.
-        await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e, interactionId: this.i.id }, 'could not remove the deferral'));
+        await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
         break;
       default:
         break;
@@ -179,7 +179,7 @@ export class Answer {
         delivered = true;
         return id;
       } catch (e) {
-        this.ctx.log.warn({ err: e, gameId: post.game.id, interactionId: this.i.id }, 'could not answer with the post; posting in the channel');
+        this.ctx.log.warn({ err: e, gameId: post.game.id }, 'could not answer with the post; posting in the channel');
         if (this.state === 'public') await this.i.deleteReply().catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
       }
       try {
@@ -187,8 +187,8 @@ export class Answer {
         delivered = true;
         return id;
       } catch (e) {
-        this.ctx.log.error({ err: e, gameId: post.game.id, interactionId: this.i.id }, 'could not post the game; left to the announcement sweep');
-        await this.tell({ key: 'common.postFailed' }).catch((e2: unknown) => this.ctx.log.warn({ err: e2, interactionId: this.i.id }, 'could not say the post is late'));
+        this.ctx.log.error({ err: e, gameId: post.game.id }, 'could not post the game; left to the announcement sweep');
+        await this.tell({ key: 'common.postFailed' }).catch((e2: unknown) => this.ctx.log.warn({ err: e2 }, 'could not say the post is late'));
         return null;
       }
     } finally {
@@ -208,7 +208,7 @@ export class Answer {
       return;
     }
     if (this.state === 'public') {
-      await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e, interactionId: this.i.id }, 'could not remove the deferral'));
+      await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
     }
     if (this.state === 'fresh') {
       await this.i.reply({ ...payload, flags: MessageFlags.Ephemeral });

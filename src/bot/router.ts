@@ -13,7 +13,9 @@ import { isRefusal, refuse } from '../match/refusal.js';
 import { storeUnavailable } from '../store/unavailable.js';
 import { Answer } from './answer.js';
 
-export async function handleInteraction(ctx: CommandContext, i: Interaction): Promise<void> {
+export async function handleInteraction(base: CommandContext, i: Interaction): Promise<void> {
+  // Every line logged while handling it names the interaction (the handlers add the game).
+  const ctx: CommandContext = { ...base, log: base.log.child({ interactionId: i.id }) };
   if (i.isAutocomplete()) return autocomplete(ctx, i);
   if (!i.isRepliable()) return;
   const ack = ackOf(i);
@@ -23,7 +25,7 @@ export async function handleInteraction(ctx: CommandContext, i: Interaction): Pr
   try {
     if (!(await ctx.store.interactions.claim(i.id))) {
       answer.cancel();
-      ctx.log.debug({ interactionId: i.id }, 'duplicate interaction ignored');
+      ctx.log.debug('duplicate interaction ignored');
       return;
     }
     await answer.send(await dispatch(ctx, i));
@@ -65,21 +67,21 @@ async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Pr
     const choices = i.inGuild() && cmd?.autocomplete ? await cmd.autocomplete(ctx, i) : [];
     await i.respond(choices);
   } catch (e) {
-    ctx.log.error({ err: e, interactionId: i.id }, 'autocomplete failed');
+    ctx.log.error({ err: e }, 'autocomplete failed');
     // An empty list still answers the interaction; Discord shows "no options".
-    if (!i.responded) await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2, interactionId: i.id }, 'could not answer the autocomplete'));
+    if (!i.responded) await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2 }, 'could not answer the autocomplete'));
   }
 }
 
 async function answerError(ctx: CommandContext, i: RepliableInteraction, answer: Answer, e: unknown): Promise<void> {
   // Redis down or silent: said plainly (nothing was done), logged as an outage, not as a bug.
   const outage = isRefusal(e) ? null : storeUnavailable(e);
-  if (outage) ctx.log.warn({ err: e, interactionId: i.id, type: i.type, outcome: outage }, 'game storage unavailable');
-  else if (!isRefusal(e)) ctx.log.error({ err: e, interactionId: i.id, type: i.type }, 'interaction failed');
+  if (outage) ctx.log.warn({ err: e, type: i.type, outcome: outage }, 'game storage unavailable');
+  else if (!isRefusal(e)) ctx.log.error({ err: e, type: i.type }, 'interaction failed');
   try {
     if (isRefusal(e)) await answer.tell(e.msg, e.rule);
     else await answer.tell({ key: outage ? 'common.storageUnavailable' : 'common.somethingWrong' });
   } catch (e2) {
-    ctx.log.warn({ err: e2, interactionId: i.id }, 'could not send the error reply');
+    ctx.log.warn({ err: e2 }, 'could not send the error reply');
   }
 }
