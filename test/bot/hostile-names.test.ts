@@ -122,7 +122,8 @@ describe('hostile display names', () => {
     await h.slash(c, h.channel.id, 'challenge', { game: 'orion' }).done();
     await h.slash(a, h.channel.id, 'games').done();
     await h.slash(c, h.channel.id, 'stats', { user: b }).done();
-    await h.slash(a, h.channel.id, 'replay', { id: rec.id }).done();
+    const replay = await h.slash(a, h.channel.id, 'replay', { game: rec.id }).done();
+    expect(isEphemeral(replay), replay.callback.data?.content).toBe(false);
     const board = await h.slash(a, h.channel.id, 'leaderboard', { game: 'exxit', scope: 'global' }).done();
     // The global board names people (mentions would not resolve across servers): escaped, in bold.
     expect(JSON.stringify(board.original?.embeds)).toContain('@\u200beveryone \\\\*\\\\*won\\\\*\\\\*');
@@ -149,7 +150,7 @@ describe('hostile display names', () => {
     expect(threads.some((n) => n.includes('niw bob') && !n.includes('\u202e'))).toBe(true);
     await h.fake.slash(players[0], h.channel.id, 'tournament', [{ name: 'standings', type: 1, options: toOptions({ id: t.id }) }]).done();
     const card = h.fake.message(cardId)!;
-    expect(card.embeds[0].title).toContain('@\u200bhere \\*\\*Cup\\*\\* <\u200bt:1:R>');
+    expect((card.embeds as { title: string }[])[0].title).toContain('@\u200bhere \\*\\*Cup\\*\\* <\u200bt:1:R>');
     const checked = checkPayloads(from, new Set([...players.map((p) => p.id), org.id]));
     expect(checked).toBeGreaterThan(8);
   }, 60_000);

@@ -117,7 +117,7 @@ describe('records read back with damage', () => {
     const created = await store.games.create(newGame({ players: [{ id: 'fz1', name: 'Alice' }, { id: 'fz2', name: 'Bob', bot: 'easy' }] }));
     if (!created.ok) throw new Error('create');
     const g = created.game;
-    await store.games.update(g.id, 1, { drawOffer: 1, clock: { perMoveMs: 3_600_000, deadline: 5, reminded: false, wakeAt: 4 }, updatedAt: 7 });
+    await store.games.update(g.id, 1, { drawOffer: 1, clock: { perMoveMs: 3_600_000, deadline: 5, reminded: false, wakeAt: 4 }, appendMoves: ['P 0,0'], messageId: 'm1' });
     const seen = await fuzz(
       `${prefix}game:{${g.id}}`,
       async () => {
