@@ -1,7 +1,7 @@
 // The custom-id codec: round trip, the 100-character limit, and untrusted input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeCustomId, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
+import { carriedIds, encodeCustomId, mayRedraw, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 const atArb = fc.integer({ min: 0, max: 999_999_999 });
@@ -116,5 +116,32 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:t:abc:j')).toEqual({ ok: true, value: { kind: 'tournament', tournamentId: 'abc', action: 'join' } });
     expect(parseCustomId('hx1:t:abc:q').ok).toBe(false);
     expect(parseCustomId('hx1:t:a/b:j').ok).toBe(false);
+  });
+});
+
+describe('which message a click may redraw', () => {
+  /** A message as discord.js shows it: rows of components with their custom ids. */
+  const message = (...ids: string[]) => ({ components: [{ components: ids.map((customId) => ({ customId })) }, { components: [{ url: 'https://x' }] }] });
+  const id = (raw: string): CustomId => {
+    const p = parseCustomId(raw);
+    if (!p.ok) throw new Error(raw);
+    return p.value;
+  };
+
+  it('its own card, offer, list or builder; not another message the id was forged onto', () => {
+    const card = message('hx1:c:abc:a', 'hx1:c:abc:x', 'not-ours');
+    expect(carriedIds(card).map((x) => x.kind)).toEqual(['challenge', 'challenge']);
+    expect(mayRedraw(card, id('hx1:c:abc:d'))).toBe(true);
+    expect(mayRedraw(card, id('hx1:c:other:a'))).toBe(false);
+    expect(mayRedraw(card, id('hx1:t:abc:j'))).toBe(false);
+    const board = message('hx1:b:g1:3:o:');
+    expect(mayRedraw(board, id('hx1:g:g1:4:dd'))).toBe(false);
+    expect(mayRedraw(message('hx1:g:g1:4:da', 'hx1:g:g1:4:dd'), id('hx1:g:g1:5:dd'))).toBe(true);
+    expect(mayRedraw(message('hx1:t:t1:l'), id('hx1:t:t1:j'))).toBe(true);
+    // A card whose buttons went on its last change still answers a late click; a list never pages without its buttons.
+    expect(mayRedraw({ components: [] }, id('hx1:c:abc:a'))).toBe(true);
+    expect(mayRedraw({ components: [] }, id('hx1:l:g:1'), true)).toBe(false);
+    expect(mayRedraw(board, id('hx1:l:g:1'), true)).toBe(false);
+    expect(mayRedraw(message('hx1:l:g:0', 'hx1:l:g:2'), id('hx1:l:g:1'), true)).toBe(true);
   });
 });
