@@ -183,6 +183,25 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
     );
   });
 
+  it('setups read from options or records: initial, setupFor and describeSetup answer anything without throwing', () => {
+    const setup = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.constantFrom(...game.setups.map((x) => x.replace('<seed>', '1')), 'random:', 'random:-1', 'random:1e9', `random:${'9'.repeat(400)}`, 'random:NaN', 'preset0', 'STANDARD', ' blitz', ''),
+    );
+    fc.assert(
+      fc.property(setup, fc.dictionary(fc.constantFrom(...game.options.map((o) => o.name), 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constantFrom(...game.options.flatMap((o) => o.choices)))), fc.integer(), (text, values, seed) => {
+        const init = game.initial(text);
+        if (init.ok) expect(game.legalMoves(init.value).length).toBeGreaterThan(0);
+        else expect(game.errorCodes).toContain(init.error.code);
+        const note = game.describeSetup(text);
+        expect(game.noteIds).toContain(note.id);
+        const chosen = game.setupFor(values, seed);
+        if (chosen.ok) expect(game.initial(chosen.value).ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('fromJSON answers any JSON value with a refusal', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
