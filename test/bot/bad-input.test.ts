@@ -74,7 +74,7 @@ describe('hostile /move text', () => {
     if (!state.ok) throw new Error('state');
     const before = await snapshot();
     const seen = publicView();
-    const texts = hostileMoves(game, state.value, 30);
+    const texts = hostileMoves(game, state.value, 24);
     for (const [user, list] of [
       [mover, texts],
       [other, texts.slice(0, 4)],

@@ -150,7 +150,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
           else expectClearRefusal(game, r.error);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 700 },
     );
   });
 
@@ -233,7 +233,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 600 },
     );
   });
 });
