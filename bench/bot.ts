@@ -2,7 +2,8 @@
 // the initial callback (Discord's 3 s limit) and to the reply carrying the
 // new board, with N games played at once through the real bot on the fake
 // Discord. Each game plays Orion Duel's first ending (18 placements).
-// Run: npm run bench:bot [-- --games 50 --think 1000 --in-process --no-validate]
+// Run: npm run bench:bot [-- --games 50 --think 1000 --in-process --no-validate --cpu-prof DIR]
+// --cpu-prof DIR: the bot process writes a V8 CPU profile there (open it in Chrome's DevTools).
 // - By default the bot is its own process, npm start's entry run from source
 //   (tsx src/index.ts, DISCORD_API_URL pointing at the stand-in), so the stand-in's
 //   own parsing and schema checks do not count against the bot's latency.
@@ -25,6 +26,7 @@ const GAMES = Number(args[args.indexOf('--games') + 1]) || 50;
 const VALIDATE = !args.includes('--no-validate');
 const IN_PROCESS = args.includes('--in-process');
 const THINK_MS = args.includes('--think') ? Number(args[args.indexOf('--think') + 1]) : 1000;
+const PROFILE_DIR = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
 const MOVES = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
   .split(';')
   .map((m) => m.trim());
@@ -66,7 +68,8 @@ async function main(): Promise<void> {
     // The embedded store lives in one process: the bot must share it.
     bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), sweepIntervalMs: 0 });
   } else {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+    child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/index.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiBase, REDIS_URL: url, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' },
     });
