@@ -152,6 +152,8 @@ describe('health and metrics server', () => {
       expect(sample(t, 'hexmate_gateway_shard_ready', { shard: '0' })).toBe(1);
       expect(sample(t, 'hexmate_redis_errors_total', { kind: 'command' })).toBeGreaterThanOrEqual(1);
       expect(sample(t, 'hexmate_discord_429_total')).toBe(1);
+      // discord.js then held the retry back until the limit's reset.
+      expect(sample(t, 'hexmate_discord_rate_limited_total', { global: 'false' })).toBeGreaterThanOrEqual(1);
       expect(h.fake.errors.filter((e) => e.status === 429)).toHaveLength(1);
       // The retried post went out once.
       expect(h.fake.messages(channelId).filter((m) => m.attachments.length > 0)).toHaveLength(2);
