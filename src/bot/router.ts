@@ -12,12 +12,14 @@ import { checkGameChannel } from '../match/settings.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import { storeUnavailable } from '../store/unavailable.js';
 import { Answer } from './answer.js';
+import { observeInteraction } from './metrics.js';
 
 export async function handleInteraction(base: CommandContext, i: Interaction): Promise<void> {
   // Every line logged while handling it names the interaction (the handlers add the game).
   const ctx: CommandContext = { ...base, log: base.log.child({ interactionId: i.id }) };
   if (i.isAutocomplete()) return autocomplete(ctx, i);
   if (!i.isRepliable()) return;
+  const seen = observeInteraction(ctx, i);
   const ack = ackOf(i);
   const answer = new Answer(ctx, i, ack);
   // Everything below may read Redis before answering: under the early-deferral guard.
@@ -26,11 +28,13 @@ export async function handleInteraction(base: CommandContext, i: Interaction): P
     if (!(await ctx.store.interactions.claim(i.id))) {
       answer.cancel();
       ctx.log.debug('duplicate interaction ignored');
-      return;
+      return seen('duplicate');
     }
     await answer.send(await dispatch(ctx, i));
+    seen('ok');
   } catch (e) {
     await answerError(ctx, i, answer, e);
+    seen(isRefusal(e) ? 'refused' : 'error');
   }
 }
 
@@ -61,15 +65,18 @@ async function dispatch(ctx: CommandContext, i: RepliableInteraction): Promise<R
 }
 
 async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Promise<void> {
+  const seen = observeInteraction(ctx, i);
   try {
-    if (!(await ctx.store.interactions.claim(i.id))) return;
+    if (!(await ctx.store.interactions.claim(i.id))) return seen('duplicate');
     const cmd = commandsByName.get(i.commandName);
     const choices = i.inGuild() && cmd?.autocomplete ? await cmd.autocomplete(ctx, i) : [];
     await i.respond(choices);
+    seen('ok');
   } catch (e) {
     ctx.log.error({ err: e }, 'autocomplete failed');
     // An empty list still answers the interaction; Discord shows "no options".
     if (!i.responded) await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2 }, 'could not answer the autocomplete'));
+    seen('error');
   }
 }
 

@@ -15,6 +15,7 @@ import { sweepOwed } from '../match/reconcile.js';
 import { sweepSeasons } from '../match/seasons.js';
 import { sweepTournaments, tournamentGameOver } from '../match/tournaments.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
+import { BotMetrics } from './metrics.js';
 import { DiscordNotifier } from './notifier.js';
 import { handleInteraction } from './router.js';
 import { onMissingMessage } from '../i18n/catalogue.js';
@@ -56,6 +57,11 @@ export interface StartBotOptions {
   announceGraceMs?: number;
   /** This process's id among the bot processes sharing the store (default: random). */
   instanceId?: string;
+  /** The gateway shards this process runs (default [0]) and the total across every process (default 1). */
+  shards?: number[];
+  shardCount?: number;
+  /** Where the bot's metrics go (default: a registry of its own, without process metrics). */
+  metrics?: BotMetrics;
 }
 
 /** How often a process says it is alive, and how long that holds: others take over its owed posts once it is silent. */
@@ -65,6 +71,7 @@ const HEARTBEAT_TTL_MS = 6_000;
 export interface RunningBot {
   client: Client;
   ctx: BotContext;
+  metrics: BotMetrics;
   /** Waits for background work (AI moves) to settle, then closes the gateway. The store stays open (the caller owns it). */
   stop(): Promise<void>;
   /**
@@ -108,6 +115,9 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const log = base.child({ component: 'bot' }, { serializers: { err: safeErr } });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // Always explicit: discord.js would otherwise read SHARDS from the environment, where it means ours (SHARDS=auto|N).
+    shards: opts.shards ?? [0],
+    shardCount: opts.shardCount ?? 1,
     rest: opts.apiUrl ? { api: opts.apiUrl } : {},
     // Pings are opted into per message (the player to move only).
     allowedMentions: { parse: [] },
@@ -121,6 +131,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const eventSweepIntervalMs = opts.eventSweepIntervalMs ?? sweepIntervalMs;
   const notifier = new DiscordNotifier();
   const instanceId = opts.instanceId ?? randomBytes(6).toString('hex');
+  const metrics = opts.metrics ?? new BotMetrics();
   const ctx: BotContext = {
     client,
     store: opts.store,
@@ -133,9 +144,9 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       ...(opts.challengeTtlMs !== undefined ? { challengeTtlMs: opts.challengeTtlMs } : {}),
       ...(opts.moveTimeMs !== undefined ? { moveTimeMs: opts.moveTimeMs } : {}),
     },
-    render: opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled),
+    render: metrics.timeRender(opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled)),
     renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
-    think: opts.thinkMove ?? defaultThink,
+    think: metrics.timeThink(opts.thinkMove ?? defaultThink),
     now: opts.now ?? Date.now,
     background(label, work) {
       if (stopping) return;
@@ -154,6 +165,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
   };
   notifier.ctx = ctx;
+  const detachMetrics = metrics.attach(ctx);
   // Tournaments learn of every game's end here (src/match/over.ts).
   ctx.onGameOver = (rec) => tournamentGameOver(ctx, rec);
   // A missing word is a bug the catalogue tests catch; in a running bot it must not cost a post.
@@ -176,8 +188,13 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const heartbeat = setInterval(() => void beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed')), HEARTBEAT_MS);
   heartbeat.unref();
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(opts.token);
-  await ready;
+  try {
+    await client.login(opts.token);
+    await ready;
+  } catch (e) {
+    detachMetrics();
+    throw e;
+  }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
   const sweeper = sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), sweepIntervalMs) : null;
@@ -221,8 +238,10 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       stopped = stopping = true;
       clearTimers();
       client.off(Events.InteractionCreate, track);
+      detachMetrics();
       await client.destroy();
     },
+    metrics,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -236,6 +255,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       stopping = true;
       // Gone: another process may take over at once whatever this one still owes.
       await opts.store.processes.gone(instanceId).catch((e: unknown) => log.warn({ err: e }, 'could not say this process stopped'));
+      detachMetrics();
       await client.destroy();
     },
   };
