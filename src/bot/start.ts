@@ -193,6 +193,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     await ready;
   } catch (e) {
     detachMetrics();
+    clearInterval(heartbeat);
     throw e;
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
