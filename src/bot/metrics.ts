@@ -261,12 +261,21 @@ function kindOf(i: Interaction): { type: string; name: string } {
 const bound = new WeakMap<CommandContext, BotMetrics>();
 const ignore = (): void => undefined;
 
+/** The metrics of a context, or of the one it was derived from (the router's per-interaction context). */
+function boundTo(ctx: CommandContext): BotMetrics | undefined {
+  for (let c: unknown = ctx; c && typeof c === 'object'; c = Object.getPrototypeOf(c)) {
+    const m = bound.get(c as CommandContext);
+    if (m) return m;
+  }
+  return undefined;
+}
+
 /** For the router: records the interaction's kind now and its outcome when the returned function is called. */
 export function observeInteraction(ctx: CommandContext, i: Interaction): (outcome: InteractionOutcome) => void {
-  return bound.get(ctx)?.interaction(i) ?? ignore;
+  return boundTo(ctx)?.interaction(i) ?? ignore;
 }
 
 /** For answer.ts: a game post answered `i`. */
 export function observeGamePost(ctx: CommandContext, i: Interaction): void {
-  bound.get(ctx)?.gamePosted(i);
+  boundTo(ctx)?.gamePosted(i);
 }

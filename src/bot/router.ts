@@ -15,8 +15,8 @@ import { Answer } from './answer.js';
 import { observeInteraction } from './metrics.js';
 
 export async function handleInteraction(base: CommandContext, i: Interaction): Promise<void> {
-  // Every line logged while handling it names the interaction (the handlers add the game).
-  const ctx: CommandContext = { ...base, log: base.log.child({ interactionId: i.id }) };
+  // Every line logged while handling it names the interaction (the handlers add the game); the rest is the bot's context.
+  const ctx: CommandContext = Object.create(base, { log: { value: base.log.child({ interactionId: i.id }) } }) as CommandContext;
   if (i.isAutocomplete()) return autocomplete(ctx, i);
   if (!i.isRepliable()) return;
   const seen = observeInteraction(ctx, i);

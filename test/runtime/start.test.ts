@@ -88,8 +88,11 @@ describe('node dist/index.js: health, metrics and sharding', () => {
       expect(ready.text).toBe('ready (shard 0)\n');
       expect(await get(port, '/livez')).toEqual({ status: 200, text: 'ok\n' });
       await fake.slash(alice, channel.id, 'challenge', [{ name: 'game', type: 3, value: 'exxit' }]).done();
-      const metrics = (await get(port, '/metrics')).text;
-      expect(sample(metrics, /^hexmate_interactions_total\{.*name="challenge".*outcome="ok".*process="0"/)).toBe(1);
+      // Counted once its after-work is done, just after its answer.
+      const metrics = await waitFor(async () => {
+        const text = (await get(port, '/metrics')).text;
+        return sample(text, /^hexmate_interactions_total\{.*name="challenge".*outcome="ok".*process="0"/) === 1 ? text : null;
+      }, 10_000);
       // Node's own process metrics, with the same labels.
       expect(metrics).toMatch(/^process_cpu_user_seconds_total\{process="0",shards="0"\} /m);
       p.child.kill('SIGTERM');
@@ -129,8 +132,13 @@ describe('node dist/index.js: health, metrics and sharding', () => {
       expect(fake.errors.filter((e) => e.code === 40060)).toEqual([]);
       expect(fake.unanswered()).toEqual([]);
 
-      // One endpoint: each process's series under its own labels, the manager's beside them.
-      const metrics = (await get(port, '/metrics')).text;
+      // One endpoint: each process's series under its own labels, the manager's beside them
+      // (an interaction is counted once its after-work is done, just after its answer).
+      const counted = (text: string) => ['0', '1'].every((s) => sample(text, new RegExp(`^hexmate_interactions_total\\{.*name="challenge".*outcome="ok".*process="${s}"`)) === 1);
+      const metrics = await waitFor(async () => {
+        const text = (await get(port, '/metrics')).text;
+        return counted(text) ? text : null;
+      }, 10_000);
       for (const s of ['0', '1']) {
         expect(sample(metrics, new RegExp(`^hexmate_interactions_total\\{.*name="challenge".*outcome="ok".*process="${s}",shards="${s}"`))).toBe(1);
         expect(sample(metrics, new RegExp(`^hexmate_gateway_shard_ready\\{shard="${s}",process="${s}"`))).toBe(1);
