@@ -2,8 +2,9 @@
 # then the runtime (production dependencies and dist/ only: no TypeScript, no
 # tsx, no sources). Runs as the unprivileged "node" user, with tini as PID 1
 # forwarding signals to node (the bot shuts down cleanly on SIGTERM, forcing
-# its exit after 15 s: give it more than that, e.g. compose stop_grace_period
-# 30s or docker run --stop-timeout 30).
+# its exit after 15 s; with SHARDS, the shard manager passes SIGTERM to its bot
+# processes and kills any still running after 20 s: give it more than that,
+# e.g. compose stop_grace_period 30s or docker run --stop-timeout 30).
 
 # --- build -------------------------------------------------------------------
 FROM node:20-bookworm-slim AS build
@@ -22,15 +23,19 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# The health and metrics server (/livez, /readyz, /metrics) on every interface of the
+# container, for the HEALTHCHECK below and a Prometheus on the same network.
 ENV NODE_ENV=production \
-    METRICS_PORT=9091
+    METRICS_PORT=9091 \
+    METRICS_HOST=0.0.0.0
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # npm start works here too: the check finds no src/ and runs dist/ as it is.
 COPY scripts/build.mjs ./scripts/build.mjs
 USER node
-# /livez of the bot's HTTP health server on METRICS_PORT; node's own fetch, no curl in the image.
+# /livez of the health server on METRICS_PORT (the bot's, or with SHARDS the shard manager's);
+# node's own fetch, no curl in the image.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.METRICS_PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM

@@ -7,7 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // The layers, lowest first: a folder may import only from folders of lower layers (and itself).
-const LAYERS = [['engine', 'i18n'], ['render', 'store', 'ai'], ['match'], ['commands'], ['bot']];
+const LAYERS = [['engine', 'i18n'], ['render', 'store', 'ai'], ['match'], ['commands'], ['bot'], ['runtime']];
 const below = (layer) => LAYERS.slice(0, layer).flat();
 const zones = LAYERS.flatMap((group, layer) =>
   group.map((dir) => ({

@@ -25,6 +25,26 @@ export interface Config {
   /** Default correspondence time per move (product: 24 h), per-server override in settings. */
   moveTimeHours: number;
   moveTimeMs: number;
+  /** METRICS_PORT: the health and metrics HTTP server (/livez, /readyz, /metrics); absent = off. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address it listens on (default 127.0.0.1; the Docker image sets 0.0.0.0). */
+  metricsHost: string;
+  /** SHARDS and its companions; absent = one process, no shard manager (the default). */
+  sharding?: ShardingConfig;
+}
+
+export interface ShardingConfig {
+  /** SHARDS: the total number of gateway shards across every machine, or 'auto' (Discord's recommendation). */
+  total: number | 'auto';
+  /** SHARD_PROCESSES: bot processes this machine's manager runs, sharing its shards. */
+  processes: number;
+  /**
+   * SHARD_IDS: the shard ids this machine runs (several machines); absent = all of them. Not SHARD_LIST:
+   * discord-hybrid-sharding gives its processes that variable.
+   */
+  list?: number[];
+  /** SHARD_SPAWN_DELAY_MS: pause per shard before the manager starts the next process (Discord's identify rate). */
+  spawnDelayMs: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -58,6 +78,20 @@ const urlWith = (name: string, protocols: string[]) =>
     }, `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`),
   );
 
+/** Discord's largest bots run a few thousand shards; far more is a typo. */
+const MAX_SHARDS = 16_384;
+
+/** "0-3,8" → [0, 1, 2, 3, 8] (sorted, without repeats); null for a backwards or oversized range. */
+export function parseShardList(text: string): number[] | null {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const [a, b = a] = part.trim().split('-').map(Number);
+    if (b < a || b - a >= MAX_SHARDS) return null;
+    for (let id = a; id <= b; id++) ids.add(id);
+  }
+  return [...ids].sort((x, y) => x - y);
+}
+
 const schema = z.object({
   DISCORD_TOKEN: optional(
     z
@@ -81,7 +115,60 @@ const schema = z.object({
   ),
   CHALLENGE_TTL_MINUTES: numberInRange('CHALLENGE_TTL_MINUTES', 1, 7 * 24 * 60, 15, true),
   MOVE_TIME_HOURS: numberInRange('MOVE_TIME_HOURS', 0.01, 30 * 24, 24, false),
+  METRICS_PORT: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'METRICS_PORT must be a port number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, 'METRICS_PORT must be between 1 and 65535'),
+  ),
+  METRICS_HOST: optional(
+    z.string().regex(/^[A-Za-z0-9.:-]{1,253}$/, 'METRICS_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::)'),
+  ).transform((s) => s ?? '127.0.0.1'),
+  SHARDS: optional(
+    z
+      .string()
+      .regex(/^(auto|\d+)$/, 'SHARDS must be auto or a whole number of shards')
+      .transform((s) => (s === 'auto' ? ('auto' as const) : Number(s)))
+      .refine((n) => n === 'auto' || (n >= 1 && n <= MAX_SHARDS), `SHARDS must be auto or between 1 and ${MAX_SHARDS}`),
+  ),
+  SHARD_PROCESSES: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'SHARD_PROCESSES must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1024, 'SHARD_PROCESSES must be between 1 and 1024'),
+  ),
+  SHARD_IDS: optional(
+    z
+      .string()
+      .regex(/^\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*$/, 'SHARD_IDS must be shard ids and ranges separated by commas, e.g. 0-3,8')
+      .refine((s) => parseShardList(s) !== null, 'SHARD_IDS has a range that runs backwards or is too long')
+      .transform((s) => parseShardList(s) ?? []),
+  ),
+  SHARD_SPAWN_DELAY_MS: numberInRange('SHARD_SPAWN_DELAY_MS', 0, 60_000, 7000, true),
 });
+
+/** The rules between the sharding variables, once each is valid on its own. */
+function shardingConfig(e: z.infer<typeof schema>): { ok: true; sharding?: ShardingConfig } | { ok: false; errors: string[] } {
+  const list = e.SHARD_IDS ?? undefined;
+  if (e.SHARDS === undefined) {
+    const stray = (['SHARD_PROCESSES', 'SHARD_IDS'] as const).filter((k) => e[k] !== undefined);
+    if (stray.length === 0) return { ok: true };
+    return { ok: false, errors: stray.map((k) => `${k} needs SHARDS (the total number of shards, or auto)`) };
+  }
+  const errors: string[] = [];
+  if (list && e.SHARDS === 'auto') errors.push('SHARD_IDS needs SHARDS to be the total number of shards across every machine, not auto');
+  if (list && typeof e.SHARDS === 'number' && list.some((id) => id >= (e.SHARDS as number))) {
+    errors.push(`SHARD_IDS must name shards below SHARDS (ids 0 to ${e.SHARDS - 1})`);
+  }
+  const here = list?.length ?? (typeof e.SHARDS === 'number' ? e.SHARDS : undefined);
+  if (e.SHARD_PROCESSES !== undefined && here !== undefined && e.SHARD_PROCESSES > here) {
+    errors.push(`SHARD_PROCESSES must not exceed the number of shards this machine runs (${here})`);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, sharding: { total: e.SHARDS, processes: e.SHARD_PROCESSES ?? 1, list, spawnDelayMs: e.SHARD_SPAWN_DELAY_MS } };
+}
 
 let dotenvLoaded = false;
 
@@ -107,6 +194,8 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
     return { ok: false, errors: [...new Set(errors)] };
   }
   const e = parsed.data;
+  const shards = shardingConfig(e);
+  if (!shards.ok) return { ok: false, errors: shards.errors };
   return {
     ok: true,
     config: {
@@ -122,6 +211,9 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       challengeTtlMs: Math.round(e.CHALLENGE_TTL_MINUTES * 60_000),
       moveTimeHours: e.MOVE_TIME_HOURS,
       moveTimeMs: Math.round(e.MOVE_TIME_HOURS * 3_600_000),
+      metricsPort: e.METRICS_PORT,
+      metricsHost: e.METRICS_HOST,
+      sharding: shards.sharding,
     },
   };
 }

@@ -2,11 +2,22 @@
 // clean shutdown. A start-up failure prints what to do (src/startup.ts) and
 // exits 78 when only a setting can fix it, else 1. Once running, the process
 // never dies of an unhandled error: it is logged (secrets scrubbed).
-import type { RunningBot } from './bot/index.js';
+//
+// Three roles, one entry point: without SHARDS, one bot process (the default);
+// with SHARDS, the shard manager (src/runtime/manager.ts), which starts this
+// same file again as its bot processes (src/runtime/shard-process.ts). The
+// health and metrics server (METRICS_PORT) runs in the single bot or in the
+// manager, never in a shard process.
+import { fileURLToPath } from 'node:url';
+import type { BotMetrics, RunningBot } from './bot/index.js';
 import { configErrorText, loadConfig } from './config.js';
 import { createLogger, logFormat, urlPassword } from './log.js';
+import type { HealthServer } from './runtime/health-server.js';
+import { isShardProcess } from './runtime/role.js';
+import type { ShardAssignment } from './runtime/shard-process.js';
 import {
   EXIT_CONFIG,
+  EXIT_FAILURE,
   MISSING_TOKEN_TEXT,
   PRODUCTION_WITHOUT_REDIS_TEXT,
   describeStartupError,
@@ -29,20 +40,37 @@ async function main(): Promise<void> {
   const config = loaded.config;
   if (!config.discordToken) stop(MISSING_TOKEN_TEXT, EXIT_CONFIG);
   if (isProduction() && !config.redisUrl) stop(PRODUCTION_WITHOUT_REDIS_TEXT, EXIT_CONFIG);
-  const secrets = [config.discordToken, config.redisUrl, urlPassword(config.redisUrl)];
+  const token = config.discordToken;
+  const secrets = [token, config.redisUrl, urlPassword(config.redisUrl)];
   knownSecrets = secrets;
+  const metricsAt = config.metricsPort !== undefined ? { host: config.metricsHost, port: config.metricsPort } : undefined;
   function failed(e: unknown, stage: DescribeOptions['stage']): never {
-    const f = describeStartupError(e, { stage, apiUrl: config.discordApiUrl, redisUrl: config.redisUrl, secrets });
+    const f = describeStartupError(e, { stage, apiUrl: config.discordApiUrl, redisUrl: config.redisUrl, secrets, metrics: metricsAt });
     stop(f.text, f.exitCode);
   }
+  // A shard process runs the shards its manager gave it; it reads them before anything else can fail.
+  let assignment: ShardAssignment | undefined;
+  // A shard process whose manager is gone (stopped, killed) must not run on as an orphan holding shards.
+  let managerGone = (): void => process.exit(EXIT_FAILURE);
+  if (isShardProcess()) {
+    process.once('disconnect', () => managerGone());
+    const { shardAssignment } = await import('./runtime/shard-process.js');
+    assignment = shardAssignment();
+  }
   const format = logFormat({ production: isProduction(), isTTY: process.stdout.isTTY === true });
-  const log = createLogger({ level: config.logLevel, secrets, format });
+  const root = createLogger({ level: config.logLevel, secrets, format });
+  const log = assignment ? root.child({ shardProcess: assignment.process, shards: assignment.shards }) : root;
   process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
   process.on('uncaughtException', (e) => log.error({ err: e }, 'uncaught exception'));
 
+  if (config.sharding && !assignment) {
+    const { runManager } = await import('./runtime/manager.js');
+    return runManager({ config: { ...config, sharding: config.sharding, discordToken: token }, log, entry: fileURLToPath(import.meta.url), failed });
+  }
+
   // Loaded only now, so that a configuration error is reported at once (discord.js, canvas and ioredis take a while).
   const { EMBEDDED_WARNING, openStore } = await import('./store/index.js');
-  const { closeRenderPool, startBot } = await import('./bot/index.js');
+  const { BotMetrics, checkReadiness, closeRenderPool, startBot } = await import('./bot/index.js');
   let store: Store;
   try {
     store = await openStore({
@@ -56,21 +84,45 @@ async function main(): Promise<void> {
   } catch (e) {
     failed(e, 'redis');
   }
-  let bot: RunningBot;
+  let closing = false;
+  let bot: RunningBot | undefined;
+  const shards = assignment?.shards ?? [0];
+  const metrics: BotMetrics = new BotMetrics({ processMetrics: true, labels: { process: String(assignment?.process ?? 0), shards: shards.join(',') } });
+  let health: HealthServer | null = null;
+  if (metricsAt && !assignment) {
+    // Up before the gateway: /livez answers during the connection, /readyz says what it waits for.
+    const { startHealthServer } = await import('./runtime/health-server.js');
+    try {
+      health = await startHealthServer({
+        ...metricsAt,
+        log,
+        sources: {
+          ready: async () =>
+            closing ? { ok: false, detail: 'shutting down' } : bot ? checkReadiness({ client: bot.client, store }) : { ok: false, detail: 'gateway not ready: still connecting to Discord' },
+          metrics: () => metrics.text(),
+        },
+      });
+    } catch (e) {
+      failed(e, 'metrics');
+    }
+  }
   try {
     bot = await startBot({
-      token: config.discordToken,
+      token,
       apiUrl: config.discordApiUrl,
       store,
       logger: log,
       challengeTtlMs: config.challengeTtlMs,
       moveTimeMs: config.moveTimeMs,
+      shards,
+      shardCount: assignment?.total ?? 1,
+      metrics,
     });
   } catch (e) {
     failed(e, 'discord');
   }
+  const running = bot;
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -78,11 +130,12 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await bot.stop();
+      await running.stop();
       const { closeAiPool } = await import('./ai/pool.js');
       await closeAiPool();
       await closeRenderPool();
       await store.close();
+      await health?.close();
     } catch (e) {
       log.error({ err: e }, 'error during shutdown');
     }
@@ -90,6 +143,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (assignment) {
+    managerGone = () => void shutdown('shard manager gone');
+    const { serveManager } = await import('./runtime/shard-process.js');
+    serveManager(running, store, () => closing);
+  }
 }
 
 

@@ -106,8 +106,10 @@ function apiLine(apiUrl: string | undefined): string {
 }
 
 export interface DescribeOptions {
-  /** What was being started when it failed: the store (Redis) or the Discord connection. */
-  stage?: 'redis' | 'discord';
+  /** What was being started when it failed: the store (Redis), the Discord connection, or the health and metrics server. */
+  stage?: 'redis' | 'discord' | 'metrics';
+  /** METRICS_HOST and METRICS_PORT, for the metrics stage. */
+  metrics?: { host: string; port: number };
   /** DISCORD_API_URL, if set. */
   apiUrl?: string;
   /** REDIS_URL, if set (shown with its password hidden). */
@@ -139,6 +141,8 @@ function describe(e: unknown, opts: DescribeOptions): StartupFailure {
       exitCode: EXIT_FAILURE,
     };
   }
+
+  if (opts.stage === 'metrics') return describeListenError(e, opts.metrics, head);
 
   // discord.js: GET /gateway/bot answered 401 (or the token is not a string at all).
   if (o?.code === 'TokenInvalid' || (o?.status === 401 && opts.stage === 'discord')) {
@@ -203,6 +207,20 @@ function describe(e: unknown, opts: DescribeOptions): StartupFailure {
     };
   }
   return { text: head + message(e), exitCode: EXIT_FAILURE };
+}
+
+/** The health and metrics server could not listen: almost always a setting (the port taken, privileged, or a host not of this machine). */
+function describeListenError(e: unknown, where: { host: string; port: number } | undefined, head: string): StartupFailure {
+  const code = str(asObj(e)?.code);
+  const at = where ? `${where.host}:${where.port}` : 'METRICS_HOST:METRICS_PORT';
+  const why: Record<string, string> = {
+    EADDRINUSE: `the port is already in use.\n  - Choose another METRICS_PORT, or stop what listens on ${at}.`,
+    EACCES: 'this user may not listen on that port (ports below 1024 need privileges).\n  - Choose a METRICS_PORT above 1023.',
+    EADDRNOTAVAIL: 'that address is not one of this machine.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
+    ENOTFOUND: 'that host name does not resolve.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
+  };
+  if (code && code in why) return { text: `${head}the health and metrics server cannot listen on ${at} (${code}): ${why[code]}`, exitCode: EXIT_CONFIG };
+  return { text: `${head}the health and metrics server cannot listen on ${at}: ${message(e)}`, exitCode: EXIT_FAILURE };
 }
 
 function pathOf(url: string | undefined): string {

@@ -169,4 +169,25 @@ describe('describeStartupError: the store and the rest', () => {
     const f = describeStartupError(new Error(`login with ${odd} and ${TOKEN} failed`), { stage: 'discord', secrets: [odd] });
     expect(f.text).toBe('hexmate could not start: login with [redacted] and [redacted] failed');
   });
+
+  it('the health and metrics server cannot listen: the port in use is a setting to change (78), with the real error', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as AddressInfo).port;
+    const second = http.createServer();
+    const err = await new Promise<unknown>((resolve) => {
+      second.once('error', resolve);
+      second.listen(port, '127.0.0.1');
+    });
+    await new Promise<void>((r) => taken.close(() => r()));
+    const f = describeStartupError(err, { stage: 'metrics', metrics: { host: '127.0.0.1', port } });
+    expect(f.exitCode).toBe(EXIT_CONFIG);
+    expect(f.text).toBe(
+      `hexmate could not start: the health and metrics server cannot listen on 127.0.0.1:${port} (EADDRINUSE): the port is already in use.\n` +
+        `  - Choose another METRICS_PORT, or stop what listens on 127.0.0.1:${port}.`,
+    );
+    const other = describeStartupError(new Error('something else'), { stage: 'metrics', metrics: { host: '::', port: 9091 } });
+    expect(other).toEqual({ text: 'hexmate could not start: the health and metrics server cannot listen on :::9091: something else', exitCode: EXIT_FAILURE });
+  });
 });
+

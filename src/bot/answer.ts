@@ -14,6 +14,7 @@ import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
 import { gameLocale } from '../match/games.js';
 import { clipText, text } from '../commands/kit/text.js';
+import { observeGamePost } from './metrics.js';
 
 /** Act well before Discord's 3 s. */
 export const ACK_MARGIN_MS = 1500;
@@ -145,6 +146,7 @@ export class Answer {
       if (reply.tell) await this.tell(reply.tell);
     } else {
       sent = this.sent(await this.gamePost(reply), locale);
+      observeGamePost(this.ctx, this.i);
     }
     if (reply.after) await reply.after(sent);
   }

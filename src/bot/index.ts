@@ -8,3 +8,5 @@ export type { RenderBoard, RenderReplay } from '../commands/kit/command.js';
 export type { ThinkMove } from '../match/context.js';
 export { commandData } from '../commands/index.js';
 export { closeRenderPool } from '../render/pool.js';
+export { BotMetrics, type BotMetricsOptions, type MetricsJson } from './metrics.js';
+export { checkReadiness, type Readiness } from './health.js';

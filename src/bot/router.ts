@@ -11,10 +11,12 @@ import { gateChannel } from '../commands/kit/people.js';
 import { checkGameChannel } from '../match/settings.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import { Answer } from './answer.js';
+import { observeInteraction } from './metrics.js';
 
 export async function handleInteraction(ctx: CommandContext, i: Interaction): Promise<void> {
   if (i.isAutocomplete()) return autocomplete(ctx, i);
   if (!i.isRepliable()) return;
+  const seen = observeInteraction(ctx, i);
   const ack = ackOf(i);
   const answer = new Answer(ctx, i, ack);
   // Everything below may read Redis before answering: under the early-deferral guard.
@@ -23,11 +25,13 @@ export async function handleInteraction(ctx: CommandContext, i: Interaction): Pr
     if (!(await ctx.store.interactions.claim(i.id))) {
       answer.cancel();
       ctx.log.debug({ interactionId: i.id }, 'duplicate interaction ignored');
-      return;
+      return seen('duplicate');
     }
     await answer.send(await dispatch(ctx, i));
+    seen('ok');
   } catch (e) {
     await answerError(ctx, i, answer, e);
+    seen(isRefusal(e) ? 'refused' : 'error');
   }
 }
 
@@ -58,15 +62,18 @@ async function dispatch(ctx: CommandContext, i: RepliableInteraction): Promise<R
 }
 
 async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Promise<void> {
+  const seen = observeInteraction(ctx, i);
   try {
-    if (!(await ctx.store.interactions.claim(i.id))) return;
+    if (!(await ctx.store.interactions.claim(i.id))) return seen('duplicate');
     const cmd = commandsByName.get(i.commandName);
     const choices = i.inGuild() && cmd?.autocomplete ? await cmd.autocomplete(ctx, i) : [];
     await i.respond(choices);
+    seen('ok');
   } catch (e) {
     ctx.log.error({ err: e, interactionId: i.id }, 'autocomplete failed');
     // An empty list still answers the interaction; Discord shows "no options".
     if (!i.responded) await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2, interactionId: i.id }, 'could not answer the autocomplete'));
+    seen('error');
   }
 }
 

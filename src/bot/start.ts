@@ -13,6 +13,7 @@ import { sweepClocks } from '../match/sweeps.js';
 import { sweepSeasons } from '../match/seasons.js';
 import { sweepTournaments, tournamentGameOver } from '../match/tournaments.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
+import { BotMetrics } from './metrics.js';
 import { DiscordNotifier } from './notifier.js';
 import { handleInteraction } from './router.js';
 import { onMissingMessage } from '../i18n/catalogue.js';
@@ -48,11 +49,17 @@ export interface StartBotOptions {
   now?: () => number;
   /** Resume AI turns of active games at start (a restart lost them). Default true. */
   resumeAi?: boolean;
+  /** The gateway shards this process runs (default [0]) and the total across every process (default 1). */
+  shards?: number[];
+  shardCount?: number;
+  /** Where the bot's metrics go (default: a registry of its own, without process metrics). */
+  metrics?: BotMetrics;
 }
 
 export interface RunningBot {
   client: Client;
   ctx: BotContext;
+  metrics: BotMetrics;
   /** Waits for background work (AI moves) to settle, then closes the gateway. The store stays open (the caller owns it). */
   stop(): Promise<void>;
 }
@@ -90,6 +97,9 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const log = base.child({ component: 'bot' }, { serializers: { err: safeErr } });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // Always explicit: discord.js would otherwise read SHARDS from the environment, where it means ours (SHARDS=auto|N).
+    shards: opts.shards ?? [0],
+    shardCount: opts.shardCount ?? 1,
     rest: opts.apiUrl ? { api: opts.apiUrl } : {},
     // Pings are opted into per message (the player to move only).
     allowedMentions: { parse: [] },
@@ -102,6 +112,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const clockSweepIntervalMs = opts.clockSweepIntervalMs ?? sweepIntervalMs;
   const eventSweepIntervalMs = opts.eventSweepIntervalMs ?? sweepIntervalMs;
   const notifier = new DiscordNotifier();
+  const metrics = opts.metrics ?? new BotMetrics();
   const ctx: BotContext = {
     client,
     store: opts.store,
@@ -113,9 +124,9 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       ...(opts.challengeTtlMs !== undefined ? { challengeTtlMs: opts.challengeTtlMs } : {}),
       ...(opts.moveTimeMs !== undefined ? { moveTimeMs: opts.moveTimeMs } : {}),
     },
-    render: opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled),
+    render: metrics.timeRender(opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled)),
     renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
-    think: opts.thinkMove ?? defaultThink,
+    think: metrics.timeThink(opts.thinkMove ?? defaultThink),
     now: opts.now ?? Date.now,
     background(label, work) {
       if (stopping) return;
@@ -134,6 +145,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
   };
   notifier.ctx = ctx;
+  const detachMetrics = metrics.attach(ctx);
   // Tournaments learn of every game's end here (src/match/over.ts).
   ctx.onGameOver = (rec) => tournamentGameOver(ctx, rec);
   // A missing word is a bug the catalogue tests catch; in a running bot it must not cost a post.
@@ -151,8 +163,13 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
 
   if ((!opts.render || !opts.renderReplay) && opts.renderInWorkers !== false) warmRenderPool();
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(opts.token);
-  await ready;
+  try {
+    await client.login(opts.token);
+    await ready;
+  } catch (e) {
+    detachMetrics();
+    throw e;
+  }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
   const sweeper = sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), sweepIntervalMs) : null;
@@ -173,6 +190,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   return {
     client,
     ctx,
+    metrics,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -186,6 +204,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
         if (!settled) break;
       }
       stopping = true;
+      detachMetrics();
       await client.destroy();
     },
   };

@@ -5,7 +5,7 @@
 // drawn, the choices so far): nothing is kept between clicks, so a restart
 // never breaks an open builder. Confirm plays like /move, and the board is
 // posted in the game's channel.
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type ButtonInteraction, type MessageActionRowComponentBuilder, type StringSelectMenuInteraction } from 'discord.js';
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder, type ButtonInteraction, type MessageActionRowComponentBuilder, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, refuse, sideMsg, titleMsg, type BuilderScreen } from '../match/index.js';
@@ -95,6 +95,9 @@ export const moveBuilder: ComponentHandler<'build'> = {
   ack: (id) => (id.action === 'open' ? 'ephemeral' : 'update'),
   async handle(ctx, i, id) {
     const where = { gameId: id.gameId, at: id.at };
+    // Only Move (on the public post) opens a builder; every later step lives on the private builder. A step
+    // forged onto a public message would redraw that message for everyone (and Confirm would replace the board).
+    if (id.action !== 'open' && !i.message.flags.has(MessageFlags.Ephemeral)) return refuse('common.badButton');
     if (id.action === 'open') {
       const s = await builderScreen(ctx, where, i.user.id, [], true);
       const png = await previewPng(ctx, s, userLocale(i));

@@ -5,6 +5,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { acceptChallenge, cancelChallenge, createChallenge, declineChallenge, recordCard, refuse, type CardChange } from '../match/index.js';
 import type { Command, ComponentHandler, Reply } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
+import { mayRedraw } from './kit/custom-id.js';
 import { addSetupOptions, CLOCK_CHOICES, clockOption, firstOption, gameOption, readGameOptions } from './kit/game-options.js';
 import { described } from './kit/localize.js';
 import { boolOption, intOption, userOption } from './kit/options.js';
@@ -66,6 +67,8 @@ export const challengeButtons: ComponentHandler<'challenge'> = {
   kind: 'challenge',
   ack: () => 'update',
   async handle(ctx, i, id) {
+    // The answer redraws the card (and an accepted one starts its thread): never another message the id was forged onto.
+    if (!mayRedraw(i.message, id)) refuse('common.badButton');
     if (id.action === 'cancel') return cardReply(await cancelChallenge(ctx, id.challengeId, i.user.id));
     if (id.action === 'decline') return cardReply(await declineChallenge(ctx, id.challengeId, i.user.id));
     return cardReply(await acceptChallenge(ctx, id.challengeId, playerOf(i), i.message.id));

@@ -2,7 +2,8 @@
 // the buttons, whose custom id carries the game's version: any move since
 // makes the offer lapse and the buttons stale.
 import { SlashCommandBuilder } from 'discord.js';
-import { answerDraw, gameLocale, offerDraw, playerParam } from '../match/index.js';
+import { answerDraw, gameLocale, offerDraw, playerParam, refuse } from '../match/index.js';
+import { mayRedraw } from './kit/custom-id.js';
 import type { Command, ComponentHandler } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { described } from './kit/localize.js';
@@ -36,6 +37,8 @@ export const drawButtons: ComponentHandler<'game'> = {
   kind: 'game',
   ack: () => 'update',
   async handle(ctx, i, id) {
+    // The answer redraws the offer: never another message the id was forged onto.
+    if (!mayRedraw(i.message, id)) refuse('common.badButton');
     const res = await answerDraw(ctx, id.gameId, id.version, i.user.id, id.action === 'draw-accept');
     if (res.kind !== 'agreed') {
       const key = res.kind === 'withdrawn' ? 'draw.withdrawnBy' : 'draw.declinedBy';

@@ -8,7 +8,7 @@ import { check, refuse, sideMsg } from '../match/index.js';
 import type { StoredGame } from '../store/types.js';
 import type { Command, CommandContext, ComponentHandler } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
-import { MAX_LIST_PAGE, encodeCustomId } from './kit/custom-id.js';
+import { MAX_LIST_PAGE, encodeCustomId, mayRedraw } from './kit/custom-id.js';
 import { described } from './kit/localize.js';
 import { gameLink, type MessagePayload } from './kit/posts.js';
 import { fitLines, t } from './kit/text.js';
@@ -35,6 +35,8 @@ export const gamesPages: ComponentHandler<'list'> = {
   ack: () => 'update',
   async handle(ctx, i, id) {
     if (!i.guildId) refuse('common.serverOnly');
+    // Only a list turns its pages: a page id forged onto another message would replace it with the list.
+    if (!mayRedraw(i.message, id, true)) refuse('common.badButton');
     if (id.page >= MAX_PAGES) refuse('games.listEnds', { n: MAX_PAGES * GAMES_SHOWN });
     const page = await readPage(ctx, i.guildId, id.page);
     return { kind: 'update', build: (locale) => gamesPayload(locale, page) };

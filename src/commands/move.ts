@@ -5,7 +5,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { localeOf } from '../i18n/catalogue.js';
 import { loadActiveGame, playMove, sideOf } from '../match/index.js';
 import { isRefusal } from '../match/refusal.js';
-import { moveChoices } from './kit/autocomplete.js';
+import { clipChoice, moveChoices } from './kit/autocomplete.js';
 import type { Command } from './kit/command.js';
 import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
@@ -38,7 +38,7 @@ export const command: Command = {
     const choices = moveChoices(g.game, g.state, typed, note);
     if (choices.length === 0 && typed.trim() !== '') {
       // Nothing legal matches: say so, and let the engine explain if they send it anyway.
-      return [{ name: t(locale, 'move.choices.noMatch', { typed: typed.trim().slice(0, 60) }).slice(0, 100), value: typed.trim().slice(0, 100) }];
+      return [{ name: clipChoice(t(locale, 'move.choices.noMatch', { typed: clipChoice(typed.trim(), 60) }, { mode: 'plain' })), value: clipChoice(typed.trim()) }];
     }
     return choices;
   },

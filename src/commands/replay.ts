@@ -90,7 +90,7 @@ export const command: Command = {
       .filter((g) => g.guildId === i.guildId && g.moves.length > 0)
       .map((g) => {
         const status = g.status === 'active' ? 'inProgress' : g.status === 'aborted' ? 'aborted' : g.result?.draw ? 'draw' : 'over';
-        const name = t(locale, 'replay.choice', { game: titleMsg(g.game), first: g.players[0].name, second: g.players[1].name, status: { key: `replay.status.${status}` }, moves: g.moves.length, id: g.id }, { mode: 'plain' });
+        const name = t(locale, 'replay.choice', { game: titleMsg(g.game), first: { name: g.players[0].name }, second: { name: g.players[1].name }, status: { key: `replay.status.${status}` }, moves: g.moves.length, id: g.id }, { mode: 'plain' });
         return { name: clipChoice(name), value: g.id };
       })
       .filter((c) => typed === '' || c.name.toLowerCase().includes(typed))
@@ -142,7 +142,7 @@ export function moveList(locale: Locale, rec: StoredGame): string[] {
 
 export function replayPost(locale: Locale, rec: StoredGame, gif: Buffer): MessagePayload {
   const title = text(locale, titleMsg(rec.game));
-  const names = t(locale, 'replay.names', { first: rec.players[0].name, firstSide: sideMsg(rec.game, 0), second: rec.players[1].name, secondSide: sideMsg(rec.game, 1) }, { mode: 'plain' });
+  const names = t(locale, 'replay.names', { first: { name: rec.players[0].name }, firstSide: sideMsg(rec.game, 0), second: { name: rec.players[1].name }, secondSide: sideMsg(rec.game, 1) }, { mode: 'plain' });
   const gifName = `replay-${rec.id}.gif`;
   const files = [new AttachmentBuilder(gif, { name: gifName, description: clipText(t(locale, 'replay.altText', { game: titleMsg(rec.game), names, moves: rec.moves.length }, { mode: 'plain' }), 1024) })];
   const moves = moveList(locale, rec);

@@ -23,6 +23,7 @@ import type { StoredTournament, TournamentFormat } from '../store/types.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
 import type { Command, CommandContext, ComponentHandler, Reply } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
+import { mayRedraw } from './kit/custom-id.js';
 import { addSetupOptions, CLOCK_CHOICES, clockOption, gameOption, readGameOptions } from './kit/game-options.js';
 import { choice, described } from './kit/localize.js';
 import { serverLocale } from './kit/locale.js';
@@ -186,6 +187,8 @@ export const tournamentButtons: ComponentHandler<'tournament'> = {
   kind: 'tournament',
   ack: () => 'update',
   async handle(ctx, i, id) {
+    // The answer redraws the card: never another message the id was forged onto.
+    if (!mayRedraw(i.message, id)) refuse('common.badButton');
     switch (id.action) {
       case 'join':
         return cardReply(ctx, await joinTournament(ctx, id.tournamentId, playerOf(i)));

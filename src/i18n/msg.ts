@@ -17,6 +17,8 @@ export type Param =
   | PlayerParam
   /** A name people chose (display names): shown as typed, never as markdown or a mention. */
   | { name: string }
+  /** Text from outside echoed back (a move someone typed, quoted in a refusal): shown as written, never as markdown or a mention. */
+  | { typed: string }
   /** A channel or thread mention `<#id>`. */
   | { channel: string }
   /** An instant (ms since epoch) shown by Discord in the reader's time zone; `R` = relative ("in 3 hours"). */

@@ -2,7 +2,7 @@
 // parameters; words in src/i18n). Game-specific meaning comes from the
 // engine's Notes; nothing here asks which game it is.
 import { getGame, type GameId, type Note, type RuleError, type Side } from '../engine/index.js';
-import type { Msg } from '../i18n/msg.js';
+import type { Msg, Param } from '../i18n/msg.js';
 import type { PlayerRef, StoredGame } from '../store/types.js';
 
 export const titleMsg = (game: GameId): Msg => ({ key: `game.${game}.title` });
@@ -10,7 +10,11 @@ export const sideMsg = (game: GameId, side: Side): Msg => ({ key: `game.${game}.
 export const noteMsg = (n: Note): Msg => ({ key: `engine.${n.id}`, params: n.params });
 
 /** A refusal of the engine: `EX-13d: the target stack is taller than yours (2 > 1)`; the words are `refusal.<code>`. */
-export const ruleErrorMsg = (e: RuleError): Msg => ({ key: 'refusal.rule', params: { rule: e.rule, text: { key: `refusal.${e.code}`, params: e.params } } });
+export const ruleErrorMsg = (e: RuleError): Msg => ({ key: 'refusal.rule', params: { rule: e.rule, text: { key: `refusal.${e.code}`, params: typedParams(e.params) } } });
+
+/** The engine's text parameters may quote what the player typed: shown as written, never as markdown or a mention. */
+const typedParams = (params: RuleError['params']): Record<string, Param> =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? { typed: v } : v]));
 
 export const playerParam = (p: PlayerRef) => ({ player: { id: p.id, name: p.name, bot: p.bot } });
 

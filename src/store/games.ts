@@ -232,6 +232,12 @@ export class RedisGameStore implements GameStore {
     return this.loadIndex(key, limit, (g) => g.status === 'active');
   }
 
+  async countActive(): Promise<number> {
+    // The index's size, not a scan: cheap enough for every metrics scrape. The index is a hint kept beside each
+    // write (a crash between a game's end and its unindexing leaves it counted until a reader prunes it).
+    return this.redis.zcard(this.k.activeGames());
+  }
+
   async listByUser(userId: string, limit = 20): Promise<StoredGame[]> {
     if (!isKeyPart(userId)) return [];
     return this.loadIndex(this.k.userGames(userId), limit, () => true);

@@ -13,6 +13,7 @@ import { RedisRatingStore } from './ratings.js';
 import { RedisSettingsStore } from './settings.js';
 import { RedisSeasonStore, RedisTournamentStore } from './tournaments.js';
 import type { OpenStoreOptions, Store, StoreLogger } from './types.js';
+import { pingWithin, watchErrors } from './watch.js';
 
 export * from './types.js';
 export { newId, isStoreId } from './ids.js';
@@ -96,6 +97,8 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     embedded,
     prefix: keys.prefix,
     redis,
+    ping: (timeoutMs) => pingWithin(redis, timeoutMs),
+    onError: (listener) => watchErrors(redis, listener),
     async close() {
       try {
         await redis.quit();

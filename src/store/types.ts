@@ -146,6 +146,8 @@ export interface GameStore {
   moves(id: string): Promise<string[]>;
   /** Active games, newest first (of one guild when given). Corrupt records are skipped with a warning. */
   listActive(guildId?: string | null, limit?: number): Promise<StoredGame[]>;
+  /** How many games are active, from the active index (one Redis command: for metrics). */
+  countActive(): Promise<number>;
   /** A user's games, newest first (recent games for /stats; per-user caps). */
   listByUser(userId: string, limit?: number): Promise<StoredGame[]>;
   /** How many active games a user is in (per-user cap on open games). */
@@ -420,8 +422,17 @@ export interface Store {
   readonly prefix: string;
   /** The raw client, for tests only (a Cluster client behind the same type when `cluster` is set). */
   readonly redis: import('ioredis').Redis;
+  /** Resolves when Redis answers a PING within `timeoutMs`, else rejects saying why (readiness checks). */
+  ping(timeoutMs: number): Promise<void>;
+  /**
+   * Calls `listener` on every Redis error: `connection` when the client fails to reach or loses the server
+   * (once per failed attempt), `command` when a command sent to it fails. Returns the way to stop listening.
+   */
+  onError(listener: (kind: RedisErrorKind) => void): () => void;
   close(): Promise<void>;
 }
+
+export type RedisErrorKind = 'connection' | 'command';
 
 /** A stored record that does not validate (hand-edited, truncated, from a future version). */
 export class CorruptRecordError extends Error {

@@ -3,6 +3,7 @@
 // first, in the engine's order (useful moves first), each named with the
 // engine's hint (Exxit coordinates, Orion cells).
 import type { AnyGame } from '../../engine/index.js';
+import { clipText } from './text.js';
 
 /** Discord's limits for autocomplete (at most 25 choices, name and value 1..100). */
 export const MAX_CHOICES = 25;
@@ -14,7 +15,7 @@ export interface MoveChoice {
 }
 
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
-export const clipChoice = (s: string, n = MAX_CHOICE_TEXT): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+export const clipChoice = (s: string, n = MAX_CHOICE_TEXT): string => clipText(s, n);
 
 interface Entry {
   name: string;

@@ -141,3 +141,49 @@ export function parseCustomId(raw: unknown): ParsedCustomId {
   }
   return bad('common.badButton');
 }
+
+/** What an id acts on: its kind and the record (or list, or lesson) it names. */
+function target(id: CustomId): string {
+  switch (id.kind) {
+    case 'challenge':
+      return `c:${id.challengeId}`;
+    case 'game':
+      return `g:${id.gameId}`;
+    case 'build':
+      return `b:${id.gameId}`;
+    case 'tournament':
+      return `t:${id.tournamentId}`;
+    case 'list':
+      return `l:${id.list}`;
+    case 'rules':
+      return `r:${id.game}`;
+  }
+}
+
+/** The custom ids of hexmate a message carries (its buttons and menus), parsed; anything else is left out. */
+export function carriedIds(message: { components?: readonly unknown[] }): CustomId[] {
+  const out: CustomId[] = [];
+  const visit = (c: unknown): void => {
+    if (!c || typeof c !== 'object') return;
+    const o = c as { customId?: unknown; components?: unknown };
+    if (typeof o.customId === 'string') {
+      const p = parseCustomId(o.customId);
+      if (p.ok) out.push(p.value);
+    }
+    if (Array.isArray(o.components)) o.components.forEach(visit);
+  };
+  (message.components ?? []).forEach(visit);
+  return out;
+}
+
+/**
+ * Whether a click may redraw the message it came from: the message carries an id acting on the same thing
+ * (or, unless `strict`, no id at all: a card whose buttons went on its last change). A forged id clicked on
+ * another message (a board post, someone's card) must not redraw that message for everyone.
+ */
+export function mayRedraw(message: { components?: readonly unknown[] }, id: CustomId, strict = false): boolean {
+  const ids = carriedIds(message);
+  if (ids.length === 0) return !strict;
+  const want = target(id);
+  return ids.some((x) => target(x) === want);
+}

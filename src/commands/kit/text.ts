@@ -1,26 +1,46 @@
 // Messages (key + parameters) to Discord text in the reader's language: the
 // one place where mentions, names people chose, times and lists are written
-// for Discord. Names are shown as typed: never as markdown, never as a
-// mention (a zero-width space breaks `@everyone`, `<@…>`), never pinging.
-import { escapeMarkdown } from 'discord.js';
+// for Discord. Names and echoed text are shown as typed: never as markdown,
+// never as a mention (a zero-width space breaks `@everyone`, `<@…>`), never
+// pinging (allowed mentions list the users a post may ping).
 import { format, type Locale, type MessageKey } from '../../i18n/catalogue.js';
 import { isMsg, type Msg, type Param } from '../../i18n/msg.js';
 
 export const MAX_CONTENT = 2000;
 const ZWSP = '\u200b';
 
-export const clipText = (s: string, n = MAX_CONTENT): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-
-/** A name people chose, safe inside a post: control characters out, markdown escaped, mentions and links broken. */
-export function safeName(name: string, mode: 'markdown' | 'plain' = 'markdown'): string {
-  let s = name.replace(/\p{Cc}/gu, ' ').trim() || '?';
-  s = s.replace(/@(everyone|here)/gi, `@${ZWSP}$1`).replace(/<([@#:]|\/|a:|t:)/g, `<${ZWSP}$1`);
-  if (mode === 'plain') return s;
-  return escapeMarkdown(s, { heading: true, bulletedList: true, numberedList: true, maskedLink: true }).replace(/\]/g, '\\]');
+/** At most `n` UTF-16 units, never ending on half a surrogate pair (Discord refuses text that is not valid Unicode). */
+export function clipText(s: string, n = MAX_CONTENT): string {
+  if (s.length <= n) return s;
+  let end = n - 1;
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${s.slice(0, end)}…`;
 }
 
-/** Code text: backticks cannot close it early. */
-const code = (s: string): string => `\`${s.replace(/`/g, 'ˋ').replace(/\n/g, ' ') || ' '}\``;
+/** Bidi embeddings, overrides and isolates: they reorder the rest of the line ("Bob wins" read backwards). */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** A name with nothing visible in it (format characters, marks, spaces, the blank letters of "empty" names). */
+const INVISIBLE = /^[\p{Cf}\p{M}\p{Z}\s\u115f\u1160\u3164\uffa0\u2800]*$/u;
+
+/**
+ * Text people chose or typed (a display name, a server or event name, a move echoed back), safe inside a post:
+ * control characters and line breaks out, bidi overrides out, an invisible name shown as `?`; mentions, custom
+ * emoji, timestamps, command links (`<…>`), `@everyone` and autolinks (`https://`) broken by a zero-width
+ * space; in markdown, every markdown character escaped (line-start syntax included: `#`, `-#`, `>`, lists).
+ */
+export function safeName(name: string, mode: 'markdown' | 'plain' = 'markdown'): string {
+  let s = name.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').replace(BIDI_CONTROLS, '').trim();
+  if (INVISIBLE.test(s)) s = '?';
+  s = s.replace(/@(everyone|here)/gi, `@${ZWSP}$1`).replace(/</g, `<${ZWSP}`).replace(/:\/\//g, `:${ZWSP}//`);
+  if (mode === 'plain') return s;
+  // Every markdown character escaped wherever it stands (a lone `~` or `[` could pair with the next name's),
+  // then what only opens a line: headings, subtext, block quotes, lists.
+  return s.replace(/[\\*_~`|[\]]/g, '\\$&').replace(/^([#>+-])/, '\\$1').replace(/^(\d+)\./, '$1\\.');
+}
+
+/** Code text: backticks cannot close it early, line breaks cannot end it. */
+const code = (s: string): string => `\`${s.replace(/`/g, 'ˋ').replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ') || ' '}\``;
 
 export interface TextOptions {
   /** 'plain': no markdown or mentions (thread names, file contents, image words). */
@@ -37,6 +57,7 @@ function param(locale: Locale, p: Param, o: TextOptions): string | number {
     return p.player.bot ? `**${safeName(p.player.name)}**` : `<@${p.player.id}>`;
   }
   if ('name' in p) return safeName(p.name, plain ? 'plain' : 'markdown');
+  if ('typed' in p) return p.typed.trim() === '' ? '' : safeName(p.typed, plain ? 'plain' : 'markdown');
   if ('channel' in p) return plain ? '#?' : `<#${p.channel}>`;
   if ('time' in p) return plain ? new Date(p.time).toISOString() : `<t:${Math.floor(p.time / 1000)}:${p.style ?? 'R'}>`;
   if ('code' in p) return plain ? p.code : code(p.code);

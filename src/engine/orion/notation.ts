@@ -8,6 +8,9 @@ import { ORION_DIRS, TILE_CODES, type CellIndex, type OrionDir, type OrionMove, 
 
 const LABEL_RE = /^[A-Z]\d{1,3}$/;
 
+/** What the player typed, quoted in a refusal: at most 40 characters (a refusal must stay short). */
+const shown = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
 /** Canonical short text of a move (OD-22); P2 is written from its N/NE/SE anchor. */
 export function formatMove(m: OrionMove): string {
   const id = placementOf(m);
@@ -33,8 +36,9 @@ function readCell(word: string, whole: string): Result<CellIndex> {
  * reported here.
  */
 export function parseMoveText(input: string): Result<number> {
-  const whole = String(input).trim();
-  const text = whole.toUpperCase().replace(/\s*,\s*/g, ',');
+  const typed = String(input).trim();
+  const whole = shown(typed);
+  const text = typed.toUpperCase().replace(/\s*,\s*/g, ',');
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length < 2) return refused('OD-22', 'orion.cannotRead', { text: whole, form: MOVE_FORM });
   const tile = words[0];
@@ -58,8 +62,8 @@ export function parseMoveText(input: string): Result<number> {
   if (dir < 0) {
     if (rest[0] === 'R' || rest[0] === 'L') return refused('OD-22', 'orion.directionBeforeTurn', { tile: code, dirs: ORION_DIRS.join(', ') });
     if (parseCellLabel(rest[0]) >= 0)
-      return refused('OD-22', 'orion.joinWithCommas', { move: `${code} ${words.slice(1).join(',')}` });
-    return refused('OD-22', 'orion.noDirection', { dir: rest[0], dirs: ORION_DIRS.join(', ') });
+      return refused('OD-22', 'orion.joinWithCommas', { move: shown(`${code} ${words.slice(1).join(',')}`) });
+    return refused('OD-22', 'orion.noDirection', { dir: shown(rest[0]), dirs: ORION_DIRS.join(', ') });
   }
   let turn = 0;
   if (code === 'V3') {

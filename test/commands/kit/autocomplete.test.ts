@@ -1,9 +1,10 @@
 // Move text for people: what a move did (engine notes in the catalogue's
 // words) and the autocomplete choices.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { moveChoices } from '../../../src/commands/kit/autocomplete.js';
+import { MAX_CHOICES, moveChoices } from '../../../src/commands/kit/autocomplete.js';
 import { text } from '../../../src/commands/kit/text.js';
-import { getGame } from '../../../src/engine/index.js';
+import { allGames, getGame } from '../../../src/engine/index.js';
 import { moveLine } from '../../../src/match/describe.js';
 import { NEIGHBOURS, cellLabel } from '../../../src/engine/orion/board.js';
 import { PLACEMENTS, placementOf } from '../../../src/engine/orion/tiles.js';
@@ -83,5 +84,43 @@ describe('moveChoices', () => {
     const s = play(['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1']);
     expect(moveChoices(exxit, s, '')).toEqual([{ name: 'D B NW  (1,0 → NW)', value: 'D 1,0 NW' }]);
     expect(moveChoices(exxit, s, '1,0')).toEqual([{ name: 'D B NW  (1,0 → NW)', value: 'D 1,0 NW' }]);
+  });
+});
+
+describe('moveChoices with anything typed', () => {
+  it('gives at most 25 choices within Discord limits, each a legal move of the position, for every game', () => {
+    for (const game of allGames()) {
+      // Positions from the start to the middle game, moves chosen by a fixed walk.
+      const states: unknown[] = [];
+      for (const setup of game.setups) {
+        let s = (game.initial(setup.replace('<seed>', '3')) as { ok: true; value: unknown }).value;
+        for (let k = 0; k < 12; k++) {
+          states.push(s);
+          const legal = game.legalMoves(s);
+          if (legal.length === 0) break;
+          s = (game.play(s, legal[(k * 7919) % legal.length]) as { ok: true; value: unknown }).value;
+        }
+      }
+      const typed = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 30 }),
+        fc.string({ unit: fc.constantFrom('p', 'D', 's1', 'l3', 'e5', ' ', ',', '0', '1', '-', 'n', 'x', '(', '\u0000', '\n', '😀'), maxLength: 8 }),
+        fc.constantFrom('', ' ', 'x'.repeat(100), '\u200b'.repeat(100), '@everyone', '<@1>'),
+      );
+      fc.assert(
+        fc.property(fc.constantFrom(...states), typed, fc.option(fc.constantFrom('not your turn', 'x'.repeat(120)), { nil: undefined }), (s, t, note) => {
+          const choices = moveChoices(game, s, t, note);
+          expect(choices.length).toBeLessThanOrEqual(MAX_CHOICES);
+          if (t.trim() === '') expect(choices.length).toBe(Math.min(MAX_CHOICES, game.legalMoves(s).length));
+          for (const c of choices) {
+            expect(c.name.trim().length).toBeGreaterThan(0);
+            expect(c.name.length).toBeLessThanOrEqual(100);
+            expect(c.value.length).toBeGreaterThan(0);
+            expect(c.value.length).toBeLessThanOrEqual(100);
+            expect(game.parseMove(s, c.value).ok, c.value).toBe(true);
+          }
+        }),
+        { numRuns: 150 },
+      );
+    }
   });
 });

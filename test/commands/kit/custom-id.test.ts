@@ -1,7 +1,7 @@
 // The custom-id codec: round trip, the 100-character limit, and untrusted input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeCustomId, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
+import { carriedIds, encodeCustomId, mayRedraw, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 const atArb = fc.integer({ min: 0, max: 999_999_999 });
@@ -48,6 +48,42 @@ describe('custom ids', () => {
     );
   });
 
+  it('never throw on a valid id mutated (a character changed, added, dropped; a part swapped, emptied or repeated; overlong) and accept only what they made', () => {
+    const char = fc.oneof(fc.constantFrom(':', '.', '-', '_', '0', '9', 'a', 'Z', ' ', '\u0000', '\u200b', 'é', '😀', '\ud800', '/', '{', '}'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
+    const edit = fc.record({ kind: fc.constantFrom('insert', 'delete', 'replace', 'swap', 'empty', 'repeat', 'pad', 'number'), at: fc.nat(), other: fc.nat(), c: char });
+    let kept = 0;
+    fc.assert(
+      fc.property(customIdArb, fc.array(edit, { minLength: 1, maxLength: 3 }), (id, edits) => {
+        let t = encodeCustomId(id);
+        for (const e of edits) {
+          const parts = t.split(':');
+          const i = e.at % (t.length + 1);
+          const p = e.at % parts.length;
+          const q = e.other % parts.length;
+          if (e.kind === 'insert') t = t.slice(0, i) + e.c + t.slice(i);
+          else if (e.kind === 'delete') t = t.slice(0, i) + t.slice(i + 1);
+          else if (e.kind === 'replace') t = t.slice(0, i) + e.c + t.slice(i + 1);
+          else if (e.kind === 'pad') t = t + e.c.repeat(100);
+          else {
+            if (e.kind === 'swap') [parts[p], parts[q]] = [parts[q], parts[p]];
+            else if (e.kind === 'empty') parts[p] = '';
+            else if (e.kind === 'repeat') parts.splice(p, 0, parts[p]);
+            else parts[p] = ['-1', '01', '1e3', '999999999999', 'NaN', '0x10', ' 1'][e.other % 7];
+            t = parts.join(':');
+          }
+        }
+        const r = parseCustomId(t);
+        if (r.ok) {
+          kept++;
+          expect(encodeCustomId(r.value)).toBe(t);
+        } else expect(r.reason).toMatch(/^common.(badButton|oldButton)$/);
+      }),
+      { numRuns: 3000 },
+    );
+    // Some mutations land on another id of ours (a digit changed): those must be exact ids the encoder makes.
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it('refuse what the encoder would not make', () => {
     expect(() => encodeCustomId({ kind: 'game', gameId: 'a:b', version: 1, action: 'rematch' })).toThrow();
     expect(() => encodeCustomId({ kind: 'game', gameId: 'ab', version: -1, action: 'rematch' })).toThrow();
@@ -80,5 +116,32 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:t:abc:j')).toEqual({ ok: true, value: { kind: 'tournament', tournamentId: 'abc', action: 'join' } });
     expect(parseCustomId('hx1:t:abc:q').ok).toBe(false);
     expect(parseCustomId('hx1:t:a/b:j').ok).toBe(false);
+  });
+});
+
+describe('which message a click may redraw', () => {
+  /** A message as discord.js shows it: rows of components with their custom ids. */
+  const message = (...ids: string[]) => ({ components: [{ components: ids.map((customId) => ({ customId })) }, { components: [{ url: 'https://x' }] }] });
+  const id = (raw: string): CustomId => {
+    const p = parseCustomId(raw);
+    if (!p.ok) throw new Error(raw);
+    return p.value;
+  };
+
+  it('its own card, offer, list or builder; not another message the id was forged onto', () => {
+    const card = message('hx1:c:abc:a', 'hx1:c:abc:x', 'not-ours');
+    expect(carriedIds(card).map((x) => x.kind)).toEqual(['challenge', 'challenge']);
+    expect(mayRedraw(card, id('hx1:c:abc:d'))).toBe(true);
+    expect(mayRedraw(card, id('hx1:c:other:a'))).toBe(false);
+    expect(mayRedraw(card, id('hx1:t:abc:j'))).toBe(false);
+    const board = message('hx1:b:g1:3:o:');
+    expect(mayRedraw(board, id('hx1:g:g1:4:dd'))).toBe(false);
+    expect(mayRedraw(message('hx1:g:g1:4:da', 'hx1:g:g1:4:dd'), id('hx1:g:g1:5:dd'))).toBe(true);
+    expect(mayRedraw(message('hx1:t:t1:l'), id('hx1:t:t1:j'))).toBe(true);
+    // A card whose buttons went on its last change still answers a late click; a list never pages without its buttons.
+    expect(mayRedraw({ components: [] }, id('hx1:c:abc:a'))).toBe(true);
+    expect(mayRedraw({ components: [] }, id('hx1:l:g:1'), true)).toBe(false);
+    expect(mayRedraw(board, id('hx1:l:g:1'), true)).toBe(false);
+    expect(mayRedraw(message('hx1:l:g:0', 'hx1:l:g:2'), id('hx1:l:g:1'), true)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-// Bad input never crashes: arbitrary records, damaged states, arbitrary move text.
+// Damaged Exxit states: every legal move of an accepted one plays. Arbitrary
+// move text and JSON for every game: test/engine/fuzz.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
@@ -20,16 +21,6 @@ function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] 
 }
 
 describe('fuzz', () => {
-  it('fromJSON answers any JSON value with a result', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (v) => {
-        const r = exxit.fromJSON(v);
-        expect(r.ok).toBe(false);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
   it('fromJSON refuses or accepts a damaged state, never throws, and what it accepts plays', () => {
     const base = midgame();
     const all = paths(base).filter((p) => p.length > 0);
@@ -55,18 +46,5 @@ describe('fuzz', () => {
     const r = exxit.fromJSON(s);
     expect(r.ok).toBe(true);
     if (r.ok) expect(Object.is((r.value as { toMove: number }).toMove, -0)).toBe(false);
-  });
-
-  it('parseMove answers any text with a result', () => {
-    const s = midgame();
-    const word = fc.constantFrom('P', 'D', 'F', 'pass', 'A', 'X1', 'X', 'NE', 'sw', '0,0', '-1', ',', ' ', '(', ')', 'AA', '99999');
-    fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(word, { maxLength: 6 }).map((w) => w.join(' '))), (text) => {
-        const r = exxit.parseMove(s, text);
-        if (r.ok) expect(exxit.play(s, r.value).ok).toBe(true);
-        else expect(r.error.rule).toMatch(/^EX-\d+[a-g]?$/);
-      }),
-      { numRuns: 2000 },
-    );
   });
 });

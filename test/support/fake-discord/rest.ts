@@ -11,7 +11,7 @@ import { P, type World } from './state.js';
 import type { Gateway } from './gateway.js';
 import type { InteractionRecord, Interactions } from './interactions.js';
 import { formatProblem, invalidFormBody, unknownFields, validateBody, type BodyKind } from './validate.js';
-import type { FakeChannel, FakeMessage, RestRequestLog, Violation } from './types.js';
+import type { FakeChannel, FakeMessage, RateLimitRule, RestRequestLog, Violation } from './types.js';
 
 export interface RestOptions {
   validate: boolean;
@@ -19,6 +19,8 @@ export interface RestOptions {
   ackDeadlineMs: number;
   /** Oldest entries of `requests` are dropped beyond this (long benchmarks). */
   requestLogLimit: number;
+  /** GET /gateway/bot's `shards`. */
+  recommendedShards: number;
 }
 
 export interface RestError {
@@ -68,6 +70,8 @@ export class RestApi {
   readonly errors: RestError[] = [];
   readonly warnings: Array<{ method: string; path: string; route: string; fields: string[] }> = [];
   private readonly routes: Array<{ method: string; re: RegExp; route: string; handler: Handler }> = [];
+  /** Pending `rateLimit` rules, with the requests each still refuses. */
+  readonly rateLimits: Array<RateLimitRule & { left: number }> = [];
 
   constructor(
     private readonly world: World,
@@ -110,6 +114,27 @@ export class RestApi {
       return known ? send(405, { message: '405: Method Not Allowed', code: 0 }) : send(404, { message: '404: Not Found', code: 0 });
     }
     log.route = match.route;
+    const limited = this.rateLimits.find((r) => r.left > 0 && r.method === method && r.path.test(pathAfterVersion));
+    if (limited) {
+      limited.left--;
+      const ms = limited.retryAfterMs ?? 100;
+      log.status = 429;
+      this.errors.push({ method, path: pathAfterVersion, status: 429, code: 0, message: 'You are being rate limited.' });
+      const text = JSON.stringify({ message: 'You are being rate limited.', retry_after: ms / 1000, global: false, code: 0 });
+      res
+        .writeHead(429, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          'retry-after': String(Math.ceil(ms / 1000)),
+          'x-ratelimit-scope': 'user',
+          'x-ratelimit-limit': '5',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset-after': String(ms / 1000),
+          'x-ratelimit-bucket': `fake-${match.route}`,
+        })
+        .end(text);
+      return;
+    }
     if (parsed.error) return send(400, { code: 50109, message: `The request body contains invalid JSON. (${parsed.error})` });
     // Interaction callbacks and interaction webhooks authenticate by their token; everything else needs `Bot <token>`.
     const tokenAuth = match.route.startsWith('/interactions/') || match.route.startsWith('/webhooks/');
@@ -231,7 +256,7 @@ export class RestApi {
     // ---------------------------------------------------------- gateway, me
     this.on('GET', '/gateway/bot', () => ({
       status: 200,
-      json: { url: this.gatewayUrl(), shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } },
+      json: { url: this.gatewayUrl(), shards: this.opts.recommendedShards, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } },
     }));
     this.on('GET', '/gateway', () => ({ status: 200, json: { url: this.gatewayUrl() } }));
     this.on('GET', '/users/@me', () => ({ status: 200, json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 } }));

@@ -64,6 +64,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       tokenTtlMs: opts.interactionTokenTtlMs ?? 15 * 60 * 1000,
       ackDeadlineMs: opts.interactionAckDeadlineMs ?? 3000,
       requestLogLimit: opts.requestLogLimit ?? 10_000,
+      recommendedShards: opts.recommendedShards ?? 1,
     },
     () => gatewayUrl,
   );
@@ -137,6 +138,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     resendInteraction: (i: SentInteraction) => interactions.resend(i),
     unanswered: () => interactions.unanswered(),
     dropConnections: (code?: number) => gateway.dropConnections(code),
+    rateLimit: (rule) => void rest.rateLimits.push({ ...rule, left: rule.count ?? 1 }),
 
     messages: (channelId, o) => world.channelMessageList(channelId).filter((m) => o?.includeEphemeral || !(m.flags & 64)),
     message: (id) => world.messages.get(id),

@@ -28,6 +28,19 @@ export interface FakeDiscordOptions {
   requestLogLimit?: number;
   /** Discord's 3 s limit for the initial callback (ms). Late callbacks get 404 Unknown interaction (10062). Default 3000. */
   interactionAckDeadlineMs?: number;
+  /** The shard count GET /gateway/bot recommends (what `SHARDS=auto` uses). Default 1. */
+  recommendedShards?: number;
+}
+
+/** `fake.rateLimit(...)`: the next `count` REST requests matching `method` and `path` get 429 Too Many Requests. */
+export interface RateLimitRule {
+  method: string;
+  /** Tested against the path after /api/v10, e.g. /^\/channels\/\d+\/messages$/. */
+  path: RegExp;
+  /** How many matching requests are refused (default 1). */
+  count?: number;
+  /** Sent as `retry-after` (seconds, rounded up) and `retry_after` in the body (default 100 ms). */
+  retryAfterMs?: number;
 }
 
 export interface FakeUser {
@@ -256,6 +269,8 @@ export interface FakeDiscord {
   unanswered(): Array<{ id: Snowflake; type: number; name: string; reason: string }>;
   /** Closes every gateway connection with `code` (default 4000: discord.js resumes and gets the missed events replayed). */
   dropConnections(code?: number): void;
+  /** Answers the next matching REST requests with 429 (user scope), as Discord does when a route's limit is hit. */
+  rateLimit(rule: RateLimitRule): void;
 
   /** Messages of a channel or thread, oldest first, current version (see `.history` for edits). Ephemeral ones only on request. */
   messages(channelId: Snowflake, opts?: { includeEphemeral?: boolean }): FakeMessage[];
