@@ -2,11 +2,15 @@
 // by process.cpuUsage) and its bytes, for an opening, a middle game, the end
 // and (Exxit) the most crowded position of a game of each, wall times, the
 // longest event-loop stall while rendering, and a full-game replay GIF of
-// each game. Targets: ≤ 12 ms of CPU and ≤ 150 KB per board, < 8 MB per GIF.
+// each game. Then every position of several whole games in turn: the
+// distribution (p50/p95/p99/max), which boards had a full garbage collection
+// of V8 during them, and the slowest boards drawn again (a position slow to
+// draw would stay slow; a collection or other load does not come back on the
+// same board). Targets: ≤ 12 ms of CPU and ≤ 150 KB per board, < 8 MB per GIF.
 // `--encoder skia` measures the old path (Skia's canvas.encode('png')) for comparison.
 //   npm run bench:render [-- --runs 30] [--no-gif] [--encoder ours|skia]
 import { cpus, loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants as perfConstants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { GameId } from '../src/engine/game.js';
 import { errorText, getGame } from '../src/engine/index.js';
@@ -41,15 +45,31 @@ export interface GifFigure {
   maxStallMs: number;
 }
 
-/** Every position of a game, board after board as a game thread asks for them (caches as they come). */
+/** Every position of whole games, board after board as a game thread asks for them (caches as they come). */
 export interface GameFigure {
   game: GameId;
+  games: number;
   boards: number;
   meanCpuMs: number;
   medianCpuMs: number;
+  p95CpuMs: number;
+  p99CpuMs: number;
   maxCpuMs: number;
   maxBytes: number;
+  /** Boards during which V8 ran a full (mark-compact) collection, and their median CPU. */
+  gcBoards: number;
+  gcMedianCpuMs: number;
+  /** The other boards: their 99th percentile and worst. */
+  otherP99CpuMs: number;
+  otherMaxCpuMs: number;
+  /** The slowest boards drawn again, REDRAWS times each: the median of each, the worst of those medians. */
+  slowest: { ply: number; firstCpuMs: number; againMedianCpuMs: number }[];
 }
+
+/** Whole games per kind for the distribution, and how often the slowest boards are drawn again. */
+const WHOLE_GAMES = 4;
+const SLOWEST = 5;
+const REDRAWS = 7;
 
 export interface RenderFigures {
   boards: BoardFigure[];
@@ -87,6 +107,12 @@ function randomGame(game: GameId, setup: string, seed: number): { states: unknow
 const median = (xs: number[]): number => {
   const a = [...xs].sort((x, y) => x - y);
   return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+};
+
+/** The p-th percentile (nearest rank); NaN for no values. */
+const percentile = (xs: number[], p: number): number => {
+  const a = [...xs].sort((x, y) => x - y);
+  return a.length ? a[Math.min(a.length - 1, Math.max(0, Math.ceil((p / 100) * a.length) - 1))] : NaN;
 };
 
 /** The most crowded state of an Exxit game (most tiles, prisoners and pawns shown). */
@@ -169,19 +195,62 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
   }
   h.disable();
 
+  // Full collections, by when they started (performance.now() time), to find the boards they fell in.
+  const fullGcs: number[] = [];
+  const gcWatch = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if ((e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) fullGcs.push(e.startTime);
+  });
+  gcWatch.observe({ entryTypes: ['gc'] });
   const wholeGames: GameFigure[] = [];
-  for (const p of played) {
-    const cpu: number[] = [];
+  for (const [game, setup] of games) {
+    const boardsOf: { state: unknown; ply: number; cpu: number; t0: number; t1: number }[] = [];
     let maxBytes = 0;
-    for (const state of p.states) {
-      await new Promise((r) => setTimeout(r, 2));
-      const c0 = process.cpuUsage();
-      const png = await boardPng(encoder, p.game, state, players);
-      cpu.push(cpuMs(c0));
-      maxBytes = Math.max(maxBytes, png.length);
+    for (let k = 0; k < WHOLE_GAMES; k++) {
+      const { states } = k === 0 ? played.find((p) => p.game === game)! : randomGame(game, setup, 2024 + k);
+      for (const [ply, state] of states.entries()) {
+        await new Promise((r) => setTimeout(r, 2));
+        const t0 = performance.now();
+        const c0 = process.cpuUsage();
+        const png = await boardPng(encoder, game, state, players);
+        boardsOf.push({ state, ply, cpu: cpuMs(c0), t0, t1: performance.now() });
+        maxBytes = Math.max(maxBytes, png.length);
+      }
     }
-    wholeGames.push({ game: p.game, boards: cpu.length, meanCpuMs: cpu.reduce((a, b) => a + b, 0) / cpu.length, medianCpuMs: median(cpu), maxCpuMs: Math.max(...cpu), maxBytes });
+    // Let the observer deliver the last entries.
+    await new Promise((r) => setTimeout(r, 20));
+    const hit = (b: (typeof boardsOf)[number]) => fullGcs.some((t) => t >= b.t0 && t <= b.t1);
+    const cpu = boardsOf.map((b) => b.cpu);
+    const withGc = boardsOf.filter(hit).map((b) => b.cpu);
+    const others = boardsOf.filter((b) => !hit(b)).map((b) => b.cpu);
+    const slowest: GameFigure['slowest'] = [];
+    for (const b of [...boardsOf].sort((x, y) => y.cpu - x.cpu).slice(0, SLOWEST)) {
+      const again: number[] = [];
+      for (let i = 0; i < REDRAWS; i++) {
+        await new Promise((r) => setTimeout(r, 2));
+        const c0 = process.cpuUsage();
+        await boardPng(encoder, game, b.state, players);
+        again.push(cpuMs(c0));
+      }
+      slowest.push({ ply: b.ply, firstCpuMs: b.cpu, againMedianCpuMs: median(again) });
+    }
+    wholeGames.push({
+      game,
+      games: WHOLE_GAMES,
+      boards: cpu.length,
+      meanCpuMs: cpu.reduce((a, b) => a + b, 0) / cpu.length,
+      medianCpuMs: median(cpu),
+      p95CpuMs: percentile(cpu, 95),
+      p99CpuMs: percentile(cpu, 99),
+      maxCpuMs: Math.max(...cpu),
+      maxBytes,
+      gcBoards: withGc.length,
+      gcMedianCpuMs: withGc.length ? median(withGc) : NaN,
+      otherP99CpuMs: percentile(others, 99),
+      otherMaxCpuMs: Math.max(...others),
+      slowest,
+    });
   }
+  gcWatch.disconnect();
   const maxStallMs = h.max / 1e6;
   const p99StallMs = h.percentile(99) / 1e6;
   // Baseline: the same probe, same duration, the loop only sleeping (load from other processes shows here too).
@@ -224,10 +293,19 @@ if (isMain) {
         `(targets ≤ 12 ms CPU, ≤ 150 KB)`,
     );
   }
+  const ms = (x: number): string => x.toFixed(1);
   for (const g of f.games) {
     console.log(
-      `${g.game.padEnd(6)} whole game (${g.boards} boards in turn): CPU mean ${g.meanCpuMs.toFixed(1)} ms, median ${g.medianCpuMs.toFixed(1)}, ` +
-        `max ${g.maxCpuMs.toFixed(1)}; largest PNG ${kb(g.maxBytes)}`,
+      `${g.game.padEnd(6)} whole games (${g.games} games, ${g.boards} boards in turn): CPU p50 ${ms(g.medianCpuMs)} ms, p95 ${ms(g.p95CpuMs)}, p99 ${ms(g.p99CpuMs)}, ` +
+        `max ${ms(g.maxCpuMs)}, mean ${ms(g.meanCpuMs)}; largest PNG ${kb(g.maxBytes)}`,
+    );
+    console.log(
+      `       ${g.gcBoards} boards (${((100 * g.gcBoards) / g.boards).toFixed(1)}%) had a full garbage collection of V8 in them: median ${ms(g.gcMedianCpuMs)} ms; ` +
+        `the others p99 ${ms(g.otherP99CpuMs)}, max ${ms(g.otherMaxCpuMs)}`,
+    );
+    console.log(
+      `       the ${g.slowest.length} slowest drawn again (${REDRAWS}× each, median): ` +
+        g.slowest.map((x) => `ply ${x.ply} ${ms(x.firstCpuMs)} → ${ms(x.againMedianCpuMs)}`).join(', '),
     );
   }
   console.log(

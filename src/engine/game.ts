@@ -150,6 +150,12 @@ export interface Game<S, M> {
   scoreNotes(s: S): Note[];
   /** What decided a finished game (the score, the victory conditions, the tiebreak, a blocked player); null while playing. */
   endNote(s: S): Note | null;
+  /**
+   * What the picture leaves out, for a closer look (`/board detail:true`):
+   * each side's score with all its parts, what each side has left to play
+   * with, how near the next point is. Without it, callers show scoreNotes.
+   */
+  detailNotes?(s: S): Note[];
   /** Every Note id this game can produce (the catalogues must hold each). */
   readonly noteIds: readonly string[];
   /** Every RuleError code this game can produce (the catalogues must hold `refusal.<code>` for each). */

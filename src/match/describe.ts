@@ -109,6 +109,15 @@ function endMsg(rec: StoredGame, state: unknown): Msg | null {
   return n ? noteMsg(n) : null;
 }
 
+/**
+ * The closer look at a position (`/board detail:true`): what the picture
+ * leaves out, as the game describes it (its detail notes, else its score).
+ */
+export function detailLines(game: GameId, state: unknown): Msg[] {
+  const g = getGame(game);
+  return (g.detailNotes ? g.detailNotes(state) : g.scoreNotes(state)).map(noteMsg);
+}
+
 /** The result in one plain line (text files, autocomplete): "Bob (Blue) wins: more victory conditions (OD-18)". */
 export function resultSummary(rec: StoredGame, state: unknown): Msg {
   const r = rec.result;

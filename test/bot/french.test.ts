@@ -190,6 +190,10 @@ describe('a French server', () => {
     expect(isEphemeral(board)).toBe(false);
     expect(board.original.content).toContain('Coup 6. Partie `');
     expect(board.original.attachments[0].description).toBe('Orion Duel · plateau après 6 coups');
+    // The closer look, privately, in French (its words are checked with the rest below).
+    const detail = await f.slash(f.bruno, thread, 'board', { detail: true });
+    expect(isEphemeral(detail)).toBe(true);
+    expect(detail.original.embeds[0].title).toBe('Orion Duel · Amélie contre Bruno · vue détaillée');
 
     const offer = await f.slash(f.amelie, thread, 'draw');
     expect(offer.original.content).toBe(`<@${f.bruno.id}>, <@${f.amelie.id}> propose la nulle. L’offre tombe au prochain coup.`);

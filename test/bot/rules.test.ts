@@ -218,6 +218,16 @@ describe('/help', () => {
     expect(embed.fields.map((f: any) => f.name)).toEqual(['Your first game', 'Play', 'Around the games', 'For admins (Manage Server)']);
     expect(embed.fields[0].value).toContain('/play-bot game:Exxit level:easy');
     expect(embed.fields[0].value).toContain('/rules');
+    // Both ways to play: the Move button (the phone's) and /move, in the first steps and in the list.
+    for (const f of embed.fields.slice(0, 2)) {
+      expect(f.value).toContain('**Move**');
+      expect(f.value).toContain('`/move');
+    }
+    const fr = (await h.fake.slash(h.alice, h.channel.id, 'help', [], { locale: 'fr' }).done()).original!.embeds[0] as any;
+    for (const f of fr.fields.slice(0, 2)) {
+      expect(f.value).toContain('**Jouer**');
+      expect(f.value).toContain('`/move');
+    }
     const all = embed.fields.map((f: any) => f.value).join('\n');
     const { commands } = await import('../../src/commands/index.js');
     for (const c of commands) expect(all, c.data.name).toMatch(new RegExp(`\`/${c.data.name}[\` ]`));

@@ -82,5 +82,9 @@ describe('a third game', () => {
     const rating = await h!.store.ratings.get('tictactoe', h!.alice.id, 'global');
     expect(rating.games).toBe(1);
     expect(rating.wins).toBe(1);
+    // A game without detail notes: /board detail:true shows the game's state and its score notes (none here).
+    const detail = await h!.fake.slash(h!.carol, channelId, 'board', harness.toOptions({ detail: true })).done();
+    expect(harness.isEphemeral(detail)).toBe(true);
+    expect((detail.original!.embeds[0] as { description: string }).description).toBe('3 × 3 · 5 moves played · Alice (X) wins: three in a row');
   });
 });

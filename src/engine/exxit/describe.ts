@@ -108,6 +108,22 @@ export function scoreNotes(s: ExxitState): Note[] {
   ];
 }
 
+/**
+ * The closer look (`/board detail:true`): for each side the score and its
+ * parts (EX-21), the pawns in reserve (EX-2) and those held prisoner
+ * (EX-14); then the stock (EX-4) and the variant.
+ */
+export function detailNotes(s: ExxitState): Note[] {
+  const notes: Note[] = [];
+  for (const side of [0, 1] as const) {
+    const { tiles, group } = scoreParts(s, side);
+    const prisoners = s.prisoners.reduce((n, p) => n + p.stack.filter((x) => x === side).length, 0);
+    notes.push({ id: 'exxit.detail.side', params: { side, score: s.score[side], tiles, group, reserve: s.reserves[side], prisoners } });
+  }
+  notes.push({ id: 'exxit.detail.stock', params: { stock: s.stock, tiles: VARIANT_TILES[s.variant], cells: s.prisoners.length } });
+  return notes;
+}
+
 const END_IDS = { 'EX-20a': 'exxit.end.stockEmpty', 'EX-20b': 'exxit.end.twoPasses', 'EX-20c': 'exxit.end.repetition', 'EX-20d': 'exxit.end.plyLimit' } as const;
 
 /** EX-20 says what stopped play; EX-21's score always decides. */
@@ -124,5 +140,7 @@ export const EXXIT_NOTE_IDS: readonly string[] = [
   'exxit.move.dance',
   'exxit.move.exitDance',
   'exxit.score',
+  'exxit.detail.side',
+  'exxit.detail.stock',
   ...Object.values(END_IDS),
 ];

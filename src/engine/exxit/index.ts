@@ -90,6 +90,7 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   moveHint: (_s, m) => describe.moveHint(m),
   scoreNotes: describe.scoreNotes,
   endNote: describe.endNote,
+  detailNotes: describe.detailNotes,
   noteIds: describe.EXXIT_NOTE_IDS,
   errorCodes: EXXIT_ERROR_CODES,
   lessons: EXXIT_LESSONS,

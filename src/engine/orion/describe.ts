@@ -3,10 +3,11 @@
 // whose words live in the message catalogues. Rule ids: OD-n.
 import { ok, type Note, type Result, type SetupOption } from '../game.js';
 import { refused } from './errors.js';
-import { cellLabel } from './board.js';
+import { SIDES, cellLabel, pairMask } from './board.js';
 import { formatMove } from './notation.js';
 import { PLACEMENTS, placementOf } from './tiles.js';
-import type { OrionMove, OrionState } from './types.js';
+import { TILE_CODES, type OrionMove, type OrionState } from './types.js';
+import { groupsOf, tiebreakScores } from './victory.js';
 
 const LAYOUTS = ['random', 'preset1', 'preset2', 'preset3'] as const;
 
@@ -60,6 +61,58 @@ export function scoreNotes(s: OrionState): Note[] {
   return notes;
 }
 
+/** A hand as typed (OD-3, OD-22): `S1 P2 D2×3 L3`, the used-up tiles left out. */
+export function handText(hand: OrionState['hands'][0]): string {
+  return TILE_CODES.filter((c) => hand[c] > 0)
+    .map((c) => (hand[c] > 1 ? `${c}×${hand[c]}` : c))
+    .join(' ');
+}
+
+/**
+ * The closer look (`/board detail:true`): for each side the victory
+ * conditions with their parts — which pairs of sides are joined (OD-17a) —
+ * how near the next galaxy point (the best own group, of 4, OD-17b) and the
+ * next black-hole point (the opponent's best group, of 3, OD-17c) are, and
+ * the tiles left (OD-3); then the tiebreak as the board stands (OD-19).
+ */
+export function detailNotes(s: OrionState): Note[] {
+  const groups = groupsOf(s.cells, s.galaxies, s.blackHoles);
+  const notes: Note[] = [];
+  for (const side of [0, 1] as const) {
+    const vc = s.vc[side];
+    let pairs = 0;
+    let galaxyBest = 0;
+    let blackHoleBest = 0;
+    for (const g of groups) {
+      if (g.color === side) {
+        pairs |= pairMask(g.sides);
+        galaxyBest = Math.max(galaxyBest, g.galaxies % 4);
+      } else blackHoleBest = Math.max(blackHoleBest, g.blackHoles % 3);
+    }
+    const joined = Object.fromEntries(SIDES.map((p, i) => [p.color, (pairs >> i) & 1]));
+    const left = TILE_CODES.reduce((n, c) => n + s.hands[side][c], 0);
+    notes.push(
+      { id: 'orion.detail.conditions', params: { side, total: vc.total, constellations: vc.constellations, ...joined, galaxies: vc.galaxies, blackHoles: vc.blackHoles } },
+      { id: 'orion.detail.next', params: { side, galaxies: vc.galaxies, galaxyBest, blackHoles: vc.blackHoles, blackHoleBest } },
+      { id: 'orion.detail.tiles', params: { side, count: left, tiles: handText(s.hands[side]) } },
+    );
+  }
+  const on = (side: 0 | 1, cells: readonly number[]) => cells.filter((c) => s.cells[c] === side).length;
+  const [orange, blue] = tiebreakScores(s.cells, s.galaxies, s.blackHoles);
+  notes.push({
+    id: 'orion.detail.tiebreak',
+    params: {
+      orange,
+      orangeGalaxies: on(0, s.galaxies),
+      orangeBlackHoles: on(0, s.blackHoles),
+      blue,
+      blueGalaxies: on(1, s.galaxies),
+      blueBlackHoles: on(1, s.blackHoles),
+    },
+  });
+  return notes;
+}
+
 /** OD-18 victory conditions, OD-19 the tiebreak of a full board, OD-20 a blocked player (the side to move). */
 export function endNote(s: OrionState): Note | null {
   const e = s.end;
@@ -75,6 +128,10 @@ export const ORION_NOTE_IDS: readonly string[] = [
   'orion.move.place',
   'orion.score',
   'orion.tiebreak',
+  'orion.detail.conditions',
+  'orion.detail.next',
+  'orion.detail.tiles',
+  'orion.detail.tiebreak',
   'orion.end.conditions',
   'orion.end.tiebreak',
   'orion.end.blocked',

@@ -92,6 +92,7 @@ export const orion: Game<OrionState, OrionMove> = {
   moveHint: (_s, m) => describe.moveHint(m),
   scoreNotes: describe.scoreNotes,
   endNote: describe.endNote,
+  detailNotes: describe.detailNotes,
   noteIds: describe.ORION_NOTE_IDS,
   errorCodes: ORION_ERROR_CODES,
   lessons: ORION_LESSONS,

@@ -9,7 +9,7 @@ export const around = {
       rated: 'Rated game (needs an opponent)',
     },
     move: { description: 'Play a move in the game of this thread', text: 'The move, e.g. D B NW or L3 E5 N (pick from the list)' },
-    board: { description: 'Show the board of the game in this thread' },
+    board: { description: 'Show the board of the game in this thread', detail: 'Show privately what the picture leaves out: the score’s parts, reserves, tiles left' },
     resign: { description: 'Resign the game in this thread' },
     draw: { description: 'Offer a draw (or accept the one offered to you)' },
     abort: { description: 'Abort the game in this thread (only before each side has moved)' },

@@ -189,6 +189,11 @@ export const play = {
   board: {
     repost: 'Move {moves}. Game {id} (for `/replay`).',
     altText: '{game} board after {moves, plural, one {# move} other {# moves}}',
+    detail: {
+      title: '{match} · a closer look',
+      head: '{setup} · {moves, plural, one {# move} other {# moves}} played · {state}',
+      footer: 'Only you see this: the figures the picture leaves out. Game {id}.',
+    },
   },
   refusal: {
     rule: '{rule}: {text}',

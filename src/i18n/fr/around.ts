@@ -13,7 +13,7 @@ export const around: Catalogue<typeof enAround> = {
       rated: 'Partie classée (demande un adversaire)',
     },
     move: { description: 'Jouer un coup dans la partie de ce fil', text: 'Le coup, p. ex. D B NW ou L3 E5 N (choisissez dans la liste)' },
-    board: { description: 'Afficher le plateau de la partie de ce fil' },
+    board: { description: 'Afficher le plateau de la partie de ce fil', detail: 'Afficher en privé ce que l’image laisse de côté : détail du score, réserves, tuiles restantes' },
     resign: { description: 'Abandonner la partie de ce fil' },
     draw: { description: 'Proposer la nulle (ou accepter celle qu’on vous propose)' },
     abort: { description: 'Annuler la partie de ce fil (seulement avant que chaque camp ait joué)' },

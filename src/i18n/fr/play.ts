@@ -69,8 +69,8 @@ export const play: Catalogue<typeof enPlay> = {
     },
   },
   turn: {
-    toMove: 'À {player} de jouer ({side}). Jouez avec `/move`.',
-    toMoveClock: 'À {player} de jouer ({side}). Jouez avec `/move`. Temps par coup {per} · échéance {deadline}.',
+    toMove: 'À {player} de jouer ({side}). Cliquez sur **Jouer** ci-dessous ou tapez `/move`.',
+    toMoveClock: 'À {player} de jouer ({side}). Cliquez sur **Jouer** ci-dessous ou tapez `/move`. Temps par coup {per} · échéance {deadline}.',
     aiThinking: '{player} ({side}) réfléchit…',
   },
   end: {
@@ -193,6 +193,11 @@ export const play: Catalogue<typeof enPlay> = {
   board: {
     repost: 'Coup {moves}. Partie {id} (pour `/replay`).',
     altText: '{game} · plateau après {moves, plural, one {# coup} other {# coups}}',
+    detail: {
+      title: '{match} · vue détaillée',
+      head: '{setup} · {moves, plural, one {# coup joué} other {# coups joués}} · {state}',
+      footer: 'Vous seul voyez ce message : les chiffres que l’image laisse de côté. Partie {id}.',
+    },
   },
   refusal: {
     rule: '{rule} : {text}',
