@@ -99,7 +99,8 @@ async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Ann
   if (from < rec.moves.length) {
     const r = replay(game, rec.setup, rec.moves);
     if (!r.ok) {
-      await quarantine(ctx, rec.id, `move log does not replay at move ${r.index + 1}`, rec.locale);
+      const damage = { detail: `move log does not replay at move ${r.index + 1}` };
+      await quarantine(ctx, rec.id, damage.detail, rec.locale);
       return null;
     }
     for (let i = from; i < rec.moves.length; i++) lines.push(moveLine(rec.game, r.states[i], r.moves[i], r.states[i + 1]));
