@@ -175,9 +175,10 @@ return {1}
 );
 
 /**
- * Quarantine of a damaged game, once. KEYS: game, due index. ARGV: reason
- * (JSON), gameId → {1, channelId field} newly marked | {0, channelId field}
- * already marked or gone (channelId '' when absent).
+ * Quarantine of a damaged game, once. KEYS: game. ARGV: reason (JSON) →
+ * {1, channelId field} newly marked | {0, channelId field} already marked or
+ * gone (channelId '' when absent). The due index is another slot: the caller
+ * takes the game out of it.
  */
 export const GAME_QUARANTINE = new Script(
   'gameQuarantine',
@@ -187,8 +188,23 @@ local ch = redis.call('HGET', KEYS[1], 'channelId') or ''
 local cur = redis.call('HGET', KEYS[1], 'damaged')
 if cur and cur ~= 'null' then return {0, ch} end
 redis.call('HSET', KEYS[1], 'damaged', ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[2])
 return {1, ch}
+`,
+);
+
+/**
+ * Repairs a stale entry of the due index (the sweep found its game gone, not
+ * active, or due later than the entry says). KEYS: due index. ARGV: gameId,
+ * dueBy, wakeAt ('' removes the entry) → 1 repaired | 0 left alone: the entry
+ * is gone or a write has moved it past dueBy since the sweep read it.
+ */
+export const DUE_REPAIR = new Script(
+  'dueRepair',
+  `
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not s or tonumber(s) > tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
 `,
 );
 
