@@ -1,20 +1,12 @@
-// The engine tool (README, "The engine tool"): legal moves, the position as
-// JSON, random playouts. Other tools call it: its output format is a contract.
-//   npm run -s engine -- legal   <exxit|orion> [--setup S] [--moves "m1; m2"]
-//   npm run -s engine -- show    <exxit|orion> [--setup S] [--moves "m1; m2"]
-//   npm run -s engine -- playout <exxit|orion> [--setup S] --games N --seed K
+// The engine tool's command line (scripts/engine.ts, README "The engine
+// tool") as a function of its arguments and an Io, so tests run it in-process.
+// Its output format is a contract: other tools call it.
 // Exit status: 0 ok, 2 bad arguments or an illegal/unparsable move.
 import type { AnyGame } from '../../src/engine/index.js';
 import { replay, replayErrorText, splitMoves } from '../../src/engine/replay.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
-import { UsageError, gameArg, intArg, parse } from './args.js';
+import { UsageError, gameArg, intArg, parse, type Io } from './args.js';
 import { ruleErrorText } from '../../src/i18n/rule-error.js';
-
-/** Where the tool writes: process.stdout/stderr from the command line, buffers in tests. */
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-}
 
 const USAGE = `usage:
   engine legal   <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
@@ -98,7 +90,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   legal,
   show,
   playout,
-  match: async (argv) => (await import('../engine-match.js')).runMatch(argv),
+  match: async (argv, io) => (await import('../engine-match.js')).runMatch(argv, io),
 };
 
 /** Runs the tool on `argv`, writing through `out` and `err`; resolves to the exit status. */
