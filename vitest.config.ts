@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test files that need a module graph of their own: they change the registries
@@ -12,6 +13,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one: a single worker on 2 cores. The tests spend
+    // much of their time waiting (Redis, the fake Discord, child processes, worker threads), so a
+    // second worker runs while the first waits.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Spies go back after every test: files share their worker (below).
     restoreMocks: true,
     projects: [
