@@ -1,12 +1,37 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Test files that need a module graph of their own: they change the registries
+// the rest reads at load time (the third game registers itself and its words
+// before the commands are loaded).
+const ISOLATED = ['test/match/third-game.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Finds or starts a Redis server and hands each run its own key prefix.
     globalSetup: ['test/support/redis-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one: a single worker on 2 cores. The tests spend
+    // much of their time waiting (Redis, the fake Discord, child processes, worker threads), so a
+    // second worker runs while the first waits.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Spies go back after every test: files share their worker (below).
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ISOLATED,
+          // The files of a worker share its modules: discord.js, the bot, the render and AI
+          // worker pools load once per worker instead of once per file (README, "Tests").
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

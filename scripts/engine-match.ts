@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
-import { UsageError, gameArg, intArg } from './lib/args.js';
+import { UsageError, gameArg, intArg, type Io } from './lib/args.js';
 import { isPlayerSpec, playGame, setupFor, type GameRecord, type PlayerSpec } from './lib/match-game.js';
 import { ruleErrorText } from '../src/i18n/rule-error.js';
 
@@ -58,7 +58,7 @@ function parseMatchArgs<const O extends NonNullable<Parameters<typeof parseArgs>
   }
 }
 
-export async function runMatch(argv: string[]): Promise<number> {
+export async function runMatch(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseMatchArgs(argv, {
     a: { type: 'string' },
     b: { type: 'string' },
@@ -82,14 +82,14 @@ export async function runMatch(argv: string[]): Promise<number> {
   const onRecord = (r: GameRecord): void => {
     records.push(r);
     done++;
-    if (process.stderr.isTTY) process.stderr.write(`\r${done}/${games} games`);
+    io.progress?.(`\r${done}/${games} games`);
   };
   const t0 = performance.now();
   const list = Array.from({ length: games }, (_, g) => g);
   if (workers <= 1) for (const g of list) onRecord(playGame(game.id, setup, a, b, seed, g));
   else await runInWorkers({ game: game.id, setup, a, b, seed }, list, Math.min(workers, games), onRecord);
   const wall = (performance.now() - t0) / 1000;
-  if (process.stderr.isTTY) process.stderr.write('\n');
+  io.progress?.('\n');
 
   records.sort((x, y) => x.game - y.game);
   const aAll = tally();
@@ -123,6 +123,6 @@ export async function runMatch(argv: string[]): Promise<number> {
     `ms per move: a ${perMove(0)}, b ${perMove(1)}`,
     `endings: ${Object.entries(reasons).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  io.out(`${lines.join('\n')}\n`);
   return 0;
 }

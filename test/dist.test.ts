@@ -46,6 +46,7 @@ describe('node dist/index.js', () => {
     expect(r.code).toBe(78);
     expect(r.stderr).toMatch(/^DISCORD_TOKEN is not set, so the bot cannot connect to Discord\./);
     expect(r.stderr).toMatch(/Copy \.env\.example to \.env/);
+    expect(r.stderr).toMatch(/npm run demo/);
   });
 
   it('NODE_ENV=production without REDIS_URL: refuses to start, exit 78', async () => {

@@ -1,8 +1,22 @@
-// Argument handling shared by the engine and render tools.
+// Argument handling and output shared by the engine and render tools.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { getGame, isGameId, type AnyGame } from '../../src/engine/index.js';
 
 export class UsageError extends Error {}
+
+/** Where a tool writes: the process's streams from the command line (processIo), buffers in tests. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** A progress line that rewrites itself (`\r`), for a terminal only. */
+  progress?(text: string): void;
+}
+
+export const processIo = (): Io => ({
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+  progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
+});
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

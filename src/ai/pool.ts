@@ -187,16 +187,9 @@ export class AiPool {
 }
 
 let shared: AiPool | null = null;
-let sharedOptions: AiPoolOptions = {};
-
-/** Options for the shared pool, taking effect when it is next created (e.g. from config at start-up). */
-export function configureAiPool(opts: AiPoolOptions): void {
-  sharedOptions = { ...opts };
-}
-
 /** Starts the shared pool's workers ahead of the first game (e.g. at bot start-up). */
 export function warmAiPool(): void {
-  shared ??= new AiPool(sharedOptions);
+  shared ??= new AiPool();
   shared.warm();
 }
 
@@ -207,7 +200,7 @@ export async function thinkMove(game: GameId, state: unknown, level: Level, seed
 
 /** As thinkMove, with the search stats (iterations, visits, value, ms). */
 export function thinkMoveDetailed(game: GameId, state: unknown, level: Level, seed: number): Promise<AiAnswer> {
-  shared ??= new AiPool(sharedOptions);
+  shared ??= new AiPool();
   return shared.think(game, state, level, seed);
 }
 

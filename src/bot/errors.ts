@@ -1,7 +1,6 @@
 // Discord REST error codes the bot reacts to, and reading them off an error.
 export const DISCORD_MISSING_ACCESS = 50001;
 export const DISCORD_MISSING_PERMISSIONS = 50013;
-export const DISCORD_UNKNOWN_INTERACTION = 10062;
 export const DISCORD_THREAD_ALREADY_CREATED = 160004;
 
 export function discordErrorCode(e: unknown): { status?: number; code?: number | string } {

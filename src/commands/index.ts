@@ -46,4 +46,3 @@ export function componentHandler(id: CustomId): ComponentHandler {
   }
 }
 
-export type { CommandContext } from './kit/command.js';

@@ -22,6 +22,3 @@ export const hexDistance = (a: Hex, b: Hex): number => {
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 };
 
-export const neighbours = (h: Hex): Hex[] => AXIAL_VECTORS.map(([dq, dr]) => ({ q: h.q + dq, r: h.r + dr }));
-
-export const hexKey = (q: number, r: number): string => `${q},${r}`;

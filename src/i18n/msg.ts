@@ -36,6 +36,4 @@ export interface Msg {
 /** A key built at run time (per game, per rule, per menu step); the catalogue tests check that every one exists. */
 export type DynamicKey = `game.${string}` | `engine.${string}` | `end.${string}` | `rules.${string}` | `builder.${string}` | `refusal.${string}`;
 
-export const msg = (key: MessageKey, params?: Readonly<Record<string, Param>>): Msg => (params ? { key, params } : { key });
-
 export const isMsg = (p: unknown): p is Msg => typeof p === 'object' && p !== null && 'key' in p;

@@ -281,10 +281,11 @@ async function answerExisting(ctx: MatchContext, c: StoredChallenge, me: PlayerR
 }
 
 async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, where: string): Promise<RematchResult> {
+  // The cap first: a rematch it refuses must not use up the once-per-game slot below.
+  await checkAiCap(ctx, userId);
   // One AI rematch per game and player: a second click is refused rather than opening a second game.
   if ((await ctx.store.interactions.cooldown(`rematch:${rec.id}:${userId}`, 24 * 3_600_000)) > 0) refuse('rematch.startedAlready');
   const swapped: [PlayerRef, PlayerRef] = [rec.players[1], rec.players[0]];
-  await checkAiCap(ctx, userId);
   const locale = localeOf(rec.locale);
   const cardId = await ctx.notifier.post(where, {
     kind: 'text',

@@ -44,13 +44,16 @@ export async function hydrate(ctx: MatchContext, rec: StoredGame): Promise<Loade
   return refuse('game.damaged');
 }
 
-/** Store reads: a record the store cannot even decode is quarantined too. */
+/** Store reads: a record the store cannot even decode is quarantined too (logged once, by the call that marks it). */
 async function read<T>(ctx: MatchContext, gameId: string | null, p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
     if (!isCorruptRecordError(e)) throw e;
-    if (gameId) await quarantine(ctx, gameId, e.message);
+    // Found by its channel, the game is named by the error.
+    const id = gameId ?? e.recordId ?? null;
+    if (id) await quarantine(ctx, id, e.message);
+    else ctx.log.error({ err: e }, 'unreadable game record');
     return refuse('game.unreadable');
   }
 }

@@ -2,10 +2,13 @@
 // time, or at 100% is lost on time by the side to move (aborted while a side
 // has not moved yet). The deadline lives on the record, so a restart loses
 // nothing; every action is a compare-and-set update, so two bot processes
-// never act twice. A damaged record is quarantined, which takes it out of the
-// index: it cannot hold up the healthy games behind it.
+// never act twice. The due index is only a hint: an entry whose game is gone,
+// over or due later is repaired, and a damaged record is quarantined (which
+// takes it out of the index), so neither holds up the healthy games behind it.
+// A read that fails for another reason (Redis away) is logged and retried at
+// the next sweep: it says nothing about the record.
 import type { Side } from '../engine/index.js';
-import type { StoredGame } from '../store/types.js';
+import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import { REMIND_AT } from './clock.js';
 import type { MatchContext } from './context.js';
 import { playerParam, sideMsg } from './describe.js';
@@ -13,45 +16,81 @@ import { announceEnd } from './end.js';
 import { check, gameLocale, quarantine } from './games.js';
 import { gameEnded } from './over.js';
 
+/** Pages of due entries one sweep looks at, at most: a larger backlog is worked through over the next sweeps. */
+const MAX_PAGES = 10;
+
+/**
+ * What became of a due entry: `acted` (reminded or ended: its entry moved on or
+ * left), `cleared` (stale or damaged: repaired or quarantined, or nothing to do
+ * because another writer moved it), `kept` (failed: it stays where it was, to be
+ * retried next sweep).
+ */
+type Outcome = 'acted' | 'cleared' | 'kept';
+
 /** One sweep: every game whose clock is due gets its reminder or its end. Returns how many games this process acted on. */
 export async function sweepClocks(ctx: MatchContext, limit = 50): Promise<number> {
   const now = ctx.now();
-  const ids = await ctx.store.games.due(now, limit);
+  const seen = new Set<string>();
   let acted = 0;
-  for (const id of ids) {
-    try {
-      if (await sweepOne(ctx, id, now)) acted++;
-    } catch (e) {
-      ctx.log.error({ err: e, gameId: id }, 'clock sweep failed for a game');
+  // Entries still in the index before the next unseen one: pages skip them, so
+  // failing games never hide the ones behind them. Counting too few only means
+  // reading some seen ids again (skipped); too many would skip a due game.
+  let offset = 0;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const ids = await ctx.store.games.due(now, limit, offset);
+    for (const id of ids) {
+      if (seen.has(id)) {
+        offset++;
+        continue;
+      }
+      seen.add(id);
+      let outcome: Outcome;
+      try {
+        outcome = await sweepOne(ctx, id, now);
+      } catch (e) {
+        ctx.log.error({ err: e, gameId: id }, 'clock sweep failed for a game');
+        outcome = 'kept';
+      }
+      if (outcome === 'acted') acted++;
+      else if (outcome === 'kept') offset++;
     }
+    if (ids.length < limit) break;
   }
   return acted;
 }
 
-async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<boolean> {
-  let rec: StoredGame | null;
-  try {
-    rec = await ctx.store.games.get(id);
-  } catch (e) {
-    await quarantine(ctx, id, e instanceof Error ? e.message : String(e));
-    return false;
-  }
+async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Outcome> {
+  const rec = await readGame(ctx, id);
+  if (rec === 'quarantined') return 'cleared';
   // The index is a hint: re-check the record (a move or another process may have come first).
   const clock = rec?.clock;
-  if (!rec || rec.status !== 'active' || !clock || clock.wakeAt == null || clock.wakeAt > now) return false;
+  if (!rec || rec.status !== 'active' || rec.damaged || !clock || clock.wakeAt == null) {
+    // Gone, over, quarantined or without a clock: its entry is stale.
+    await ctx.store.games.repairDue(id, now, null);
+    return 'cleared';
+  }
+  if (clock.wakeAt > now) {
+    // A write moved the wake time and its index update is late or was lost: the record says when.
+    await ctx.store.games.repairDue(id, now, clock.wakeAt);
+    return 'cleared';
+  }
   const c = check(rec);
   if (!c.ok) {
     await quarantine(ctx, rec.id, c.detail, rec.locale);
-    return false;
+    return 'cleared';
   }
   const { game, state } = c.value;
   const side = game.toMove(state);
-  if (clock.deadline != null && now >= clock.deadline) return timeOut(ctx, rec, side, game.eachSideMoved(state));
-  if (clock.reminded) return false;
+  if (clock.deadline != null && now >= clock.deadline) return (await timeOut(ctx, rec, side, game.eachSideMoved(state))) ? 'acted' : 'cleared';
+  if (clock.reminded) {
+    // Reminded already, deadline ahead, yet due: the entry lags behind the record.
+    await ctx.store.games.repairDue(id, now, clock.deadline);
+    return 'cleared';
+  }
   const res = await ctx.store.games.update(rec.id, rec.version, { clock: { ...clock, reminded: true, wakeAt: clock.deadline } });
-  if (!res.ok) return false; // someone moved or another process reminded first
+  if (!res.ok) return 'cleared'; // someone moved or another process reminded first
   const p = rec.players[side];
-  if (p.bot) return true;
+  if (p.bot) return 'acted';
   await ctx.notifier.post(rec.channelId, {
     kind: 'text',
     locale: gameLocale(rec),
@@ -63,7 +102,18 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<boo
     ],
     ping: [p.id],
   });
-  return true;
+  return 'acted';
+}
+
+/** The record, or 'quarantined' when the store cannot decode it; any other error (a lost connection) is thrown: the game is fine. */
+async function readGame(ctx: MatchContext, id: string): Promise<StoredGame | null | 'quarantined'> {
+  try {
+    return await ctx.store.games.get(id);
+  } catch (e) {
+    if (!isCorruptRecordError(e)) throw e;
+    await quarantine(ctx, id, e.message);
+    return 'quarantined';
+  }
 }
 
 /** Lost on time by the side to move, or aborted while a side has not moved yet (no rating change). */
@@ -91,9 +141,13 @@ async function timeOut(ctx: MatchContext, rec: StoredGame, side: Side, bothMoved
  * side has not moved yet. False when it is not active, damaged, or changed meanwhile.
  */
 export async function endOnTime(ctx: MatchContext, gameId: string): Promise<boolean> {
-  const rec = await ctx.store.games.get(gameId);
-  if (!rec || rec.status !== 'active') return false;
+  const rec = await readGame(ctx, gameId);
+  if (rec === 'quarantined' || !rec || rec.status !== 'active') return false;
   const c = check(rec);
-  if (!c.ok) return false;
+  if (!c.ok) {
+    // Quarantined (logged once, a note in its thread): an admin ends it with /endgame.
+    await quarantine(ctx, rec.id, c.detail, rec.locale);
+    return false;
+  }
   return timeOut(ctx, rec, c.value.game.toMove(c.value.state), c.value.game.eachSideMoved(c.value.state));
 }

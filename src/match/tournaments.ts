@@ -459,7 +459,9 @@ export async function tournamentWins(ctx: MatchContext, userId: string, guildId:
       const t = await ctx.store.tournaments.get(id);
       if (t?.guildId === guildId) out.push(t);
     } catch (e) {
+      // A damaged event only drops out of this list (/stats still answers); its own sweep and card say more.
       if (!isCorruptRecordError(e)) throw e;
+      ctx.log.warn({ err: e, tournamentId: id }, 'unreadable tournament skipped in a player’s wins');
     }
     if (out.length >= limit) break;
   }

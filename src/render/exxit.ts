@@ -142,29 +142,6 @@ export function exxitLayout(s: ExxitState, fit: readonly FrameCell[] = []): Exxi
   };
 }
 
-/** EX-21: tiles of a colour and its largest edge-connected group. */
-export function exxitScoreParts(s: ExxitState, side: Side): { tiles: number; group: number } {
-  const mine = new Set(s.tiles.filter((t) => t.color === side).map((t) => key(t.q, t.r)));
-  let best = 0;
-  const seen = new Set<string>();
-  for (const k0 of mine) {
-    if (seen.has(k0)) continue;
-    let n = 0;
-    const todo = [k0];
-    seen.add(k0);
-    while (todo.length) {
-      const [q, r] = todo.pop()!.split(',').map(Number);
-      n++;
-      for (const [dq, dr] of AXIAL_VECTORS) {
-        const k = key(q + dq, r + dr);
-        if (mine.has(k) && !seen.has(k)) { seen.add(k); todo.push(k); }
-      }
-    }
-    best = Math.max(best, n);
-  }
-  return { tiles: mine.size, group: best };
-}
-
 // ---------- pawns and stacks ----------
 
 /** One pawn seen from above: red solid, black with a light ring mark (colour-blind safe). */

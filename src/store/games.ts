@@ -13,7 +13,7 @@ import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
 import { gameChangesSchema, gameSchema } from './schemas.js';
-import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CLAIM_ANNOUNCEMENT, GAME_CREATE, GAME_MARK_SHOWN, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
+import { CHANNEL_BIND, DEL_IF_EQUAL, DUE_REPAIR, GAME_CLAIM_ANNOUNCEMENT, GAME_CREATE, GAME_MARK_SHOWN, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
 import {
   CorruptRecordError,
   type ClaimedAnnouncement,
@@ -151,8 +151,15 @@ export class RedisGameStore implements GameStore {
   private decode(id: string, fields: Record<string, string>, moves: unknown[]): StoredGame | null {
     if (Object.keys(fields).length === 0) return null;
     const key = this.k.game(id);
-    const g = decodeRecord('game', key, fields, gameSchema, { moves: moves.map(String) });
-    if (g.id !== id) throw new CorruptRecordError('game', key, [`id: record says ${JSON.stringify(g.id).slice(0, 40)}`]);
+    let g: StoredGame;
+    try {
+      g = decodeRecord('game', key, fields, gameSchema, { moves: moves.map(String) });
+    } catch (e) {
+      // Name the game: a reader that found it by its channel can then quarantine it.
+      if (e instanceof CorruptRecordError) throw new CorruptRecordError('game', key, e.issues, id);
+      throw e;
+    }
+    if (g.id !== id) throw new CorruptRecordError('game', key, [`id: record says ${JSON.stringify(g.id).slice(0, 40)}`], id);
     return g;
   }
 
@@ -337,14 +344,18 @@ export class RedisGameStore implements GameStore {
     return this.loadIndex(this.k.userActiveGames(userId), limit, (g) => g.status === 'active');
   }
 
-  async due(now: number, limit = 50): Promise<string[]> {
-    return this.redis.zrangebyscore(this.k.dueGames(), '-inf', now, 'LIMIT', 0, limit);
+  async due(now: number, limit = 50, offset = 0): Promise<string[]> {
+    return this.redis.zrangebyscore(this.k.dueGames(), '-inf', now, 'LIMIT', offset, limit);
+  }
+
+  async repairDue(id: string, dueBy: number, wakeAt: number | null): Promise<boolean> {
+    return Number(await DUE_REPAIR.run(this.redis, [this.k.dueGames()], [id, dueBy, wakeAt ?? ''])) === 1;
   }
 
   async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }> {
     if (!isStoreId(id)) return { marked: false, channelId: null };
     const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [number, string];
-    // Out of the clock, announcement and AI sweeps: they skip it from now on.
+    // Outside the script (other slots), on every call, so a crash between the two steps heals: out of the clock, announcement and AI sweeps.
     await Promise.all([this.redis.zrem(this.k.dueGames(), id), this.redis.zrem(this.k.owedGames(), id), this.redis.zrem(this.k.aiTurns(), id)]);
     let channelId: string | null = null;
     try {

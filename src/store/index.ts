@@ -20,7 +20,7 @@ export * from './types.js';
 export { newId, isStoreId } from './ids.js';
 export { DEFAULT_PREFIX } from './keys.js';
 export { storeUnavailable, StoreUnavailableError, type Unavailable } from './unavailable.js';
-export { GLICKO, rateGame, defaultSnapshot, idleRd, IDLE_PERIOD_MS, seasonStart, SEASON_RD } from './ratings.js';
+export { GLICKO, rateGame, defaultSnapshot, idleRd, SEASON_RD } from './ratings.js';
 
 export const EMBEDDED_WARNING =
   'No REDIS_URL set: using the EMBEDDED IN-MEMORY store. Games, challenges and ratings will NOT survive a restart ' +

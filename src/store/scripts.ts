@@ -270,6 +270,22 @@ return {1, ch}
 );
 
 /**
+ * Repairs a stale entry of the due index (the sweep found its game gone, not
+ * active, or due later than the entry says). KEYS: due index. ARGV: gameId,
+ * dueBy, wakeAt ('' removes the entry) → 1 repaired | 0 left alone: the entry
+ * is gone or a write has moved it past dueBy since the sweep read it.
+ */
+export const DUE_REPAIR = new Script(
+  'dueRepair',
+  `
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not s or tonumber(s) > tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
+`,
+);
+
+/**
  * Compare-and-set on a settings record's version field `v` (absent = 0).
  * KEYS: settings. ARGV: expected v, nSetArgs, field/value pairs..., fields to
  * delete... → 1 written (v+1) | 0 someone wrote first.

@@ -217,8 +217,14 @@ export interface GameStore {
   countActiveByUser(userId: string): Promise<number>;
   /** A user's active games, newest first (per-user caps that look at the kind of game). */
   listActiveByUser(userId: string, limit?: number): Promise<StoredGame[]>;
-  /** Ids of active games whose clock.wakeAt <= now (deadline sweeper). Re-check the game after loading. */
-  due(now: number, limit?: number): Promise<string[]>;
+  /** Ids of active games whose clock.wakeAt <= now, earliest first, from the `offset`-th (deadline sweeper). Re-check the game after loading. */
+  due(now: number, limit?: number, offset?: number): Promise<string[]>;
+  /**
+   * Repairs a due entry the sweep found stale: moves it to `wakeAt`, or removes
+   * it (null: the game is gone or not active). Only an entry still due by
+   * `dueBy` is touched, so a write that moved it since wins. True when repaired.
+   */
+  repairDue(id: string, dueBy: number, wakeAt: number | null): Promise<boolean>;
   /** Removes a game, its move log, its channel binding and its index entries. */
   delete(id: string): Promise<boolean>;
   /**
@@ -517,6 +523,8 @@ export class CorruptRecordError extends Error {
     readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament',
     readonly key: string,
     readonly issues: string[],
+    /** The record's id when the reader knows it (a game found by its channel: to quarantine it). */
+    readonly recordId?: string,
   ) {
     super(`corrupt ${kind} record at ${key}: ${issues.slice(0, 3).join('; ')}`);
   }

@@ -21,9 +21,15 @@ async function deploy(extra: Record<string, string>) {
 }
 
 describe('deploy-commands', () => {
+  // One run per place (a guild, then globally): each starts a process, about a second.
+  let guild: ReturnType<FakeDiscord['addGuild']>;
+  let r: Awaited<ReturnType<typeof deploy>>;
+  beforeAll(async () => {
+    guild = fake.addGuild({ name: 'Deploy' });
+    r = await deploy({ DISCORD_GUILD_ID: guild.id });
+  });
+
   it('registers every command in one guild, then globally, with bodies Discord accepts', async () => {
-    const guild = fake.addGuild({ name: 'Deploy' });
-    const r = await deploy({ DISCORD_GUILD_ID: guild.id });
     expect(r.stdout).toMatch(/Registered 16 commands server/);
     expect(fake.commands(guild.id).map((c) => c.name).sort()).toEqual(['abort', 'board', 'challenge', 'draw', 'endgame', 'games', 'help', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'rules', 'settings', 'stats', 'tournament']);
     const g = await deploy({ DISCORD_GUILD_ID: '' });
@@ -34,9 +40,7 @@ describe('deploy-commands', () => {
     expect(r.stdout + r.stderr + g.stdout + g.stderr).not.toContain(TOKEN);
   });
 
-  it('describes every command, option and choice in French too; names stay English (what people type)', async () => {
-    const guild = fake.addGuild({ name: 'Localized' });
-    await deploy({ DISCORD_GUILD_ID: guild.id });
+  it('describes every command, option and choice in French too; names stay English (what people type)', () => {
     const missing: string[] = [];
     let described = 0;
     const walk = (path: string, o: any) => {

@@ -56,14 +56,15 @@ describe('/endgame', () => {
     h = await createHarness();
     const admin = h.fake.addUser({ username: 'dana', globalName: 'Dana', permissions: MANAGE_GUILD });
     const { channelId, rec } = await h.startGame('exxit', h.bob, h.carol);
-    // The store takes 2 s to answer: the router defers at 1.5 s, then the answer edits the deferral.
+    // The command arrives 1.2 s after Discord created it and the store takes 0.8 s to answer: the
+    // router defers 1.5 s after creation, then the answer edits the deferral.
     const games = h.store.games;
     const slowGet = games.activeByChannel.bind(games);
     const spy = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(async (id) => {
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 800));
       return slowGet(id);
     });
-    const r = await h.slash(admin, channelId, 'endgame').done();
+    const r = await h.fake.slash(admin, channelId, 'endgame', [], { latencyMs: 1200 }).done();
     spy.mockRestore();
     expect(r.callback.type).toBe(5);
     expect(isEphemeral(r)).toBe(false);

@@ -65,8 +65,9 @@ describe('/play-bot', () => {
   });
 
   it('caps the games one user has against the AI at once, with a clear refusal', async () => {
-    // A stand-in AI that never answers: each game stays open, as a slow one would.
-    h = await createHarness({ bot: { match: { maxAiGames: 2 }, thinkMove: () => new Promise<string>(() => undefined) } });
+    // A stand-in AI that answers only when the test is over: each game stays open, as a slow one would.
+    const thinking: ((e: Error) => void)[] = [];
+    h = await createHarness({ bot: { match: { maxAiGames: 2 }, thinkMove: () => new Promise<string>((_, reject) => thinking.push(reject)) } });
     for (let k = 0; k < 2; k++) {
       const r = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'me' }).done();
       expect(isEphemeral(r), r.callback.data?.content).toBe(false);
@@ -77,7 +78,10 @@ describe('/play-bot', () => {
     expect(third.callback.data.content).toBe('You already have 2 games against the AI in progress, the most at once; finish or `/resign` one first.');
     expect(await h.store.games.listActiveByUser(h.alice.id)).toHaveLength(2);
     // Another member is not affected.
-    const bob = await h.slash(h.bob, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy' }).done();
+    const bob = await h.slash(h.bob, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'them' }).done();
     expect(isEphemeral(bob)).toBe(false);
+    // Only Bob's game has the AI to move. End its search (as a failure): stopping the bot need not wait for it.
+    await waitFor(async () => thinking.length === 1);
+    for (const stop of thinking) stop(new Error('test over'));
   });
 });

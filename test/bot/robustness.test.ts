@@ -142,19 +142,22 @@ describe('slow stores', () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
     const games = h.store.games;
+    // The interactions arrive 1.2 s after Discord created them, so the bot's deferral at 1.5 s comes
+    // 0.3 s after they arrive; the store answers 0.5 s after that.
+    const latency = { latencyMs: 1200 };
     const slow = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A) => {
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 800));
       return f.apply(games, a);
     };
     const load = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
-    const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
-    const cb = await i.response(2900);
+    const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }), latency);
+    const cb = await i.response(1700);
     expect(cb.type).toBe(5);
     const res = await i.done();
     expect(res.original?.content).toContain('Red: P A (place)');
     load.mockRestore();
     const get = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
-    const bad = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P B' }));
+    const bad = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P B' }), latency);
     const r = await bad.done({ followups: 1 });
     get.mockRestore();
     expect(r.callback.type).toBe(5);

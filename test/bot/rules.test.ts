@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { lessonsOf } from '../../src/engine/lessons.js';
 import { format } from '../../src/i18n/catalogue.js';
 import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(() => h, () => (h = undefined));
@@ -131,16 +131,19 @@ describe('/rules', () => {
 
   it('a slow renderer: the page is deferred first, then drawn (the command and the Next button)', async () => {
     const { renderBoard } = await import('../../src/render/index.js');
+    // The interactions arrive 1.2 s after Discord created them: the router's 1.5 s margin ends 0.3 s
+    // later, and the picture takes 0.8 s: the interaction must be acknowledged before it is ready.
+    const latency = { latencyMs: 1200 };
     const slow: typeof renderBoard = async (...args) => {
-      // Past the router's 1.5 s margin: the interaction must be acknowledged before the picture is ready.
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 800));
       return renderBoard(...args);
     };
     h = await createHarness({ bot: { render: slow } });
-    const r = await openRules(h.alice, 'orion');
+    const r = await h.fake.slash(h.alice, h.channel.id, 'rules', toOptions({ game: 'orion' }), latency).done();
+    expect(isEphemeral(r)).toBe(true);
     expect(r.callback.type).toBe(5);
     expectPage(r.original!, 'orion', 0);
-    const next = await h.fake.click(h.alice, r.original!.id, button(r.original!, 'Next').custom_id).done();
+    const next = await h.fake.click(h.alice, r.original!.id, button(r.original!, 'Next').custom_id, latency).done();
     expect(next.callback.type).toBe(6);
     expectPage(h.fake.message(r.original!.id)!, 'orion', 1);
   });

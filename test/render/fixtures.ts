@@ -4,7 +4,7 @@ import type { Side } from '../../src/engine/game.js';
 import { getGame } from '../../src/engine/index.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { ExxitState, ExxitTile } from '../../src/engine/exxit/types.js';
-import { CELLS, cellIndex } from '../../src/engine/orion/board.js';
+import { CELLS } from '../../src/engine/orion/board.js';
 import type { OrionPlacement, OrionState, TileCode } from '../../src/engine/orion/types.js';
 import { errorText } from '../../src/engine/game.js';
 
@@ -78,8 +78,6 @@ export function orionState(placed: { side: Side; tile: TileCode; cells: string[]
     end,
   };
 }
-
-export { cellIndex };
 
 /** A random finished game's moves, in canonical text. */
 export function randomGame(game: 'exxit' | 'orion', setup: string, seed: number): string[] {

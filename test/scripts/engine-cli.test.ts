@@ -1,19 +1,28 @@
-// The engine tool's contract, run as other tools run it: a child process.
+// The engine tool's contract (scripts/engine.ts): run in-process through
+// runEngineCli, and once as other tools run it, a child process, for its exit status.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
+import { runEngineCli } from '../../scripts/lib/engine-cli.js';
 
 async function engine(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/engine.ts', ...args], { cwd: process.cwd() });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
+  let stdout = '';
+  let stderr = '';
+  const code = await runEngineCli(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  return { code, stdout, stderr };
 }
+
+describe('engine tool, as a process', () => {
+  it('exits with status 2 on an illegal move, the refusal on stderr and nothing on stdout', async () => {
+    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/engine.ts', 'show', 'exxit', '--moves', 'P 0,0; P 1,0; P 1,-1'], { cwd: process.cwd() }).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^move 3 "P 1,-1": EX-11a: /);
+  });
+});
 
 describe('engine tool', () => {
   it('lists the legal moves of the Exxit worked opening, sorted', async () => {
@@ -72,5 +81,18 @@ describe('engine tool', () => {
     expect(field(a.stdout, 'plies')).toBe(field(b.stdout, 'plies'));
     expect(field(a.stdout, 'results')).toBe(field(b.stdout, 'results'));
     expect(field(a.stdout, 'plies/s')).toMatch(/^plies\/s: \d+$/);
+  });
+});
+
+describe('engine tool, match', () => {
+  it('plays a seeded match between two random players and reports it through the same output', async () => {
+    const a = await engine('match', 'orion', '--a', 'random', '--b', 'random', '--games', '2', '--seed', '3', '--workers', '1');
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^match: orion \(preset1\), a = random, b = random, games 2, seed 3, workers 1\n/);
+    const b = await engine('match', 'orion', '--a', 'random', '--b', 'random', '--games', '2', '--seed', '3', '--workers', '1');
+    const results = (out: string) => out.split('\n').filter((l) => /^(a|b) random:|^average plies|^endings/.test(l));
+    expect(results(a.stdout)).toHaveLength(4);
+    expect(results(b.stdout)).toEqual(results(a.stdout));
+    expect((await engine('match', 'orion', '--a', 'grandmaster', '--b', 'random', '--games', '1', '--seed', '1')).code).toBe(2);
   });
 });

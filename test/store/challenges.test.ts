@@ -122,6 +122,21 @@ describe.each(MODES)('challenges on $name', (mode) => {
     await expect(store.challenges.get(c.id)).rejects.toBeInstanceOf(CorruptRecordError);
   });
 
+  it('an unreadable open challenge still counts against its challenger’s cap (it may be open), a closed one does not', async () => {
+    const me = uid('u');
+    const open = await store.challenges.create(challenge({ challengerId: me }));
+    const damaged = await store.challenges.create(challenge({ challengerId: me }));
+    const closed = await store.challenges.create(challenge({ challengerId: me }));
+    await store.challenges.transition(closed.id, 'open', 'cancelled');
+    await store.redis.hset(`${prefix}challenge:{${damaged.id}}`, 'status', '"opn');
+    await expect(store.challenges.get(damaged.id)).rejects.toBeInstanceOf(CorruptRecordError);
+    expect(await store.challenges.countOpenByUser(me)).toBe(2);
+    // Counting again gives the same answer: the unreadable entry is kept (its score ages it out), the closed one dropped.
+    expect(await store.challenges.countOpenByUser(me)).toBe(2);
+    await store.challenges.transition(open.id, 'open', 'declined');
+    expect(await store.challenges.countOpenByUser(me)).toBe(1);
+  });
+
   it('refuses invalid input', async () => {
     await expect(store.challenges.create(challenge({ channelId: '' }))).rejects.toThrow(/channel id/);
     await expect(store.challenges.create(challenge({ game: 'chess' }))).rejects.toThrow(/invalid challenge/);

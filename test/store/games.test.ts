@@ -170,6 +170,42 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.games.due(t + 5000)).not.toContain(g.id);
   });
 
+  it('pages through the due index; repairs a stale entry only while it is still due, never re-adds one', async () => {
+    const base = 1_000_000; // long past: no other test's entries are due by then
+    const gs: StoredGame[] = [];
+    for (let k = 0; k < 3; k++) gs.push(await create({ clock: { perMoveMs: 1000, deadline: base + k + 10, reminded: false, wakeAt: base + k } }));
+    expect(await store.games.due(base + 5, 2)).toEqual([gs[0].id, gs[1].id]);
+    expect(await store.games.due(base + 5, 2, 2)).toEqual([gs[2].id]);
+    // Removed, and moved to the record's wake time…
+    expect(await store.games.repairDue(gs[0].id, base + 5, null)).toBe(true);
+    expect(await store.games.repairDue(gs[1].id, base + 5, base + 100)).toBe(true);
+    expect(await store.games.due(base + 5)).toEqual([gs[2].id]);
+    expect(await store.games.due(base + 100)).toEqual([gs[2].id, gs[1].id]);
+    // …but an entry moved past `dueBy` since (a write came first) and a removed one are left alone.
+    expect(await store.games.repairDue(gs[1].id, base + 5, null)).toBe(false);
+    expect(await store.games.repairDue(gs[0].id, base + 5, base + 1)).toBe(false);
+    expect(await store.games.due(base + 100)).toEqual([gs[2].id, gs[1].id]);
+  });
+
+  it('a quarantine marks the record once and takes it out of the due index', async () => {
+    const t = Date.now();
+    const g = await create({ clock: { perMoveMs: 1000, deadline: t + 1000, reminded: false, wakeAt: t + 750 } });
+    expect(await store.games.quarantine(g.id, 'bad state')).toEqual({ marked: true, channelId: g.channelId });
+    expect(await store.games.due(t + 800)).not.toContain(g.id);
+    expect((await store.games.get(g.id))?.damaged).toBe('bad state');
+    expect(await store.games.quarantine(g.id, 'again')).toEqual({ marked: false, channelId: g.channelId });
+    expect((await store.games.get(g.id))?.damaged).toBe('bad state');
+    expect(await store.games.quarantine('nosuchgame1', 'x')).toEqual({ marked: false, channelId: null });
+  });
+
+  it('names the game in the error of a record it cannot decode (found by its channel, it can be quarantined)', async () => {
+    const g = await create();
+    await store.redis.hset(`${prefix}game:{${g.id}}`, 'rated', '"maybe"');
+    const err = await store.games.activeByChannel(g.channelId).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CorruptRecordError);
+    expect((err as CorruptRecordError).recordId).toBe(g.id);
+  });
+
   it('a corrupt stored record is a typed error, and lists skip it with a warning', async () => {
     const warnings: string[] = [];
     const s = await openStore({ url: mode.url, prefix, logger: { warn: (m) => warnings.push(m) } });

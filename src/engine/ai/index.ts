@@ -31,4 +31,4 @@ export function chooseMove(game: AnyGame, state: unknown, level: Level, seed: nu
   return { ...r, text: game.formatMove(state, r.move, 'canonical') };
 }
 
-export { LEVELS, LEVEL_NAMES, isLevel, levelParams, type Level } from './levels.js';
+export { isLevel, type Level } from './levels.js';

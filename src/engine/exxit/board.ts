@@ -6,7 +6,6 @@
 import { GRID } from './geometry.js';
 import type { ExxitVariant } from './types.js';
 
-export const VOID = 0;
 export const PRISONER = 1;
 export const TILE = 2;
 

@@ -10,8 +10,6 @@ export function tileNeighbours(b: Board, c: number): number {
   return k;
 }
 
-export const freeable = (b: Board, c: number): boolean => kindOf(b.cells[c]) === PRISONER && tileNeighbours(b, c) >= 2;
-
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);

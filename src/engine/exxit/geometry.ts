@@ -39,12 +39,4 @@ export function tileLabel(i: number): string {
   return s;
 }
 
-/** Inverse of tileLabel for an upper-case label, or -1. */
-export function tileIndex(label: string): number {
-  if (!/^[A-Z]+$/.test(label)) return -1;
-  let n = 0;
-  for (const ch of label) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
 export const prisonerLabel = (n: number): string => `X${n}`;

@@ -13,7 +13,7 @@ import { summarize } from './summary.js';
 import * as describe from './describe.js';
 import { EXXIT_LESSONS, ruleTopic } from './lessons.js';
 import * as menu from './menu.js';
-import { type ExxitMove, type ExxitState, type ExxitVariant, VARIANT_TILES } from './types.js';
+import type { ExxitMove, ExxitState, ExxitVariant } from './types.js';
 import { validateState } from './validate.js';
 import { plainJson } from '../plain.js';
 
@@ -99,4 +99,3 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   orderMoves: menu.orderMoves,
 };
 
-export { VARIANT_TILES };

@@ -1,7 +1,7 @@
 // The Orion Duel board (OD-5, OD-6, OD-7): 85 cells, labels, neighbours,
 // the six sides, and a cell set over three 32-bit words (cells 0..84).
 import { hexDistance } from '../hex.js';
-import { ORION_DIRS, type CellIndex, type OrionDir } from './types.js';
+import type { CellIndex } from './types.js';
 
 export interface OrionCell {
   index: CellIndex;
@@ -61,12 +61,10 @@ for (const c of cells) {
     STEP[c.index * 6 + d] = cellIndex(c.q + dq, c.r + dr);
   });
 }
-export const step = (cell: CellIndex, dir: number): number => STEP[cell * 6 + dir];
 /** On-board neighbours of each cell. */
 export const NEIGHBOURS: readonly (readonly CellIndex[])[] = cells.map((c) =>
   [0, 1, 2, 3, 4, 5].map((d) => STEP[c.index * 6 + d]).filter((n) => n >= 0),
 );
-export const dirIndex = (d: OrionDir): number => ORION_DIRS.indexOf(d);
 
 /** Hex distance between two cells (OD-10). */
 export const cellDistance = (a: CellIndex, b: CellIndex): number => hexDistance(CELLS[a], CELLS[b]);
@@ -103,24 +101,3 @@ export function pairMask(bits: number): number {
   return ((bits & 3) === 3 ? 1 : 0) | ((bits & 12) === 12 ? 2 : 0) | ((bits & 48) === 48 ? 4 : 0);
 }
 
-// A cell set as three 32-bit words: cell i is bit (i & 31) of word (i >> 5).
-export type CellSet = Int32Array;
-export const emptySet = (): CellSet => new Int32Array(3);
-export function setOf(list: Iterable<CellIndex>): CellSet {
-  const s = emptySet();
-  for (const i of list) s[i >> 5] |= 1 << (i & 31);
-  return s;
-}
-export const hasCell = (s: CellSet, i: CellIndex): boolean => (s[i >> 5] & (1 << (i & 31))) !== 0;
-export function cellsOf(s: ArrayLike<number>, offset = 0): CellIndex[] {
-  const out: CellIndex[] = [];
-  for (let w = 0; w < 3; w++) {
-    let x = s[offset + w] >>> 0;
-    while (x) {
-      const b = 31 - Math.clz32(x & -x);
-      out.push(w * 32 + b);
-      x &= x - 1;
-    }
-  }
-  return out;
-}

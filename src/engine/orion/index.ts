@@ -7,8 +7,7 @@ import { fromJSON } from './json.js';
 import { plainJson } from '../plain.js';
 import { whyIllegal } from './legal.js';
 import { formatMove, parseMoveText } from './notation.js';
-import { OrionPosition } from './position.js';
-import { applyId, checkMove, gameOverError, initialState, legalIdsOf, playState, positionOf } from './state.js';
+import { gameOverError, initialState, legalIdsOf, playState, positionOf } from './state.js';
 import { PLACEMENTS } from './tiles.js';
 import type { OrionMove, OrionState } from './types.js';
 import * as describe from './describe.js';
@@ -102,4 +101,3 @@ export const orion: Game<OrionState, OrionMove> = {
 };
 
 export type { OrionMove, OrionState } from './types.js';
-export { OrionPosition, applyId, checkMove };

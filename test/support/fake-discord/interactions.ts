@@ -76,10 +76,12 @@ export class Interactions {
     return `#${ch.name} of ${guild.name}${guild.botMember ? '' : ' (bot not a member)'}`;
   }
 
-  private base(type: number, user: FakeUser, ch: FakeChannel, owners: Owners, locale?: string): InteractionRecord {
+  /** `latencyMs`: how long ago Discord created the interaction (its id's time; the 3 s limit counts from then). */
+  private base(type: number, user: FakeUser, ch: FakeChannel, owners: Owners, locale?: string, latencyMs = 0): InteractionRecord {
     const w = this.world;
     const guild = w.guildOf(ch);
-    const id = snowflake();
+    const createdAt = Date.now() - latencyMs;
+    const id = snowflake(createdAt);
     // Shaped like Discord's: base64url of `interaction:<id>:<secret>`.
     const token = Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url');
     const userLocale = locale ?? w.userLocales.get(user.id) ?? w.members.get(guild?.id ?? '')?.get(user.id)?.locale ?? 'en-US';
@@ -109,7 +111,7 @@ export class Interactions {
       context,
       attachment_size_limit: 10 * 1024 * 1024,
     };
-    return { id, token, type, payload, createdAt: Date.now(), channelId: ch.id, guildId: guild?.id, userId: user.id, context, followupIds: [], edits: 0 };
+    return { id, token, type, payload, createdAt, channelId: ch.id, guildId: guild?.id, userId: user.id, context, followupIds: [], edits: 0 };
   }
 
   /** The registered command `name` that applies in this channel: the guild's own, else the global one. */
@@ -193,10 +195,10 @@ export class Interactions {
     return Object.keys(out).length ? out : undefined;
   }
 
-  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], locale?: string): SentInteraction {
+  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], locale?: string, latencyMs?: number): SentInteraction {
     const ch = this.place(user, channelId);
     const cmd = this.findCommand(command, ch);
-    const rec = this.base(2, user, ch, this.commandOwners(user, ch, command, cmd), locale);
+    const rec = this.base(2, user, ch, this.commandOwners(user, ch, command, cmd), locale, latencyMs);
     rec.payload.data = this.commandData(command, options, ch, cmd);
     return this.send(rec);
   }
@@ -210,7 +212,7 @@ export class Interactions {
     return this.send(rec);
   }
 
-  click(user: FakeUser, messageId: Snowflake, customId: string, opts: { locale?: string; values?: string[] } = {}): SentInteraction {
+  click(user: FakeUser, messageId: Snowflake, customId: string, opts: { locale?: string; values?: string[]; latencyMs?: number } = {}): SentInteraction {
     const msg = this.world.messages.get(messageId);
     if (!msg || msg.deleted) throw new Error(`fake-discord: unknown message ${messageId}`);
     const ch = this.place(user, msg.channel_id);
@@ -233,7 +235,7 @@ export class Interactions {
     }
     // A component interaction is authorized by the installation(s) of the interaction that created the message.
     const owners: Owners = meta?.authorizing_integration_owners ?? this.placeOwners(user, ch);
-    const rec = this.base(3, user, ch, { ...owners }, opts.locale);
+    const rec = this.base(3, user, ch, { ...owners }, opts.locale, opts.latencyMs);
     rec.payload.data = data;
     rec.payload.message = this.world.messageObj(msg);
     rec.sourceMessageId = msg.id;

@@ -131,7 +131,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       return gateway.activeSessions;
     },
 
-    slash: (user, channelId, command, options, extra) => interactions.slash(user, channelId, command, options, extra?.locale),
+    slash: (user, channelId, command, options, extra) => interactions.slash(user, channelId, command, options, extra?.locale, extra?.latencyMs),
     autocomplete: (user, channelId, command, options, extra) => interactions.autocomplete(user, channelId, command, options, extra?.locale),
     click: (user, messageId, customId, extra) => interactions.click(user, messageId, customId, extra),
     modalSubmit: (user, channelId, customId, fields, extra) => interactions.modalSubmit(user, channelId, customId, fields, extra?.locale),

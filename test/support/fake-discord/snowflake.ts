@@ -8,10 +8,6 @@ export function snowflake(at = Date.now()): string {
   return (((BigInt(at) - DISCORD_EPOCH) << 22n) | (1n << 17n) | (1n << 12n) | increment).toString();
 }
 
-export function snowflakeTime(id: string): number {
-  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
-}
-
 /** Which shard receives a guild's events (Discord's formula). */
 export function shardOf(guildId: string, shardCount: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));

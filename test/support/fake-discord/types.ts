@@ -235,6 +235,17 @@ export interface SentInteraction {
   done(opts?: InteractionDoneOptions): Promise<{ callback: InteractionCallback; original?: FakeMessage; followups: FakeMessage[] }>;
 }
 
+/** How a test sends an interaction. */
+export interface InteractionExtra {
+  /** The interaction's locale (default: the language set for the user, else en-US). */
+  locale?: string;
+  /**
+   * It reaches the bot this long after Discord created it (its id's time; Discord's 3 s limit counts
+   * from then), as over a slow link: a test of the bot's early deferral need not wait 1.5 s first.
+   */
+  latencyMs?: number;
+}
+
 export interface FakeDiscord {
   /** `http://127.0.0.1:PORT/api` — pass as `rest.api` / DISCORD_API_URL. */
   readonly apiBase: string;
@@ -273,14 +284,14 @@ export interface FakeDiscord {
    * Discord would not offer it there: a context outside its `contexts`, no installation matching its
    * `integration_types` (e.g. a guild-install-only command in a group DM), a guild command outside its guild.
    */
-  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], extra?: { locale?: string }): SentInteraction;
+  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], extra?: InteractionExtra): SentInteraction;
   /** Autocomplete for an option of a command; the same availability rules as `slash`. */
   autocomplete(user: FakeUser, channelId: Snowflake, command: string, options: CommandOption[], extra?: { locale?: string }): SentInteraction;
   /**
    * A button, or a select menu (pass `values`: checked against a string select's options and
    * min/max_values), on a message — ephemeral ones too, by the user who received them.
    */
-  click(user: FakeUser, messageId: Snowflake, customId: string, extra?: { locale?: string; values?: string[] }): SentInteraction;
+  click(user: FakeUser, messageId: Snowflake, customId: string, extra?: InteractionExtra & { values?: string[] }): SentInteraction;
   /** A modal submit (type 5); fields: custom_id → text value. */
   modalSubmit(user: FakeUser, channelId: Snowflake, customId: string, fields: Record<string, string>, extra?: { locale?: string }): SentInteraction;
   /** Deliver the very same INTERACTION_CREATE again (duplicate delivery). */

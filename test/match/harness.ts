@@ -1,0 +1,97 @@
+// The match layer without Discord: a real Redis store on its own prefix, a
+// notifier that records posts, a logger that records lines, background work a
+// test can wait for. Call useMatchStore() once per file, at its top level.
+import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import { DEFAULT_MATCH_SETTINGS, type MatchContext, type MatchSettings, type Post } from '../../src/match/context.js';
+import { openStore, type NewGame, type Store, type StoredGame } from '../../src/store/index.js';
+
+export const HOUR = 3_600_000;
+
+export interface MatchStore {
+  store: Store;
+  prefix: string;
+}
+
+let current: MatchStore | undefined;
+
+/** Opens the file's store before its tests and deletes its keys after them. */
+export function useMatchStore(tag: string): MatchStore {
+  const m = { prefix: `${inject('redisPrefix')}${tag}-${randomBytes(3).toString('hex')}:` } as MatchStore;
+  beforeAll(async () => {
+    m.store = await openStore({ url: inject('redisUrl'), prefix: m.prefix, logger: { warn: () => {}, info: () => {} } });
+    current = m;
+  });
+  afterAll(async () => {
+    let cursor = '0';
+    do {
+      const [next, keys] = await m.store.redis.scan(cursor, 'MATCH', `${m.prefix}*`, 'COUNT', 500);
+      if (keys.length) await m.store.redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await m.store.close();
+  });
+  return m;
+}
+
+export interface Harness {
+  ctx: MatchContext;
+  posts: { channelId: string; post: Post }[];
+  logs: { level: number; msg: string; gameId?: string }[];
+  /** Waits for the background work started so far (AI turns, quarantines). */
+  settle(): Promise<void>;
+}
+
+export function harness(now: () => number, settings: Partial<MatchSettings> = {}): Harness {
+  if (!current) throw new Error('call useMatchStore() first');
+  const posts: Harness['posts'] = [];
+  const logs: Harness['logs'] = [];
+  const pending: Promise<unknown>[] = [];
+  const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+  const ctx: MatchContext = {
+    store: current.store,
+    log,
+    settings: { ...DEFAULT_MATCH_SETTINGS, ...settings },
+    now,
+    think: () => Promise.reject(new Error('no AI in these tests')),
+    notifier: {
+      post: (channelId, post) => {
+        posts.push({ channelId, post });
+        return Promise.resolve(randomBytes(6).toString('hex'));
+      },
+      edit: () => Promise.resolve(),
+      openThread: () => Promise.resolve(null),
+      archive: () => Promise.resolve(),
+    },
+    background: (_label, work) => void pending.push(work()),
+  };
+  return { ctx, posts, logs, settle: async () => void (await Promise.allSettled(pending)) };
+}
+
+const orionStart = (): unknown => {
+  const init = getGame('orion').initial('preset1');
+  if (!init.ok) throw new Error('setup');
+  return JSON.parse(JSON.stringify(init.value));
+};
+
+/** An active Orion Duel game (preset 1) between Alice and Bob whose clock wakes at `wakeAt`. */
+export async function createGame(wakeAt: number, over: Partial<NewGame> = {}): Promise<StoredGame> {
+  if (!current) throw new Error('call useMatchStore() first');
+  const r = await current.store.games.create({
+    game: 'orion',
+    setup: 'preset1',
+    guildId: 'g1',
+    channelId: `c${randomBytes(5).toString('hex')}`,
+    parentChannelId: null,
+    messageId: null,
+    players: [{ id: 'alice', name: 'Alice' }, { id: 'bob', name: 'Bob' }],
+    rated: false,
+    state: orionStart(),
+    clock: { perMoveMs: HOUR, deadline: wakeAt + HOUR / 4, reminded: false, wakeAt },
+    ...over,
+  });
+  if (!r.ok) throw new Error(`create refused: ${r.reason}`);
+  return r.game;
+}
