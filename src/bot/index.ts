@@ -5,5 +5,5 @@ export { sweepChallenges } from '../match/challenges.js';
 export { sweepTournaments } from '../match/tournaments.js';
 export { sweepSeasons } from '../match/seasons.js';
 export { closeRenderPool } from '../render/pool.js';
-export { BotMetrics, type BotMetricsOptions, type MetricsJson } from './metrics.js';
+export { BotMetrics, type MetricsJson } from './metrics.js';
 export { checkReadiness, type Readiness } from './health.js';

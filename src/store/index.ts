@@ -18,8 +18,7 @@ import { pingWithin, watchErrors } from './watch.js';
 
 export * from './types.js';
 export { newId, isStoreId } from './ids.js';
-export { DEFAULT_PREFIX } from './keys.js';
-export { storeUnavailable, StoreUnavailableError, type Unavailable } from './unavailable.js';
+export { storeUnavailable } from './unavailable.js';
 export { GLICKO, rateGame, defaultSnapshot, idleRd, SEASON_RD } from './ratings.js';
 
 export const EMBEDDED_WARNING =

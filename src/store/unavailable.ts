@@ -15,7 +15,6 @@ const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '
 
 /** Whether `e` is Redis being unreachable or silent (and whether the command may have run); null for any other error. */
 export function storeUnavailable(e: unknown): Unavailable | null {
-  if (e instanceof StoreUnavailableError) return e.outcome;
   if (!(e instanceof Error)) return null;
   if (e.name === 'MaxRetriesPerRequestError') return 'unknown';
   if (NOT_SENT.some((re) => re.test(e.message))) return 'not-sent';
@@ -23,15 +22,4 @@ export function storeUnavailable(e: unknown): Unavailable | null {
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && NET_CODES.has(code)) return code === 'ECONNREFUSED' ? 'not-sent' : 'unknown';
   return null;
-}
-
-/** Thrown by the store itself when a write was refused because it reached Redis too late to be acknowledged. */
-export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
-  constructor(
-    message: string,
-    readonly outcome: Unavailable,
-  ) {
-    super(message);
-  }
 }

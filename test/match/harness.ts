@@ -52,6 +52,7 @@ export function harness(now: () => number, settings: Partial<MatchSettings> = {}
   const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const ctx: MatchContext = {
     store: current.store,
+    instanceId: `match-test-${randomBytes(3).toString('hex')}`,
     log,
     settings: { ...DEFAULT_MATCH_SETTINGS, ...settings },
     now,
@@ -62,6 +63,7 @@ export function harness(now: () => number, settings: Partial<MatchSettings> = {}
         return Promise.resolve(randomBytes(6).toString('hex'));
       },
       edit: () => Promise.resolve(),
+      answerLate: () => Promise.resolve('gone' as const),
       openThread: () => Promise.resolve(null),
       archive: () => Promise.resolve(),
     },
