@@ -58,6 +58,7 @@ const tournamentObject = z.object({
   winners: z.array(id),
   endNote: z.enum(['no-pairing', 'too-few-left', 'too-few-players', 'cancelled']).nullable(),
   announced: z.boolean(),
+  cancelledBy: id.optional(),
   wakeAt: finite.nullable(),
 });
 

@@ -514,8 +514,10 @@ export interface StoredTournament {
   winners: string[];
   /** Why it ended early, if it did (no legal pairing, too few players left, too few signed up). */
   endNote: 'no-pairing' | 'too-few-left' | 'too-few-players' | 'cancelled' | null;
-  /** The winners' announcement was posted. */
+  /** The winners' announcement (or the note of a cancelled event) was posted. */
   announced: boolean;
+  /** Who cancelled the event (the organiser or an admin); absent otherwise and on older records. */
+  cancelledBy?: string;
   /** The next instant the tournament sweep must look at it, or null. */
   wakeAt: number | null;
 }
