@@ -557,6 +557,15 @@ export interface SeasonStore {
   track(guildId: string, on: boolean): Promise<void>;
   /** Servers that keep seasons. */
   guilds(): Promise<string[]>;
-  /** True exactly once per server and season: the end-of-season post is made by one process. */
-  claimRollover(guildId: string, season: string): Promise<boolean>;
+  /**
+   * The end-of-season post of a server, made once across processes and
+   * retried after a failure: a lease for `ms` to the one process that may post
+   * now (false for everyone once the season is marked done, and for the others
+   * while the lease holds).
+   */
+  leaseRollover(guildId: string, season: string, ms: number): Promise<boolean>;
+  /** After a failed post: the lease now ends in `ms`, and the post is tried again after that. */
+  retryRollover(guildId: string, season: string, ms: number): Promise<void>;
+  /** The post is out (or there was nothing to post): marked done for good, the lease dropped. */
+  finishRollover(guildId: string, season: string): Promise<void>;
 }
