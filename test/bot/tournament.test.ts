@@ -258,7 +258,7 @@ describe('/tournament', () => {
       .autocomplete(base.organiser, h().channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'starts', type: 3, value: '2026-12-05 18:00+01:00', focused: true }] }])
       .response();
     expect(iso.data.choices[0].name).toBe('at 2026-12-05 17:00 UTC (2026-12-05 18:00+01:00)');
-    // Without a tournament role, Manage Server alone may create events (the role itself needs a role option the stand-in does not resolve).
+    // Without a tournament role, Manage Server alone may create events (a role: tournament-signup.test.ts).
     const roles = await h().fake.slash(base.organiser, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }]).done();
     expect(roles.callback.data.content).toMatch(/Only members with Manage Server may create tournaments now/);
     expect(roles.callback.data.content).toMatch(/\*\*Tournaments\*\* may be created by: Manage Server/);
