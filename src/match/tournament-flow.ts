@@ -134,7 +134,7 @@ export function startEvent(t: StoredTournament, ratings: ReadonlyMap<string, num
 function pairRound(t: StoredTournament, round: number): TournamentPairing[] {
   let games: GameRecord[];
   if (t.format === 'swiss') {
-    games = pairSwissRound({ players: entrantIds(t), history: historyOf(t), round, withdrawn: withdrawnBy(t.withdrawals, round), seed: t.seed }).games;
+    games = pairSwissRound({ players: entrantIds(t), history: historyOf(t), round, withdrawn: withdrawnBy(t.withdrawals, round), seed: t.seed, rounds: t.rounds ?? undefined }).games;
   } else {
     const scheduled = roundRobinSchedule(entrantIds(t))[round - 1]?.games ?? [];
     // A leaver's games become forfeits, their bye lapses; a bye still standing is awarded now (1 point).
