@@ -147,7 +147,8 @@ function pairRound(t: StoredTournament, round: number): TournamentPairing[] {
 export function wakeOf(t: StoredTournament, now: number): number | null {
   if (t.status === 'signup') return t.startsAt;
   if (t.status === 'running') return Math.min(t.roundDeadline ?? Infinity, now + RECHECK_MS);
-  if (t.status === 'finished' && !t.announced) return now;
+  // The winners' post, or a cancelled event's note and the closing of its games.
+  if ((t.status === 'finished' || t.status === 'cancelled') && !t.announced) return now;
   return null;
 }
 
