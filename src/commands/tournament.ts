@@ -1,7 +1,7 @@
 // /tournament create | standings, and the card's buttons (Join, Leave,
 // Start, Cancel). Creating needs Manage Server or the role an admin names in
 // /settings tournaments. The event itself runs in src/match/tournaments.ts.
-import { GuildMemberRoleManager, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMemberRoleManager, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction, type Interaction, type MessageActionRowComponentBuilder } from 'discord.js';
 import { localeOf } from '../i18n/catalogue.js';
 import {
   cancelTournament,
@@ -12,10 +12,14 @@ import {
   findTournament,
   joinTournament,
   leaveTournament,
+  loadTournament,
+  mayCancel,
   MAX_SWISS_ROUNDS,
   readSettings,
   recordTournamentCard,
+  refreshCard,
   refuse,
+  roundPairings,
   startTournament,
   type TournamentChange,
 } from '../match/index.js';
@@ -29,6 +33,7 @@ import { choice, described } from './kit/localize.js';
 import { serverLocale } from './kit/locale.js';
 import { boolOption, intOption, stringOption } from './kit/options.js';
 import { gateChannel, playerOf, threadable } from './kit/people.js';
+import { encodeCustomId } from './kit/custom-id.js';
 import { t, text } from './kit/text.js';
 import { standingsPayload, tournamentCard } from './kit/tournament-posts.js';
 import { readWhen, WHEN_SUGGESTIONS, type When } from './kit/when.js';
@@ -182,10 +187,37 @@ async function latest(ctx: CommandContext, tr: StoredTournament): Promise<Stored
   }
 }
 
-/** Join / Leave / Start / Cancel on a card. */
+/**
+ * Cancel asks first, privately (it ends every open game of a running event):
+ * a refusal for anyone but the organiser or an admin, else what it will do
+ * and a button that does it.
+ */
+async function askCancel(ctx: CommandContext, tournamentId: string, userId: string, admin: boolean): Promise<Reply> {
+  const tr = await loadTournament(ctx, tournamentId);
+  mayCancel(tr, userId, admin);
+  const open = tr.status === 'running' ? roundPairings(tr).filter((p) => p.second !== null && p.result === null).length : 0;
+  return {
+    kind: 'message',
+    ephemeral: true,
+    build: (locale) => ({
+      content: t(locale, 'tournament.cancelAsk', { event: eventTitle(tr), started: tr.status === 'running' ? 'yes' : 'no', open }),
+      components: [
+        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+          new ButtonBuilder()
+            .setCustomId(encodeCustomId({ kind: 'tournament', tournamentId, action: 'cancel-confirm' }))
+            .setLabel(t(locale, 'tournament.cancelConfirm'))
+            .setStyle(ButtonStyle.Danger),
+        ),
+      ],
+      allowedMentions: { parse: [] },
+    }),
+  };
+}
+
+/** Join / Leave / Start / Cancel on a card; the confirmation of a Cancel on its private message. */
 export const tournamentButtons: ComponentHandler<'tournament'> = {
   kind: 'tournament',
-  ack: () => 'update',
+  ack: (id) => (id.action === 'cancel' ? 'ephemeral' : 'update'),
   async handle(ctx, i, id) {
     // The answer redraws the card: never another message the id was forged onto.
     if (!mayRedraw(i.message, id)) refuse('common.badButton');
@@ -197,7 +229,13 @@ export const tournamentButtons: ComponentHandler<'tournament'> = {
       case 'start':
         return cardReply(ctx, await startTournament(ctx, id.tournamentId, i.user.id, isAdmin(i)));
       case 'cancel':
-        return cardReply(ctx, await cancelTournament(ctx, id.tournamentId, i.user.id, isAdmin(i)));
+        return askCancel(ctx, id.tournamentId, i.user.id, isAdmin(i));
+      case 'cancel-confirm': {
+        await cancelTournament(ctx, id.tournamentId, i.user.id, isAdmin(i));
+        // The card is another message: redrawn from the record (no buttons now).
+        await refreshCard(ctx, id.tournamentId);
+        return { kind: 'update', build: (locale) => ({ content: t(locale, 'tournament.cancelDone'), components: [], allowedMentions: { parse: [] } }) };
+      }
     }
   },
 };

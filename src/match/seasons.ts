@@ -30,7 +30,7 @@ export function seasonId(length: SeasonLength, now: number): string {
 /** When a season starts and ends (ms, UTC; end exclusive). */
 export function seasonBounds(id: string): { start: number; end: number } {
   const q = /^(\d{4})-Q([1-4])$/.exec(id);
-  const m = /^(\d{4})-(\d{2})$/.exec(id);
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(id);
   const [y, first, months] = q ? [Number(q[1]), (Number(q[2]) - 1) * 3, 3] : m ? [Number(m[1]), Number(m[2]) - 1, 1] : [NaN, 0, 0];
   if (!Number.isFinite(y)) throw new TypeError(`not a season id: ${id}`);
   return { start: Date.UTC(y, first, 1), end: Date.UTC(y, first + months, 1) };
@@ -84,15 +84,26 @@ export function topLines(game: GameId, rows: LeaderboardEntry[], now: number): M
 }
 
 /**
+ * How long a process holds a season's post (past any post's time, retries
+ * included, so another process never posts it meanwhile), and when a failed
+ * post is tried again.
+ */
+export const ROLLOVER_LEASE_MS = 10 * 60_000;
+export const ROLLOVER_RETRY_MS = 5 * 60_000;
+
+/**
  * The end-of-season sweep: for every server that keeps seasons and has a
  * channel for them, the season just ended gets its final top 10 of each
- * game, posted once across processes (a claim per server and season).
- * Returns how many posts this process made.
+ * game, posted once across processes: a lease hands the post to one process,
+ * and the season is marked done only once the post is out, so a failed post
+ * is tried again (after `retryMs`) instead of lost. Returns how many posts
+ * this process made.
  */
-export async function sweepSeasons(ctx: MatchContext): Promise<number> {
+export async function sweepSeasons(ctx: MatchContext, opts: { retryMs?: number } = {}): Promise<number> {
   const now = ctx.now();
   let posted = 0;
   for (const guildId of await ctx.store.seasons.guilds()) {
+    let leased: string | null = null;
     try {
       const s = await readSettings(ctx, guildId);
       if (!s.seasonLength) {
@@ -101,7 +112,8 @@ export async function sweepSeasons(ctx: MatchContext): Promise<number> {
       }
       if (!s.seasonChannel) continue;
       const ended = previousSeason(s.seasonLength, seasonId(s.seasonLength, now));
-      if (!(await ctx.store.seasons.claimRollover(guildId, ended))) continue;
+      if (!(await ctx.store.seasons.leaseRollover(guildId, ended, ROLLOVER_LEASE_MS))) continue;
+      leased = ended;
       const lines: Msg[] = [{ key: 'season.over', params: { season: seasonMsg(ended), next: seasonMsg(seasonId(s.seasonLength, now)) } }];
       let any = false;
       for (const g of allGames()) {
@@ -110,12 +122,17 @@ export async function sweepSeasons(ctx: MatchContext): Promise<number> {
         any = true;
         lines.push(...topLines(g.id, rows, now));
       }
-      // A season nobody finished ranked ends quietly (a server that just turned seasons on, an idle one).
-      if (!any) continue;
-      await ctx.notifier.post(s.seasonChannel, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
-      posted++;
+      // A season nobody finished ranked in ends quietly (a server that just turned seasons on, an idle one).
+      if (any) {
+        await ctx.notifier.post(s.seasonChannel, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
+        posted++;
+      }
+      leased = null;
+      await ctx.store.seasons.finishRollover(guildId, ended);
     } catch (e) {
-      ctx.log.warn({ err: e, guildId }, 'season rollover failed for a server');
+      ctx.log.warn({ err: e, guildId }, 'season rollover failed for a server; it is tried again later');
+      // Not posted: let the lease end soon, so a later sweep (any process) tries again.
+      if (leased) await ctx.store.seasons.retryRollover(guildId, leased, opts.retryMs ?? ROLLOVER_RETRY_MS).catch((err: unknown) => ctx.log.warn({ err, guildId }, 'could not shorten the season lease'));
     }
   }
   return posted;

@@ -99,7 +99,7 @@ export function pairingResult(rec: StoredGame): Pick<TournamentPairing, 'result'
     if (rec.result.draw || rec.result.winner === null) return { result: 'draw' };
     return { result: rec.result.winner === 0 ? 'first' : 'second' };
   }
-  if (rec.result.reason === 'admin' || rec.moves.length === 0 || !isGameId(rec.game)) return { result: 'double-forfeit', forfeit: true };
+  if (rec.result.reason === 'admin' || rec.result.reason === 'cancelled' || rec.moves.length === 0 || !isGameId(rec.game)) return { result: 'double-forfeit', forfeit: true };
   const game = getGame(rec.game);
   const st = game.fromJSON(rec.state);
   if (!st.ok) return { result: 'double-forfeit', forfeit: true };
@@ -134,7 +134,7 @@ export function startEvent(t: StoredTournament, ratings: ReadonlyMap<string, num
 function pairRound(t: StoredTournament, round: number): TournamentPairing[] {
   let games: GameRecord[];
   if (t.format === 'swiss') {
-    games = pairSwissRound({ players: entrantIds(t), history: historyOf(t), round, withdrawn: withdrawnBy(t.withdrawals, round), seed: t.seed }).games;
+    games = pairSwissRound({ players: entrantIds(t), history: historyOf(t), round, withdrawn: withdrawnBy(t.withdrawals, round), seed: t.seed, rounds: t.rounds ?? undefined }).games;
   } else {
     const scheduled = roundRobinSchedule(entrantIds(t))[round - 1]?.games ?? [];
     // A leaver's games become forfeits, their bye lapses; a bye still standing is awarded now (1 point).
@@ -147,7 +147,8 @@ function pairRound(t: StoredTournament, round: number): TournamentPairing[] {
 export function wakeOf(t: StoredTournament, now: number): number | null {
   if (t.status === 'signup') return t.startsAt;
   if (t.status === 'running') return Math.min(t.roundDeadline ?? Infinity, now + RECHECK_MS);
-  if (t.status === 'finished' && !t.announced) return now;
+  // The winners' post, or a cancelled event's note and the closing of its games.
+  if ((t.status === 'finished' || t.status === 'cancelled') && !t.announced) return now;
   return null;
 }
 

@@ -15,9 +15,11 @@ import type { GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import { guildScope, isCorruptRecordError, type Entrant, type StoredGame, type StoredTournament, type TournamentFormat, type TournamentPairing } from '../store/types.js';
-import { postAnnouncement } from './announce.js';
-import type { MatchContext } from './context.js';
+import { announcement, postAnnouncement } from './announce.js';
+import type { MatchContext, TextPost } from './context.js';
 import { resign } from './end.js';
+import { check } from './games.js';
+import { gameEnded } from './over.js';
 import { isRefusal, refuse } from './refusal.js';
 import { serverClockMs } from './settings.js';
 import { startMatch } from './start.js';
@@ -178,9 +180,9 @@ const isOrganiser = (t: StoredTournament, userId: string, admin: boolean) => adm
 export async function joinTournament(ctx: MatchContext, id: string, player: Entrant): Promise<TournamentChange> {
   let already = false;
   const { after } = await mutate(ctx, id, (t) => {
+    if (t.status !== 'signup') refuse('tournament.signupClosed');
     already = t.players.some((p) => p.id === player.id);
     if (already) return null;
-    if (t.status !== 'signup') refuse('tournament.signupClosed');
     if (t.players.length >= MAX_PLAYERS) refuse('tournament.full', { max: MAX_PLAYERS });
     return { ...t, players: [...t.players, player] };
   });
@@ -195,7 +197,11 @@ export async function leaveTournament(ctx: MatchContext, id: string, userId: str
     if (leavers(t).has(userId)) refuse('tournament.leftAlready');
     return withdraw(t, userId);
   });
-  if (changed && after.status === 'running') await resignCurrentGame(ctx, after, userId);
+  if (changed && after.status === 'running') {
+    await resignCurrentGame(ctx, after, userId);
+    // A game of theirs not opened yet counts as their forfeit at once (and is never opened).
+    ctx.background(`tournament ${id}`, () => drive(ctx, id));
+  }
   return { tournament: after, tell: after.status === 'running' ? { key: 'tournament.youLeft' } : undefined };
 }
 
@@ -227,14 +233,28 @@ export async function startTournament(ctx: MatchContext, id: string, userId: str
   return { tournament: after };
 }
 
+/**
+ * Cancel, in sign-up or while running: the organiser (or an admin) ends the
+ * event. Its open games end with no result and no rating change, and a note
+ * goes to the channel; `drive` does both, once, and the sweep makes them up
+ * after a crash (the record keeps `announced: false` until the note is out).
+ */
 export async function cancelTournament(ctx: MatchContext, id: string, userId: string, admin: boolean): Promise<TournamentChange> {
   const t0 = await loadTournament(ctx, id);
-  if (!isOrganiser(t0, userId, admin)) refuse('tournament.organiserOnly', { user: { user: t0.organiser.id } });
+  mayCancel(t0, userId, admin);
+  const now = ctx.now();
   const { after } = await mutate(ctx, id, (t) => {
-    if (t.status !== 'signup' && t.status !== 'running') refuse('tournament.over');
-    return { ...t, status: 'cancelled', endNote: 'cancelled', finishedAt: ctx.now(), roundDeadline: null, wakeAt: null };
+    mayCancel(t, userId, admin);
+    return { ...t, status: 'cancelled', endNote: 'cancelled', cancelledBy: userId, finishedAt: now, roundDeadline: null, announced: false, wakeAt: now };
   });
+  ctx.background(`tournament ${id}`, () => drive(ctx, id));
   return { tournament: after };
+}
+
+/** Refuses a Cancel by anyone but the organiser or an admin, or of an event that is over. */
+export function mayCancel(t: StoredTournament, userId: string, admin: boolean): void {
+  if (!isOrganiser(t, userId, admin)) refuse('tournament.organiserOnly', { user: { user: t.organiser.id } });
+  if (t.status !== 'signup' && t.status !== 'running') refuse('tournament.over');
 }
 
 /** The players' ratings in this server's all-time board (the Swiss initial order). */
@@ -290,7 +310,7 @@ export async function drive(ctx: MatchContext, id: string): Promise<boolean> {
     const ratings = await seedRatings(ctx, t);
     const res = await mutate(ctx, id, (x) => {
       if (x.status !== 'signup' || x.startsAt === null || now < x.startsAt) return null;
-      if (x.players.length < MIN_PLAYERS) return { ...x, status: 'cancelled', endNote: 'too-few-players', finishedAt: now, wakeAt: null };
+      if (x.players.length < MIN_PLAYERS) return { ...x, status: 'cancelled', endNote: 'too-few-players', finishedAt: now, announced: false, wakeAt: now };
       return startEvent(x, ratings, now);
     });
     t = res.after;
@@ -302,24 +322,38 @@ export async function drive(ctx: MatchContext, id: string): Promise<boolean> {
     changed ||= res.changed;
   }
   if (t.status === 'running') await openGames(ctx, t);
+  if (t.status === 'cancelled' && !t.announced) await closeCancelledGames(ctx, t);
   if (changed) await refreshCard(ctx, id);
-  if (t.status === 'finished' && !t.announced) changed = (await announce(ctx, t)) || changed;
+  if ((t.status === 'finished' || t.status === 'cancelled') && !t.announced) changed = (await announce(ctx, t)) || changed;
   return changed;
 }
 
-/** Results of the round being played, and adjudication once its deadline has passed. */
+/**
+ * Results of the round being played, and adjudication once its deadline has
+ * passed. A pairing with a player who has left is settled at once: their open
+ * game as their resignation, a game not opened yet as their forfeit.
+ */
 async function enterDue(ctx: MatchContext, t: StoredTournament, now: number): Promise<{ t: StoredTournament; changed: boolean }> {
   const pending = roundPairings(t).filter((p) => p.result === null);
   const late = t.roundDeadline !== null && now >= t.roundDeadline;
+  const out = leavers(t);
   const results = new Map<number, Pick<TournamentPairing, 'result' | 'forfeit'>>();
   for (const p of pending) {
+    const gone = [p.first, p.second].filter((x): x is string => x !== null && out.has(x));
     let r = await readPairing(ctx, t, p);
+    if (gone.length && r.kind === 'open') {
+      // Left while it was opening (or a lost resignation): it ends as theirs now.
+      await resignLeaver(ctx, t, p, gone[0]);
+      r = await readPairing(ctx, t, p);
+    }
     if (late && r.kind === 'open') {
       // The round's time is up: the game ends as if its clock ran out; its end is read back.
       await endOnTime(ctx, pairingGameId(t.id, p.round, p.board));
       r = await readPairing(ctx, t, p);
     }
     if (r.kind === 'result') results.set(p.board, r.result);
+    // Never opened (or unreadable) and a player has left: their forfeit, now.
+    else if (gone.length && r.kind !== 'open') results.set(p.board, leaverForfeit(p, gone));
     // A game that never opened, or whose record is damaged, cannot be played: both forfeit at the deadline.
     else if (late && (r.kind === 'missing' || r.kind === 'stuck')) results.set(p.board, { result: 'double-forfeit', forfeit: true });
   }
@@ -327,6 +361,55 @@ async function enterDue(ctx: MatchContext, t: StoredTournament, now: number): Pr
   const round = t.round;
   const res = await mutate(ctx, t.id, (x) => (x.status === 'running' && x.round === round ? enterResults(x, results, now) : null));
   return { t: res.after, changed: res.changed };
+}
+
+/** The result of a pairing a leaver did not play: a forfeit win for the other, both forfeit if both left. */
+function leaverForfeit(p: TournamentPairing, gone: string[]): Pick<TournamentPairing, 'result' | 'forfeit'> {
+  if (gone.length > 1) return { result: 'double-forfeit', forfeit: true };
+  return { result: gone[0] === p.first ? 'second' : 'first', forfeit: true };
+}
+
+/** A leaver's open game ends as their resignation (its end is entered like any other). */
+async function resignLeaver(ctx: MatchContext, t: StoredTournament, p: TournamentPairing, userId: string): Promise<void> {
+  try {
+    const rec = await ctx.store.games.get(pairingGameId(t.id, p.round, p.board));
+    if (rec?.status === 'active') await postAnnouncement(ctx, await resign(ctx, rec.channelId, userId));
+  } catch (e) {
+    // A refusal: it ended or moved meanwhile (the next look reads it again); the deadline ends it at worst.
+    if (!isRefusal(e)) ctx.log.warn({ err: e, tournamentId: t.id, round: p.round, board: p.board }, 'could not resign the game of a player who left');
+  }
+}
+
+/** The open games of a cancelled event end with no result. */
+async function closeCancelledGames(ctx: MatchContext, t: StoredTournament): Promise<void> {
+  for (const p of roundPairings(t)) {
+    if (p.result !== null || p.second === null) continue;
+    try {
+      await closeCancelledGame(ctx, t, pairingGameId(t.id, p.round, p.board));
+    } catch (e) {
+      ctx.log.error({ err: e, tournamentId: t.id, round: p.round, board: p.board }, 'could not close a game of a cancelled tournament');
+    }
+  }
+}
+
+/** Ends one game of a cancelled event: aborted (no result, no rating change), with a note in its thread. */
+async function closeCancelledGame(ctx: MatchContext, t: StoredTournament, gameId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const rec = await ctx.store.games.get(gameId);
+    if (rec?.status !== 'active') return;
+    const res = await ctx.store.games.update(rec.id, rec.version, {
+      status: 'aborted',
+      result: { winner: null, draw: false, reason: 'cancelled' },
+      drawOffer: null,
+      clock: rec.clock ? { ...rec.clock, wakeAt: null } : undefined,
+    });
+    if (!res.ok) continue; // a move landed meanwhile: look again
+    gameEnded(ctx, res.game);
+    const c = check(res.game);
+    await postAnnouncement(ctx, announcement(ctx, res.game, c.ok ? c.value.state : undefined, [{ key: 'tournament.gameCancelled', params: { event: eventTitle(t) } }]));
+    return;
+  }
+  ctx.log.warn({ tournamentId: t.id, gameId }, 'a game of a cancelled tournament kept changing; the next sweep closes it');
 }
 
 /** Opens the games of the round being played that are not open yet (one process per pairing, by lease). */
@@ -348,6 +431,8 @@ async function openGame(ctx: MatchContext, t: StoredTournament, p: TournamentPai
   if (!(await ctx.store.tournaments.lease(t.id, `open-${p.round}-${p.board}`, OPEN_LEASE_MS))) return;
   // Opened by another process between the look and the lease?
   if ((await readPairing(ctx, t, p)).kind !== 'missing') return;
+  // Still to be played? (Cancelled, or a player left and it was forfeited, meanwhile.)
+  if (!stillToPlay(await ctx.store.tournaments.get(t.id), p)) return;
   const players: [Entrant, Entrant] = [entrant(t, p.first), entrant(t, p.second!)];
   const locale = localeOf(t.locale);
   const messageId = await ctx.notifier.post(t.channelId, {
@@ -381,24 +466,49 @@ async function openGame(ctx: MatchContext, t: StoredTournament, p: TournamentPai
     locale,
     clockMs: t.clockMs,
   });
+  // A Cancel or a Leave that landed while it opened: settle it now rather than at the next look.
+  const latest = await ctx.store.tournaments.get(t.id);
+  if (latest?.status === 'cancelled') await closeCancelledGame(ctx, latest, gameId);
+  else if (!stillToPlay(latest, p)) await drive(ctx, t.id);
+}
+
+/** Whether a pairing is still to be played in this record: the event running, no result, nobody of it gone. */
+function stillToPlay(t: StoredTournament | null, p: TournamentPairing): boolean {
+  if (t?.status !== 'running') return false;
+  const q = t.pairings.find((x) => x.round === p.round && x.board === p.board);
+  const out = leavers(t);
+  return !!q && q.result === null && !out.has(q.first) && (q.second === null || !out.has(q.second));
 }
 
 const entrant = (t: StoredTournament, id: string): Entrant => t.players.find((p) => p.id === id) ?? { id, name: '?' };
 
 
-/** The winners' post, once (lease, then the record says so). */
+/** The winners' post, or the note of a cancelled event, once (lease, then the record says so). */
 async function announce(ctx: MatchContext, t: StoredTournament): Promise<boolean> {
   if (!(await ctx.store.tournaments.lease(t.id, 'announce', ANNOUNCE_LEASE_MS))) return false;
-  await Promise.all(t.winners.map((w) => ctx.store.tournaments.addWin(w, t.id, t.finishedAt ?? ctx.now())));
+  if (t.status === 'finished') await Promise.all(t.winners.map((w) => ctx.store.tournaments.addWin(w, t.id, t.finishedAt ?? ctx.now())));
   try {
-    await ctx.notifier.post(t.channelId, { kind: 'tournament', tournament: t, view: 'final' });
+    if (t.status === 'finished') await ctx.notifier.post(t.channelId, { kind: 'tournament', tournament: t, view: 'final' });
+    else await ctx.notifier.post(t.channelId, cancelNote(t));
   } catch (e) {
-    // The card shows the final standings too; the post is not retried (it could end up twice).
-    ctx.log.error({ err: e, tournamentId: t.id }, 'could not post the tournament winners');
+    // The card says it too; the post is not retried (it could end up twice).
+    ctx.log.error({ err: e, tournamentId: t.id }, 'could not post the end of a tournament');
   }
   await mutate(ctx, t.id, (x) => (x.announced ? null : { ...x, announced: true, wakeAt: null }));
   await refreshCard(ctx, t.id);
   return true;
+}
+
+/** "Winter Swiss was cancelled by @Olga…", pinging the players still in it. */
+function cancelNote(t: StoredTournament): TextPost {
+  const out = leavers(t);
+  const ids = t.players.filter((p) => !out.has(p.id)).map((p) => p.id);
+  const players = { list: ids.map((id) => ({ user: id })) };
+  const line: Msg =
+    t.endNote === 'too-few-players'
+      ? { key: 'tournament.cancelledTooFew', params: { event: eventTitle(t), min: MIN_PLAYERS, n: ids.length, players } }
+      : { key: 'tournament.cancelledBy', params: { event: eventTitle(t), user: { user: t.cancelledBy ?? t.organiser.id }, started: t.pairings.length > 0 ? 'yes' : 'no', n: ids.length, players } };
+  return { kind: 'text', locale: localeOf(t.locale), lines: [line], ping: ids };
 }
 
 /** The end-of-game call (ctx.onGameOver): a pairing's game ended, so its event may move on. */

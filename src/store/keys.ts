@@ -67,7 +67,10 @@ export function makeKeys(prefix: string) {
     tournamentsOfGuild: (guildId: string) => `${p}tournaments:guild:${guildId}`,
     userTournamentWins: (userId: string) => `${p}user:{${userId}}:tournament-wins`,
     seasonGuilds: () => `${p}seasons:guilds`,
+    /** Set once a season's end-of-season post is out (or there was nothing to post). */
     seasonRollover: (guildId: string, season: string) => `${p}seasons:rollover:{${guildId}}:${season}`,
+    /** Held by the process making that post (same slot as the mark: one script checks both). */
+    seasonRolloverLease: (guildId: string, season: string) => `${p}seasons:rollover:{${guildId}}:${season}:lease`,
   };
 }
 

@@ -58,6 +58,7 @@ const tournamentObject = z.object({
   winners: z.array(id),
   endNote: z.enum(['no-pairing', 'too-few-left', 'too-few-players', 'cancelled']).nullable(),
   announced: z.boolean(),
+  cancelledBy: id.optional(),
   wakeAt: finite.nullable(),
 });
 
@@ -85,8 +86,28 @@ return 1
 `,
 );
 
-/** How long a claimed season rollover stays claimed (past any season's length). */
-const ROLLOVER_CLAIM_MS = 400 * 24 * 3_600_000;
+/** How long a season's "posted" mark is kept (past any season's length). */
+const ROLLOVER_DONE_MS = 400 * 24 * 3_600_000;
+
+/** KEYS: done mark, lease. ARGV: lease ms → 1 leased, 0 done already or leased by another. */
+const ROLLOVER_LEASE = new Script(
+  'seasonRolloverLease',
+  `
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[1])
+return 1
+`,
+);
+
+/** KEYS: done mark, lease. ARGV: mark ms. */
+const ROLLOVER_FINISH = new Script(
+  'seasonRolloverFinish',
+  `
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+redis.call('DEL', KEYS[2])
+return 1
+`,
+);
 
 export class RedisTournamentStore implements TournamentStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -203,9 +224,21 @@ export class RedisSeasonStore implements SeasonStore {
     return this.ctx.redis.smembers(this.ctx.keys.seasonGuilds());
   }
 
-  async claimRollover(guildId: string, season: string): Promise<boolean> {
+  private rolloverKeys(guildId: string, season: string): [string, string] {
     assertKeyPart('guild id', guildId);
     assertKeyPart('season', season);
-    return (await this.ctx.redis.set(this.ctx.keys.seasonRollover(guildId, season), '1', 'PX', ROLLOVER_CLAIM_MS, 'NX')) === 'OK';
+    return [this.ctx.keys.seasonRollover(guildId, season), this.ctx.keys.seasonRolloverLease(guildId, season)];
+  }
+
+  async leaseRollover(guildId: string, season: string, ms: number): Promise<boolean> {
+    return Number(await ROLLOVER_LEASE.run(this.ctx.redis, this.rolloverKeys(guildId, season), [Math.max(1, Math.round(ms))])) === 1;
+  }
+
+  async retryRollover(guildId: string, season: string, ms: number): Promise<void> {
+    await this.ctx.redis.pexpire(this.rolloverKeys(guildId, season)[1], Math.max(1, Math.round(ms)));
+  }
+
+  async finishRollover(guildId: string, season: string): Promise<void> {
+    await ROLLOVER_FINISH.run(this.ctx.redis, this.rolloverKeys(guildId, season), [ROLLOVER_DONE_MS]);
   }
 }

@@ -609,8 +609,10 @@ export interface StoredTournament {
   winners: string[];
   /** Why it ended early, if it did (no legal pairing, too few players left, too few signed up). */
   endNote: 'no-pairing' | 'too-few-left' | 'too-few-players' | 'cancelled' | null;
-  /** The winners' announcement was posted. */
+  /** The winners' announcement (or the note of a cancelled event) was posted. */
   announced: boolean;
+  /** Who cancelled the event (the organiser or an admin); absent otherwise and on older records. */
+  cancelledBy?: string;
   /** The next instant the tournament sweep must look at it, or null. */
   wakeAt: number | null;
 }
@@ -650,6 +652,15 @@ export interface SeasonStore {
   track(guildId: string, on: boolean): Promise<void>;
   /** Servers that keep seasons. */
   guilds(): Promise<string[]>;
-  /** True exactly once per server and season: the end-of-season post is made by one process. */
-  claimRollover(guildId: string, season: string): Promise<boolean>;
+  /**
+   * The end-of-season post of a server, made once across processes and
+   * retried after a failure: a lease for `ms` to the one process that may post
+   * now (false for everyone once the season is marked done, and for the others
+   * while the lease holds).
+   */
+  leaseRollover(guildId: string, season: string, ms: number): Promise<boolean>;
+  /** After a failed post: the lease now ends in `ms`, and the post is tried again after that. */
+  retryRollover(guildId: string, season: string, ms: number): Promise<void>;
+  /** The post is out (or there was nothing to post): marked done for good, the lease dropped. */
+  finishRollover(guildId: string, season: string): Promise<void>;
 }

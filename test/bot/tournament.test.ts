@@ -5,84 +5,13 @@
 // rounds, and two bot processes pairing each round once.
 import { describe, expect, it } from 'vitest';
 import { sweepTournaments } from '../../src/bot/index.js';
-import { RECHECK_MS, pairingGameId, roundPairings, standingsOf } from '../../src/match/index.js';
-import type { StoredGame, StoredTournament, TournamentPairing } from '../../src/store/types.js';
-import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
+import { RECHECK_MS, roundPairings, standingsOf } from '../../src/match/index.js';
+import type { FakeUser } from '../support/fake-discord/index.js';
 import { decodePng } from '../render/pixels.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness, type OptValue } from './harness.js';
+import { findButton, isEphemeral, toOptions, waitFor } from './harness.js';
+import { HOUR, tournamentKit } from './tournament-kit.js';
 
-let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
-
-const MANAGE_GUILD = 1n << 5n;
-const HOUR = 3_600_000;
-
-/** A shifted clock the test moves forward. */
-function testClock() {
-  let offset = 0;
-  return { now: () => Date.now() + offset, advance: (ms: number) => (offset += ms) };
-}
-
-interface Event {
-  organiser: FakeUser;
-  players: FakeUser[];
-  byId: Map<string, FakeUser>;
-  cardId: string;
-  id: string;
-}
-
-async function setup(n: number, clk = testClock()) {
-  h = await createHarness({ bot: { now: clk.now } });
-  const organiser = h.fake.addUser({ username: 'olga', globalName: 'Olga', permissions: MANAGE_GUILD });
-  const players = Array.from({ length: n }, (_, k) => h!.fake.addUser({ username: `p${k + 1}`, globalName: `Player ${k + 1}` }));
-  return { clk, organiser, players, byId: new Map(players.map((p) => [p.id, p])) };
-}
-
-const create = (user: FakeUser, opts: Record<string, OptValue | undefined>) => h!.fake.slash(user, h!.channel.id, 'tournament', [{ name: 'create', type: 1, options: toOptions(opts) }]).done();
-
-async function createEvent(base: Awaited<ReturnType<typeof setup>>, opts: Record<string, OptValue | undefined>): Promise<Event> {
-  const res = await create(base.organiser, { game: 'orion', layout: 'preset1', clock: 1, 'round-hours': 1, ...opts });
-  expect(isEphemeral(res), res.callback.data?.content).toBe(false);
-  const card = res.original!;
-  const t = await waitFor(async () => (await h!.store.tournaments.listByGuild(h!.guild.id, 1)).find((x) => x.messageId === card.id));
-  return { ...base, cardId: card.id, id: t.id };
-}
-
-const card = (e: Event): FakeMessage => h!.fake.message(e.cardId)!;
-const clickCard = (e: Event, user: FakeUser, label: string) => h!.fake.click(user, e.cardId, findButton(card(e), label)).done();
-const get = async (e: Event): Promise<StoredTournament> => (await h!.store.tournaments.get(e.id))!;
-
-/** Waits for round r to be paired and every game of it to be open with its board posted. */
-async function openRound(e: Event, r: number): Promise<{ p: TournamentPairing; rec: StoredGame }[]> {
-  return waitFor(async () => {
-    const t = await get(e);
-    if (t.status !== 'running' || t.round !== r) return null;
-    const playing = roundPairings(t).filter((p) => p.second !== null && p.result === null);
-    const recs = await Promise.all(playing.map((p) => h!.store.games.get(pairingGameId(t.id, r, p.board))));
-    if (recs.some((x) => !x)) return null;
-    for (const rec of recs) if (!h!.fake.messages(rec!.channelId).some((m) => m.attachments.length > 0)) return null;
-    return playing.map((p, k) => ({ p, rec: recs[k]! }));
-  }, 15_000);
-}
-
-/** Ends a pairing's game: 'first' or 'second' wins (the other resigns), or a draw is agreed. */
-async function decide(e: Event, rec: StoredGame, outcome: 'first' | 'second' | 'draw') {
-  const [f, s] = rec.players.map((p) => e.byId.get(p.id)!);
-  if (outcome === 'draw') {
-    expect(isEphemeral(await h!.slash(f, rec.channelId, 'draw').done())).toBe(false);
-    await h!.slash(s, rec.channelId, 'draw').done();
-  } else {
-    const r = await h!.slash(outcome === 'first' ? s : f, rec.channelId, 'resign').done();
-    expect(isEphemeral(r), r.callback.data?.content).toBe(false);
-  }
-}
-
-/** Waits until the tournament has entered the result of a pairing. */
-const entered = (e: Event, p: TournamentPairing) =>
-  waitFor(async () => (await get(e)).pairings.find((x) => x.round === p.round && x.board === p.board && x.result !== null));
-
-/** The pairing posts of a round in the tournament channel. */
-const pairingPosts = (r: number) => h!.fake.messages(h!.channel.id).filter((m) => m.content.includes(`· round ${r} of`));
+const { h, setup, create, createEvent, card, clickCard, get, openRound, decide, entered, pairingPosts } = tournamentKit();
 
 describe('/tournament', () => {
   it('an 8-player Swiss of 3 rounds, played to the end: an absent player forfeits at the round deadline, a player leaves mid-event', async () => {
@@ -97,12 +26,12 @@ describe('/tournament', () => {
       expect(r.callback.type).toBe(7);
     }
     // Joining twice is one entry, said privately.
-    const again = await h!.fake.click(e.players[0], e.cardId, findButton(card(e), 'Join')).done({ followups: 1 });
+    const again = await h().fake.click(e.players[0], e.cardId, findButton(card(e), 'Join')).done({ followups: 1 });
     expect(again.followups[0]?.content).toMatch(/in already/);
     expect((await get(e)).players.map((p) => p.id)).toEqual(e.players.map((p) => p.id));
     expect(JSON.stringify(card(e).embeds)).toContain('Players (8)');
     // Only the organiser starts it.
-    const notYou = await h!.fake.click(e.players[0], e.cardId, findButton(card(e), 'Start')).done();
+    const notYou = await h().fake.click(e.players[0], e.cardId, findButton(card(e), 'Start')).done();
     expect(isEphemeral(notYou)).toBe(true);
     expect(notYou.callback.data.content).toMatch(/Only the organiser/);
     await clickCard(e, e.organiser, 'Start');
@@ -120,7 +49,7 @@ describe('/tournament', () => {
       for (const { p, rec } of games) {
         expect(played.get(p.first)?.has(p.second!) ?? false, 'no repeat pairing').toBe(false);
         meet(p.first, p.second!);
-        const post = h!.fake.message(rec.messageId!)!;
+        const post = h().fake.message(rec.messageId!)!;
         expect(post.mentions.map((u) => u.id).sort()).toEqual([p.first, p.second].sort());
         expect(rec.channelId).toBe(post.id); // the thread hangs on the post
         expect(rec.clock?.perMoveMs).toBe(HOUR);
@@ -138,12 +67,12 @@ describe('/tournament', () => {
         if (g === absentGame) continue;
         if (round === 2 && (g.p.first === leaver!.id || g.p.second === leaver!.id)) {
           // The leaver leaves while their game is on: it counts as resigned.
-          const left = await h!.fake.click(leaver!, e.cardId, findButton(card(e), 'Leave')).done({ followups: 1 });
+          const left = await h().fake.click(leaver!, e.cardId, findButton(card(e), 'Leave')).done({ followups: 1 });
           expect(left.followups[0]?.content).toMatch(/You left the tournament/);
           const done = await entered(e, g.p);
           expect(done.result).toBe(g.p.first === leaver!.id ? 'second' : 'first');
           expect(done.forfeit).toBeUndefined();
-          expect((await h!.store.games.get(g.rec.id))?.result?.reason).toBe('resign');
+          expect((await h().store.games.get(g.rec.id))?.result?.reason).toBe('resign');
           continue;
         }
         await decide(e, g.rec, k % 3 === 1 ? 'draw' : 'first');
@@ -155,17 +84,17 @@ describe('/tournament', () => {
         continue;
       }
       const { p, rec } = absentGame;
-      if (p.second === absent.id) expect(isEphemeral(await h!.move(e.byId.get(p.first)!, rec.channelId, 'S1 K2'))).toBe(false);
+      if (p.second === absent.id) expect(isEphemeral(await h().move(e.byId.get(p.first)!, rec.channelId, 'S1 K2'))).toBe(false);
       expect((await get(e)).round).toBe(round);
       base.clk.advance(HOUR + 60_000);
-      await sweepTournaments(h!.bot.ctx);
+      await sweepTournaments(h().bot.ctx);
       const adjudicated = await entered(e, p);
       expect(adjudicated.forfeit).toBe(true);
       expect(adjudicated.result).toBe(p.second === absent.id ? 'first' : 'double-forfeit');
-      const over = (await h!.store.games.get(rec.id))!;
+      const over = (await h().store.games.get(rec.id))!;
       expect(over.status).toBe('aborted');
       expect(over.result?.reason).toBe('time');
-      await h!.fake.waitForMessage(rec.channelId, (m) => m.content.includes('did not move in time'));
+      await h().fake.waitForMessage(rec.channelId, (m) => m.content.includes('did not move in time'));
     }
 
     const done = await waitFor(async () => {
@@ -183,7 +112,7 @@ describe('/tournament', () => {
     expect(rows.every((r) => r.tiebreaks.buchholz !== null)).toBe(true);
 
     // The winners are announced once, with the final standings as a PNG readable at 400 px.
-    const finals = h!.fake.messages(h!.channel.id).filter((m) => m.content.includes('is over!'));
+    const finals = h().fake.messages(h().channel.id).filter((m) => m.content.includes('is over!'));
     expect(finals).toHaveLength(1);
     for (const w of done.winners) expect(finals[0].content).toContain(`<@${w}>`);
     const png = await decodePng(Buffer.from(finals[0].attachments[0].bytes!));
@@ -194,11 +123,11 @@ describe('/tournament', () => {
     expect(card(e).attachments).toHaveLength(1);
 
     // /tournament standings, and the winner's /stats.
-    const st = await h!.fake.slash(e.players[0], h!.channel.id, 'tournament', [{ name: 'standings', type: 1, options: [] }]).done();
+    const st = await h().fake.slash(e.players[0], h().channel.id, 'tournament', [{ name: 'standings', type: 1, options: [] }]).done();
     expect(st.original?.content).toContain('Winter Swiss');
     expect(st.original?.attachments[0]?.filename).toMatch(/^standings-/);
     const winner = e.byId.get(done.winners[0])!;
-    const stats = await h!.slash(winner, h!.channel.id, 'stats').done();
+    const stats = await h().slash(winner, h().channel.id, 'stats').done();
     expect(JSON.stringify(stats.original?.embeds)).toContain('Tournaments won');
     expect(JSON.stringify(stats.original?.embeds)).toContain('Winter Swiss');
   }, 120_000);
@@ -217,7 +146,7 @@ describe('/tournament', () => {
       if (y === a || y === b) return y;
       return x === c ? x : y;
     };
-    let bot = h!.bot;
+    let bot = h().bot;
     for (let round = 1; round <= 3; round++) {
       const games = await openRound(e, round);
       expect(games).toHaveLength(2);
@@ -227,7 +156,7 @@ describe('/tournament', () => {
         if (round === 2 && k === games.length - 1) bot.ctx.onGameOver = undefined;
         await decide(e, rec, w === null ? 'draw' : w === p.first ? 'first' : 'second');
         if (round === 2 && k === games.length - 1) {
-          await waitFor(async () => (await h!.store.games.get(rec.id))?.status === 'over');
+          await waitFor(async () => (await h().store.games.get(rec.id))?.status === 'over');
         } else {
           await entered(e, p);
         }
@@ -235,13 +164,13 @@ describe('/tournament', () => {
       if (round === 1) {
         // A restart between rounds: round 2 is paired and open; a new process plays it.
         await bot.stop();
-        bot = await h!.startAnotherBot({ now: base.clk.now });
+        bot = await h().startAnotherBot({ now: base.clk.now });
       } else if (round === 2) {
         expect((await get(e)).round).toBe(2);
         await bot.stop();
         // The new process's sweep finds the ended game at its regular look.
         base.clk.advance(RECHECK_MS + 1000);
-        bot = await h!.startAnotherBot({ now: base.clk.now, eventSweepIntervalMs: 50 });
+        bot = await h().startAnotherBot({ now: base.clk.now, eventSweepIntervalMs: 50 });
       }
     }
     const done = await waitFor(async () => {
@@ -258,7 +187,7 @@ describe('/tournament', () => {
       [d, 4, 0],
     ]);
     expect(rows[0].tiebreaks.headToHead).toBe(0.5);
-    const final = h!.fake.messages(h!.channel.id).filter((m) => m.content.includes('is over!'));
+    const final = h().fake.messages(h().channel.id).filter((m) => m.content.includes('is over!'));
     expect(final).toHaveLength(1);
     expect(final[0].content).toMatch(/share first place with 2½ points/);
     // The crosstable makes the round-robin table taller than the rows alone.
@@ -266,7 +195,7 @@ describe('/tournament', () => {
     expect(png.width).toBe(800);
     expect(png.height).toBeGreaterThan(600);
     // Rated: every game moved the ratings (rank 1 players played 3 rated games).
-    expect((await h!.store.ratings.get('orion', a, 'global')).games).toBe(3);
+    expect((await h().store.ratings.get('orion', a, 'global')).games).toBe(3);
   }, 120_000);
 
   it('two bot processes: sign-up closes at `starts` and each round is paired and opened once', async () => {
@@ -274,9 +203,9 @@ describe('/tournament', () => {
     const e = await createEvent(base, { format: 'swiss', starts: '30m' });
     expect(JSON.stringify(card(e).embeds)).toMatch(/Sign-up closes <t:\d+:R>/);
     for (const p of e.players) await clickCard(e, p, 'Join');
-    const other = await h!.startAnotherBot({ now: base.clk.now });
-    await h!.fake.waitForReady(2);
-    const bots = [h!.bot, other];
+    const other = await h().startAnotherBot({ now: base.clk.now });
+    await h().fake.waitForReady(2);
+    const bots = [h().bot, other];
     for (const b of bots) b.ctx.onGameOver = undefined; // rounds move on through the sweeps only, both at once
     const sweepBoth = () => Promise.all(bots.map((b) => sweepTournaments(b.ctx)));
 
@@ -287,7 +216,7 @@ describe('/tournament', () => {
       const games = await openRound(e, round);
       expect(games).toHaveLength(2);
       for (const { rec } of games) await decide(e, rec, 'first');
-      for (const { rec } of games) await waitFor(async () => (await h!.store.games.get(rec.id))?.status === 'over');
+      for (const { rec } of games) await waitFor(async () => (await h().store.games.get(rec.id))?.status === 'over');
       base.clk.advance(RECHECK_MS + 1000);
       const acted = await sweepBoth();
       expect(acted.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
@@ -300,9 +229,9 @@ describe('/tournament', () => {
     expect(done.pairings).toHaveLength(6);
     for (let r = 1; r <= 3; r++) expect(pairingPosts(r)).toHaveLength(2);
     // Each game was opened once: one thread per pairing.
-    const threads = h!.fake.threads(h!.channel.id);
+    const threads = h().fake.threads(h().channel.id);
     expect(threads).toHaveLength(6);
-    expect(h!.fake.messages(h!.channel.id).filter((m) => m.content.includes('is over!'))).toHaveLength(1);
+    expect(h().fake.messages(h().channel.id).filter((m) => m.content.includes('is over!'))).toHaveLength(1);
   }, 120_000);
 
   it('refuses clearly and changes nothing: no permission, bad options, too few players, joining after the start, aborting a pairing', async () => {
@@ -315,29 +244,29 @@ describe('/tournament', () => {
     expect(badTime.callback.data.content).toMatch(/not a time I can read/);
     const rrRounds = await create(base.organiser, { game: 'exxit', format: 'round-robin', rounds: 3 });
     expect(rrRounds.callback.data.content).toMatch(/round robin has no `rounds`/);
-    expect(await h!.store.tournaments.listByGuild(h!.guild.id)).toEqual([]);
-    const noThreads = h!.fake.addChannel(h!.guild.id, { name: 'no-threads', canCreateThreads: false });
-    const here = await h!.fake.slash(base.organiser, noThreads.id, 'tournament', [{ name: 'create', type: 1, options: toOptions({ game: 'exxit', format: 'swiss' }) }]).done();
+    expect(await h().store.tournaments.listByGuild(h().guild.id)).toEqual([]);
+    const noThreads = h().fake.addChannel(h().guild.id, { name: 'no-threads', canCreateThreads: false });
+    const here = await h().fake.slash(base.organiser, noThreads.id, 'tournament', [{ name: 'create', type: 1, options: toOptions({ game: 'exxit', format: 'swiss' }) }]).done();
     expect(here.callback.data.content).toMatch(/thread per game/);
 
     // `starts` is explained as it is typed.
-    const ac = await h!.fake
-      .autocomplete(base.organiser, h!.channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'game', type: 3, value: 'exxit' }, { name: 'starts', type: 3, value: '2h', focused: true }] }])
+    const ac = await h().fake
+      .autocomplete(base.organiser, h().channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'game', type: 3, value: 'exxit' }, { name: 'starts', type: 3, value: '2h', focused: true }] }])
       .response();
     expect(ac.data.choices[0]).toEqual({ name: 'in 2 h (2h)', value: '2h' });
-    const iso = await h!.fake
-      .autocomplete(base.organiser, h!.channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'starts', type: 3, value: '2026-12-05 18:00+01:00', focused: true }] }])
+    const iso = await h().fake
+      .autocomplete(base.organiser, h().channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'starts', type: 3, value: '2026-12-05 18:00+01:00', focused: true }] }])
       .response();
     expect(iso.data.choices[0].name).toBe('at 2026-12-05 17:00 UTC (2026-12-05 18:00+01:00)');
-    // Without a tournament role, Manage Server alone may create events (the role itself needs a role option the stand-in does not resolve).
-    const roles = await h!.fake.slash(base.organiser, h!.channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }]).done();
+    // Without a tournament role, Manage Server alone may create events (a role: tournament-signup.test.ts).
+    const roles = await h().fake.slash(base.organiser, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }]).done();
     expect(roles.callback.data.content).toMatch(/Only members with Manage Server may create tournaments now/);
     expect(roles.callback.data.content).toMatch(/\*\*Tournaments\*\* may be created by: Manage Server/);
 
     const e = await createEvent(base, { format: 'swiss' });
     await clickCard(e, base.players[0], 'Join');
     await clickCard(e, base.players[1], 'Join');
-    const few = await h!.fake.click(e.organiser, e.cardId, findButton(card(e), 'Start')).done();
+    const few = await h().fake.click(e.organiser, e.cardId, findButton(card(e), 'Start')).done();
     expect(few.callback.data.content).toMatch(/at least 3 players; 2 have signed up/);
     expect((await get(e)).status).toBe('signup');
     // Leaving during sign-up takes the name off; joining again puts it back.
@@ -347,15 +276,15 @@ describe('/tournament', () => {
     await clickCard(e, base.players[2], 'Join');
     await clickCard(e, e.organiser, 'Start');
     const games = await openRound(e, 1);
-    const late = h!.fake.addUser({ username: 'late' });
-    const closed = await h!.fake.click(late, e.cardId, findButton(card(e), 'Leave')).done();
+    const late = h().fake.addUser({ username: 'late' });
+    const closed = await h().fake.click(late, e.cardId, findButton(card(e), 'Leave')).done();
     expect(closed.callback.data.content).toMatch(/not playing in this tournament/);
-    const ab = await h!.slash(e.byId.get(games[0].rec.players[0].id)!, games[0].rec.channelId, 'abort').done();
+    const ab = await h().slash(e.byId.get(games[0].rec.players[0].id)!, games[0].rec.channelId, 'abort').done();
     expect(isEphemeral(ab)).toBe(true);
     expect(ab.callback.data.content).toMatch(/cannot be aborted/);
-    expect((await h!.store.games.get(games[0].rec.id))?.status).toBe('active');
+    expect((await h().store.games.get(games[0].rec.id))?.status).toBe('active');
     // Forged custom ids are refused.
-    const forged = await h!.fake.click(late, e.cardId, `hx1:t:${e.id}:zz`).done();
+    const forged = await h().fake.click(late, e.cardId, `hx1:t:${e.id}:zz`).done();
     expect(isEphemeral(forged)).toBe(true);
   }, 60_000);
 });

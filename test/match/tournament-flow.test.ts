@@ -12,7 +12,9 @@ import {
   roundPairings,
   roundsFor,
   standingsOf,
+  RECHECK_MS,
   startEvent,
+  wakeOf,
   withdraw,
 } from '../../src/match/tournament-flow.js';
 import { isStoreId, type StoredGame, type StoredTournament } from '../../src/store/index.js';
@@ -70,6 +72,8 @@ describe('pairing games', () => {
     expect(pairingResult(game(oneMove))).toEqual({ result: 'first', forfeit: true });
     // An admin's end is no result for either.
     expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'admin' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
+    // Nor is the end of a game of a cancelled event (the event takes no more results anyway).
+    expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'cancelled' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
   });
 });
 
@@ -135,5 +139,18 @@ describe('the life of an event', () => {
     expect(t.status).toBe('finished');
     expect(t.endNote).toBe('too-few-left');
     expect(advanceEvent(t, 6)).toMatchObject({ status: 'finished', round: 1 });
+  });
+
+  it('the sweep looks again when something is due: sign-up closing, the deadline or the regular look, a post still to make', () => {
+    const now = 50_000;
+    expect(wakeOf(event(3, { status: 'signup', startsAt: 90_000 }), now)).toBe(90_000);
+    expect(wakeOf(event(3, { status: 'signup' }), now)).toBeNull();
+    expect(wakeOf(event(3, { status: 'running', roundDeadline: now + 5 }), now)).toBe(now + 5);
+    expect(wakeOf(event(3, { status: 'running', roundDeadline: now + 2 * RECHECK_MS }), now)).toBe(now + RECHECK_MS);
+    // The winners' post, or a cancelled event's note (and the closing of its games), until made.
+    expect(wakeOf(event(3, { status: 'finished', announced: false }), now)).toBe(now);
+    expect(wakeOf(event(3, { status: 'cancelled', announced: false }), now)).toBe(now);
+    expect(wakeOf(event(3, { status: 'finished', announced: true }), now)).toBeNull();
+    expect(wakeOf(event(3, { status: 'cancelled', announced: true }), now)).toBeNull();
   });
 });

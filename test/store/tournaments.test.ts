@@ -114,13 +114,27 @@ describe.each(MODES)('tournaments on $name', (mode) => {
     expect(await store.tournaments.wins(u)).toEqual(['other00001', t.id]);
   });
 
-  it('seasons: tracked servers, and one rollover claim per server and season', async () => {
+  it('seasons: tracked servers; the end-of-season post leased to one process at a time, tried again after a failure, done once', async () => {
     const g = uid('g');
     await store.seasons.track(g, true);
     expect(await store.seasons.guilds()).toContain(g);
-    expect(await store.seasons.claimRollover(g, '2026-11')).toBe(true);
-    expect(await store.seasons.claimRollover(g, '2026-11')).toBe(false);
-    expect(await store.seasons.claimRollover(g, '2026-12')).toBe(true);
+    // One holder at a time, per server and season.
+    expect(await store.seasons.leaseRollover(g, '2026-11', 60_000)).toBe(true);
+    expect(await store.seasons.leaseRollover(g, '2026-11', 60_000)).toBe(false);
+    expect(await store.seasons.leaseRollover(g, '2026-12', 60_000)).toBe(true);
+    // A failed post: the lease ends soon, then another attempt may take it.
+    await store.seasons.retryRollover(g, '2026-11', 30);
+    expect(await store.seasons.leaseRollover(g, '2026-11', 60_000)).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await store.seasons.leaseRollover(g, '2026-11', 60_000)).toBe(true);
+    // Posted: done for good, whoever asks and however long the lease would be.
+    await store.seasons.finishRollover(g, '2026-11');
+    expect(await store.seasons.leaseRollover(g, '2026-11', 1)).toBe(false);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await store.seasons.leaseRollover(g, '2026-11', 1)).toBe(false);
+    // Shortening the lease of a season already done changes nothing.
+    await store.seasons.retryRollover(g, '2026-11', 1);
+    expect(await store.seasons.leaseRollover(g, '2026-11', 60_000)).toBe(false);
     await store.seasons.track(g, false);
     expect(await store.seasons.guilds()).not.toContain(g);
   });

@@ -444,6 +444,44 @@ describe('fake Discord interactions and REST', () => {
     await expect.poll(() => (client.channels.cache.get(thread.id) as any)?.archived).toBe(false);
   });
 
+  it('roles: a role added after login reaches the cache, members carry their roles and permissions, role options are resolved, an unknown role is refused', async () => {
+    const fake = await fakeDiscord();
+    const { guild, channel, alice } = world(fake);
+    let seen: { role?: string | null; hasRole?: boolean; manage?: boolean } = {};
+    const client = await connect(fake, async (i) => {
+      if (!i.isChatInputCommand() || !i.inGuild()) return;
+      const roles = i.member.roles;
+      seen = {
+        role: i.options.getRole('role')?.name ?? null,
+        hasRole: Array.isArray(roles) ? roles.includes(mods.id) : roles.cache.has(mods.id),
+        manage: i.memberPermissions.has(PermissionFlagsBits.ManageGuild),
+      };
+      await i.reply({ content: 'ok' });
+    });
+    const mods = fake.addRole(guild.id, { name: 'Mods', permissions: PermissionFlagsBits.ManageGuild });
+    await expect.poll(() => client.guilds.cache.get(guild.id)?.roles.cache.get(mods.id)?.name).toBe('Mods');
+    const rita = fake.addUser({ username: 'rita', roles: [mods] });
+
+    const s = fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: mods.id }]);
+    expect(s.payload.member.roles).toEqual([mods.id]);
+    expect(s.payload.data.resolved.roles[mods.id]).toMatchObject({ id: mods.id, name: 'Mods', managed: false });
+    await s.done();
+    expect(seen).toEqual({ role: 'Mods', hasRole: true, manage: true });
+    // Without the role: no role, no permission it granted.
+    await fake.slash(alice, channel.id, 'settings', [{ name: 'role', type: 8, value: mods.id }]).done();
+    expect(seen).toEqual({ role: 'Mods', hasRole: false, manage: false });
+    fake.setRoles(guild.id, alice, [mods]);
+    await fake.slash(alice, channel.id, 'settings', []).done();
+    expect(seen).toEqual({ role: null, hasRole: true, manage: true });
+    // Discord only offers the roles of the guild: anything else never reaches the bot.
+    const other = fake.addGuild({ name: 'Other' });
+    const foreign = fake.addRole(other.id, { name: 'Elsewhere' });
+    expect(() => fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: foreign.id }])).toThrow(/not a role of guild/);
+    expect(() => fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: '123' }])).toThrow(/not a role of guild/);
+    expect(() => fake.setRoles(guild.id, rita, [foreign])).toThrow(/not a role of guild/);
+    expect(fake.violations).toEqual([]);
+  });
+
   it('commands: bulk overwrite is validated and stored with ids; slash payloads then carry the registered id', async () => {
     const fake = await fakeDiscord();
     const { guild, channel, alice } = world(fake);

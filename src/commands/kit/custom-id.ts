@@ -12,7 +12,8 @@ const PAGE_RE = /^(0|[1-9][0-9]?)$/;
 
 export type ChallengeAction = 'accept' | 'decline' | 'cancel';
 export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
-export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel';
+/** `cancel` asks privately; `cancel-confirm` (on that private message) cancels. */
+export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel' | 'cancel-confirm';
 /** Paged lists (the page buttons of /games). */
 export type ListName = 'games';
 /** Pages a list button may ask for (0-based). */
@@ -55,7 +56,7 @@ function readPath(text: string): string[] | null {
   const path = text === '' ? [] : text.split(PATH_SEP);
   return validPath(path) ? path : null;
 }
-const TOURNAMENT_CODES: Record<TournamentAction, string> = { join: 'j', leave: 'l', start: 's', cancel: 'x' };
+const TOURNAMENT_CODES: Record<TournamentAction, string> = { join: 'j', leave: 'l', start: 's', cancel: 'x', 'cancel-confirm': 'cx' };
 const TOURNAMENT_BY_CODE = invert(TOURNAMENT_CODES);
 const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
 const RULES_BY_CODE = invert(RULES_CODES);

@@ -138,18 +138,18 @@ function statusLines(tr: StoredTournament): Msg[] {
       return out;
     }
     case 'cancelled':
-      return [{ key: `tournament.card.endNote.${tr.endNote ?? 'cancelled'}`, params: { round: tr.round, min: MIN_PLAYERS } }];
+      return [{ key: `tournament.card.endNote.${tr.endNote ?? 'cancelled'}`, params: { round: tr.round, min: MIN_PLAYERS, user: { user: tr.cancelledBy ?? tr.organiser.id } } }];
   }
 }
 
 function buttons(locale: Locale, tr: StoredTournament): Row[] {
-  const button = (action: TournamentAction, style: ButtonStyle) =>
+  const button = (action: Exclude<TournamentAction, 'cancel-confirm'>, style: ButtonStyle) =>
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'tournament', tournamentId: tr.id, action })).setLabel(t(locale, `tournament.card.${action}`)).setStyle(style);
   const row = new ActionRowBuilder<MessageActionRowComponentBuilder>();
   if (tr.status === 'signup') {
     row.addComponents(button('join', ButtonStyle.Success), button('leave', ButtonStyle.Secondary), button('start', ButtonStyle.Primary), button('cancel', ButtonStyle.Danger));
   } else if (tr.status === 'running') {
-    row.addComponents(button('leave', ButtonStyle.Secondary));
+    row.addComponents(button('leave', ButtonStyle.Secondary), button('cancel', ButtonStyle.Danger));
   } else {
     return [];
   }

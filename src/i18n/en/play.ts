@@ -77,6 +77,7 @@ export const play = {
     timeout: 'time ran out',
     time: 'lost on time',
     admin: 'ended by an admin',
+    cancelled: 'its tournament was cancelled',
     over: 'the game is over',
     resigned: '{name} ({side}) resigns.',
     abortedBy: 'Aborted by {user}.',

@@ -44,6 +44,14 @@ export const tournament = {
     startedAlready: 'This tournament has started already.',
     tooFew: 'A tournament needs at least {min} players; {n, plural, one {# has} other {# have}} signed up.',
     noAbort: 'Tournament games cannot be aborted. You can `/resign`; a game still open at the round deadline is adjudicated.',
+    cancelAsk:
+      'Cancel **{event}**? {started, select, yes {{open, plural, =0 {No game is open now;} one {Its open game ends with no result and no rating change;} other {Its # open games end with no result and no rating change;}} no further round is played.} other {Sign-up closes and the players are told.}} This cannot be undone.',
+    cancelConfirm: 'Yes, cancel the tournament',
+    cancelDone: 'The tournament is cancelled; the players are told in its channel.',
+    cancelledBy:
+      '🚫 **{event}** was cancelled by {user}. {started, select, yes {Its open games end with no result and no rating change.} other {No game was played.}}{n, plural, =0 {} other { Players: {players}.}}',
+    cancelledTooFew: '🚫 **{event}** is cancelled: it needs at least {min} players, and {n, plural, =0 {nobody} one {# player} other {# players}} signed up.{n, plural, =0 {} other { Players: {players}.}}',
+    gameCancelled: '**{event}** was cancelled: this game ends here, with no result and no rating change.',
     pairingPost: '**{event}** · round {round} of {rounds} · board {board}: {first} vs {second}. The round ends {deadline}.',
     card: {
       title: '🏆 {event}',
@@ -63,7 +71,7 @@ export const tournament = {
         'no-pairing': 'It ended after round {round}: no further round could be paired without a repeat.',
         'too-few-left': 'It ended early: fewer than two players were left.',
         'too-few-players': 'Cancelled: fewer than {min} players signed up.',
-        cancelled: 'Cancelled by the organiser.',
+        cancelled: 'Cancelled by {user}.',
       },
       playersTitle: 'Players ({n})',
       playersNone: 'Nobody yet: click Join!',

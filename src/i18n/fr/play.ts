@@ -81,6 +81,7 @@ export const play: Catalogue<typeof enPlay> = {
     timeout: 'temps écoulé',
     time: 'au temps',
     admin: 'close par un administrateur',
+    cancelled: 'son tournoi a été annulé',
     over: 'la partie est terminée',
     resigned: '{name} ({side}) abandonne.',
     abortedBy: 'Annulée par {user}.',

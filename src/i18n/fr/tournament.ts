@@ -47,6 +47,14 @@ export const tournament: Catalogue<typeof enTournament> = {
     startedAlready: 'Ce tournoi a déjà commencé.',
     tooFew: 'Un tournoi demande au moins {min} joueurs ; {n, plural, one {# est inscrit} other {# sont inscrits}}.',
     noAbort: 'Les parties de tournoi ne peuvent pas être annulées. Vous pouvez faire `/resign` ; une partie encore ouverte à la fin de la ronde est arbitrée.',
+    cancelAsk:
+      'Annuler **{event}** ? {started, select, yes {{open, plural, =0 {Aucune partie n’est en cours ;} one {Sa partie en cours s’arrête sans résultat, cotes inchangées ;} other {Ses # parties en cours s’arrêtent sans résultat, cotes inchangées ;}} aucune autre ronde n’est jouée.} other {Les inscriptions ferment et les joueurs sont prévenus.}} C’est définitif.',
+    cancelConfirm: 'Oui, annuler le tournoi',
+    cancelDone: 'Le tournoi est annulé ; les joueurs sont prévenus dans son salon.',
+    cancelledBy:
+      '🚫 **{event}** a été annulé par {user}. {started, select, yes {Ses parties en cours s’arrêtent sans résultat, cotes inchangées.} other {Aucune partie n’a été jouée.}}{n, plural, =0 {} other { Joueurs : {players}.}}',
+    cancelledTooFew: '🚫 **{event}** est annulé : il faut au moins {min} joueurs, et {n, plural, =0 {personne ne s’est inscrit} one {# joueur s’est inscrit} other {# joueurs se sont inscrits}}.{n, plural, =0 {} other { Joueurs : {players}.}}',
+    gameCancelled: '**{event}** a été annulé : cette partie s’arrête ici, sans résultat, cotes inchangées.',
     pairingPost: '**{event}** · ronde {round} sur {rounds} · table {board} : {first} contre {second}. La ronde se termine {deadline}.',
     card: {
       title: '🏆 {event}',
@@ -66,7 +74,7 @@ export const tournament: Catalogue<typeof enTournament> = {
         'no-pairing': 'Il s’est arrêté après la ronde {round} : aucune ronde suivante ne pouvait s’apparier sans revoir un adversaire.',
         'too-few-left': 'Il s’est arrêté plus tôt : il restait moins de deux joueurs.',
         'too-few-players': 'Annulé : moins de {min} joueurs se sont inscrits.',
-        cancelled: 'Annulé par l’organisateur.',
+        cancelled: 'Annulé par {user}.',
       },
       playersTitle: 'Joueurs ({n})',
       playersNone: 'Personne pour l’instant : cliquez sur S’inscrire !',

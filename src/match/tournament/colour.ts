@@ -45,8 +45,10 @@ export interface ColourPlayer {
 export interface Allocation {
   /** Whether player a (the first argument) moves first. */
   aFirst: boolean;
-  /** 1 when a player gets the colour against an absolute preference. */
+  /** 1 when a player gets the colour against an absolute preference (a difference of 3, or three in a row). */
   absoluteMiss: 0 | 1;
+  /** 1 when a player gets the colour against a strong or absolute one (their difference leaves −1…1). */
+  balanceMiss: 0 | 1;
   /** What the player who does not get their wish loses: 0, mild 1, strong or absolute 3. */
   preferenceCost: 0 | 1 | 3;
 }
@@ -67,7 +69,7 @@ const MISS_COST: Record<Strength, 0 | 1 | 3> = { 0: 0, 1: 1, 2: 3, 3: 3 };
 export function allocate(a: ColourPlayer, b: ColourPlayer, board: number, flip: boolean): Allocation {
   const pa = preference(a.colours);
   const pb = preference(b.colours);
-  const ok = (aFirst: boolean): Allocation => ({ aFirst, absoluteMiss: 0, preferenceCost: 0 });
+  const ok = (aFirst: boolean): Allocation => ({ aFirst, absoluteMiss: 0, balanceMiss: 0, preferenceCost: 0 });
   if (pa.colour === null && pb.colour === null) {
     const higherFirst = (board % 2 === 0) !== flip;
     return ok(a.rank < b.rank ? higherFirst : !higherFirst);
@@ -99,6 +101,7 @@ export function allocate(a: ColourPlayer, b: ColourPlayer, board: number, flip: 
   return {
     aFirst: aWins ? want === 'first' : want !== 'first',
     absoluteMiss: loser.strength === 3 ? 1 : 0,
+    balanceMiss: loser.strength >= 2 ? 1 : 0,
     preferenceCost: MISS_COST[loser.strength],
   };
 }

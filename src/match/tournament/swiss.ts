@@ -6,12 +6,16 @@
 // 2. Bye (odd number of active players): to the lowest-ranked player who has
 //    had no bye (players who already won a game by forfeit come last, after
 //    FIDE C.04.1.d) such that everyone else can still be paired without a
-//    repeat. No such player: TournamentError 'no-legal-pairing'.
+//    repeat and with the fewest colour clashes of (a) below that any
+//    candidate allows. No candidate lets the rest be paired:
+//    TournamentError 'no-legal-pairing'.
 // 3. The others are paired by a maximum-weight perfect matching on the graph
 //    of pairs that have not met (played or forfeited: the edge is left out).
 //    The weights encode, strictly in this order of priority:
-//    a. the fewest players made to break an absolute colour need (first
-//       moves differing by 3, or the same three times in a row);
+//    a. colours: first the fewest players made to break an absolute need
+//       (first moves differing by 3, or the same three times in a row), then
+//       the fewest players whose first moves end up differing by more than
+//       one (a player at ±1 who gets the same role again);
 //    b. the largest score difference of a pair is as small as it can be
 //       without breaking (a) (the smallest limit on the difference under
 //       which (a) is still met, tried in increasing order with light
@@ -30,8 +34,12 @@
 //    large constant per pair puts the number of pairs first of all.
 // 4. Boards: by the pair's higher score, then sum of scores, then the
 //    higher-ranked player; the first move is given by colour.ts.
+// 5. Unless it is the event's last round: pairs in which neither player
+//    needs a colour may be turned round so that the next round can still
+//    keep every player within one (lookahead.ts).
 import { makeRng, randInt } from '../../engine/rng.js';
 import { allocate, type Colour } from './colour.js';
+import { orientForNextRound } from './lookahead.js';
 import { indexHistory, isPlayed, lastRound, pointsOf } from './history.js';
 import { MAX_MATCHING_WEIGHT, matchedPairs, maxWeightMatching } from './matching.js';
 import { TournamentError, type GameRecord, type PlayerId, type Round } from './types.js';
@@ -47,6 +55,8 @@ export interface SwissInput {
   withdrawn?: Iterable<PlayerId>;
   /** Draws the first-move lot of round 1 and breaks remaining ties; same seed, same pairing. */
   seed?: string | number;
+  /** The event's number of rounds: the last one needs no look-ahead (lookahead.ts). Default: look ahead. */
+  rounds?: number;
 }
 
 export interface SwissPlayer {
@@ -68,6 +78,7 @@ export interface PairCost {
   /** Score difference in half points. */
   diff: number;
   absoluteMiss: number;
+  balanceMiss: number;
   scoreCost: number;
   preferenceCost: number;
   arrangement: number;
@@ -162,7 +173,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   // What a pair is, whoever has the bye: met or not, score difference (half
   // points), colour clash and wish refused.
   const m = active.length;
-  const basics = new Array<({ diff: number; absoluteMiss: number; preferenceCost: number } | null | undefined)>(m * m);
+  const basics = new Array<({ diff: number; absoluteMiss: number; balanceMiss: number; preferenceCost: number } | null | undefined)>(m * m);
   const basic = (a: SwissPlayer, b: SwissPlayer) => {
     const k = a.rank * m + b.rank;
     if (basics[k] === undefined) {
@@ -170,53 +181,44 @@ export function planSwissRound(input: SwissInput): SwissPlan {
       basics[k] = basics[b.rank * m + a.rank] = col && {
         diff: Math.round(Math.abs(a.score - b.score) * 2),
         absoluteMiss: col.absoluteMiss,
+        balanceMiss: col.balanceMiss,
         preferenceCost: col.preferenceCost,
       };
     }
     return basics[k]!;
   };
+  // Step (a) as one number per pair: an absolute miss outweighs every balance miss of a round.
+  const clashOf = (b: { absoluteMiss: number; balanceMiss: number }) => b.absoluteMiss * (Math.floor(m / 2) + 1) + b.balanceMiss;
 
-  // 2. The bye, and steps (a)–(b) of the pairing: for each bye candidate in
-  // turn (or none), the limits on the score difference are tried in
-  // increasing order with light weights (2 − clash); the first limit under
-  // which everyone is paired with no clash ends the search; failing that,
-  // with all pairs allowed, the fewest clashes are known and the smallest
-  // limit reaching them is kept. A candidate whose absence leaves players
-  // who cannot all be paired is passed over.
+  // 2. The bye, and steps (a)–(b) of the pairing. For each bye candidate in
+  // turn (or none), the fewest clashes of any pairing of the others; the
+  // first candidate with none ends the search, else the first with the
+  // fewest is taken (a candidate whose absence leaves players who cannot all
+  // be paired is passed over). Then the limits on the score difference are
+  // tried in increasing order with light weights (the fewest clashes under
+  // each), and the smallest that reaches the fewest is kept.
   const candidates: (SwissPlayer | null)[] =
     active.length % 2 === 0
       ? [null]
       : active.filter((p) => !p.hadBye).sort((a, b) => Number(a.hadForfeitWin) - Number(b.hadForfeitWin) || b.rank - a.rank);
-  let chosen: { bye: SwissPlayer | null; rest: SwissPlayer[]; limit: number } | null = null;
-  for (const candidate of candidates) {
-    const rest = active.filter((p) => p !== candidate);
+  const lightEdges = (rest: SwissPlayer[]) => {
     const light: [number, number, number, number][] = []; // i, j, diff, clash
     for (let i = 0; i < rest.length; i++) {
       for (let j = i + 1; j < rest.length; j++) {
         const b = basic(rest[i], rest[j]);
-        if (b) light.push([i, j, b.diff, b.absoluteMiss]);
+        if (b) light.push([i, j, b.diff, clashOf(b)]);
       }
     }
-    const limits = [...new Set(light.map((e) => e[2]))].sort((x, y) => x - y);
-    if (rest.length === 0) limits.push(0);
-    const found: (number | null)[] = [];
-    let limit: number | null = null;
-    for (const top of limits) {
-      const within = light.filter((e) => e[2] <= top);
-      const clashes = evenComponents(rest.length, within) ? fewestClashes(rest.length, within) : null;
-      found.push(clashes);
-      if (clashes === 0) {
-        limit = top;
-        break;
-      }
-    }
-    if (limit === null) {
-      const fewest = found.at(-1);
-      if (fewest === null || fewest === undefined) continue;
-      limit = limits[found.indexOf(fewest)];
-    }
-    chosen = { bye: candidate, rest, limit };
-    break;
+    return light;
+  };
+  let chosen: { bye: SwissPlayer | null; rest: SwissPlayer[]; light: [number, number, number, number][]; fewest: number } | null = null;
+  for (const candidate of candidates) {
+    const rest = active.filter((p) => p !== candidate);
+    const light = lightEdges(rest);
+    const fewest = evenComponents(rest.length, light) ? fewestClashes(rest.length, light) : null;
+    if (fewest === null || (chosen && fewest >= chosen.fewest)) continue;
+    chosen = { bye: candidate, rest, light, fewest };
+    if (fewest === 0) break;
   }
   if (!chosen) {
     throw new TournamentError(
@@ -226,7 +228,16 @@ export function planSwissRound(input: SwissInput): SwissPlan {
         : `round ${round}: the players cannot all be paired without a repeat`,
     );
   }
-  const { bye, rest, limit } = chosen;
+  const limits = [...new Set(chosen.light.map((e) => e[2]))].sort((x, y) => x - y);
+  let limit = limits.at(-1) ?? 0;
+  for (const top of limits) {
+    const within = chosen.light.filter((e) => e[2] <= top);
+    if (evenComponents(chosen.rest.length, within) && fewestClashes(chosen.rest.length, within) === chosen.fewest) {
+      limit = top;
+      break;
+    }
+  }
+  const { bye, rest } = chosen;
 
   // 3. The full costs of every pair that may meet (plan.cost), and the exact
   // solve on those within the limit.
@@ -257,6 +268,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
       const c: PairCost = {
         diff: base.diff,
         absoluteMiss: base.absoluteMiss,
+        balanceMiss: base.balanceMiss,
         scoreCost: base.diff * base.diff,
         preferenceCost: base.preferenceCost,
         arrangement,
@@ -279,7 +291,9 @@ export function planSwissRound(input: SwissInput): SwissPlan {
         Math.min(a1.rank, b1.rank) - Math.min(a2.rank, b2.rank),
     )
     .map(([a, b], board) => (allocate(a, b, board, flip).aFirst ? [a, b] : [b, a]) as [SwissPlayer, SwissPlayer]);
-  return { round, active, bye, rest, cost, pairs, flip };
+  // 5. Free pairs oriented so that the next round can keep everyone within one (lookahead.ts).
+  const last = input.rounds !== undefined && round >= input.rounds;
+  return { round, active, bye, rest, cost, pairs: last ? pairs : orientForNextRound(active, bye, pairs), flip };
 }
 
 /** Whether every connected part of the graph has an even number of vertices (needed for a perfect matching). */
@@ -294,13 +308,14 @@ function evenComponents(n: number, edges: readonly (readonly [number, number, ..
 
 /** The fewest clashes of a perfect matching over these edges [i, j, diff, clash], or null when none is perfect. */
 function fewestClashes(n: number, edges: readonly [number, number, number, number][]): number | null {
-  const mate = maxWeightMatching(n, edges.map(([i, j, , clash]) => [i, j, 2 - clash] as const), true);
+  const top = Math.max(0, ...edges.map((e) => e[3])) + 1;
+  const mate = maxWeightMatching(n, edges.map(([i, j, , clash]) => [i, j, top - clash] as const), true);
   if (mate.some((x) => x < 0)) return null;
   const clash = new Map(edges.map(([i, j, , c]) => [i * n + j, c]));
   return matchedPairs(mate).reduce((s, [i, j]) => s + clash.get(i * n + j)!, 0);
 }
 
-const LEVELS = ['absoluteMiss', 'scoreCost', 'preferenceCost', 'arrangement', 'jitter'] as const;
+const LEVELS = ['absoluteMiss', 'balanceMiss', 'scoreCost', 'preferenceCost', 'arrangement', 'jitter'] as const;
 
 /**
  * The lexicographically best perfect matching of n vertices over these

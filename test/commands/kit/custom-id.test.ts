@@ -24,7 +24,7 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     page: fc.integer({ min: 0, max: 99 }),
     action: fc.constantFrom('open' as const, 'page' as const, 'post' as const, 'jump' as const),
   }),
-  fc.record({ kind: fc.constant('tournament' as const), tournamentId: idArb, action: fc.constantFrom('join' as const, 'leave' as const, 'start' as const, 'cancel' as const) }),
+  fc.record({ kind: fc.constant('tournament' as const), tournamentId: idArb, action: fc.constantFrom('join' as const, 'leave' as const, 'start' as const, 'cancel' as const, 'cancel-confirm' as const) }),
 );
 
 describe('custom ids', () => {

@@ -1,5 +1,5 @@
-// Simulated Swiss events, for the figures in docs/tournaments.md ("Measured
-// over 200 simulated events"): first-move balance and score groups over
+// Simulated Swiss events, for the figures in docs/tournaments.md ("The cost
+// in score groups"): first-move balance and score groups over
 // random events of 4–64 players, default rounds, results 45% first-mover
 // wins, 45% second-mover wins, 10% draws.
 //   npx tsx test/match/tournament/simulate.ts [events=200]
@@ -35,7 +35,7 @@ export function simulate(events: number): Figures {
     const two = new Set<string>();
     const three = new Set<string>();
     for (let round = 1; round <= defaultSwissRounds(n); round++) {
-      for (const g of pairSwissRound({ players, history, round }).games) {
+      for (const g of pairSwissRound({ players, history, round, rounds: defaultSwissRounds(n) }).games) {
         if (g.second === null) {
           history.push(g);
           points.set(g.first, points.get(g.first)! + 1);

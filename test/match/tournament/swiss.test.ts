@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { TournamentError, pairSwissRound, type GameRecord } from '../../../src/match/tournament/index.js';
 import { planSwissRound } from '../../../src/match/tournament/swiss.js';
-import { ids } from './helpers.js';
+import { colourDiffs, ids } from './helpers.js';
 
 const show = (games: GameRecord[]) => games.map((g) => `${g.first}-${g.second ?? 'bye'}`).join(' ');
 const g = (round: number, first: string, second: string | null, result: GameRecord['result'], forfeit?: boolean): GameRecord =>
@@ -109,6 +109,54 @@ describe('byes', () => {
     const r = pairSwissRound({ players, history: h, round: 4, withdrawn: ['p6'] });
     expect(r.games.at(-1)).toMatchObject({ first: 'p3', second: null, result: 'first' });
     expect(new Set(r.games.slice(0, -1).map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p1-p2', 'p4-p5']));
+  });
+});
+
+describe('first moves within one', () => {
+  const diffs = (players: string[], h: GameRecord[]) => colourDiffs(players, h);
+  const play = (games: GameRecord[], result: GameRecord['result']) => games.map((x) => (x.second === null ? x : { ...x, result }));
+
+  // Eight players, found by trying every sequence of results: after round 3 (every game won by the
+  // first mover), three players who must move second in round 4 have all met the only two who must
+  // move first and have not met them — unless round 3's first moves were chosen with round 4 in mind.
+  const players = ids(8);
+  const h2: GameRecord[] = [
+    g(1, 'p1', 'p5', 'draw'),
+    g(1, 'p6', 'p2', 'first'),
+    g(1, 'p3', 'p7', 'first'),
+    g(1, 'p8', 'p4', 'first'),
+    g(2, 'p5', 'p8', 'draw'),
+    g(2, 'p2', 'p3', 'second'),
+    g(2, 'p4', 'p6', 'first'),
+    g(2, 'p7', 'p1', 'first'),
+  ];
+
+  it('the trap: round 3 oriented by the wishes alone leaves no round 4 within one', () => {
+    // As the event's last round, round 3 is not looked beyond.
+    const r3 = play(pairSwissRound({ players, history: h2, round: 3, rounds: 3 }).games, 'first');
+    expect(show(r3)).toBe('p3-p8 p5-p4 p6-p7 p1-p2');
+    const r4 = pairSwissRound({ players, history: [...h2, ...r3], round: 4, rounds: 4 }).games;
+    const after = diffs(players, [...h2, ...r3, ...play(r4, 'first')]);
+    expect(Math.max(...[...after.values()].map(Math.abs))).toBe(2);
+  });
+
+  it('the look-ahead turns free pairs of round 3 round, and round 4 keeps everyone within one', () => {
+    const r3 = play(pairSwissRound({ players, history: h2, round: 3, rounds: 4 }).games, 'first');
+    // The same pairs as above, some turned round.
+    expect(new Set(r3.map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p3-p8', 'p4-p5', 'p6-p7', 'p1-p2']));
+    expect(show(r3)).not.toBe('p3-p8 p5-p4 p6-p7 p1-p2');
+    const r4 = pairSwissRound({ players, history: [...h2, ...r3], round: 4, rounds: 4 }).games;
+    for (const d of diffs(players, [...h2, ...r3, ...play(r4, 'first')]).values()) expect(Math.abs(d)).toBeLessThanOrEqual(1);
+  });
+
+  it('cannot be promised with forfeits: four players, round 2 forfeited, round 3 forced between two who moved first', () => {
+    const four = ids(4);
+    const h: GameRecord[] = [g(1, 'p1', 'p3', 'first'), g(1, 'p4', 'p2', 'first'), g(2, 'p2', 'p1', 'double-forfeit', true), g(2, 'p3', 'p4', 'double-forfeit', true)];
+    // Only p1–p4 and p2–p3 are left (everyone else met): both pairs need the same first move.
+    const r3 = pairSwissRound({ players: four, history: h, round: 3 }).games;
+    expect(new Set(r3.map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p1-p4', 'p2-p3']));
+    const after = diffs(four, [...h, ...play(r3, 'first')]);
+    expect([...after.values()].map(Math.abs).sort()).toEqual([0, 0, 2, 2]);
   });
 });
 

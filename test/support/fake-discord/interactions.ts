@@ -166,11 +166,15 @@ export class Interactions {
     return data;
   }
 
-  /** `data.resolved` for user/channel options, as Discord fills it in (members only in guilds). */
+  /**
+   * `data.resolved` for user, channel and role options, as Discord fills it in (members only in guilds).
+   * A role option Discord would not offer (outside a guild, or not a role of this guild) is a test-side error.
+   */
   private resolve(options: CommandOption[], guildId: Snowflake | undefined): any {
     const users: Record<string, unknown> = {};
     const members: Record<string, unknown> = {};
     const channels: Record<string, unknown> = {};
+    const roles: Record<string, unknown> = {};
     const walk = (opts: CommandOption[]) => {
       for (const o of opts) {
         if (o.options) walk(o.options);
@@ -181,6 +185,9 @@ export class Interactions {
             members[id] = { ...this.world.memberObj(guildId, id, false), permissions: this.world.memberPerms(guildId, id).toString() };
           }
         }
+        const role = guildId ? this.world.roleOf(guildId, id) : undefined;
+        if (o.type === 8 && !role) throw new Error(`fake-discord: Discord would not offer ${id} for the role option ${o.name}: not a role of ${guildId ? `guild ${guildId}` : 'this place (no guild)'}`);
+        if ((o.type === 8 || o.type === 9) && role) roles[id] = role;
         if (o.type === 7 && this.world.channels.has(id)) {
           const ch = this.world.channels.get(id)!;
           channels[id] = { ...this.world.channelObj(ch), permissions: this.world.appPermissions(ch).toString() };
@@ -192,6 +199,7 @@ export class Interactions {
     if (Object.keys(users).length) out.users = users;
     if (Object.keys(members).length) out.members = members;
     if (Object.keys(channels).length) out.channels = channels;
+    if (Object.keys(roles).length) out.roles = roles;
     return Object.keys(out).length ? out : undefined;
   }
 

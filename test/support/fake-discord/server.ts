@@ -112,15 +112,26 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       world.changed();
       return th;
     },
-    addUser: ({ username, globalName, guildId, locale = 'en-US', permissions = 0n, installed = true }) => {
+    addUser: ({ username, globalName, guildId, locale = 'en-US', permissions = 0n, installed = true, roles = [] }) => {
       const user = world.addUser(username, globalName, locale, installed);
       const guilds = guildId === null ? [] : guildId ? [guildId] : [...world.guilds.keys()];
       for (const g of guilds) {
         world.addMember(g, user.id, permissions, locale);
+        // Each role goes with its own guild.
+        world.setMemberRoles(g, user.id, roles.filter((r) => r.guild_id === g).map((r) => r.id));
         // Keep connected bots' member caches in step, as Discord does (needs the GuildMembers intent).
         gateway.dispatch('GUILD_MEMBER_ADD', { ...world.memberObj(g, user.id), guild_id: g }, g);
       }
       return user;
+    },
+    addRole: (guildId, { name, permissions = 0n }) => {
+      const role = world.addRole(guildId, name, permissions);
+      gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guildId, role: world.roleOf(guildId, role.id) }, guildId);
+      return role;
+    },
+    setRoles: (guildId, user, roles) => {
+      world.setMemberRoles(guildId, user.id, roles.map((r) => r.id));
+      gateway.dispatch('GUILD_MEMBER_UPDATE', { ...world.memberObj(guildId, user.id), guild_id: guildId }, guildId);
     },
     addDm: (user) => world.addDm(user.id), // bots get no CHANNEL_CREATE for DMs
     addGroupDm: ({ name = null, memberIds, ownerId }) => world.addGroupDm(name, memberIds, ownerId),

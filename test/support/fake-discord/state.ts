@@ -1,7 +1,7 @@
 /** The fake's world: users, guilds, channels, threads, messages and commands, in Discord's wire shape. */
 import { EventEmitter } from 'node:events';
 import { snowflake } from './snowflake.js';
-import type { FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeUser, Snowflake } from './types.js';
+import type { FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflake } from './types.js';
 import type { UploadedFile } from './multipart.js';
 
 /** Permission bits (discord-api-types PermissionFlagsBits). */
@@ -52,6 +52,8 @@ export interface MemberInfo {
   permissions: bigint; // the member's guild-level permissions (beyond @everyone)
   joined_at: string;
   locale: string;
+  /** Roles given with addRole, beyond @everyone. */
+  roles: Snowflake[];
 }
 
 export class World extends EventEmitter {
@@ -59,6 +61,8 @@ export class World extends EventEmitter {
   readonly guilds = new Map<Snowflake, FakeGuild>();
   readonly members = new Map<Snowflake, Map<Snowflake, MemberInfo>>(); // guild → user → info
   readonly guildPerms = new Map<Snowflake, { everyone: bigint; bot: bigint }>();
+  /** Roles added with addRole (besides @everyone and the bot's), per guild. */
+  readonly guildRoles = new Map<Snowflake, FakeRole[]>();
   readonly channels = new Map<Snowflake, FakeChannel>();
   readonly messages = new Map<Snowflake, FakeMessage>();
   readonly channelMessages = new Map<Snowflake, Snowflake[]>();
@@ -127,8 +131,34 @@ export class World extends EventEmitter {
     const guild = this.guilds.get(guildId);
     if (!guild) throw new Error(`fake-discord: unknown guild ${guildId}`);
     if (!guild.memberIds.includes(userId)) guild.memberIds.push(userId);
-    this.members.get(guildId)!.set(userId, { userId, permissions, joined_at: new Date().toISOString(), locale });
+    this.members.get(guildId)!.set(userId, { userId, permissions, joined_at: new Date().toISOString(), locale, roles: [] });
     if (guild.owner_id === '0' && userId !== this.botUser.id) guild.owner_id = userId;
+  }
+
+  addRole(guildId: Snowflake, name: string, permissions: bigint): FakeRole {
+    const guild = this.guilds.get(guildId);
+    if (!guild) throw new Error(`fake-discord: unknown guild ${guildId}`);
+    if (!name || name.length > 100) throw new Error('fake-discord: a role name has 1 to 100 characters');
+    const list = this.guildRoles.get(guildId) ?? [];
+    const role: FakeRole = { id: snowflake(), guild_id: guildId, name, permissions };
+    list.push(role);
+    this.guildRoles.set(guildId, list);
+    return role;
+  }
+
+  /** The role of this guild with this id (@everyone and the bot's included), or undefined. */
+  roleOf(guildId: Snowflake, roleId: Snowflake): Record<string, unknown> | undefined {
+    const guild = this.guilds.get(guildId);
+    return guild ? this.rolesOf(guild).find((r) => r.id === roleId) : undefined;
+  }
+
+  /** Gives a member exactly these roles (added with addRole, of the same guild). */
+  setMemberRoles(guildId: Snowflake, userId: Snowflake, roleIds: Snowflake[]): void {
+    const info = this.members.get(guildId)?.get(userId);
+    if (!info) throw new Error(`fake-discord: ${userId} is not a member of guild ${guildId}`);
+    const known = new Set((this.guildRoles.get(guildId) ?? []).map((r) => r.id));
+    for (const r of roleIds) if (!known.has(r)) throw new Error(`fake-discord: role ${r} is not a role of guild ${guildId} added with addRole`);
+    info.roles = [...new Set(roleIds)];
   }
 
   addUser(username: string, globalName?: string, locale = 'en-US', installed = true): FakeUser {
@@ -273,7 +303,9 @@ export class World extends EventEmitter {
   memberPerms(guildId: Snowflake, userId: Snowflake): bigint {
     const gp = this.guildPerms.get(guildId)!;
     if (userId === this.botUser.id) return this.guilds.get(guildId)?.botMember ? gp.everyone | gp.bot : 0n;
-    return gp.everyone | (this.members.get(guildId)?.get(userId)?.permissions ?? 0n);
+    const info = this.members.get(guildId)?.get(userId);
+    const fromRoles = (this.guildRoles.get(guildId) ?? []).filter((r) => info?.roles.includes(r.id)).reduce((acc, r) => acc | r.permissions, 0n);
+    return gp.everyone | fromRoles | (info?.permissions ?? 0n);
   }
 
   /** Permissions in a channel, after the bot-role overwrite that forbids threads where configured. */
@@ -291,7 +323,7 @@ export class World extends EventEmitter {
   memberObj(guildId: Snowflake, userId: Snowflake, withUser = true): Record<string, unknown> {
     const info = this.members.get(guildId)?.get(userId);
     const guild = this.guilds.get(guildId)!;
-    const roles = userId === this.botUser.id ? [guild.botRoleId] : [];
+    const roles = userId === this.botUser.id ? [guild.botRoleId] : [...(info?.roles ?? [])];
     return {
       ...(withUser ? { user: this.userObj(this.users.get(userId)!) } : {}),
       roles,
@@ -325,7 +357,11 @@ export class World extends EventEmitter {
       flags: 0,
       ...(managed ? { tags: { bot_id: this.botUser.id } } : {}),
     });
-    return [role(guild.everyoneRoleId, '@everyone', gp.everyone, 0, false), role(guild.botRoleId, this.botUser.username, gp.bot, 1, true)];
+    return [
+      role(guild.everyoneRoleId, '@everyone', gp.everyone, 0, false),
+      role(guild.botRoleId, this.botUser.username, gp.bot, 1, true),
+      ...(this.guildRoles.get(guild.id) ?? []).map((r, k) => role(r.id, r.name, r.permissions, 2 + k, false)),
+    ];
   }
 
   channelObj(ch: FakeChannel): Record<string, unknown> {

@@ -53,6 +53,15 @@ export interface FakeUser {
   public_flags?: number;
 }
 
+/** A role added with addRole (its wire shape is built by the world: position, colours, flags…). */
+export interface FakeRole {
+  id: Snowflake;
+  guild_id: Snowflake;
+  name: string;
+  /** Guild permissions the role grants its members. */
+  permissions: bigint;
+}
+
 export interface FakeGuild {
   id: Snowflake;
   name: string;
@@ -268,7 +277,11 @@ export interface FakeDiscord {
    * permissions, e.g. ManageGuild (1n << 5n). `installed`: the user has installed the app to their
    * account (user install, integration type 1); default true.
    */
-  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake | null; locale?: string; permissions?: bigint; installed?: boolean }): FakeUser;
+  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake | null; locale?: string; permissions?: bigint; installed?: boolean; roles?: FakeRole[] }): FakeUser;
+  /** A role of a guild (GUILD_ROLE_CREATE is dispatched); `permissions` are guild permissions its members get. */
+  addRole(guildId: Snowflake, opts: { name: string; permissions?: bigint }): FakeRole;
+  /** Gives a member exactly these roles of the guild (GUILD_MEMBER_UPDATE is dispatched). */
+  setRoles(guildId: Snowflake, user: FakeUser, roles: FakeRole[]): void;
   /** The DM channel between `user` and the bot (type 1, interaction context 1); the same channel on every call. */
   addDm(user: FakeUser): FakeChannel;
   /** A group DM among users (type 3, interaction context 2); the bot is not in it. Owner: `ownerId`, else the first member. */
