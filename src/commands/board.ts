@@ -5,11 +5,11 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { gameLocale, loadChannelGame, scheduleAi } from '../match/index.js';
 import type { Command } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
 import { gamePayload } from './kit/posts.js';
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('board'), 'cmd.board.description'));
+export const data = everywhere(described(new SlashCommandBuilder().setName('board'), 'cmd.board.description'));
 
 export const command: Command = {
   data,
@@ -23,8 +23,9 @@ export const command: Command = {
         const post = await gamePayload(ctx, { kind: 'game', game: g.rec, state: g.state, lines: [{ key: 'board.repost', params: { moves: g.rec.moves.length, id: { code: g.rec.id } } }] });
         return { ...post, components: [], allowedMentions: { users: [] } };
       },
-      after: () => {
-        scheduleAi(ctx, g.rec);
+      after: (sent) => {
+        // In reply mode the AI's move follows this answer.
+        scheduleAi(ctx, g.rec, sent.via);
         return Promise.resolve();
       },
     };

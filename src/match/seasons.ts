@@ -112,7 +112,7 @@ export async function sweepSeasons(ctx: MatchContext): Promise<number> {
       }
       // A season nobody finished ranked ends quietly (a server that just turned seasons on, an idle one).
       if (!any) continue;
-      await ctx.notifier.post(s.seasonChannel, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
+      await ctx.notifier.post({ channelId: s.seasonChannel }, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
       posted++;
     } catch (e) {
       ctx.log.warn({ err: e, guildId }, 'season rollover failed for a server');

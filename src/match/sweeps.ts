@@ -1,13 +1,15 @@
 // The clock sweep: every due game gets its reminder ping at 75% of the move's
 // time, or at 100% is lost on time by the side to move (aborted while a side
-// has not moved yet). The deadline lives on the record, so a restart loses
+// has not moved yet). In reply mode (a group DM...) there is no reminder, and
+// the end is saved with its post owed: the next interaction in that channel
+// shows it (reconcile.ts). The deadline lives on the record, so a restart loses
 // nothing; every action is a compare-and-set update, so two bot processes
 // never act twice. A damaged record is quarantined, which takes it out of the
 // index: it cannot hold up the healthy games behind it.
 import type { Side } from '../engine/index.js';
 import type { StoredGame } from '../store/types.js';
 import { REMIND_AT } from './clock.js';
-import type { MatchContext } from './context.js';
+import { postableHere, type MatchContext } from './context.js';
 import { playerParam, sideMsg } from './describe.js';
 import { announceEnd } from './end.js';
 import { check, gameLocale, quarantine } from './games.js';
@@ -51,8 +53,9 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<boo
   const res = await ctx.store.games.update(rec.id, rec.version, { clock: { ...clock, reminded: true, wakeAt: clock.deadline } });
   if (!res.ok) return false; // someone moved or another process reminded first
   const p = rec.players[side];
-  if (p.bot) return true;
-  await ctx.notifier.post(rec.channelId, {
+  // Reply mode: the bot cannot ping on its own there, and no interaction waits: the reminder is skipped.
+  if (p.bot || !postableHere(rec)) return true;
+  await ctx.notifier.post(rec, {
     kind: 'text',
     locale: gameLocale(rec),
     lines: [
