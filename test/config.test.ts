@@ -15,6 +15,7 @@ describe('loadConfig', () => {
         redisUrl: undefined,
         redisCluster: false,
         redisPrefix: 'hexmate:',
+        redisCommandTimeoutMs: 1000,
         discordApiUrl: undefined,
         logLevel: 'info',
         challengeTtlMinutes: 15,
