@@ -4,7 +4,7 @@
 // then prints the invite URL. Honours DISCORD_API_URL (a proxy or the fake Discord).
 import { REST, Routes } from 'discord.js';
 import { configErrorText, loadConfig } from './config.js';
-import { inviteUrl } from './invite.js';
+import { inviteUrl, userInstallUrl } from './invite.js';
 import { describeStartupError } from './startup.js';
 
 async function main(): Promise<void> {
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     const where = discordGuildId ? `server ${discordGuildId}` : 'globally (may take up to an hour to show)';
     console.log(`Registered ${result.length} commands ${where}: ${body.map((c) => `/${c.name}`).join(', ')}`);
     console.log(`Invite the bot with: ${inviteUrl(discordClientId!)}`);
+    console.log(`Add it to your account (DMs, group DMs) with: ${userInstallUrl(discordClientId!)}`);
   } catch (e) {
     const err = e as { status?: number; message?: string };
     const hint =

@@ -1,5 +1,7 @@
-// What the bot needs on a server, as an invite URL. The README's number is
-// checked against this list by test/invite.test.ts.
+// What the bot needs on a server, as an invite URL, and the link with which a
+// user adds the app to their account (to play in DMs, group DMs and servers
+// that have not added the bot). The README's number is checked against this
+// list by test/invite.test.ts.
 import { OAuth2Scopes, PermissionFlagsBits, PermissionsBitField } from 'discord.js';
 
 /**
@@ -33,4 +35,13 @@ export function botPermissions(): bigint {
 export function inviteUrl(clientId: string): string {
   const scopes = [OAuth2Scopes.Bot, OAuth2Scopes.ApplicationsCommands].join('%20');
   return `https://discord.com/oauth2/authorize?client_id=${clientId}&scope=${scopes}&permissions=${botPermissions()}`;
+}
+
+/**
+ * The user-install link: the app on a person's account, its commands with
+ * them in DMs, group DMs and any server (no bot, no permissions: it answers
+ * interactions only). Needs "User Install" in the application's Installation settings.
+ */
+export function userInstallUrl(clientId: string): string {
+  return `https://discord.com/oauth2/authorize?client_id=${clientId}&integration_type=1&scope=${OAuth2Scopes.ApplicationsCommands}`;
 }

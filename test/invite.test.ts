@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { PermissionsBitField } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { BOT_PERMISSIONS, botPermissions, inviteUrl } from '../src/invite.js';
+import { BOT_PERMISSIONS, botPermissions, inviteUrl, userInstallUrl } from '../src/invite.js';
 
 const README = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -26,6 +26,9 @@ describe('the invite permissions', () => {
     expect(numbers.length).toBeGreaterThan(0);
     for (const n of numbers) expect(n).toBe(botPermissions());
     expect(README).toContain(inviteUrl('YOUR_CLIENT_ID'));
+    // The user install (DMs, group DMs): the app's commands only, no bot and no permissions.
+    expect(userInstallUrl('YOUR_CLIENT_ID')).toBe('https://discord.com/oauth2/authorize?client_id=YOUR_CLIENT_ID&integration_type=1&scope=applications.commands');
+    expect(README).toContain(userInstallUrl('YOUR_CLIENT_ID'));
     expect(README).toContain(`permissions (${botPermissions()}`);
     // As Discord's settings name them.
     const shown: Record<(typeof NEEDED)[number], string> = {

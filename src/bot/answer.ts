@@ -4,6 +4,9 @@
 // still working 1.5 s after the interaction was created (Discord's limit
 // for the first answer is 3 s). A game post that Discord refuses as an
 // answer goes to the game's channel instead: an applied move is always shown.
+// In reply mode (a channel the bot cannot post in) this interaction is the
+// only voice the bot has there: it first shows what the channel's game owes
+// (`owed`), and carries the game posts of its after-work (Sent.announce).
 import { MessageFlags, type MessageComponentInteraction, type RepliableInteraction } from 'discord.js';
 
 type ComponentLike = RepliableInteraction & MessageComponentInteraction;
@@ -12,8 +15,10 @@ import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
 import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
-import { postNonce } from '../match/announce.js';
+import { postAnnouncement, postNonce, type Announcement } from '../match/announce.js';
+import { postableHere } from '../match/context.js';
 import { gameLocale } from '../match/games.js';
+import type { PendingReply } from '../store/types.js';
 import { clipText, text } from '../commands/kit/text.js';
 import { observeGamePost } from './metrics.js';
 
@@ -29,6 +34,12 @@ export class Answer {
   private pending: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
   readonly locale: Locale;
+  /**
+   * Reply mode: a post this channel's game owes (match/reconcile.ts takeOwed),
+   * shown with this answer: before it for a command, after it for a component
+   * (whose first answer redraws the clicked message).
+   */
+  owed: Announcement | null = null;
 
   constructor(
     private readonly ctx: CommandContext,
@@ -84,7 +95,39 @@ export class Answer {
         await this.i.editReply(await build(locale));
       },
       tell: (m) => this.tell(m),
+      announce: async (a) => {
+        if (postableHere(a.post.game)) await postAnnouncement(this.ctx, a);
+        else await this.announceHere(a);
+      },
+      via: this.via(),
     };
+  }
+
+  /** This interaction as the one a later post can follow (the AI's move after the board it answers). */
+  private via(): PendingReply {
+    return { token: this.i.token, createdAt: this.i.createdTimestamp, component: isComponent(this.i), followUp: true };
+  }
+
+  /** Reply mode: a game's post as a public message of this interaction. Never throws: a post that fails stays owed. */
+  private async announceHere(a: Announcement): Promise<void> {
+    let delivered = false;
+    try {
+      const payload = await gamePayload(this.ctx, a.post);
+      await this.settle();
+      await this.message(payload, false);
+      delivered = true;
+    } catch (e) {
+      this.ctx.log.warn({ err: e, gameId: a.post.game.id, interactionId: this.i.id }, 'could not show the game post through this interaction; it stays owed');
+    }
+    await a.after(delivered, delivered ? this.via() : undefined);
+  }
+
+  /** The owed post, once: commands show it first (`first`), components after their own answer. */
+  private async flushOwed(first: boolean): Promise<void> {
+    if (!this.owed || first === isComponent(this.i)) return;
+    const a = this.owed;
+    this.owed = null;
+    await this.announceHere(a);
   }
 
   /** A new message as the interaction's answer. Returns its id when Discord gives one. */
@@ -120,6 +163,7 @@ export class Answer {
    * runs, so slow drawing is covered by the deferral like slow work is.
    */
   async send(reply: Reply): Promise<void> {
+    await this.flushOwed(true);
     if (reply.kind === 'message' && reply.slow) {
       await this.settle();
       await this.defer(reply.ephemeral ? 'ephemeral' : 'public');
@@ -149,6 +193,7 @@ export class Answer {
       sent = this.sent(await this.gamePost(reply), locale);
       observeGamePost(this.ctx, this.i);
     }
+    await this.flushOwed(false);
     if (reply.after) await reply.after(sent);
   }
 
@@ -172,7 +217,8 @@ export class Answer {
       }
       try {
         if (payload instanceof Error) throw payload;
-        if (this.state === 'ephemeral') {
+        // (Reply mode has no channel to fall back to: there the private "thinking…" gives way to a public follow-up.)
+        if (this.state === 'ephemeral' && postableHere(post.game)) {
           // Deferred privately: the public board goes to the channel instead.
           await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
           throw new Error('public post after a private deferral');
@@ -185,7 +231,7 @@ export class Answer {
         if (this.state === 'public') await this.i.deleteReply().catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
       }
       try {
-        const id = await this.ctx.notifier.post(post.game.channelId, post, { nonce: postNonce(post.game) });
+        const id = await this.ctx.notifier.post(post.game, post, { nonce: postNonce(post.game) });
         delivered = true;
         return id;
       } catch (e) {
@@ -194,12 +240,18 @@ export class Answer {
         return null;
       }
     } finally {
-      await reply.announcement.after(delivered);
+      await reply.announcement.after(delivered, delivered ? this.via() : undefined);
     }
   }
 
   /** A private note to the person who acted (refusals, "this challenge expired"); a refusal citing `rule` gets a Why? button to its /rules page. */
   async tell(m: Msg, rule?: string): Promise<void> {
+    await this.flushOwed(true);
+    await this.note(m, rule);
+    await this.flushOwed(false);
+  }
+
+  private async note(m: Msg, rule?: string): Promise<void> {
     await this.settle();
     const content = clipText(text(this.locale, m));
     const why = whyRows(this.locale, rule);

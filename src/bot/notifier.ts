@@ -1,9 +1,12 @@
 // The match layer's Notifier, with discord.js: posts and edits in channels,
-// opens the game thread on a card, archives it at the end.
+// opens the game thread on a card, archives it at the end, and speaks through
+// interaction tokens where the bot cannot post (reply mode: group DMs, servers
+// where only a user installed the app) — refused there before any call to
+// Discord (NotPostable), and a 50001 / 50013 on a post says the same.
 import { ChannelType, InteractionWebhook, MessageFlags, type TextChannel } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { GamePost, LateAnswer, Notifier, Post } from '../match/context.js';
+import { NotPostable, postableHere, type GamePost, type LateAnswer, type Notifier, type Post, type Where } from '../match/context.js';
 import type { PendingReply } from '../store/types.js';
 import type { CommandContext } from '../commands/kit/command.js';
 import { postPayload } from '../commands/kit/posts.js';
@@ -30,41 +33,70 @@ export class DiscordNotifier implements Notifier {
     return ch;
   }
 
-  async post(channelId: string, post: Post, opts: { nonce?: string } = {}): Promise<string> {
-    const ch = await this.sendable(channelId);
-    const payload = await postPayload(this.ctx, post);
-    const msg = await ch.send(opts.nonce ? { ...payload, nonce: opts.nonce, enforceNonce: true } : payload);
-    return msg.id;
+  /** Runs a call on a channel the bot acts in; reply mode is refused first, and Discord's "no access" becomes the same NotPostable. */
+  private async inChannel<T>(where: Where, call: () => Promise<T>): Promise<T> {
+    if (!postableHere(where)) throw new NotPostable(where.channelId);
+    try {
+      return await call();
+    } catch (e) {
+      const { code } = discordErrorCode(e);
+      if (code === DISCORD_MISSING_ACCESS || code === DISCORD_MISSING_PERMISSIONS) throw new NotPostable(where.channelId);
+      throw e;
+    }
+  }
+
+  async post(where: Where, post: Post, opts: { nonce?: string } = {}): Promise<string> {
+    return this.inChannel(where, async () => {
+      const ch = await this.sendable(where.channelId);
+      const payload = await postPayload(this.ctx, post);
+      const msg = await ch.send(opts.nonce ? { ...payload, nonce: opts.nonce, enforceNonce: true } : payload);
+      return msg.id;
+    });
+  }
+
+  private hook(reply: PendingReply): InteractionWebhook {
+    const client = this.ctx.client;
+    if (!client.isReady()) throw new Error('the client is not ready');
+    return new InteractionWebhook(client, client.application.id, reply.token);
   }
 
   async answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer> {
-    const client = this.ctx.client;
-    if (!client.isReady()) return 'gone';
-    const hook = new InteractionWebhook(client, client.application.id, reply.token);
+    if (!this.ctx.client.isReady()) return 'gone';
+    const hook = this.hook(reply);
     let original: unknown;
     try {
       original = await hook.fetchMessage('@original');
     } catch (e) {
-      // Never acknowledged, or the token expired: there is nothing to edit.
+      // Never acknowledged, or the token expired: there is nothing to edit or follow.
       if (discordErrorCode(e).status === 404 || discordErrorCode(e).status === 401) return 'gone';
       throw e;
     }
     const flags = flagsOf(original);
-    // Not "thinking…": an answer went out before the crash (a command's) or it is the clicked message (a button's).
-    if (!(flags & MessageFlags.Loading)) return reply.component ? 'gone' : 'answered';
-    if (flags & MessageFlags.Ephemeral) {
-      // A private "thinking…" cannot carry the public board: remove it, the board goes to the channel.
-      await hook.deleteMessage('@original');
-      return 'gone';
+    if (flags & MessageFlags.Loading) {
+      if (flags & MessageFlags.Ephemeral) {
+        // A private "thinking…" cannot carry the public board: remove it (the board goes to the channel, or follows).
+        await hook.deleteMessage('@original');
+        return 'open';
+      }
+      await hook.editMessage('@original', await postPayload(this.ctx, post));
+      return 'edited';
     }
-    await hook.editMessage('@original', await postPayload(this.ctx, post));
-    return 'edited';
+    // Not "thinking…": a command's public answer went out before the crash, and was the post — unless this post
+    // follows that answer, the original is the clicked message (a button's), or the answer was a private note.
+    return reply.followUp || reply.component || flags & MessageFlags.Ephemeral ? 'open' : 'answered';
   }
 
-  async edit(channelId: string, messageId: string, post: Post): Promise<void> {
-    const ch = await this.ctx.client.channels.fetch(channelId);
-    if (!ch || !ch.isTextBased()) throw new Error(`channel ${channelId} is not a text channel`);
-    await ch.messages.edit(messageId, await postPayload(this.ctx, post));
+  async followUp(reply: PendingReply, post: Post): Promise<string> {
+    const msg = await this.hook(reply).send(await postPayload(this.ctx, post));
+    return msg.id;
+  }
+
+  async edit(where: Where, messageId: string, post: Post): Promise<void> {
+    await this.inChannel(where, async () => {
+      const ch = await this.ctx.client.channels.fetch(where.channelId);
+      if (!ch || !ch.isTextBased()) throw new Error(`channel ${where.channelId} is not a text channel`);
+      await ch.messages.edit(messageId, await postPayload(this.ctx, post));
+    });
   }
 
   async openThread(channelId: string, messageId: string, name: Msg, locale: Locale): Promise<string | null> {

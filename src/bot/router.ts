@@ -4,10 +4,11 @@
 // become one private reply in the reader's language; anything unexpected is
 // logged and answered with a generic error — the process never crashes here.
 import type { AutocompleteInteraction, Interaction, RepliableInteraction } from 'discord.js';
-import { commandsByName, componentHandler } from '../commands/index.js';
+import { commandsByName, componentHandler, serverCommands } from '../commands/index.js';
 import type { Ack, CommandContext, Reply } from '../commands/kit/command.js';
 import { parseCustomId } from '../commands/kit/custom-id.js';
 import { gateChannel } from '../commands/kit/people.js';
+import { owedHere, serverHere } from '../commands/kit/place.js';
 import { checkGameChannel } from '../match/settings.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import { storeUnavailable } from '../store/unavailable.js';
@@ -30,6 +31,8 @@ export async function handleInteraction(base: CommandContext, i: Interaction): P
       ctx.log.debug('duplicate interaction ignored');
       return seen('duplicate');
     }
+    // Where the bot cannot post (a group DM...), this answer first shows what the channel's game owes.
+    answer.owed = await owedHere(ctx, i);
     await answer.send(await dispatch(ctx, i));
     seen('ok');
   } catch (e) {
@@ -48,10 +51,11 @@ function ackOf(i: RepliableInteraction): Ack {
 }
 
 async function dispatch(ctx: CommandContext, i: RepliableInteraction): Promise<Reply> {
-  if (!i.inGuild()) refuse('common.serversOnly');
   if (i.isChatInputCommand()) {
     const cmd = commandsByName.get(i.commandName);
     if (!cmd) return refuse('common.unknownCommand');
+    // Offered in servers that added the bot only (an outdated registration could bring them elsewhere).
+    if (serverCommands.has(cmd.data.name) && !serverHere(i)) refuse('common.serverOnly');
     // Servers may limit where new games start (/settings channels); game threads are never blocked.
     if (cmd.startsGame) await checkGameChannel(ctx, i.guildId, gateChannel(i) ?? i.channelId);
     return cmd.execute(ctx, i);
@@ -69,7 +73,7 @@ async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Pr
   try {
     if (!(await ctx.store.interactions.claim(i.id))) return seen('duplicate');
     const cmd = commandsByName.get(i.commandName);
-    const choices = i.inGuild() && cmd?.autocomplete ? await cmd.autocomplete(ctx, i) : [];
+    const choices = cmd?.autocomplete ? await cmd.autocomplete(ctx, i) : [];
     await i.respond(choices);
     seen('ok');
   } catch (e) {

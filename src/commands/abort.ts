@@ -2,12 +2,12 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { abort } from '../match/index.js';
 import type { Command } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
 import { originOf } from './kit/origin.js';
 
 export const command: Command = {
-  data: guildOnly(described(new SlashCommandBuilder().setName('abort'), 'cmd.abort.description')),
+  data: everywhere(described(new SlashCommandBuilder().setName('abort'), 'cmd.abort.description')),
   async execute(ctx, i) {
     return { kind: 'game', announcement: await abort(ctx, i.channelId, i.user.id, originOf(i)) };
   },

@@ -9,14 +9,14 @@ import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import { detailLines, gameLocale, loadChannelGame, matchTitle, resultSummary, scheduleAi, setupMsg, sideMsg, type LoadedGame } from '../match/index.js';
-import type { Command } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import type { Command, Sent } from './kit/command.js';
+import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
 import { boolOption } from './kit/options.js';
 import { gamePayload, type MessagePayload } from './kit/posts.js';
 import { clipText, fitLines, t, text } from './kit/text.js';
 
-export const data = guildOnly(
+export const data = everywhere(
   described(new SlashCommandBuilder().setName('board'), 'cmd.board.description').addBooleanOption((o) => described(o.setName('detail'), 'cmd.board.detail')),
 );
 
@@ -25,8 +25,9 @@ export const command: Command = {
   async execute(ctx, i) {
     const detail = boolOption(i.options, 'detail') ?? false;
     const g = await loadChannelGame(ctx, i.channelId);
-    const after = () => {
-      scheduleAi(ctx, g.rec);
+    const after = (sent: Sent) => {
+      // In reply mode the AI's move follows this answer.
+      scheduleAi(ctx, g.rec, sent.via);
       return Promise.resolve();
     };
     if (detail) return { kind: 'message', ephemeral: true, build: (locale) => detailPayload(locale, g), after };

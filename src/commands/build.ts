@@ -4,11 +4,11 @@
 // click needs is in its custom id (the game, the moves played when it was
 // drawn, the choices so far): nothing is kept between clicks, so a restart
 // never breaks an open builder. Confirm plays like /move, and the board is
-// posted in the game's channel.
+// posted in the game's channel (in reply mode, a public follow-up of Confirm).
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder, type ButtonInteraction, type MessageActionRowComponentBuilder, type StringSelectMenuInteraction } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, postAnnouncement, refuse, sideMsg, titleMsg, type BuilderScreen } from '../match/index.js';
+import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, refuse, sideMsg, titleMsg, type BuilderScreen } from '../match/index.js';
 import type { CommandContext, ComponentHandler } from './kit/command.js';
 import { encodeCustomId, type CustomId } from './kit/custom-id.js';
 import type { MessagePayload, Row } from './kit/posts.js';
@@ -111,9 +111,9 @@ export const moveBuilder: ComponentHandler<'build'> = {
         return {
           kind: 'update',
           build: (locale) => closedPayload(locale, { key: 'builder.played', params: { label: done.label, move: done.typed } }),
-          async after() {
+          async after(sent) {
             // The board goes to the game's channel like a /move answer; the private builder only says it was played.
-            await postAnnouncement(ctx, a);
+            await sent.announce(a);
           },
         };
       }

@@ -2,17 +2,17 @@
 // the buttons, whose custom id carries the game's version: any move since
 // makes the offer lapse and the buttons stale.
 import { SlashCommandBuilder } from 'discord.js';
-import { answerDraw, gameLocale, offerDraw, playerParam, postAnnouncement, refuse } from '../match/index.js';
+import { answerDraw, gameLocale, offerDraw, playerParam, refuse } from '../match/index.js';
 import { mayRedraw } from './kit/custom-id.js';
 import type { Command, ComponentHandler } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
 import { originOf } from './kit/origin.js';
 import { drawRow } from './kit/posts.js';
 import { t } from './kit/text.js';
 
 export const command: Command = {
-  data: guildOnly(described(new SlashCommandBuilder().setName('draw'), 'cmd.draw.description')),
+  data: everywhere(described(new SlashCommandBuilder().setName('draw'), 'cmd.draw.description')),
   async execute(ctx, i) {
     const done = await offerDraw(ctx, i.channelId, i.user.id, originOf(i));
     if (done.kind === 'agreed') return { kind: 'game', announcement: done.announcement };
@@ -54,9 +54,7 @@ export const drawButtons: ComponentHandler<'game'> = {
       kind: 'update',
       locale: gameLocale(a.post.game),
       build: (locale) => ({ content: t(locale, 'draw.agreedBy', { user: { user: i.user.id } }), components: [], allowedMentions: { users: [] } }),
-      async after() {
-        await postAnnouncement(ctx, a);
-      },
+      after: (sent) => sent.announce(a),
     };
   },
 };

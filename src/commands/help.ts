@@ -5,12 +5,12 @@ import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import { allGames } from '../engine/index.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import type { Command } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { openRulesRow } from './kit/lesson-page.js';
 import { described } from './kit/localize.js';
 import { clipText, t } from './kit/text.js';
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('help'), 'help.cmd.description'));
+export const data = everywhere(described(new SlashCommandBuilder().setName('help'), 'help.cmd.description'));
 
 const SECTIONS: readonly [MessageKey, MessageKey][] = [
   ['help.firstTitle', 'help.first'],

@@ -9,6 +9,7 @@ import { command as endgame } from './endgame.js';
 import { command as games, gamesPages } from './games.js';
 import { command as help } from './help.js';
 import type { Command, ComponentHandler } from './kit/command.js';
+import { isServerCommand } from './kit/contexts.js';
 import type { CustomId } from './kit/custom-id.js';
 import { command as leaderboard } from './leaderboard.js';
 import { command as move } from './move.js';
@@ -24,6 +25,9 @@ import { command as tournament, tournamentButtons } from './tournament.js';
 export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings, rules, help, tournament];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
+
+/** Commands offered only in servers that added the bot (kit/contexts.ts guildOnly). */
+export const serverCommands = new Set(commands.filter((c) => isServerCommand(c.data.toJSON())).map((c) => c.data.name));
 
 /** The JSON bodies to register (PUT applications/{id}/commands). */
 export const commandData = () => commands.map((c) => c.data.toJSON());

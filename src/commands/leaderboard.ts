@@ -1,16 +1,18 @@
 // /leaderboard: the best established players of one game, in this server or
 // everywhere. Provisional players (src/match/standing.ts) stay off the
-// board; the best few are named below it.
+// board; the best few are named below it. Outside a server that added the
+// bot only the global board exists (games there count for it alone).
 import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import { PROVISIONAL, boardScope, currentRd, isProvisional, provisionalRule, rankedFilter, ratingMsg, recordMsg, refuse, seasonMsg, serverSeasons, titleMsg, type SeasonChoice } from '../match/index.js';
 import { guildScope, isCorruptRecordError, type RatingScope } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { gameIds, gameOption } from './kit/game-options.js';
 import { choice, described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
+import { serverHere } from './kit/place.js';
 import type { MessagePayload } from './kit/posts.js';
 import { clipText, t } from './kit/text.js';
 
@@ -21,7 +23,7 @@ const PROVISIONAL_SHOWN = 5;
 const SCOPES = ['server', 'global'] as const;
 const SEASONS = ['current', 'previous', 'all-time'] as const satisfies readonly SeasonChoice[];
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('leaderboard'), 'cmd.leaderboard.description'))
+export const data = everywhere(described(new SlashCommandBuilder().setName('leaderboard'), 'cmd.leaderboard.description'))
   .addStringOption((o) => gameOption(o))
   .addStringOption((o) => described(o.setName('scope'), 'cmd.leaderboard.scope').addChoices(choice('cmd.leaderboard.scopeServer', 'server'), choice('cmd.leaderboard.scopeGlobal', 'global')))
   .addStringOption((o) => described(o.setName('season'), 'season.option').addChoices(...SEASONS.map((c) => choice(`season.choice.${c}`, c))));
@@ -30,11 +32,12 @@ export const command: Command = {
   data,
   async execute(ctx, i) {
     const game = stringOption(i.options, 'game', { required: true, choices: gameIds() });
-    const scopeName = stringOption(i.options, 'scope', { choices: SCOPES }) ?? 'server';
+    const server = serverHere(i);
+    const scopeName = stringOption(i.options, 'scope', { choices: SCOPES }) ?? (server ? 'server' : 'global');
     const seasonChoice = stringOption(i.options, 'season', { choices: SEASONS }) ?? 'all-time';
-    if (!i.guildId) refuse('common.serverOnly');
-    const base = scopeName === 'global' ? 'global' : guildScope(i.guildId);
-    const board = boardScope(base, seasonChoice, base === 'global' ? null : await serverSeasons(ctx, i.guildId), ctx.now());
+    if (scopeName === 'server' && !server) return refuse('leaderboard.noServerBoard');
+    const base = scopeName === 'global' || !server ? 'global' : guildScope(server);
+    const board = boardScope(base, seasonChoice, base === 'global' || !server ? null : await serverSeasons(ctx, server), ctx.now());
     if (!board) return refuse('season.off');
     const where = scopeName === 'global' ? null : (i.guild?.name ?? null);
     const data = await readBoard(ctx, game, board.scope, i.user.id);

@@ -10,10 +10,10 @@ import type { Command } from './kit/command.js';
 import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
 import { t } from './kit/text.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { originOf } from './kit/origin.js';
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('move'), 'cmd.move.description')).addStringOption((o) =>
+export const data = everywhere(described(new SlashCommandBuilder().setName('move'), 'cmd.move.description')).addStringOption((o) =>
   described(o.setName('text'), 'cmd.move.text').setRequired(true).setMaxLength(100).setAutocomplete(true),
 );
 

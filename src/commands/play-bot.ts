@@ -1,22 +1,26 @@
 // /play-bot: a game against the built-in AI in a thread. Unrated: the AI has
 // no rating, so these games never touch the leaderboards. A user may have a
-// few such games at once (each holds a thread and queues AI work).
+// few such games at once (each holds a thread and queues AI work). In reply
+// mode (a group DM, a server that has not added the bot) the answer is the
+// starting board itself, and the AI's moves follow up the player's answers.
 import { SlashCommandBuilder } from 'discord.js';
 import { checkAiCap, orderPlayers, setupMsg, startMatch, titleMsg } from '../match/index.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import type { AiLevel, PlayerRef } from '../store/types.js';
 import type { Command } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { addSetupOptions, firstOption, gameOption, readGameOptions } from './kit/game-options.js';
 import { serverLocale } from './kit/locale.js';
 import { choice, described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
+import { originOf } from './kit/origin.js';
 import { playerOf, threadable } from './kit/people.js';
+import { canPostHere } from './kit/place.js';
 import { lines, t } from './kit/text.js';
 
 const LEVELS = ['easy', 'medium', 'hard'] as const;
 
-const base = guildOnly(described(new SlashCommandBuilder().setName('play-bot'), 'cmd.playBot.description'))
+const base = everywhere(described(new SlashCommandBuilder().setName('play-bot'), 'cmd.playBot.description'))
   .addStringOption((o) => gameOption(o))
   .addStringOption((o) => described(o.setName('level'), 'cmd.playBot.level').setRequired(true).addChoices(...LEVELS.map((l) => choice(`cmd.playBot.levelChoice.${l}`, l))))
   .addStringOption(firstOption);
@@ -31,10 +35,25 @@ export const command: Command = {
     const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVELS });
     const human = playerOf(i);
     await checkAiCap(ctx, human.id);
-    if (!threadable(i) && (await ctx.store.games.activeByChannel(i.channelId))) refuse('challenge.channelBusy');
+    if (!threadable(i) && (await ctx.store.games.activeByChannel(i.channelId))) refuse(canPostHere(i) && i.inGuild() ? 'challenge.channelBusy' : 'challenge.busyHere');
     const locale = await serverLocale(ctx, i);
     const ai: PlayerRef = { id: `ai:${level}`, name: t(locale, 'ai.name', { level: { key: `cmd.playBot.levelChoice.${level}` } }), bot: level };
     const players = orderPlayers(opts.first, human, ai);
+    if (!canPostHere(i)) {
+      const { post } = await startMatch(ctx, {
+        game: opts.game,
+        setup: opts.setup,
+        players,
+        rated: false,
+        guildId: i.guildId,
+        channelId: i.channelId,
+        messageId: null,
+        locale,
+        postable: false,
+        reply: originOf(i).reply,
+      });
+      if (post) return { kind: 'game', announcement: post };
+    }
     const title = { key: 'playBot.card', params: { game: titleMsg(opts.game), first: { name: players[0].name }, second: { name: players[1].name }, setup: setupMsg(opts.game, opts.setup) } } as const;
     return {
       kind: 'message',

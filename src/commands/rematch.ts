@@ -1,13 +1,31 @@
 // The Rematch button on a final message: colours swapped (src/match/challenges.ts).
+// In reply mode the click itself shows what comes of it: the new challenge
+// card, or the starting board.
+import { localeOf } from '../i18n/catalogue.js';
 import type { ComponentHandler } from './kit/command.js';
-import { rematch } from '../match/index.js';
+import { recordCard, rematch } from '../match/index.js';
+import { originOf } from './kit/origin.js';
+import { challengeCard } from './kit/posts.js';
 import { t } from './kit/text.js';
 
 export const rematchButton: ComponentHandler<'game'> = {
   kind: 'game',
   ack: () => 'ephemeral',
   async handle(ctx, i, id) {
-    const r = await rematch(ctx, id.gameId, id.version, i.user.id);
+    const r = await rematch(ctx, id.gameId, id.version, i.user.id, originOf(i).reply);
+    if (r.kind === 'started' && r.post) return { kind: 'game', announcement: r.post };
+    if (r.kind === 'offered' && !r.posted) {
+      const challenge = r.challenge;
+      return {
+        kind: 'message',
+        ephemeral: false,
+        locale: localeOf(challenge.locale),
+        build: () => challengeCard({ challenge }),
+        async after(sent) {
+          if (sent.messageId) await recordCard(ctx, challenge.id, sent.messageId);
+        },
+      };
+    }
     return {
       kind: 'message',
       ephemeral: true,

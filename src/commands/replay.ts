@@ -12,7 +12,7 @@ import { isRefusal } from '../match/refusal.js';
 import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
 import type { Command, CommandContext } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
 import { channelUrl, type MessagePayload } from './kit/posts.js';
@@ -30,7 +30,7 @@ const ID_RE = /^[0-9a-z]{4,32}$/;
 
 let drawing = 0;
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('replay'), 'cmd.replay.description')).addStringOption((o) =>
+export const data = everywhere(described(new SlashCommandBuilder().setName('replay'), 'cmd.replay.description')).addStringOption((o) =>
   described(o.setName('game'), 'cmd.replay.game').setRequired(true).setMaxLength(40).setAutocomplete(true),
 );
 

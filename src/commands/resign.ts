@@ -2,12 +2,12 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { resign } from '../match/index.js';
 import type { Command } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
 import { originOf } from './kit/origin.js';
 
 export const command: Command = {
-  data: guildOnly(described(new SlashCommandBuilder().setName('resign'), 'cmd.resign.description')),
+  data: everywhere(described(new SlashCommandBuilder().setName('resign'), 'cmd.resign.description')),
   async execute(ctx, i) {
     return { kind: 'game', announcement: await resign(ctx, i.channelId, i.user.id, originOf(i)) };
   },

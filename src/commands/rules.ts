@@ -10,7 +10,7 @@ import { localeOf, type Locale } from '../i18n/catalogue.js';
 import { refuse, titleMsg } from '../match/index.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
 import type { Command, CommandContext, ComponentHandler, Reply } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { gameIds, gameOption } from './kit/game-options.js';
 import { lessonAt, lessonPayload, lessonsFor, topicMsg } from './kit/lesson-page.js';
 import { serverLocale, userLocale } from './kit/locale.js';
@@ -18,7 +18,7 @@ import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
 import { text } from './kit/text.js';
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('rules'), 'rules.cmd.description'))
+export const data = everywhere(described(new SlashCommandBuilder().setName('rules'), 'rules.cmd.description'))
   .addStringOption((o) => gameOption(o))
   .addStringOption((o) => described(o.setName('topic'), 'rules.cmd.topic').setMaxLength(100).setAutocomplete(true));
 

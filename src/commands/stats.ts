@@ -1,5 +1,8 @@
 // /stats: one player's ratings (this server and global), leaderboard
 // positions, record, streak and recent games in this server with links.
+// Outside a server that added the bot (DMs, group DMs, servers where only
+// the user installed the app) there is no server board: the global one only,
+// and the recent games played in such a place.
 import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
@@ -23,11 +26,12 @@ import {
 } from '../match/index.js';
 import { guildScope, isCorruptRecordError, seasonScope, type RatingScope, type RatingSnapshot, type StoredGame } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
-import { guildOnly } from './kit/contexts.js';
+import { everywhere } from './kit/contexts.js';
 import { gameIds } from './kit/game-options.js';
 import { choice, described } from './kit/localize.js';
 import { stringOption, userOption } from './kit/options.js';
 import { displayName } from './kit/people.js';
+import { serverHere } from './kit/place.js';
 import { channelUrl, type MessagePayload } from './kit/posts.js';
 import { clipText, fitLines, t, text } from './kit/text.js';
 import { allGames } from '../engine/index.js';
@@ -36,7 +40,7 @@ const RECENT = 5;
 /** Games read to find the recent ones of this server (and game): a user's index holds all their games. */
 const RECENT_SCAN = 40;
 
-export const data = guildOnly(described(new SlashCommandBuilder().setName('stats'), 'cmd.stats.description'))
+export const data = everywhere(described(new SlashCommandBuilder().setName('stats'), 'cmd.stats.description'))
   .addUserOption((o) => described(o.setName('user'), 'cmd.stats.user'))
   .addStringOption((o) => described(o.setName('game'), 'cmd.stats.game').addChoices(...allGames().map((g) => choice(`game.${g.id}.title`, g.id))));
 
@@ -46,12 +50,10 @@ export const command: Command = {
     const user = userOption(i.options, 'user');
     const game = stringOption(i.options, 'game', { choices: gameIds() });
     if (user?.bot) refuse('stats.bot');
-    if (!i.guildId) return refuse('common.serverOnly');
-    const guildId = i.guildId;
     // The server nickname when Discord sent the member along, as for the caller.
     const who = user ? { id: user.id, name: displayName({ user, member: i.options.getMember('user') }) } : { id: i.user.id, name: displayName(i) };
     const games = game ? [game] : gameIds();
-    const data = await readStats(ctx, guildId, who.id, games);
+    const data = await readStats(ctx, { server: serverHere(i), guildId: i.guildId }, who.id, games);
     return { kind: 'message', ephemeral: false, build: (locale) => statsPayload(locale, who, games, data) };
   },
 };
@@ -65,15 +67,17 @@ interface ScopeLine {
   season?: { id: string; snapshot: RatingSnapshot; rank: number | null } | null;
 }
 
-async function readStats(ctx: CommandContext, guildId: string, userId: string, games: readonly GameId[]) {
+/** `server`: the server that added the bot where /stats runs (null: the global board only); `guildId`: the server it runs in, if any (whose games are the recent ones). */
+async function readStats(ctx: CommandContext, where: { server: string | null; guildId: string | null }, userId: string, games: readonly GameId[]) {
   const now = ctx.now();
   const filter = rankedFilter(now);
-  const length = await serverSeasons(ctx, guildId);
+  const { server } = where;
+  const length = server ? await serverSeasons(ctx, server) : null;
   const seasons = { server: length ? seasonId(length, now) : null, global: seasonId(GLOBAL_SEASONS, now) };
   const perGame = await Promise.all(
     games.map(async (game) => {
       const scopes: [Msg, 'global' | `guild:${string}`, string | null][] = [
-        [{ key: 'stats.thisServer' }, guildScope(guildId), seasons.server],
+        ...(server ? [[{ key: 'stats.thisServer' }, guildScope(server), seasons.server] as [Msg, `guild:${string}`, string | null]] : []),
         [{ key: 'stats.global' }, 'global', seasons.global],
       ];
       const out: ScopeLine[] = [];
@@ -91,9 +95,9 @@ async function readStats(ctx: CommandContext, guildId: string, userId: string, g
       return { game, scopes: out };
     }),
   );
-  // Only this server's games: links elsewhere would not open for the people here.
-  const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN)).filter((g) => g.guildId === guildId && games.includes(g.game)).slice(0, RECENT);
-  const won = await tournamentWins(ctx, userId, guildId);
+  // Only this server's games (outside servers: those played outside servers): links elsewhere would not open for the people here.
+  const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN)).filter((g) => g.guildId === where.guildId && games.includes(g.game)).slice(0, RECENT);
+  const won = server ? await tournamentWins(ctx, userId, server) : [];
   return { now, perGame, recent, won };
 }
 

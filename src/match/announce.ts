@@ -5,11 +5,20 @@
 // annV > shown); the post going out marks it shown. A post that fails, or a
 // process that dies between saving and posting, leaves it owed, and the
 // announcement sweep (reconcile.ts) makes it: nothing saved stays unannounced.
+// In reply mode (StoredGame.postable false) there is no channel post: a post
+// goes out as an interaction's answer or follow-up, or waits for the next
+// interaction in its channel.
 import { createHash } from 'node:crypto';
 import type { Msg } from '../i18n/msg.js';
-import type { StoredGame } from '../store/types.js';
-import type { GamePost, MatchContext } from './context.js';
+import type { PendingReply, StoredGame } from '../store/types.js';
+import { postableHere, type GamePost, type MatchContext } from './context.js';
 import { gameLocale } from './games.js';
+
+/** Interaction tokens live 15 minutes: answer or follow up an interaction only well within that. */
+export const REPLY_TTL_MS = 14 * 60_000;
+
+/** Whether an interaction can still carry a post (its token is young enough). */
+export const replyUsable = (r: PendingReply | null | undefined): r is PendingReply => !!r && Date.now() - r.createdAt < REPLY_TTL_MS;
 
 export interface Announcement {
   post: GamePost;
@@ -17,19 +26,24 @@ export interface Announcement {
    * Runs once the post is out (`delivered`) or has failed. Out: it is noted
    * as shown, then a finished game's thread is archived or the AI answers.
    * Failed: the post stays owed and the sweep takes it over. Never throws.
+   * `via`: the interaction the post went out through, where the next post
+   * (the AI's answer, in reply mode) can follow it.
    */
-  after(delivered: boolean): Promise<void>;
+  after(delivered: boolean, via?: PendingReply): Promise<void>;
 }
 
+/** After a delivered post (`via`: the interaction it went out through, if any). */
+export type Next = (via?: PendingReply) => Promise<void>;
+
 /** The announcement of a change; `next` (after a delivered post) defaults to archiving a finished game's thread; `before` as in GamePost. */
-export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[], next?: () => Promise<void>, before?: unknown): Announcement {
+export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[], next?: Next, before?: unknown): Announcement {
   const post: GamePost = before === undefined ? { kind: 'game', game: rec, state, lines } : { kind: 'game', game: rec, state, lines, before };
   return {
     post,
-    async after(delivered) {
+    async after(delivered, via) {
       if (!delivered) return release(ctx, rec);
       await markShown(ctx, rec);
-      await (next ?? (() => archiveIfOver(ctx, rec)))();
+      await (next ?? (() => archiveIfOver(ctx, rec)))(via);
     },
   };
 }
@@ -74,15 +88,31 @@ export function postNonce(rec: Pick<StoredGame, 'id' | 'moves' | 'status'>): str
   return createHash('sha256').update(`${rec.id}:${rec.moves.length}:${rec.status}`).digest('base64url').slice(0, 25);
 }
 
-/** Posts an announcement in the game's channel (nobody waits on it: the clock, the AI, a button's after-work); true when it went out. */
-export async function postAnnouncement(ctx: MatchContext, a: Announcement): Promise<boolean> {
+/**
+ * Makes an announcement nobody is waiting on (the clock, the AI, a button's
+ * after-work); true when it went out. In the game's channel; in reply mode
+ * (the bot cannot post there) as a follow-up of `via`, the interaction the
+ * previous post answered, while its token lives — else the post stays owed
+ * and the next interaction in that channel shows it (reconcile.ts, takeOwed).
+ */
+export async function postAnnouncement(ctx: MatchContext, a: Announcement, via?: PendingReply): Promise<boolean> {
+  const rec = a.post.game;
   let delivered = false;
+  let through: PendingReply | undefined;
   try {
-    await ctx.notifier.post(a.post.game.channelId, a.post, { nonce: postNonce(a.post.game) });
-    delivered = true;
+    if (postableHere(rec)) {
+      await ctx.notifier.post(rec, a.post, { nonce: postNonce(rec) });
+      delivered = true;
+    } else if (replyUsable(via)) {
+      await ctx.notifier.followUp(via, a.post);
+      delivered = true;
+      through = via;
+    } else {
+      ctx.log.debug({ gameId: rec.id }, 'reply mode and no interaction to follow: the post waits for the next one in its channel');
+    }
   } catch (e) {
-    ctx.log.warn({ err: e, gameId: a.post.game.id }, 'could not post in the game channel; the announcement sweep will try again');
+    ctx.log.warn({ err: e, gameId: rec.id }, 'could not post in the game channel; the announcement sweep will try again');
   }
-  await a.after(delivered);
+  await a.after(delivered, through);
   return delivered;
 }

@@ -1,12 +1,16 @@
 // Challenges: the card with Accept / Decline / Cancel, its expiry, and the
 // Rematch button of a finished game. Every transition is an atomic status
-// change in the store (two accepts: one wins, one is refused).
+// change in the store (two accepts: one wins, one is refused). In reply mode
+// (the bot cannot post in the channel) the card is the /challenge answer and
+// is never edited but by a click on it; the starting board goes out through
+// the click that started the game (CardChange.post).
 import { randomInt } from 'node:crypto';
 import { getGame, type GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { isCorruptRecordError, type FirstMove, type PlayerRef, type StoredChallenge, type StoredGame } from '../store/types.js';
-import type { MatchContext } from './context.js';
+import { isCorruptRecordError, type FirstMove, type PendingReply, type PlayerRef, type StoredChallenge, type StoredGame } from '../store/types.js';
+import type { Announcement } from './announce.js';
+import { isNotPostable, postableHere, type MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
 import { loadGameById, sideOf } from './games.js';
 import { isRefusal, refuse, refuseMsg } from './refusal.js';
@@ -41,12 +45,14 @@ export interface ChallengeInput {
   /** Chosen time per move in hours, or null for the server's default. */
   clockHours: number | null;
   locale: Locale;
+  /** false: reply mode (StoredGame.postable). */
+  postable: boolean;
 }
 
 export async function createChallenge(ctx: MatchContext, c: ChallengeInput): Promise<StoredChallenge> {
   if (c.opponent?.id === c.challenger.id) refuse('challenge.self');
   if (c.rated && !c.opponent) refuse('challenge.ratedNeedsOpponent');
-  if (!c.threadable && (await ctx.store.games.activeByChannel(c.channelId))) refuse('challenge.channelBusy');
+  if (!c.threadable && (await ctx.store.games.activeByChannel(c.channelId))) refuse(c.postable && c.guildId ? 'challenge.channelBusy' : 'challenge.busyHere');
   const clockMs = c.clockHours !== null ? c.clockHours * 3_600_000 : await serverClockMs(ctx, c.guildId);
   if ((await ctx.store.challenges.countOpenByUser(c.challenger.id)) >= ctx.settings.maxOpenChallenges) {
     refuse('challenge.tooMany', { max: ctx.settings.maxOpenChallenges });
@@ -66,6 +72,7 @@ export async function createChallenge(ctx: MatchContext, c: ChallengeInput): Pro
       firstMove: c.first,
       clockMs,
       locale: c.locale,
+      ...(c.postable ? {} : { postable: false }),
     },
     { ttlMs: ctx.settings.challengeTtlMs },
   );
@@ -98,6 +105,8 @@ export interface CardChange {
   /** For the clicker only (e.g. "This challenge expired.", why a game could not start). */
   tell?: Msg;
   game?: StoredGame;
+  /** Reply mode: the starting board, for the click to show (Started.post). */
+  post?: Announcement | null;
 }
 
 const closedMsg = (c: StoredChallenge): Msg => ({ key: `challenge.statusWord.${c.status}` });
@@ -134,8 +143,8 @@ async function close(ctx: MatchContext, c: StoredChallenge, to: 'cancelled' | 'd
   return { challenge: r.challenge, note };
 }
 
-/** Accept: take the challenge (one accept wins), then start the game on its card (`cardId`: the clicked message). */
-export async function acceptChallenge(ctx: MatchContext, id: string, accepter: PlayerRef, cardId: string | null): Promise<CardChange> {
+/** Accept: take the challenge (one accept wins), then start the game on its card (`cardId`: the clicked message; `reply`: the click, which shows the start in reply mode). */
+export async function acceptChallenge(ctx: MatchContext, id: string, accepter: PlayerRef, cardId: string | null, reply?: PendingReply): Promise<CardChange> {
   const c = await loadChallenge(ctx, id);
   if (c.status === 'expired') return expire(ctx, c);
   if (c.status !== 'open') refuse('challenge.closedAlready', { status: closedMsg(c) });
@@ -147,19 +156,23 @@ export async function acceptChallenge(ctx: MatchContext, id: string, accepter: P
     if (taken.reason === 'not-found') refuse('challenge.gone');
     refuse('challenge.closedAlready', { status: closedMsg(taken.challenge) });
   }
-  return startAccepted(ctx, taken.challenge, accepter, c.messageId ?? cardId, {
-    key: 'challenge.acceptedBy',
-    params: { user: { user: accepter.id } },
-  });
+  return startAccepted(
+    ctx,
+    taken.challenge,
+    accepter,
+    c.messageId ?? cardId,
+    { key: 'challenge.acceptedBy', params: { user: { user: accepter.id } } },
+    reply,
+  );
 }
 
 /** Starts the game of a taken challenge; if it cannot start, the challenge is closed and the card says why. */
-async function startAccepted(ctx: MatchContext, c: StoredChallenge, accepter: PlayerRef, messageId: string | null, note: Msg): Promise<CardChange> {
+async function startAccepted(ctx: MatchContext, c: StoredChallenge, accepter: PlayerRef, messageId: string | null, note: Msg, reply?: PendingReply): Promise<CardChange> {
   const challenger: PlayerRef = { id: c.challengerId, name: c.challengerName };
   const players = orderPlayers<PlayerRef>(c.firstMove ?? 'random', challenger, accepter);
   const rematchOf = typeof c.options.rematchOf === 'string' ? c.options.rematchOf : null;
   try {
-    const game = await startMatch(ctx, {
+    const { game, post } = await startMatch(ctx, {
       game: c.game,
       setup: c.setup,
       players,
@@ -171,9 +184,11 @@ async function startAccepted(ctx: MatchContext, c: StoredChallenge, accepter: Pl
       challengeId: c.id,
       rematchOf,
       clockMs: c.clockMs ?? ctx.settings.moveTimeMs,
+      postable: postableHere(c),
+      reply: reply ?? null,
     });
     await ctx.store.challenges.patch(c.id, { gameId: game.id }).catch((e: unknown) => ctx.log.warn({ err: e, challengeId: c.id, gameId: game.id }, 'could not link the challenge to its game'));
-    return { challenge: c, note, game };
+    return { challenge: c, note, game, post };
   } catch (e) {
     // No game came of it: close the challenge (a new one can be posted) and say why.
     const why: Msg = isRefusal(e) ? e.msg : { key: 'common.somethingWrong' };
@@ -183,7 +198,7 @@ async function startAccepted(ctx: MatchContext, c: StoredChallenge, accepter: Pl
   }
 }
 
-/** Open challenges past their time: mark them expired and say so on the card. */
+/** Open challenges past their time: mark them expired and say so on the card (reply mode: the card says so at its next click). */
 export async function sweepChallenges(ctx: MatchContext): Promise<number> {
   const ids = await ctx.store.challenges.dueExpired(ctx.now(), 50);
   let n = 0;
@@ -191,8 +206,8 @@ export async function sweepChallenges(ctx: MatchContext): Promise<number> {
     try {
       const r = await ctx.store.challenges.transition(id, 'open', 'expired');
       const c = r.ok ? r.challenge : r.reason === 'expired' ? r.challenge : null;
-      if (!c?.messageId) continue;
-      await ctx.notifier.edit(c.channelId, c.messageId, { kind: 'challenge', challenge: { ...c, status: 'expired' } });
+      if (!c?.messageId || !postableHere(c)) continue;
+      await ctx.notifier.edit(c, c.messageId, { kind: 'challenge', challenge: { ...c, status: 'expired' } });
       n++;
     } catch (e) {
       ctx.log.warn({ err: e, challengeId: id }, 'could not expire a challenge card');
@@ -211,11 +226,13 @@ export async function sweepChallenges(ctx: MatchContext): Promise<number> {
 const rematchId = (gameId: string): string | undefined => (/^[0-9a-z]{4,30}$/.test(gameId) ? `rm${gameId}` : undefined);
 
 export type RematchResult =
-  | { kind: 'started'; game: StoredGame }
-  | { kind: 'offered'; challenge: StoredChallenge; to: PlayerRef; where: string };
+  /** `post`: reply mode's starting board, for the click to show. */
+  | { kind: 'started'; game: StoredGame; post: Announcement | null }
+  /** `posted` false: reply mode, the click shows the card. */
+  | { kind: 'offered'; challenge: StoredChallenge; to: PlayerRef; where: string; posted: boolean };
 
-/** The Rematch button; `version` is the game's when the final post was drawn. */
-export async function rematch(ctx: MatchContext, gameId: string, version: number, userId: string): Promise<RematchResult> {
+/** The Rematch button; `version` is the game's when the final post was drawn; `reply`: the click. */
+export async function rematch(ctx: MatchContext, gameId: string, version: number, userId: string, reply?: PendingReply): Promise<RematchResult> {
   const { rec } = await loadGameById(ctx, gameId);
   if (rec.status === 'active') refuse('rematch.stillPlaying');
   if (rec.version !== version) refuse('rematch.stale');
@@ -224,11 +241,11 @@ export async function rematch(ctx: MatchContext, gameId: string, version: number
   const me = rec.players[side];
   const other = rec.players[side === 0 ? 1 : 0];
   const where = rec.parentChannelId ?? rec.channelId;
-  if (other.bot) return rematchAi(ctx, rec, userId, where);
+  if (other.bot) return rematchAi(ctx, rec, userId, where, reply);
 
   const cid = rematchId(rec.id);
   const existing = cid ? await ctx.store.challenges.get(cid) : null;
-  if (existing) return answerExisting(ctx, existing, me);
+  if (existing) return answerExisting(ctx, existing, me, reply);
   let challenge: StoredChallenge;
   try {
     challenge = await ctx.store.challenges.create(
@@ -248,52 +265,64 @@ export async function rematch(ctx: MatchContext, gameId: string, version: number
         firstMove: side === 0 ? 'opponent' : 'challenger',
         clockMs: rec.clock?.perMoveMs ?? null,
         locale: rec.locale ?? null,
+        ...(postableHere(rec) ? {} : { postable: false }),
       },
       { ttlMs: ctx.settings.challengeTtlMs },
     );
   } catch (e) {
     // Both players clicked at the same moment: the other's challenge won; take it.
     const now = cid ? await ctx.store.challenges.get(cid) : null;
-    if (now) return answerExisting(ctx, now, me);
+    if (now) return answerExisting(ctx, now, me, reply);
     throw e;
   }
-  const cardId = await ctx.notifier.post(where, { kind: 'challenge', challenge });
+  // Reply mode: the card is the click's answer (the command records it).
+  if (!postableHere(rec)) return { kind: 'offered', challenge, to: other, where, posted: false };
+  const cardId = await ctx.notifier.post({ channelId: where }, { kind: 'challenge', challenge });
   await recordCard(ctx, challenge.id, cardId);
-  return { kind: 'offered', challenge: { ...challenge, messageId: cardId }, to: other, where };
+  return { kind: 'offered', challenge: { ...challenge, messageId: cardId }, to: other, where, posted: true };
 }
 
 /** The rematch challenge exists: ours (refuse), or the other player's (take it and start). */
-async function answerExisting(ctx: MatchContext, c: StoredChallenge, me: PlayerRef): Promise<RematchResult> {
+async function answerExisting(ctx: MatchContext, c: StoredChallenge, me: PlayerRef, reply?: PendingReply): Promise<RematchResult> {
   if (c.challengerId === me.id) refuse(c.status === 'open' ? 'rematch.askedAlready' : c.status === 'expired' ? 'rematch.expired' : 'rematch.closed');
   if (c.status !== 'open') refuse(c.status === 'expired' ? 'rematch.expired' : 'rematch.closed');
   const taken = await ctx.store.challenges.take(c.id, me);
   if (!taken.ok) refuse(taken.reason === 'not-found' ? 'rematch.gone' : 'rematch.closed');
-  const change = await startAccepted(ctx, taken.challenge, me, c.messageId, { key: 'rematch.acceptedBoth', params: { user: { user: me.id } } });
-  if (c.messageId) {
+  const change = await startAccepted(ctx, taken.challenge, me, c.messageId, { key: 'rematch.acceptedBoth', params: { user: { user: me.id } } }, reply);
+  // Reply mode: the card stays as it was; a click on it says the rematch is closed.
+  if (c.messageId && postableHere(c)) {
     try {
-      await ctx.notifier.edit(c.channelId, c.messageId, { kind: 'challenge', challenge: change.challenge, note: change.note });
+      await ctx.notifier.edit(c, c.messageId, { kind: 'challenge', challenge: change.challenge, note: change.note });
     } catch (e) {
-      ctx.log.warn({ err: e, challengeId: c.id }, 'could not edit the rematch card');
+      if (isNotPostable(e)) ctx.log.info({ challengeId: c.id }, 'cannot edit the rematch card here');
+      else ctx.log.warn({ err: e, challengeId: c.id }, 'could not edit the rematch card');
     }
   }
   if (!change.game) return refuseMsg(change.tell ?? { key: 'common.somethingWrong' });
-  return { kind: 'started', game: change.game };
+  return { kind: 'started', game: change.game, post: change.post ?? null };
 }
 
-async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, where: string): Promise<RematchResult> {
+async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, where: string, reply?: PendingReply): Promise<RematchResult> {
   // The cap first: a rematch it refuses must not use up the once-per-game slot below.
   await checkAiCap(ctx, userId);
   // One AI rematch per game and player: a second click is refused rather than opening a second game.
   if ((await ctx.store.interactions.cooldown(`rematch:${rec.id}:${userId}`, 24 * 3_600_000)) > 0) refuse('rematch.startedAlready');
   const swapped: [PlayerRef, PlayerRef] = [rec.players[1], rec.players[0]];
   const locale = localeOf(rec.locale);
-  const cardId = await ctx.notifier.post(where, {
-    kind: 'text',
-    locale,
-    lines: [{ key: 'rematch.aiCard', params: { game: { key: `game.${rec.game}.title` }, first: { name: swapped[0].name }, second: { name: swapped[1].name } } }],
-    ping: [],
-  });
-  const game = await startMatch(ctx, {
+  const postable = postableHere(rec);
+  // Reply mode: no card (nowhere to open a thread); the click shows the starting board.
+  const cardId = postable
+    ? await ctx.notifier.post(
+        { channelId: where },
+        {
+          kind: 'text',
+          locale,
+          lines: [{ key: 'rematch.aiCard', params: { game: { key: `game.${rec.game}.title` }, first: { name: swapped[0].name }, second: { name: swapped[1].name } } }],
+          ping: [],
+        },
+      )
+    : null;
+  const { game, post } = await startMatch(ctx, {
     game: rec.game,
     setup: rec.setup,
     players: swapped,
@@ -303,8 +332,10 @@ async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, whe
     messageId: cardId,
     locale,
     rematchOf: rec.id,
+    postable,
+    reply: reply ?? null,
   });
-  return { kind: 'started', game };
+  return { kind: 'started', game, post };
 }
 
 /** The per-user cap on active games against the AI. */

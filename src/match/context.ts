@@ -48,22 +48,51 @@ export type Post = GamePost | TextPost | ChallengePost | TournamentPost;
 export type LateAnswer =
   /** Its "thinking…" now shows the post. */
   | 'edited'
-  /** It had its answer already (the post went out before a crash): nothing to send. */
+  /** It had its answer already, and that answer was the post (the post went out before a crash): nothing to send. */
   | 'answered'
-  /** Nothing to edit (never acknowledged, expired, a button's message): post in the channel instead. */
+  /**
+   * Acknowledged, but nothing of it can show the post (a button's clicked
+   * message, a private note, a private "thinking…" now removed, a post meant
+   * to follow its answer): a follow-up can still carry it.
+   */
+  | 'open'
+  /** Never acknowledged, or its token expired: it can carry nothing. */
   | 'gone';
+
+/**
+ * Where a post goes: a channel, and whether the bot may post there on its own
+ * (false: a group DM, a server where only a user installed the app; absent:
+ * true). A game record or a challenge is one.
+ */
+export interface Where {
+  channelId: string;
+  postable?: boolean;
+}
+
+/** The bot cannot post in this channel on its own: only interaction answers reach it. Thrown before any call to Discord. */
+export class NotPostable extends Error {
+  override readonly name = 'NotPostable';
+  constructor(readonly channelId: string) {
+    super(`not-postable:${channelId}`);
+  }
+}
+
+export const isNotPostable = (e: unknown): e is NotPostable => e instanceof NotPostable;
 
 export interface Notifier {
   /**
    * Posts in a channel or thread; returns the new message's id. `nonce`: the
    * same nonce within minutes gives back the first message instead of a second
    * one (Discord's enforce_nonce), so a post made again after a crash is not doubled.
+   * Throws NotPostable where the bot may not post (without asking Discord when `where` says so).
    */
-  post(channelId: string, post: Post, opts?: { nonce?: string }): Promise<string>;
+  post(where: Where, post: Post, opts?: { nonce?: string }): Promise<string>;
   /** Answers an interaction that was left waiting (a crash between saving and posting) with the post, if it still can be. */
   answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer>;
-  /** Edits a message the bot posted. */
-  edit(channelId: string, messageId: string, post: Post): Promise<void>;
+  /** A public follow-up of an interaction (reply mode: how the bot speaks where it cannot post); returns its id. */
+  followUp(reply: PendingReply, post: Post): Promise<string>;
+  /** Edits a message the bot posted; NotPostable as for post. */
+  edit(where: Where, messageId: string, post: Post): Promise<void>;
   /** Opens a public thread on a message; null where the bot may not (no permission, a channel without threads). */
   openThread(channelId: string, messageId: string, name: Msg, locale: Locale): Promise<string | null>;
   /** Archives a thread (a finished game's); a no-op for a channel. `reason` shows in the server's audit log. */
@@ -90,15 +119,22 @@ export const DEFAULT_MATCH_SETTINGS: MatchSettings = {
   maxAiGames: 3,
 };
 
+/** The interaction a write's post may answer (stored with the write, for the announcement sweep). */
+export interface Via {
+  reply: PendingReply;
+}
+
 /**
  * The interaction behind a write, when a person acted: the write must land
  * while they can still be told, and its post may answer them.
  */
-export interface Origin {
-  reply: PendingReply;
+export interface Origin extends Via {
   /** The last instant (ms since epoch) this interaction can still be answered. */
   answerBy(): number;
 }
+
+/** Whether the bot may post in a game's (or a challenge's) channel on its own; older records can. */
+export const postableHere = (w: { postable?: boolean }): boolean => w.postable !== false;
 
 export interface MatchContext {
   store: Store;

@@ -4,7 +4,7 @@ import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GameResult, StoredGame } from '../store/types.js';
 import { announcement, postAnnouncement, type Announcement } from './announce.js';
-import type { MatchContext, Origin } from './context.js';
+import { postableHere, type MatchContext, type Origin } from './context.js';
 import { sideMsg } from './describe.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { gameEnded } from './over.js';
@@ -22,19 +22,29 @@ export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' |
   return res.game;
 }
 
+/**
+ * The server whose boards a game counts for: the game's, where the server has
+ * added the bot; none (the global board only) for games in DMs, group DMs and
+ * servers where only a player installed the app.
+ */
+export const ratingGuild = (rec: Pick<StoredGame, 'guildId' | 'postable'>): string | null => (postableHere(rec) ? rec.guildId : null);
+
 /** Rated human games: Glicko-2 via the store (idempotent per game), recorded on the game for the final post. */
 export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise<StoredGame> {
   if (!rec.rated || rec.status !== 'over' || !rec.result || rec.players.some((p) => p.bot)) return rec;
+  // Settled already (an owed final post built again): nothing to apply, and no new version to make its Rematch button stale.
+  if (rec.result.ratingChanges) return rec;
   try {
     const now = ctx.now();
+    const guildId = ratingGuild(rec);
     const out = await ctx.store.ratings.applyResult(
       rec.game,
       rec.id,
-      rec.guildId,
+      guildId,
       [rec.players[0].id, rec.players[1].id],
       { winner: rec.result.winner, draw: rec.result.draw },
       now,
-      await seasonsAt(ctx, rec.guildId, now),
+      await seasonsAt(ctx, guildId, now),
     );
     const result = { ...rec.result, ratingChanges: out.players };
     const res = await ctx.store.games.update(rec.id, rec.version, { result });

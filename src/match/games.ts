@@ -28,9 +28,10 @@ export async function quarantine(ctx: MatchContext, gameId: string, reason: stri
   const q = await ctx.store.games.quarantine(gameId, reason);
   if (!q.marked) return;
   ctx.log.error({ gameId, reason }, 'damaged game record quarantined');
-  if (!q.channelId) return;
+  // Reply mode: no note (the bot cannot post there); the next action in the game is refused with the same words.
+  if (!q.channelId || !q.postable) return;
   try {
-    await ctx.notifier.post(q.channelId, { kind: 'text', locale: localeOf(locale), lines: [{ key: 'game.damagedNote' }], ping: [] });
+    await ctx.notifier.post({ channelId: q.channelId }, { kind: 'text', locale: localeOf(locale), lines: [{ key: 'game.damagedNote' }], ping: [] });
   } catch (e) {
     ctx.log.warn({ err: e, gameId }, 'could not post the damaged-record note');
   }

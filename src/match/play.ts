@@ -8,7 +8,7 @@ import type { Msg } from '../i18n/msg.js';
 import type { GameChanges, StoredGame, UpdateGameResult, UpdateOptions } from '../store/types.js';
 import { storeUnavailable } from '../store/unavailable.js';
 import { nextClock } from './clock.js';
-import type { MatchContext, Origin } from './context.js';
+import type { MatchContext, Origin, Via } from './context.js';
 import { moveLine, ruleErrorMsg } from './describe.js';
 import { loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { gameEnded } from './over.js';
@@ -65,11 +65,13 @@ const CLOCK_SKEW_MS = 100;
  * write must reach Redis while the player can still be told how it went:
  * before the store's command timeout (after which they hear it failed) and
  * before the interaction can no longer be answered. Redis refuses it after
- * that instant ('late'), so it never happens behind the player's back.
+ * that instant ('late'), so it never happens behind the player's back. A
+ * `Via` only names the interaction the post may follow (reply mode's AI).
  */
-export function writeOptions(ctx: MatchContext, origin?: Origin): UpdateOptions {
+export function writeOptions(ctx: MatchContext, origin?: Origin | Via): UpdateOptions {
   const announce = { owner: ctx.instanceId, reply: origin?.reply ?? null };
-  if (!origin) return { announce };
+  // Nobody waits on it (the AI's move following a player's answer): no deadline.
+  if (!origin || !('answerBy' in origin)) return { announce };
   const deadline = Math.min(Date.now() + ctx.store.commandTimeoutMs, origin.answerBy()) - CLOCK_SKEW_MS;
   return { announce, deadline };
 }
@@ -98,7 +100,7 @@ export async function commitMove(
   where: { channelId: string } | { gameId: string },
   mover: Mover,
   text: string,
-  origin?: Origin,
+  origin?: Origin | Via,
 ): Promise<Committed> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const g =

@@ -7,12 +7,18 @@
 // post then answers the interaction left "thinking…" when it still can, else
 // goes to the game's channel with a nonce that Discord uses to drop a second
 // copy.
+//
+// Reply mode (the bot cannot post in the game's channel: a group DM, a server
+// where only a player installed the app) has no channel post: the sweep
+// answers or follows up the stored interaction while its token lives, else it
+// leaves the post owed, and the next interaction in that channel — anyone's
+// command or button — shows it before its own answer (takeOwed).
 import { getGame } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import { replay } from '../engine/replay.js';
 import { isCorruptRecordError, type ClaimedAnnouncement, type StoredGame } from '../store/types.js';
-import { announcement, postNonce, type Announcement } from './announce.js';
-import type { MatchContext } from './context.js';
+import { announcement, postNonce, replyUsable, type Announcement } from './announce.js';
+import { postableHere, type MatchContext } from './context.js';
 import { introLine, moveLine } from './describe.js';
 import { finalAnnouncement } from './end.js';
 import { check, quarantine } from './games.js';
@@ -29,9 +35,6 @@ export const OWED_GRACE_MS = 3_000;
 export const OWED_STALE_MS = 120_000;
 /** Attempts at an owed post before giving up on it (a channel the bot may no longer post in). */
 export const MAX_TRIES = 6;
-/** Interaction tokens live 15 minutes: answer a waiting interaction only well within that. */
-const REPLY_TTL_MS = 14 * 60_000;
-
 const retryDelay = (tries: number): number => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, tries - 1));
 
 /** Makes the owed posts this process may take over; returns how many went out. `graceMs`: how old a hint must be (tests shorten it). */
@@ -65,14 +68,18 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
     return false;
   }
   const owner = await ctx.store.games.announcementOwner(id);
-  const stale = Date.now() - rec.updatedAt > OWED_STALE_MS;
   // Its owner is at it (this process included: its post is in flight): look again later.
-  if (owner && !stale && (owner === ctx.instanceId || (await ctx.store.processes.alive(owner)))) {
+  if (await ownerAtIt(ctx, rec, owner)) {
     await ctx.store.games.recheckAnnouncement(id, Date.now() + OWED_GRACE_MS);
     return false;
   }
   const claim = await ctx.store.games.claimAnnouncement(id, owner, ctx.instanceId);
   if (!claim) return false; // another process took it, or it went out meanwhile
+  if (!postableHere(rec) && (claim.tries > MAX_TRIES || !replyUsable(claim.reply))) {
+    // Reply mode and no interaction left to carry it: it stays owed for the next interaction in its channel.
+    await leaveForNextInteraction(ctx, id);
+    return false;
+  }
   if (claim.tries > MAX_TRIES) {
     ctx.log.error({ gameId: id, tries: claim.tries }, 'giving up an owed game post after repeated failures');
     await ctx.store.games.markShown(id, rec.version, rec.moves.length);
@@ -80,9 +87,48 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
   }
   const a = await owedAnnouncement(ctx, rec);
   if (!a) return false;
-  const delivered = await deliver(ctx, rec, a, claim);
-  if (!delivered) await ctx.store.games.recheckAnnouncement(id, Date.now() + retryDelay(claim.tries));
-  return delivered;
+  const outcome = await deliver(ctx, rec, a, claim);
+  // Reply mode, and its interaction can carry nothing: the next interaction in the channel will show it.
+  if (outcome === 'nowhere') await leaveForNextInteraction(ctx, id);
+  else if (outcome === 'failed') await ctx.store.games.recheckAnnouncement(id, Date.now() + retryDelay(claim.tries));
+  return outcome === 'delivered';
+}
+
+/** Whether the process that owes a post is making it (alive, and not holding it for too long). */
+async function ownerAtIt(ctx: MatchContext, rec: StoredGame, owner: string | null): Promise<boolean> {
+  if (!owner || Date.now() - rec.updatedAt > OWED_STALE_MS) return false;
+  return owner === ctx.instanceId || ctx.store.processes.alive(owner);
+}
+
+/** Hands an owed post back (to whoever comes next) and stops sweeping it: only an interaction in its channel can show it now. */
+async function leaveForNextInteraction(ctx: MatchContext, id: string): Promise<void> {
+  await ctx.store.games.claimAnnouncement(id, ctx.instanceId, '', false);
+  await ctx.store.games.recheckAnnouncement(id, null);
+}
+
+/**
+ * Reply mode: the post a channel's game owes (a loss on time, an AI move
+ * whose follow-up failed, a post left by a crash), taken over for the
+ * interaction about to answer in that channel, which shows it first. Null
+ * when nothing is owed there, or its maker is alive and at it. Its `after`
+ * marks it shown (compare-and-set: shown once) or hands it back.
+ */
+export async function takeOwed(ctx: MatchContext, channelId: string): Promise<Announcement | null> {
+  let rec: StoredGame | null;
+  try {
+    rec = await ctx.store.games.byChannel(channelId);
+  } catch (e) {
+    // A record the store cannot read: the interaction's own handler refuses it (and quarantines it) with the right words.
+    if (isCorruptRecordError(e)) return null;
+    throw e;
+  }
+  if (!rec || postableHere(rec) || !owes(rec) || rec.damaged) return null;
+  const owner = await ctx.store.games.announcementOwner(rec.id);
+  if (await ownerAtIt(ctx, rec, owner)) return null;
+  if (!(await ctx.store.games.claimAnnouncement(rec.id, owner, ctx.instanceId, false))) return null;
+  const a = await owedAnnouncement(ctx, rec);
+  if (a) ctx.log.info({ gameId: rec.id, version: rec.version }, 'owed game post taken over by an interaction in its channel');
+  return a;
 }
 
 /** The post a game owes: its board now, the moves played since the last post, the start or the result. */
@@ -109,21 +155,34 @@ async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Ann
   }
   const state = c.value.state;
   if (rec.status !== 'active') return finalAnnouncement(ctx, rec, lines, state, before);
-  return announcement(ctx, rec, state, lines, () => afterPost(ctx, rec), before);
+  return announcement(ctx, rec, state, lines, (via) => afterPost(ctx, rec, via), before);
 }
 
-/** The waiting interaction's "thinking…" if it can still be edited, else the game's channel. */
-async function deliver(ctx: MatchContext, rec: StoredGame, a: Announcement, claim: ClaimedAnnouncement): Promise<boolean> {
-  let delivered = false;
+/**
+ * The waiting interaction's "thinking…" if it can still be edited, else the
+ * game's channel; in reply mode a follow-up of that interaction instead
+ * ('nowhere' when it can carry nothing).
+ */
+async function deliver(ctx: MatchContext, rec: StoredGame, a: Announcement, claim: ClaimedAnnouncement): Promise<'delivered' | 'failed' | 'nowhere'> {
+  let how: 'edited' | 'answered' | 'channel' | 'follow-up' | null = null;
+  const reply = replyUsable(claim.reply) ? claim.reply : null;
   try {
-    const reply = claim.reply;
-    const late = reply && Date.now() - reply.createdAt < REPLY_TTL_MS ? await ctx.notifier.answerLate(reply, a.post) : 'gone';
-    if (late === 'gone') await ctx.notifier.post(rec.channelId, a.post, { nonce: postNonce(a.post.game) });
-    delivered = true;
-    ctx.log.info({ gameId: rec.id, version: rec.version, how: late === 'gone' ? 'channel' : late }, 'owed game post made');
+    const late = reply ? await ctx.notifier.answerLate(reply, a.post) : 'gone';
+    if (late === 'edited' || late === 'answered') how = late;
+    else if (postableHere(rec)) {
+      await ctx.notifier.post(rec, a.post, { nonce: postNonce(a.post.game) });
+      how = 'channel';
+    } else if (late === 'open' && reply) {
+      await ctx.notifier.followUp(reply, a.post);
+      how = 'follow-up';
+    }
+    if (how) ctx.log.info({ gameId: rec.id, version: rec.version, how }, 'owed game post made');
   } catch (e) {
     ctx.log.warn({ err: e, gameId: rec.id }, 'could not make an owed game post; will try again');
+    await a.after(false);
+    return 'failed';
   }
-  await a.after(delivered);
-  return delivered;
+  // The next post (the AI's answer, in reply mode) can follow the interaction this one went out through.
+  await a.after(how !== null, how && how !== 'channel' && reply ? reply : undefined);
+  return how ? 'delivered' : 'nowhere';
 }

@@ -124,7 +124,7 @@ export async function sweepSeasons(ctx: MatchContext, opts: { retryMs?: number }
       }
       // A season nobody finished ranked in ends quietly (a server that just turned seasons on, an idle one).
       if (any) {
-        await ctx.notifier.post(s.seasonChannel, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
+        await ctx.notifier.post({ channelId: s.seasonChannel }, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
         posted++;
       }
       leased = null;

@@ -1,6 +1,8 @@
 // The clock sweep: every due game gets its reminder ping at 75% of the move's
 // time, or at 100% is lost on time by the side to move (aborted while a side
-// has not moved yet). The deadline lives on the record, so a restart loses
+// has not moved yet). In reply mode (a group DM...) there is no reminder, and
+// the end is saved with its post owed: the next interaction in that channel
+// shows it (reconcile.ts). The deadline lives on the record, so a restart loses
 // nothing; every action is a compare-and-set update, so two bot processes
 // never act twice. The due index is only a hint: an entry whose game is gone,
 // over or due later is repaired, and a damaged record is quarantined (which
@@ -10,7 +12,7 @@
 import type { Side } from '../engine/index.js';
 import { isCorruptRecordError, type StoredGame } from '../store/types.js';
 import { REMIND_AT } from './clock.js';
-import type { MatchContext } from './context.js';
+import { postableHere, type MatchContext } from './context.js';
 import { playerParam, sideMsg } from './describe.js';
 import { announceEnd } from './end.js';
 import { check, gameLocale, quarantine } from './games.js';
@@ -90,8 +92,9 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
   const res = await ctx.store.games.update(rec.id, rec.version, { clock: { ...clock, reminded: true, wakeAt: clock.deadline } });
   if (!res.ok) return 'cleared'; // someone moved or another process reminded first
   const p = rec.players[side];
-  if (p.bot) return 'acted';
-  await ctx.notifier.post(rec.channelId, {
+  // Reply mode: the bot cannot ping on its own there, and no interaction waits: the reminder is skipped.
+  if (p.bot || !postableHere(rec)) return 'acted';
+  await ctx.notifier.post(rec, {
     kind: 'text',
     locale: gameLocale(rec),
     lines: [

@@ -163,7 +163,7 @@ export async function recordTournamentCard(ctx: MatchContext, id: string, messag
 export async function refreshCard(ctx: MatchContext, id: string): Promise<void> {
   try {
     const t = await ctx.store.tournaments.get(id);
-    if (t?.messageId) await ctx.notifier.edit(t.channelId, t.messageId, { kind: 'tournament', tournament: t, view: 'card' });
+    if (t?.messageId) await ctx.notifier.edit(t, t.messageId, { kind: 'tournament', tournament: t, view: 'card' });
   } catch (e) {
     ctx.log.warn({ err: e, tournamentId: id }, 'could not update the tournament card');
   }
@@ -435,7 +435,7 @@ async function openGame(ctx: MatchContext, t: StoredTournament, p: TournamentPai
   if (!stillToPlay(await ctx.store.tournaments.get(t.id), p)) return;
   const players: [Entrant, Entrant] = [entrant(t, p.first), entrant(t, p.second!)];
   const locale = localeOf(t.locale);
-  const messageId = await ctx.notifier.post(t.channelId, {
+  const messageId = await ctx.notifier.post(t, {
     kind: 'text',
     locale,
     lines: [
@@ -488,8 +488,8 @@ async function announce(ctx: MatchContext, t: StoredTournament): Promise<boolean
   if (!(await ctx.store.tournaments.lease(t.id, 'announce', ANNOUNCE_LEASE_MS))) return false;
   if (t.status === 'finished') await Promise.all(t.winners.map((w) => ctx.store.tournaments.addWin(w, t.id, t.finishedAt ?? ctx.now())));
   try {
-    if (t.status === 'finished') await ctx.notifier.post(t.channelId, { kind: 'tournament', tournament: t, view: 'final' });
-    else await ctx.notifier.post(t.channelId, cancelNote(t));
+    if (t.status === 'finished') await ctx.notifier.post(t, { kind: 'tournament', tournament: t, view: 'final' });
+    else await ctx.notifier.post(t, cancelNote(t));
   } catch (e) {
     // The card says it too; the post is not retried (it could end up twice).
     ctx.log.error({ err: e, tournamentId: t.id }, 'could not post the end of a tournament');

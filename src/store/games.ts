@@ -47,7 +47,7 @@ export class RedisGameStore implements GameStore {
     return this.ctx.keys;
   }
 
-  async create(input: NewGame, opts: { announce?: { owner: string } } = {}): Promise<CreateGameResult> {
+  async create(input: NewGame, opts: { announce?: { owner: string; reply?: PendingReply | null } } = {}): Promise<CreateGameResult> {
     const id = input.id ?? newId();
     if (!isStoreId(id)) throw new TypeError('invalid game id: expected 4-32 chars of [0-9a-z]');
     assertKeyPart('channel id', input.channelId);
@@ -74,6 +74,7 @@ export class RedisGameStore implements GameStore {
     if (opts.announce) {
       // The start needs its post: noted in the owed index first, so a crash right after the write still leaves the hint.
       fields.push('annV', '1', 'shown', '0', 'shownMoves', String(game.moves.length), 'ann', JSON.stringify(opts.announce.owner), 'annTries', '0');
+      if (opts.announce.reply) fields.push('reply', JSON.stringify(opts.announce.reply));
       await this.noteOwed(id);
     }
     const created = await GAME_CREATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [fields.length, ...fields, ...game.moves]);
@@ -352,9 +353,9 @@ export class RedisGameStore implements GameStore {
     return Number(await DUE_REPAIR.run(this.redis, [this.k.dueGames()], [id, dueBy, wakeAt ?? ''])) === 1;
   }
 
-  async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }> {
-    if (!isStoreId(id)) return { marked: false, channelId: null };
-    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [number, string];
+  async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null; postable: boolean }> {
+    if (!isStoreId(id)) return { marked: false, channelId: null, postable: true };
+    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [number, string, string?];
     // Outside the script (other slots), on every call, so a crash between the two steps heals: out of the clock, announcement and AI sweeps.
     await Promise.all([this.redis.zrem(this.k.dueGames(), id), this.redis.zrem(this.k.owedGames(), id), this.redis.zrem(this.k.aiTurns(), id)]);
     let channelId: string | null = null;
@@ -364,7 +365,8 @@ export class RedisGameStore implements GameStore {
     } catch {
       // The channel field itself is damaged: there is nowhere to post the note.
     }
-    return { marked: Number(res[0]) === 1, channelId };
+    // Only a field that says false stops the note: a damaged one is no reason to stay silent.
+    return { marked: Number(res[0]) === 1, channelId, postable: res[2] !== 'false' };
   }
 
   async delete(id: string): Promise<boolean> {
@@ -398,5 +400,12 @@ function parseJson<T>(raw: string, ok: (v: unknown) => v is T): T | null {
 
 function isPendingReply(v: unknown): v is PendingReply {
   const o = v as Partial<PendingReply> | null;
-  return typeof o === 'object' && o !== null && typeof o.token === 'string' && typeof o.createdAt === 'number' && typeof o.component === 'boolean';
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.token === 'string' &&
+    typeof o.createdAt === 'number' &&
+    typeof o.component === 'boolean' &&
+    (o.followUp === undefined || typeof o.followUp === 'boolean')
+  );
 }

@@ -69,6 +69,7 @@ const gameObject = z.object({
   challengeId: z.string().nullable().optional(),
   locale: z.string().max(10).nullable().optional(),
   damaged: z.string().max(300).nullable().optional(),
+  postable: z.boolean().optional(),
   annV: int.nonnegative().optional(),
   shown: int.nonnegative().optional(),
   shownMoves: int.nonnegative().optional(),
@@ -115,6 +116,7 @@ const challengeObject = z.object({
   tournamentRole: z.string().min(1).max(40).nullable().optional(),
   seasonLength: z.enum(['monthly', 'quarterly']).nullable().optional(),
   seasonChannel: z.string().min(1).max(40).nullable().optional(),
+  postable: z.boolean().optional(),
 });
 
 export const challengeSchema: z.ZodType<StoredChallenge> = challengeObject;

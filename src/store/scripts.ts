@@ -253,19 +253,20 @@ return {1}
 
 /**
  * Quarantine of a damaged game, once. KEYS: game. ARGV: reason (JSON) →
- * {1, channelId field} newly marked | {0, channelId field} already marked or
- * gone (channelId '' when absent). The caller then drops it from the indexes
+ * {1, channelId field, postable field} newly marked | {0, channelId field,
+ * postable field} already marked or gone ('' when absent). The caller then drops it from the indexes
  * (other slots: a script may touch one Redis Cluster slot only).
  */
 export const GAME_QUARANTINE = new Script(
   'gameQuarantine',
   `
-if redis.call('EXISTS', KEYS[1]) == 0 then return {0, ''} end
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0, '', ''} end
 local ch = redis.call('HGET', KEYS[1], 'channelId') or ''
+local postable = redis.call('HGET', KEYS[1], 'postable') or ''
 local cur = redis.call('HGET', KEYS[1], 'damaged')
-if cur and cur ~= 'null' then return {0, ch} end
+if cur and cur ~= 'null' then return {0, ch, postable} end
 redis.call('HSET', KEYS[1], 'damaged', ARGV[1])
-return {1, ch}
+return {1, ch, postable}
 `,
 );
 

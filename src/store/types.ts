@@ -93,6 +93,12 @@ export interface StoredGame {
   /** Why the record was quarantined (the engine refuses its state): sweeps and the AI skip it; `/endgame` closes it. */
   damaged?: string | null;
   /**
+   * false: the bot cannot post in the game's channel on its own (a group DM,
+   * a server where only a player installed the app): every post is the
+   * answer to an interaction there ("reply mode"). Absent (older records): true.
+   */
+  postable?: boolean;
+  /**
    * Announcements, written by the store only: the version of the last write
    * that needs a public post (annV), the last version whose post went out
    * (shown) and how many moves that post covered (shownMoves). annV > shown:
@@ -110,6 +116,8 @@ export interface PendingReply {
   createdAt: number;
   /** A button or menu (its original message is the clicked one, not an answer). */
   component: boolean;
+  /** The post goes after this interaction's own answer, as a follow-up (the AI's move after the player's board). */
+  followUp?: boolean;
 }
 
 export interface UpdateOptions {
@@ -163,8 +171,8 @@ export type UpdateGameResult =
   | { ok: false; reason: 'conflict' | 'not-found' | 'late' };
 
 export interface GameStore {
-  /** Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. `announce`: its start needs a post. */
-  create(g: NewGame, opts?: { announce?: { owner: string } }): Promise<CreateGameResult>;
+  /** Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. `announce`: its start needs a post (`reply`: the interaction that will show it). */
+  create(g: NewGame, opts?: { announce?: { owner: string; reply?: PendingReply | null } }): Promise<CreateGameResult>;
   /** The game, or null. Throws CorruptRecordError on a record that does not validate. */
   get(id: string): Promise<StoredGame | null>;
   /** The active game of a channel, or else the last game played there, or null. */
@@ -230,9 +238,10 @@ export interface GameStore {
   /**
    * Marks a game as damaged (its state does not validate) and takes it out of
    * the due index, once: `marked` is true only for the call that set the mark.
-   * Works on records the store itself cannot read (`channelId` is then the raw field, if any).
+   * Works on records the store itself cannot read (`channelId` is then the raw field, if any;
+   * `postable` false only when the record says so: where the note cannot be posted).
    */
-  quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null }>;
+  quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null; postable: boolean }>;
 }
 
 // ---------------------------------------------------------------------------
@@ -271,6 +280,8 @@ export interface StoredChallenge {
   clockMs?: number | null;
   /** Language of the card and of the game's public posts. */
   locale?: string | null;
+  /** false: the card and the game live in a channel the bot can only answer interactions in (StoredGame.postable). */
+  postable?: boolean;
 }
 
 export type NewChallenge = Omit<StoredChallenge, 'id' | 'status' | 'createdAt' | 'expiresAt' | 'messageId'> & {

@@ -35,6 +35,13 @@ describe('deploy-commands', () => {
     const g = await deploy({ DISCORD_GUILD_ID: '' });
     expect(g.stdout).toMatch(/globally/);
     expect(fake.commands()).toHaveLength(16);
+    // Play everywhere a user install reaches (DMs, group DMs, servers without the bot); server administration only in servers that added the bot.
+    expect(g.stdout).toContain(`Add it to your account (DMs, group DMs) with: https://discord.com/oauth2/authorize?client_id=${fake.applicationId}&integration_type=1&scope=applications.commands`);
+    const play = ['abort', 'board', 'challenge', 'draw', 'help', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'rules', 'stats'];
+    const server = ['endgame', 'games', 'settings', 'tournament'];
+    expect(fake.commands().map((c) => c.name).sort()).toEqual([...play, ...server].sort());
+    for (const name of play) expect(fake.commandContexts(name), name).toEqual({ contexts: [0, 1, 2], integrationTypes: [0, 1] });
+    for (const name of server) expect(fake.commandContexts(name), name).toEqual({ contexts: [0], integrationTypes: [0] });
     expect(fake.violations).toEqual([]);
     // The secret never shows in the output.
     expect(r.stdout + r.stderr + g.stdout + g.stderr).not.toContain(TOKEN);

@@ -58,12 +58,13 @@ export function harness(now: () => number, settings: Partial<MatchSettings> = {}
     now,
     think: () => Promise.reject(new Error('no AI in these tests')),
     notifier: {
-      post: (channelId, post) => {
-        posts.push({ channelId, post });
+      post: (where, post) => {
+        posts.push({ channelId: where.channelId, post });
         return Promise.resolve(randomBytes(6).toString('hex'));
       },
       edit: () => Promise.resolve(),
       answerLate: () => Promise.resolve('gone' as const),
+      followUp: () => Promise.reject(new Error('no interactions in these tests')),
       openThread: () => Promise.resolve(null),
       archive: () => Promise.resolve(),
     },

@@ -316,6 +316,19 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.games.claimAnnouncement(m.game.id, '', 'p2')).toEqual({ tries: 1, reply: null });
   });
 
+  it('reply mode: postable false reads back (absent on older records); the start keeps the interaction that will show it; the quarantine says where no note can go', async () => {
+    const old = await create();
+    expect(old.postable).toBeUndefined();
+    expect((await store.games.quarantine(old.id, 'test')).postable).toBe(true);
+    const reply = { token: 'tok-accept', createdAt: 1_700_000_000_000, component: true, followUp: false };
+    const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1', reply } });
+    if (!r.ok) throw new Error(r.reason);
+    expect((await store.games.get(r.game.id))?.postable).toBe(false);
+    expect(await store.games.claimAnnouncement(r.game.id, 'p1', 'p2')).toEqual({ tries: 1, reply });
+    expect(await store.games.quarantine(r.game.id, 'test')).toEqual({ marked: true, channelId: r.game.channelId, postable: false });
+    await expect(store.games.create(newGame({ postable: 'no' as unknown as boolean }))).rejects.toThrow(/postable/);
+  });
+
   it('a write given a deadline that has passed is refused as late and changes nothing', async () => {
     const g = await create();
     const r = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline: Date.now() - 1000, announce: { owner: 'p1' } });

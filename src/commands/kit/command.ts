@@ -15,6 +15,7 @@ import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
 import type { Announcement } from '../../match/announce.js';
 import type { MatchContext } from '../../match/context.js';
+import type { PendingReply } from '../../store/types.js';
 import type { CustomId } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 
@@ -34,6 +35,14 @@ export interface Sent {
   messageId: string | null;
   edit(build: (locale: Locale) => MessagePayload | Promise<MessagePayload>): Promise<void>;
   tell(m: Msg): Promise<void>;
+  /**
+   * Makes a game's post after the answer (the board after a builder's Confirm,
+   * the start after Accept): in the game's channel, or in reply mode as a
+   * public follow-up of this interaction. Never throws: a failed post stays owed.
+   */
+  announce(a: Announcement): Promise<void>;
+  /** This interaction, as the one a later post may follow up in reply mode (the AI asked again by /board). */
+  via: PendingReply;
 }
 
 /**

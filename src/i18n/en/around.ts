@@ -58,6 +58,7 @@ export const around = {
     allServers: 'all servers',
     emptyServer: 'Nobody has played a rated game of {game} in this server yet. Start one with `/challenge` and `rated:True` to get on the board!',
     emptyGlobal: 'Nobody has played a rated game of {game} yet. Start one with `/challenge` and `rated:True` to get on the board!',
+    noServerBoard: 'There is no server leaderboard here: games played outside servers that have added hexmate count for the global leaderboard only. Use `scope:global`.',
     boldName: '**{name}**',
     row: '**{rank}.** {who} · **{rating}** · {games, plural, one {# game} other {# games}} · {record}',
     nobodyRanked: 'Nobody is ranked yet: a player needs at least {games} rated games and a deviation of at most ±{rd}. Keep playing rated games!',

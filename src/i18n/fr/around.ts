@@ -62,6 +62,7 @@ export const around: Catalogue<typeof enAround> = {
     allServers: 'tous les serveurs',
     emptyServer: 'Personne n’a encore joué à {game} en partie classée sur ce serveur. Lancez-en une avec `/challenge` et `rated:True` pour entrer au classement !',
     emptyGlobal: 'Personne n’a encore joué à {game} en partie classée. Lancez-en une avec `/challenge` et `rated:True` pour entrer au classement !',
+    noServerBoard: 'Pas de classement de serveur ici : les parties jouées hors des serveurs qui ont ajouté hexmate ne comptent que pour le classement de tous les serveurs. Utilisez `scope:global` (tous les serveurs).',
     boldName: '**{name}**',
     row: '**{rank}.** {who} · **{rating}** · {games, plural, one {# partie} other {# parties}} · {record}',
     nobodyRanked: 'Personne n’est encore classé : il faut au moins {games} parties classées et un écart d’au plus ±{rd}. Continuez à jouer des parties classées !',
