@@ -277,7 +277,7 @@ describe('a group DM (the bot is not a member)', () => {
     const card = (await slash(p.ann, p.where.id, 'challenge', { game: 'orion', opponent: p.ben, first: 'me', layout: 'preset1' }).done()).original!;
     expect(embed(card).title).toMatch(/^Défi · /);
     const accept = await h!.fake.click(p.ben, card.id, findButton(card, 'Accepter')).done({ followups: 1 });
-    expect(accept.followups[0].content).toContain(`À <@${p.ann.id}> de jouer (Orange). Utilisez le bouton **Jouer** ci-dessous ou \`/move\`.`);
+    expect(accept.followups[0].content).toContain(`À <@${p.ann.id}> de jouer (Orange). Cliquez sur **Jouer** ci-dessous ou tapez \`/move\`.`);
     findButton(accept.followups[0], 'Jouer');
     const bad = await h!.move(p.ann, p.where.id, 'X9 Z9');
     expect(isEphemeral(bad)).toBe(true);

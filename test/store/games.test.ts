@@ -190,12 +190,12 @@ describe.each(MODES)('games on $name', (mode) => {
   it('a quarantine marks the record once and takes it out of the due index', async () => {
     const t = Date.now();
     const g = await create({ clock: { perMoveMs: 1000, deadline: t + 1000, reminded: false, wakeAt: t + 750 } });
-    expect(await store.games.quarantine(g.id, 'bad state')).toEqual({ marked: true, channelId: g.channelId });
+    expect(await store.games.quarantine(g.id, 'bad state')).toEqual({ marked: true, channelId: g.channelId, postable: true });
     expect(await store.games.due(t + 800)).not.toContain(g.id);
     expect((await store.games.get(g.id))?.damaged).toBe('bad state');
-    expect(await store.games.quarantine(g.id, 'again')).toEqual({ marked: false, channelId: g.channelId });
+    expect(await store.games.quarantine(g.id, 'again')).toEqual({ marked: false, channelId: g.channelId, postable: true });
     expect((await store.games.get(g.id))?.damaged).toBe('bad state');
-    expect(await store.games.quarantine('nosuchgame1', 'x')).toEqual({ marked: false, channelId: null });
+    expect(await store.games.quarantine('nosuchgame1', 'x')).toEqual({ marked: false, channelId: null, postable: true });
   });
 
   it('names the game in the error of a record it cannot decode (found by its channel, it can be quarantined)', async () => {
