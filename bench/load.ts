@@ -7,6 +7,7 @@
 //
 //   npm run bench:load [-- --games 200 --think 2000-6000 --processes 2 --guilds 16 --no-validate]
 //   npm run bench:load -- --processes 1,2,4        one run per process count, for scaling
+//   npm run bench:load -- --processes 1 --cpu-prof DIR   V8 CPU profiles of the bot process (and its threads) in DIR
 //
 // Prints interactions per second, INTERACTION_CREATE → first answer and →
 // board (p50/p99), CPU seconds of every process, and the counts: moves sent,
@@ -31,6 +32,7 @@ const GUILDS = Number(arg('guilds', '16'));
 const [THINK_MIN, THINK_MAX] = arg('think', '2000-6000').split('-').map(Number);
 const PROCESS_COUNTS = arg('processes', '2').split(',').map(Number);
 const VALIDATE = !args.includes('--no-validate');
+const PROFILE_DIR = args.includes('--cpu-prof') ? arg('cpu-prof', 'bench-profiles') : undefined;
 const CLK_TCK = 100; // Linux's USER_HZ: /proc times are in hundredths of a second
 
 const pct = (xs: number[], p: number): number => {
@@ -112,7 +114,9 @@ async function runOnce(url: string, processes: number): Promise<void> {
     LOG_LEVEL: 'warn',
     ...(processes > 1 ? { SHARDS: String(processes), SHARD_PROCESSES: String(processes), SHARD_SPAWN_DELAY_MS: '200' } : {}),
   };
-  const bot: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Profiles of the bot process (one process only: the shard manager starts its own).
+  const profile = PROFILE_DIR && processes === 1 ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+  const bot: ChildProcess = spawn(process.execPath, [...profile, path.join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   standin.send({ kind: 'bots', sessions: processes });
   const started = await next('started');
   const botPids = processes > 1 ? childrenOf(bot.pid!) : [bot.pid!];

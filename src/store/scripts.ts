@@ -153,12 +153,15 @@ return {1, tries, redis.call('HGET', KEYS[1], 'reply') or ''}
 
 /**
  * Binds a channel to a game. KEYS: channel active, channel last. ARGV: gameId,
- * expected current binding ('' = none) → {1, id} | {0, currentId}.
+ * expected current binding ('' = none) → {1, id} | {0, currentId}. Binding a
+ * channel to the game it is bound to already succeeds (a write run twice).
  */
 export const CHANNEL_BIND = new Script(
   'channelBind',
   `
 local cur = redis.call('GET', KEYS[1])
+-- Bound to this very game already: our own write, run once before (its answer was lost).
+if cur == ARGV[1] then return {1, ARGV[1]} end
 if cur and cur ~= ARGV[2] then return {0, cur} end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[2], ARGV[1])

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorruptRecordError, openStore, type Store, type StoredGame } from '../../src/store/index.js';
-import { GAME_CREATE } from '../../src/store/scripts.js';
+import { CHANNEL_BIND, GAME_CREATE } from '../../src/store/scripts.js';
 import { cleanup, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 describe.each(MODES)('games on $name', (mode) => {
@@ -347,5 +347,13 @@ describe.each(MODES)('games on $name', (mode) => {
     await store.processes.beat(id, 1);
     await new Promise((r) => setTimeout(r, 20));
     expect(await store.processes.alive(id)).toBe(false);
+  });
+
+  it('binding a channel to the game it is bound to already succeeds (the bind run twice: its first answer lost)', async () => {
+    const ch = uid('c');
+    const keys = [`${prefix}channel:{${ch}}:active`, `${prefix}channel:{${ch}}:last`];
+    expect(await CHANNEL_BIND.run(store.redis, keys, ['g1', ''])).toEqual([1, 'g1']);
+    expect(await CHANNEL_BIND.run(store.redis, keys, ['g1', ''])).toEqual([1, 'g1']);
+    expect(await CHANNEL_BIND.run(store.redis, keys, ['g2', ''])).toEqual([0, 'g1']);
   });
 });
