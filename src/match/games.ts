@@ -18,9 +18,32 @@ export interface LoadedGame {
 export function check(rec: StoredGame): { ok: true; value: LoadedGame } | { ok: false; detail: string } {
   if (!isGameId(rec.game)) return { ok: false, detail: `unknown game "${String(rec.game).slice(0, 40)}"` };
   const game = getGame(rec.game);
+  const key = stateKey(rec);
+  const known = checked.get(key);
+  if (known !== undefined) return { ok: true, value: { rec, game, state: known } };
   const st = game.fromJSON(rec.state);
   if (!st.ok) return { ok: false, detail: errorText(st.error) };
+  remember(key, st.value);
   return { ok: true, value: { rec, game, state: st.value } };
+}
+
+/**
+ * States the engine has checked, by game, version and write time: a version
+ * of a game never changes, so the next move of a game does not check its
+ * state again (fromJSON rebuilds a whole position: a good part of a move's
+ * CPU). A small cache, oldest out first.
+ */
+const checked = new Map<string, unknown>();
+const CHECKED_MAX = 1000;
+const stateKey = (rec: Pick<StoredGame, 'id' | 'version' | 'updatedAt'>): string => `${rec.id}:${rec.version}:${rec.updatedAt}`;
+function remember(key: string, state: unknown): void {
+  if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
+  checked.set(key, state);
+}
+
+/** A state this process has just written (the engine made it): the next load of that version need not check it. */
+export function rememberChecked(rec: Pick<StoredGame, 'id' | 'version' | 'updatedAt'>, state: unknown): void {
+  remember(stateKey(rec), state);
 }
 
 /** Marks a damaged record once and says so in its thread; later calls only refuse. */

@@ -10,7 +10,7 @@ import { storeUnavailable } from '../store/unavailable.js';
 import { nextClock } from './clock.js';
 import type { MatchContext, Origin, Via } from './context.js';
 import { moveLine, ruleErrorMsg } from './describe.js';
-import { loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
+import { loadActiveGame, loadGameById, rememberChecked, requirePlayer, type LoadedGame } from './games.js';
 import { gameEnded } from './over.js';
 import { refuse, refuseMsg } from './refusal.js';
 
@@ -135,6 +135,7 @@ export async function commitMove(
     if (vsAi) await ctx.store.games.noteAiTurn(rec.id);
     const res = await savePlayerWrite(ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, origin)));
     if (res.ok) {
+      rememberChecked(res.game, adv.state);
       if (vsAi && (res.game.status !== 'active' || res.game.players[game.toMove(adv.state)].bot === undefined)) {
         await ctx.store.games.dropAiTurn(rec.id).catch((e: unknown) => ctx.log.debug({ err: e, gameId: rec.id }, 'AI-turn hint left for the sweep to drop'));
       }

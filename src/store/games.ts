@@ -193,10 +193,16 @@ export class RedisGameStore implements GameStore {
     const fields = encodeFields(set);
     const { announce, deadline } = opts;
     if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) throw new TypeError('deadline: expected ms since epoch');
-    // Noted before the write: a crash between the two leaves a hint the sweep drops, never a post owed and forgotten.
-    if (announce) await this.noteOwed(id);
     const args = [expectedVersion, deadline ?? 0, announce ? JSON.stringify(announce.owner) : '', announce?.reply ? JSON.stringify(announce.reply) : ''];
-    const res = (await GAME_UPDATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [...args, fields.length, ...fields, ...moves])) as unknown[];
+    // The owed-post hint goes out just before the write, in the same round trip (one pipeline): a crash
+    // between the two leaves a hint the sweep drops, never a post owed and forgotten.
+    const hint = announce ? this.noteOwed(id) : Promise.resolve();
+    const write = GAME_UPDATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [...args, fields.length, ...fields, ...moves]);
+    const [hinted, written] = await Promise.allSettled([hint, write]);
+    if (written.status === 'rejected') throw written.reason;
+    // The write happened without its hint: note it again (this process posts it anyway; the hint is for a crash).
+    if (hinted.status === 'rejected') await this.noteOwed(id).catch(() => this.ctx.logger.warn(`game ${id}: the owed-post hint could not be written`));
+    const res = written.value as unknown[];
     if (Number(res[0]) !== 1) {
       const reason = String(res[1]);
       return { ok: false, reason: reason === 'not-found' || reason === 'late' ? reason : 'conflict' };
@@ -220,9 +226,11 @@ export class RedisGameStore implements GameStore {
   async markShown(id: string, version: number, moves: number): Promise<boolean> {
     if (!isStoreId(id)) return true;
     if (!Number.isInteger(version) || version < 0 || !Number.isInteger(moves) || moves < 0) throw new TypeError('markShown: version and moves must be counts');
-    const done = Number(await GAME_MARK_SHOWN.run(this.redis, [this.k.game(id)], [version, moves]));
-    if (done !== 0) await this.redis.zrem(this.k.owedGames(), id);
-    return done !== 0;
+    // The hint is dropped in the same round trip; if a later write still waits for its post, it is put back.
+    const [shown] = await Promise.all([GAME_MARK_SHOWN.run(this.redis, [this.k.game(id)], [version, moves]), this.redis.zrem(this.k.owedGames(), id)]);
+    const done = Number(shown) !== 0;
+    if (!done) await this.noteOwed(id);
+    return done;
   }
 
   async owed(before: number, limit = 50): Promise<string[]> {

@@ -51,6 +51,8 @@ export function clientOptions(commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): Re
     lazyConnect: true,
     connectTimeout: 2_000,
     commandTimeout: commandTimeoutMs,
+    // Commands issued in one turn of the event loop go out as one write (one system call, not one each).
+    enableAutoPipelining: true,
     enableOfflineQueue: false,
     autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: 0,
@@ -161,6 +163,7 @@ function clusterClient(url: string, commandTimeoutMs?: number): Redis {
     lazyConnect: true,
     clusterRetryStrategy: reconnectDelay,
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     redisOptions: {
       commandTimeout: base.commandTimeout,
       autoResendUnfulfilledCommands: false,
