@@ -6,11 +6,14 @@
 // board, and reports them with every board message it received.
 import { performance } from 'node:perf_hooks';
 import { makeRng } from '../src/engine/rng.js';
-import { startFakeDiscord, type FakeUser } from '../test/support/fake-discord/index.js';
+import { startFakeDiscord, type FakeGuild, type FakeUser } from '../test/support/fake-discord/index.js';
+import { shardOf } from '../test/support/fake-discord/snowflake.js';
 
 export interface StandinConfig {
   games: number;
   guilds: number;
+  /** Gateway shards the bot runs: the guilds are spread evenly over them. */
+  shards: number;
   thinkMin: number;
   thinkMax: number;
   validate: boolean;
@@ -49,7 +52,17 @@ const send = (m: StandinMessage) => process.send?.(m);
 
 async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<void> {
   const fake = await startFakeDiscord({ validate: cfg.validate, timeoutMs: 120_000 });
-  const guilds = Array.from({ length: cfg.guilds }, (_, i) => fake.addGuild({ name: `Load ${i}` }));
+  // Guild ids are snowflakes (a timestamp in their high bits): ids made in one burst fall on one shard.
+  // Make guilds until every shard has its share, so the processes get even loads.
+  const perShard = Math.ceil(cfg.guilds / cfg.shards);
+  const byShard: FakeGuild[][] = Array.from({ length: cfg.shards }, () => []);
+  for (let made = 0; byShard.some((g) => g.length < perShard); made++) {
+    const g = fake.addGuild({ name: `Load ${made}` });
+    const list = byShard[shardOf(g.id, cfg.shards)];
+    if (list.length < perShard) list.push(g);
+    if (made % 4 === 3) await new Promise((r) => setTimeout(r, 2));
+  }
+  const guilds = Array.from({ length: perShard * cfg.shards }, (_, i) => byShard[i % cfg.shards][Math.floor(i / cfg.shards)]);
   const channels = guilds.map((g) => fake.addChannel(g.id, { name: 'games' }));
   const players: [FakeUser, FakeUser][] = [];
   for (let i = 0; i < cfg.games; i++) players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
@@ -67,10 +80,15 @@ async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<void
       { name: 'first', type: 3, value: 'me' },
     ]).done()).original!;
     const accept = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
-    await fake.click(b, card.id, accept).done();
+    const clicked = await fake.click(b, card.id, accept).done();
+    const until = performance.now() + 60_000;
     for (;;) {
       const t = fake.threads(channel.id).find((th) => th.id === card.id);
       if (t && fake.messages(t.id).some((m) => m.attachments.length > 0)) return t.id;
+      if (performance.now() > until) {
+        const seen = t ? fake.messages(t.id).map((m) => m.content.slice(0, 80)) : [];
+        throw new Error(`game ${g} never started: ${t ? `thread ${t.id} without a board (${JSON.stringify(seen)})` : 'no thread'}; Accept answered ${JSON.stringify(clicked.callback)}`);
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
   };

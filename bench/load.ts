@@ -85,7 +85,12 @@ async function redisUrl(): Promise<string> {
 async function runOnce(url: string, processes: number): Promise<void> {
   const prefix = `hexmate-bench-load:${Date.now().toString(36)}:`;
   const standin = fork(path.join(ROOT, 'bench/load-standin.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  standin.on('exit', (code, signal) => {
+    if (code !== 0) messages.push({ kind: 'error', message: `the stand-in exited (${signal ?? code})` });
+    for (const w of waiters.splice(0)) w();
+  });
   const messages: StandinMessage[] = [];
+  let stopping = false;
   const waiters: Array<() => void> = [];
   standin.on('message', (m: StandinMessage) => {
     messages.push(m);
@@ -100,7 +105,7 @@ async function runOnce(url: string, processes: number): Promise<void> {
       await new Promise<void>((r) => waiters.push(r));
     }
   };
-  const config: StandinConfig = { games: GAMES, guilds: GUILDS, thinkMin: THINK_MIN, thinkMax: THINK_MAX, validate: VALIDATE, seed: 7 };
+  const config: StandinConfig = { games: GAMES, guilds: GUILDS, shards: processes, thinkMin: THINK_MIN, thinkMax: THINK_MAX, validate: VALIDATE, seed: 7 };
   standin.send({ kind: 'config', config });
   const up = await next('up');
 
@@ -117,6 +122,12 @@ async function runOnce(url: string, processes: number): Promise<void> {
   // Profiles of the bot process (one process only: the shard manager starts its own).
   const profile = PROFILE_DIR && processes === 1 ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
   const bot: ChildProcess = spawn(process.execPath, [...profile, path.join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let botDone = false;
+  bot.on('exit', (code, signal) => {
+    botDone = true;
+    if (!stopping) messages.push({ kind: 'error', message: `the bot exited (${signal ?? code})` });
+    for (const w of waiters.splice(0)) w();
+  });
   standin.send({ kind: 'bots', sessions: processes });
   const started = await next('started');
   const botPids = processes > 1 ? childrenOf(bot.pid!) : [bot.pid!];
@@ -130,7 +141,8 @@ async function runOnce(url: string, processes: number): Promise<void> {
   const cpu1 = watched.map((w, n) => (cpuSeconds(w.pid) ?? cpu0[n]) - cpu0[n]);
   const report: StandinReport = done.report;
 
-  const exited = new Promise((r) => bot.once('exit', r));
+  stopping = true;
+  const exited = new Promise((r) => (botDone ? r(null) : bot.once('exit', r)));
   bot.kill('SIGTERM');
   await exited;
 

@@ -1,14 +1,15 @@
 // The compiled build as npm start runs it: plain `node dist/index.js`, no tsx.
 // dist/ is built first when it is missing or stale (scripts/build.mjs, as npm
 // start does). Every run starts in an empty folder, so no .env is read.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { spawnTracked, stopAll } from './support/processes.js';
 import { ROOT, ensureBuilt } from '../scripts/build.mjs';
 import { startFakeDiscord } from './support/fake-discord/index.js';
 
@@ -21,11 +22,13 @@ beforeAll(() => {
   ensureBuilt({ typeCheck: false, stdio: 'pipe', log: () => {} });
   cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hexmate-dist-'));
 }, 120_000);
+// A test that fails half-way leaves no bot running.
+afterEach(() => stopAll());
 afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
 
 /** node dist/index.js with exactly these variables (plus PATH), tsx made unloadable. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', NO_TSX, INDEX], {
+  const child = spawnTracked(process.execPath, ['--import', NO_TSX, INDEX], {
     cwd,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

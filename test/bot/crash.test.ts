@@ -1,11 +1,11 @@
 // kill -9 between saving a move and posting it, with the real entry point:
 // the move is kept, a new process posts its board once (pinging the next
 // player), and play goes on.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord/index.js';
+import { spawnTracked, stopAll } from '../support/processes.js';
 import { findButton, toOptions, waitFor } from './harness.js';
 
 const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
@@ -13,7 +13,7 @@ const prefix = `${inject('redisPrefix')}crash-${randomBytes(3).toString('hex')}:
 
 function startBotProcess(fake: FakeDiscord) {
   const env = { ...process.env, LOG_LEVEL: 'warn', DISCORD_TOKEN: TOKEN, DISCORD_API_URL: fake.apiBase, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: prefix };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -29,7 +29,7 @@ beforeAll(async () => {
   store = await openStore({ url: inject('redisUrl'), prefix, logger: { warn: () => {}, info: () => {} } });
 });
 afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+  await stopAll();
   await fake.close();
   await store.close();
 });

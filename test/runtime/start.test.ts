@@ -1,13 +1,13 @@
 // npm start's runtime as it really runs: `node dist/index.js` (compiled, tsx
 // unloadable) against the fake Discord and a real Redis — one process serving
 // its own health and metrics, and the shard manager with two bot processes.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { spawnTracked, stopAll } from '../support/processes.js';
 import { ROOT, ensureBuilt } from '../../scripts/build.mjs';
 import { startFakeDiscord, type FakeDiscord, type FakeGuild } from '../support/fake-discord/index.js';
 import { shardOf } from '../support/fake-discord/snowflake.js';
@@ -22,6 +22,8 @@ beforeAll(() => {
   ensureBuilt({ typeCheck: false, stdio: 'pipe', log: () => {} });
   cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hexmate-runtime-'));
 }, 120_000);
+// A test that fails half-way leaves no bot running.
+afterEach(() => stopAll());
 afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
 
 async function freePort(): Promise<number> {
@@ -33,7 +35,7 @@ async function freePort(): Promise<number> {
 }
 
 function start(fake: FakeDiscord, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', NO_TSX, INDEX], {
+  const child = spawnTracked(process.execPath, ['--import', NO_TSX, INDEX], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
