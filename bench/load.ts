@@ -53,6 +53,17 @@ function cpuSeconds(pid: number): number | null {
   }
 }
 
+/** CPU seconds of a process's main thread (its event loop) alone. */
+function mainThreadSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const d of fs.readdirSync('/proc')) {
@@ -65,6 +76,21 @@ function childrenOf(pid: number): number[] {
     }
   }
   return out;
+}
+
+/** The Redis server's process id when it runs on this machine (its CPU counts against the same cores), else null. */
+async function redisProcess(url: string): Promise<number | null> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  r.on('error', () => undefined);
+  try {
+    await r.connect();
+    const pid = Number(/process_id:(\d+)/.exec(await r.info('server'))?.[1]);
+    return Number.isInteger(pid) && fs.existsSync(`/proc/${pid}`) ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    r.disconnect();
+  }
 }
 
 async function redisUrl(): Promise<string> {
@@ -131,14 +157,18 @@ async function runOnce(url: string, processes: number): Promise<void> {
   standin.send({ kind: 'bots', sessions: processes });
   const started = await next('started');
   const botPids = processes > 1 ? childrenOf(bot.pid!) : [bot.pid!];
+  const redisPid = await redisProcess(url);
   const watched = [
     { name: 'stand-in + players', pid: standin.pid! },
+    ...(redisPid ? [{ name: 'redis-server', pid: redisPid }] : []),
     ...(processes > 1 ? [{ name: 'shard manager', pid: bot.pid! }] : []),
     ...botPids.map((pid, n) => ({ name: `bot process ${n}`, pid })),
   ];
   const cpu0 = watched.map((w) => cpuSeconds(w.pid) ?? 0);
+  const main0 = watched.map((w) => mainThreadSeconds(w.pid) ?? 0);
   const done = await next('done');
   const cpu1 = watched.map((w, n) => (cpuSeconds(w.pid) ?? cpu0[n]) - cpu0[n]);
+  const main1 = watched.map((w, n) => (mainThreadSeconds(w.pid) ?? main0[n]) - main0[n]);
   const report: StandinReport = done.report;
 
   stopping = true;
@@ -183,7 +213,13 @@ async function runOnce(url: string, processes: number): Promise<void> {
   console.log(`interactions (moves): ${(report.samples.length / report.seconds).toFixed(1)}/s`);
   console.log(`INTERACTION_CREATE → first answer   p50 ${ms(pct(answers, 50))}  p99 ${ms(pct(answers, 99))}  max ${ms(Math.max(...answers))}`);
   console.log(`INTERACTION_CREATE → board          p50 ${ms(pct(boards, 50))}  p99 ${ms(pct(boards, 99))}  max ${ms(Math.max(...boards))}`);
-  for (const [n, w] of watched.entries()) console.log(`CPU ${w.name.padEnd(20)} ${cpu1[n].toFixed(1).padStart(6)} s  (${((100 * cpu1[n]) / report.seconds).toFixed(0)}% of a core)`);
+  const moves = Math.max(1, count('board'));
+  for (const [n, w] of watched.entries()) {
+    console.log(
+      `CPU ${w.name.padEnd(20)} ${cpu1[n].toFixed(1).padStart(6)} s  (${((100 * cpu1[n]) / report.seconds).toFixed(0)}% of a core; ` +
+        `${((1000 * cpu1[n]) / moves).toFixed(1)} ms a move, of which main thread ${((1000 * main1[n]) / moves).toFixed(1)} ms)`,
+    );
+  }
   console.log(
     `moves: sent ${report.samples.length}, answered with the board ${count('board')}, refused ${count('refused')}, unanswered ${count('no-answer')}; ` +
       `in Redis ${applied}; lost ${lost}, doubled ${doubled}, unannounced ${unannounced}; schema violations ${report.violations}`,
