@@ -49,8 +49,13 @@ const MOVES = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V
   .map((m) => m.trim());
 
 const send = (m: StandinMessage) => process.send?.(m);
+/** Sends the last message, then exits once it is out (exiting at once can drop a large report still in the pipe). */
+const sendAndExit = (m: StandinMessage, code: number) => {
+  if (!process.send) process.exit(code);
+  process.send(m, () => process.exit(code));
+};
 
-async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<void> {
+async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<StandinReport> {
   const fake = await startFakeDiscord({ validate: cfg.validate, timeoutMs: 120_000 });
   // Guild ids are snowflakes (a timestamp in their high bits): ids made in one burst fall on one shard.
   // Make guilds until every shard has its share, so the processes get even loads.
@@ -136,8 +141,9 @@ async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<void
     const parsed = files.map((f) => /^orion-([0-9a-z]+)-(\d+)\.png$/.exec(f)).filter((m): m is RegExpExecArray => m !== null);
     return { game: g, gameId: parsed[0]?.[1] ?? null, moves: parsed.map((m) => Number(m[2])).filter((n) => n > 0) };
   });
-  send({ kind: 'done', report: { samples, seconds, boards, violations: fake.violations.length, nonceHits: fake.nonceHits } });
+  const report = { samples, seconds, boards, violations: fake.violations.length, nonceHits: fake.nonceHits };
   await fake.close();
+  return report;
 }
 
 let resolveBots: (n: number) => void = () => undefined;
@@ -145,11 +151,8 @@ const botsReady = new Promise<number>((r) => (resolveBots = r));
 process.on('message', (m: { kind: 'config'; config: StandinConfig } | { kind: 'bots'; sessions: number }) => {
   if (m.kind === 'config') {
     run(m.config, botsReady).then(
-      () => process.exit(0),
-      (e: unknown) => {
-        send({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-        process.exit(1);
-      },
+      (report) => sendAndExit({ kind: 'done', report }, 0),
+      (e: unknown) => sendAndExit({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }, 1),
     );
   } else resolveBots(m.sessions);
 });

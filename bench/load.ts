@@ -112,7 +112,7 @@ async function runOnce(url: string, processes: number): Promise<void> {
   const prefix = `hexmate-bench-load:${Date.now().toString(36)}:`;
   const standin = fork(path.join(ROOT, 'bench/load-standin.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   standin.on('exit', (code, signal) => {
-    if (code !== 0) messages.push({ kind: 'error', message: `the stand-in exited (${signal ?? code})` });
+    if (!messages.some((m) => m.kind === 'done' || m.kind === 'error')) messages.push({ kind: 'error', message: `the stand-in exited (${signal ?? code}) before its report` });
     for (const w of waiters.splice(0)) w();
   });
   const messages: StandinMessage[] = [];
