@@ -53,13 +53,13 @@ describe('render pool', () => {
   });
 
   it('draws a board asked for during a long replay before the replay ends', async () => {
-    // 40 plies: a film of seconds of canvas work, far longer than one board.
-    const moves = randomGame('exxit', 'standard', 7).slice(0, 40);
-    expect(moves).toHaveLength(40);
+    // 80 plies: a film of hundreds of ms of canvas work even on a warm worker, far longer than one board.
+    const moves = randomGame('exxit', 'standard', 7).slice(0, 80);
+    expect(moves).toHaveLength(80);
     const order: string[] = [];
     const film = renderReplayPooled('exxit', 'standard', moves).then((b) => (order.push('replay'), b));
-    // Let the film start in its worker first.
-    await new Promise((r) => setTimeout(r, 300));
+    // Let the film start in its worker first (a short wait: a warm worker draws a frame in a few ms).
+    await new Promise((r) => setTimeout(r, 50));
     const board = renderBoardPooled('exxit', exxitState({})).then((b) => (order.push('board'), b));
     const [gif, png] = await Promise.all([film, board]);
     expect(order).toEqual(['board', 'replay']);
@@ -70,10 +70,10 @@ describe('render pool', () => {
   it('a single worker still answers a board during a film (the film yields between frames)', async () => {
     const pool = new RenderPool({ size: 1 });
     try {
-      const moves = randomGame('exxit', 'standard', 7).slice(0, 40);
+      const moves = randomGame('exxit', 'standard', 7).slice(0, 80);
       const order: string[] = [];
       const film = pool.replay('exxit', 'standard', moves).then(() => order.push('replay'));
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 50));
       const board = pool.board('orion', orionState()).then(() => order.push('board'));
       await Promise.all([film, board]);
       expect(order).toEqual(['board', 'replay']);
