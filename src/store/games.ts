@@ -33,6 +33,8 @@ export interface StoreContext {
   keys: Keys;
   logger: StoreLogger;
   now: () => number;
+  /** The in-process stand-in (ioredis-mock): its TIME is not a clock (whole seconds rounded, plus an unrelated sub-second part). */
+  embedded?: boolean;
 }
 
 const CHANGE_FIELDS = ['state', 'status', 'result', 'drawOffer', 'messageId', 'parentChannelId', 'clock', 'rated'] as const;
@@ -193,7 +195,10 @@ export class RedisGameStore implements GameStore {
     const fields = encodeFields(set);
     const { announce, deadline } = opts;
     if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) throw new TypeError('deadline: expected ms since epoch');
-    const args = [expectedVersion, deadline ?? 0, announce ? JSON.stringify(announce.owner) : '', announce?.reply ? JSON.stringify(announce.reply) : ''];
+    // The embedded store runs in this process, so "when Redis runs the write" is now: check the deadline
+    // here, because its TIME cannot (it is off by up to 1.5 s, which refused good moves as late).
+    if (this.ctx.embedded && deadline !== undefined && this.ctx.now() > deadline) return { ok: false, reason: 'late' };
+    const args = [expectedVersion, this.ctx.embedded ? 0 : (deadline ?? 0), announce ? JSON.stringify(announce.owner) : '', announce?.reply ? JSON.stringify(announce.reply) : ''];
     // The owed-post hint goes out just before the write, in the same round trip (one pipeline): a crash
     // between the two leaves a hint the sweep drops, never a post owed and forgotten.
     const hint = announce ? this.noteOwed(id) : Promise.resolve();

@@ -59,6 +59,18 @@ describe('full games', () => {
     expect(h.fake.violations).toEqual([]);
   });
 
+  it('the in-memory store of npm start without REDIS_URL: every move of a whole game is kept, none refused as late', async () => {
+    // ioredis-mock's TIME is off by up to 1.5 s: it once refused about half the moves as "storage unavailable".
+    h = await createHarness({ embedded: true });
+    expect(h.store.embedded).toBe(true);
+    const { channelId } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
+    for (let i = 0; i < ORION_ENDING_1.length; i++) {
+      const r = await h.move(i % 2 === 0 ? h.alice : h.bob, channelId, ORION_ENDING_1[i]);
+      expect(isEphemeral(r), `move ${i + 1}: ${r.callback.data?.content ?? ''}`).toBe(false);
+    }
+    expect((await h.game(channelId)).moves).toEqual(ORION_ENDING_1);
+  });
+
   it('Exxit (19 tiles): scripted game, forced passes played and announced by the bot, ends by EX-20b', async () => {
     // The renderer sees the position before a forced pass too, so the picture shows the player's own move.
     const seen: { state: any; before?: any }[] = [];

@@ -65,7 +65,7 @@ export const EPHEMERAL = 64;
 export const isEphemeral = (r: { callback: { data?: any } }): boolean => ((r.callback.data?.flags ?? 0) & EPHEMERAL) !== 0;
 
 export async function createHarness(
-  opts: { canCreateThreads?: boolean; bot?: Partial<StartBotOptions>; fake?: FakeDiscordOptions; /** Redis to use (e.g. through a fault proxy); default the test run's. */ redisUrl?: string } = {},
+  opts: { canCreateThreads?: boolean; bot?: Partial<StartBotOptions>; fake?: FakeDiscordOptions; /** Redis to use (e.g. through a fault proxy); default the test run's. */ redisUrl?: string; /** The in-memory store of `npm start` without REDIS_URL. */ embedded?: boolean } = {},
 ): Promise<Harness> {
   const fake = await startFakeDiscord({ timeoutMs: 15_000, ...opts.fake });
   const guild = fake.addGuild({ name: 'Hex Club' });
@@ -74,7 +74,7 @@ export async function createHarness(
   const bob = fake.addUser({ username: 'bob', globalName: 'Bob' });
   const carol = fake.addUser({ username: 'carol', globalName: 'Carol' });
   const prefix = `${inject('redisPrefix')}bot-${randomBytes(4).toString('hex')}:`;
-  const store = await openStore({ url: opts.redisUrl ?? inject('redisUrl'), prefix, logger: { warn: () => {}, info: () => {} } });
+  const store = await openStore({ url: opts.embedded ? undefined : (opts.redisUrl ?? inject('redisUrl')), prefix, logger: { warn: () => {}, info: () => {} } });
   const logger = pino({ level: process.env.BOT_TEST_LOG ?? 'silent' });
   const bots: RunningBot[] = [];
   const launch = async (extra: Partial<StartBotOptions> = {}) => {
