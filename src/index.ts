@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import type { BotMetrics, RunningBot } from './bot/index.js';
 import { configErrorText, loadConfig } from './config.js';
-import { createLogger, logFormat, urlPassword } from './log.js';
+import { createLogger, logFormat, urlSecrets } from './log.js';
 import type { HealthServer } from './runtime/health-server.js';
 import { isShardProcess } from './runtime/role.js';
 import type { ShardAssignment } from './runtime/shard-process.js';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (!config.discordToken) stop(MISSING_TOKEN_TEXT, EXIT_CONFIG);
   if (isProduction() && !config.redisUrl) stop(PRODUCTION_WITHOUT_REDIS_TEXT, EXIT_CONFIG);
   const token = config.discordToken;
-  const secrets = [token, config.redisUrl, urlPassword(config.redisUrl)];
+  const secrets = [token, ...urlSecrets(config.redisUrl)];
   knownSecrets = secrets;
   const metricsAt = config.metricsPort !== undefined ? { host: config.metricsHost, port: config.metricsPort } : undefined;
   function failed(e: unknown, stage: DescribeOptions['stage']): never {

@@ -62,11 +62,31 @@ export function urlPassword(url: string | undefined): string | undefined {
 }
 
 /** A URL fit for a log line: the password (if any) replaced; unparsable input is fully hidden. */
+/**
+ * What of a service URL is secret: its password, and the whole URL when it cannot be read as one or
+ * carries a query (where a client may take a password too). The rest (scheme, host, port) stays
+ * readable, so an admin sees which server could not be reached.
+ */
+export function urlSecrets(url: string | undefined): string[] {
+  if (!url) return [];
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return [url];
+  }
+  const password = urlPassword(url);
+  return [...(password ? [password, u.password] : []), ...(u.search ? [url] : [])];
+}
+
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = 'redacted';
-    return u.toString();
+    // A query may hold options a client reads as credentials: shown as present, not as written.
+    if (!u.search) return u.toString();
+    u.search = '';
+    return `${u.toString()}?[redacted]`;
   } catch {
     return '[unparsable url]';
   }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logFormat, redactSecrets, redactUrl, scrubLine } from '../src/log.js';
+import { createLogger, logFormat, redactSecrets, redactUrl, scrubLine, urlSecrets } from '../src/log.js';
 
 const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456';
 
@@ -33,6 +33,15 @@ describe('redactSecrets', () => {
     expect(redactUrl('redis://:pw@localhost:6379/0')).toBe('redis://:redacted@localhost:6379/0');
     expect(redactUrl('redis://localhost:6379')).toBe('redis://localhost:6379');
     expect(redactUrl('not a url with secret')).toBe('[unparsable url]');
+    expect(redactUrl('redis://localhost:6379/0?password=pw')).toBe('redis://localhost:6379/0?[redacted]');
+  });
+
+  it('urlSecrets: the password (as written and decoded), the whole URL only when unreadable or with a query; never the host', () => {
+    expect(urlSecrets('redis://127.0.0.1:6390')).toEqual([]);
+    expect(urlSecrets('redis://user:p%40ss@redis:6379/0')).toEqual(['p@ss', 'p%40ss']);
+    expect(urlSecrets('rediss://redis:6380?password=pw')).toEqual(['rediss://redis:6380?password=pw']);
+    expect(urlSecrets('not a url')).toEqual(['not a url']);
+    expect(urlSecrets(undefined)).toEqual([]);
   });
 });
 
