@@ -62,7 +62,7 @@ export function toMoveLine(rec: StoredGame, side: Side): Msg {
 }
 
 /** Why a game ended when the rules did not end it (the words are `end.<reason>`); any other reason is the game's own. */
-export const MATCH_REASONS = ['resign', 'draw-agreed', 'abort', 'time', 'timeout', 'admin', 'cancelled'] as const;
+export const MATCH_REASONS = ['resign', 'draw-agreed', 'abort', 'time', 'timeout', 'admin', 'damaged', 'cancelled'] as const;
 const isRule = (reason: string): boolean => !(MATCH_REASONS as readonly string[]).includes(reason);
 
 /**

@@ -78,6 +78,10 @@ export async function resign(ctx: MatchContext, channelId: string, userId: strin
 
 /** /abort: only while a side has not moved yet (the engine says what counts as a move of one's own). */
 export async function abort(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<Announcement> {
+  // A damaged record cannot go on: either of its players may close it, as an admin may with /endgame (no
+  // result). In DMs and group DMs nobody else could, and the channel would be held by it for good.
+  const damaged = await damagedGameOf(ctx, channelId, userId);
+  if (damaged) return closeWithoutResult(ctx, damaged, 'damaged', [{ key: 'end.closedDamagedBy', params: { user: { user: userId } } }], origin);
   const g = await loadActiveGame(ctx, channelId, userId);
   requirePlayer(g, userId);
   // A pairing's result counts for the event: the clock or the round deadline decides an absence.
@@ -139,12 +143,28 @@ export async function adminEnd(ctx: MatchContext, channelId: string, adminId: st
     throw e;
   }
   if (!active) return refuse('endgame.noGame');
-  const changes = { status: 'aborted' as const, result: { winner: null, draw: false, reason: 'admin' }, drawOffer: null, clock: active.clock ? { ...active.clock, wakeAt: null } : undefined };
+  return closeWithoutResult(ctx, active, 'admin', [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }], origin);
+}
+
+/** The channel's active game when its record is damaged (the engine refuses its state) and `userId` plays in it; else null. */
+async function damagedGameOf(ctx: MatchContext, channelId: string, userId: string): Promise<StoredGame | null> {
+  let rec: StoredGame | null;
+  try {
+    rec = await ctx.store.games.activeByChannel(channelId);
+  } catch {
+    return null; // undecodable, or the store failed: the usual path says so
+  }
+  if (!rec || check(rec).ok || !rec.players.some((p) => p.id === userId)) return null;
+  return rec;
+}
+
+/** Ends an active game with no result and no rating change (an admin's /endgame, a damaged record closed by a player). */
+async function closeWithoutResult(ctx: MatchContext, active: StoredGame, reason: 'admin' | 'damaged', lines: Msg[], origin?: Origin): Promise<Announcement> {
+  const changes = { status: 'aborted' as const, result: { winner: null, draw: false, reason }, drawOffer: null, clock: active.clock ? { ...active.clock, wakeAt: null } : undefined };
   const res = await savePlayerWrite(ctx.store.games.update(active.id, active.version, changes, writeOptions(ctx, origin)));
   if (!res.ok) refuse('game.changedJustNow');
   gameEnded(ctx, res.game);
   const c = check(res.game);
-  const lines: Msg[] = [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }];
   if (!c.ok) lines.push({ key: 'endgame.wasDamaged' });
   return announcement(ctx, res.game, c.ok ? c.value.state : undefined, lines);
 }

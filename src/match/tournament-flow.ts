@@ -99,7 +99,7 @@ export function pairingResult(rec: StoredGame): Pick<TournamentPairing, 'result'
     if (rec.result.draw || rec.result.winner === null) return { result: 'draw' };
     return { result: rec.result.winner === 0 ? 'first' : 'second' };
   }
-  if (rec.result.reason === 'admin' || rec.result.reason === 'cancelled' || rec.moves.length === 0 || !isGameId(rec.game)) return { result: 'double-forfeit', forfeit: true };
+  if (rec.result.reason === 'admin' || rec.result.reason === 'damaged' || rec.result.reason === 'cancelled' || rec.moves.length === 0 || !isGameId(rec.game)) return { result: 'double-forfeit', forfeit: true };
   const game = getGame(rec.game);
   const st = game.fromJSON(rec.state);
   if (!st.ok) return { result: 'double-forfeit', forfeit: true };

@@ -198,6 +198,26 @@ describe('a group DM (the bot is not a member)', () => {
     expectClean();
   });
 
+  it('a damaged game record: refused with what to do, closed by either player with /abort (no result), and the conversation is free again', async () => {
+    const p = await groupDm({ benInstalled: true });
+    const { rec } = await challengeAndAccept(p, { game: 'exxit', rated: true });
+    expect((await h!.store.games.update(rec.id, rec.version, { state: { game: 'exxit', tiles: 'not a list' } })).ok).toBe(true);
+    const move = await h!.move(p.ann, p.where.id, 'P A');
+    expect(isEphemeral(move)).toBe(true);
+    expect(move.callback.data.content).toMatch(/damaged.*Either player can close it with `\/abort`/);
+    const closed = await slash(p.ben, p.where.id, 'abort').done();
+    expect(isEphemeral(closed)).toBe(false);
+    expect(closed.original?.content).toMatch(/Closed by <@\d+>: the game record was damaged/);
+    expect(closed.original?.content).toMatch(/Game aborted/);
+    const after = await h!.store.games.get(rec.id);
+    expect(after).toMatchObject({ status: 'aborted', result: { winner: null, draw: false, reason: 'damaged' } });
+    expect((await h!.store.ratings.get('exxit', p.ann.id, 'global')).games).toBe(0);
+    // The conversation can hold a new game.
+    const again = await challengeAndAccept(p, { game: 'orion' });
+    expect(again.rec.id).not.toBe(rec.id);
+    expectClean();
+  });
+
   it('skips the reminder; the loss on time is shown by the next interaction there (/board), once, with the ratings', async () => {
     let offset = 0;
     const p = await groupDm({ bot: { now: () => Date.now() + offset }, benInstalled: true });

@@ -52,6 +52,22 @@ describe('/endgame', () => {
     expect((await h.store.games.get(rec.id))?.status).toBe('aborted');
   });
 
+  it('a damaged game: a non-player\'s /abort changes nothing; a player\'s closes it with no result, thread archived', async () => {
+    h = await createHarness();
+    const { channelId, rec } = await h.startGame('orion', h.bob, h.carol, { rated: true });
+    expect((await h.store.games.update(rec.id, rec.version, { state: { game: 'orion', cells: 5 } })).ok).toBe(true);
+    const outsider = await h.slash(h.alice, channelId, 'abort').done();
+    expect(isEphemeral(outsider)).toBe(true);
+    expect(outsider.callback.data.content).toMatch(/damaged/);
+    expect((await h.store.games.get(rec.id))?.status).toBe('active');
+    const r = await h.slash(h.carol, channelId, 'abort').done();
+    expect(isEphemeral(r)).toBe(false);
+    expect(r.original?.content).toMatch(/Closed by <@\d+>: the game record was damaged/);
+    expect(await h.store.games.get(rec.id)).toMatchObject({ status: 'aborted', result: { reason: 'damaged' } });
+    expect((await h.store.ratings.get('orion', h.bob.id, 'global')).games).toBe(0);
+    await expect.poll(() => h!.fake.channel(channelId)?.thread_metadata?.archived).toBe(true);
+  });
+
   it('works after the early deferral: a slow store still gets the admin an answer, the thread archived', async () => {
     h = await createHarness();
     const admin = h.fake.addUser({ username: 'dana', globalName: 'Dana', permissions: MANAGE_GUILD });
