@@ -253,8 +253,7 @@ describe('a group DM (the bot is not a member)', () => {
     expect(timeout.content).toMatch(new RegExp(`<@${p.ben.id}>: 1500 → \\d+ \\(\\+\\d+\\)`));
     findButton(timeout, 'Rematch');
     expect(look.followups[0].content).toMatch(/^Move 2\. Game/);
-    const shown = await h!.game(p.where.id);
-    expect(shown.shown).toBeGreaterThanOrEqual(shown.annV!);
+    await shownAll(p.where.id);
     // Shown once: the next interaction answers with its own post only.
     const again = await slash(p.ann, p.where.id, 'board').done();
     expect(again.original!.content).toMatch(/^Move 2\. Game/);
@@ -356,8 +355,7 @@ describe('posts a crash left owed in a group DM', () => {
     expect(click.followups[0].content).toMatch(/^Red: D A E \(dance\)/);
     expect(click.followups[0].content).toContain(`<@${p.ben.id}> to move (Black)`);
     expect(h!.fake.messages(p.where.id)).toHaveLength(before + 1);
-    rec = await h!.game(p.where.id);
-    expect(rec.shown).toBeGreaterThanOrEqual(rec.annV!);
+    await shownAll(p.where.id);
     expectClean();
   });
 });
