@@ -96,11 +96,11 @@ export function forgetFont(ctx: Ctx): void {
 /** Draws text in the bundled family. Long text is shrunk to maxWidth. */
 export function text(ctx: Ctx, s: string, x: number, y: number, o: TextOpts): void {
   let size = o.size;
-  setFont(ctx, font(size, o.bold));
+  setFont(ctx, font(size, o.bold, s));
   if (o.maxWidth !== undefined) {
     while (size > 8 && ctx.measureText(s).width > o.maxWidth) {
       size -= 1;
-      setFont(ctx, font(size, o.bold));
+      setFont(ctx, font(size, o.bold, s));
     }
   }
   ctx.textAlign = o.align ?? 'left';
@@ -124,11 +124,12 @@ export function fitName(ctx: Ctx, name: string, maxWidth: number, sizes: number[
 
 /** Cuts a name to fit a width, with an ellipsis. */
 export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth: number): string {
-  setFont(ctx, font(px, bold));
+  setFont(ctx, font(px, bold, s));
   if (ctx.measureText(s).width <= maxWidth) return s;
-  let t = s;
-  while (t.length > 1 && ctx.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
-  return t + '…';
+  // Cut by characters, not UTF-16 units: half an emoji would draw as a box.
+  const chars = Array.from(s);
+  while (chars.length > 1 && ctx.measureText(chars.join('') + '…').width > maxWidth) chars.pop();
+  return chars.join('') + '…';
 }
 
 /**
@@ -143,7 +144,7 @@ export function firstFitting(ctx: Ctx, candidates: readonly string[], px: number
 
 /** The width of a text in the bundled family. */
 export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
-  setFont(ctx, font(px, bold));
+  setFont(ctx, font(px, bold, s));
   return ctx.measureText(s).width;
 }
 
