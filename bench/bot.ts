@@ -20,6 +20,7 @@ import { closeRenderPool, startBot } from '../src/bot/index.js';
 import { makeRng } from '../src/engine/rng.js';
 import { openStore } from '../src/store/index.js';
 import { startFakeDiscord, type FakeUser } from '../test/support/fake-discord/index.js';
+import { startOrionGame } from './start-game.js';
 
 const args = process.argv.slice(2);
 const GAMES = Number(args[args.indexOf('--games') + 1]) || 50;
@@ -82,21 +83,7 @@ async function main(): Promise<void> {
 
   // Start every game (challenge + accept).
   const t0 = performance.now();
-  const startGame = async ([a, b]: [FakeUser, FakeUser]): Promise<string> => {
-    const card = (await fake.slash(a, channel.id, 'challenge', [
-      { name: 'game', type: 3, value: 'orion' },
-      { name: 'opponent', type: 6, value: b.id },
-      { name: 'layout', type: 3, value: 'preset1' },
-      { name: 'first', type: 3, value: 'me' },
-    ]).done()).original!;
-    const accept = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
-    await fake.click(b, card.id, accept).done();
-    for (;;) {
-      const t = fake.threads(channel.id).find((th) => th.id === card.id || th.name.endsWith(`${a.username} vs ${b.username}`));
-      if (t && fake.messages(t.id).some((m) => m.attachments.length > 0)) return t.id;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+  const startGame = ([a, b]: [FakeUser, FakeUser]): Promise<string> => startOrionGame(fake, channel, a, b);
   // Games start ten at a time (the fake, in this same process, parses every upload); the moves below all run at once.
   const threads: string[] = [];
   for (let i = 0; i < players.length; i += 10) threads.push(...(await Promise.all(players.slice(i, i + 10).map(startGame))));

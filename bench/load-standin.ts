@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { makeRng } from '../src/engine/rng.js';
 import { startFakeDiscord, type FakeGuild, type FakeUser } from '../test/support/fake-discord/index.js';
 import { shardOf } from '../test/support/fake-discord/snowflake.js';
+import { startOrionGame } from './start-game.js';
 
 export interface StandinConfig {
   games: number;
@@ -77,25 +78,7 @@ async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<Stan
   const t0 = performance.now();
   const start = async (g: number): Promise<string> => {
     const [a, b] = players[g];
-    const channel = channels[g % channels.length];
-    const card = (await fake.slash(a, channel.id, 'challenge', [
-      { name: 'game', type: 3, value: 'orion' },
-      { name: 'opponent', type: 6, value: b.id },
-      { name: 'layout', type: 3, value: 'preset1' },
-      { name: 'first', type: 3, value: 'me' },
-    ]).done()).original!;
-    const accept = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
-    const clicked = await fake.click(b, card.id, accept).done();
-    const until = performance.now() + 60_000;
-    for (;;) {
-      const t = fake.threads(channel.id).find((th) => th.id === card.id);
-      if (t && fake.messages(t.id).some((m) => m.attachments.length > 0)) return t.id;
-      if (performance.now() > until) {
-        const seen = t ? fake.messages(t.id).map((m) => m.content.slice(0, 80)) : [];
-        throw new Error(`game ${g} never started: ${t ? `thread ${t.id} without a board (${JSON.stringify(seen)})` : 'no thread'}; Accept answered ${JSON.stringify(clicked.callback)}`);
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    return startOrionGame(fake, channels[g % channels.length], a, b);
   };
   const threads: string[] = [];
   for (let i = 0; i < cfg.games; i += 20) threads.push(...(await Promise.all(Array.from({ length: Math.min(20, cfg.games - i) }, (_, k) => start(i + k)))));

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toMove, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, menuPath, toMove, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(() => h, () => (h = undefined));
@@ -83,16 +83,6 @@ async function confirm(user: FakeUser, m: FakeMessage, channelId: string): Promi
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The menu path of a move in the current position, as the engine gives it. */
-async function pathOf(channelId: string, text: string): Promise<string[]> {
-  const rec = await h!.game(channelId);
-  const g = getGame(rec.game);
-  const s = g.fromJSON(rec.state);
-  if (!s.ok) throw new Error('state');
-  const m = g.parseMove(s.value, text);
-  if (!m.ok) throw new Error(text);
-  return g.movePaths!(s.value, [m.value])[0].steps.map((x) => x.code);
-}
 
 const userOf = async (channelId: string) => (toMove(await h!.game(channelId)) === 0 ? h!.alice : h!.bob);
 
@@ -122,7 +112,7 @@ describe('the move builder', () => {
       }
       // Each view as it was (the fake updates a message in place).
       const views: FakeMessage[] = [];
-      m = await navigate(user, m, await pathOf(channelId, text), (v) => views.push({ ...v, components: structuredClone(v.components) }));
+      m = await navigate(user, m, menuPath(await h!.game(channelId), text), (v) => views.push({ ...v, components: structuredClone(v.components) }));
       if (i === 0) {
         // V3 → column F → the cell F8 → the orientation, named by the cells it covers.
         expect(views.map((v) => selects(v)[0].placeholder)).toEqual(['Choose a tile', 'Choose a column for V3', 'Choose the cell of V3’s X hex (your opponent’s colour)', 'Choose how V3 lies from F8']);

@@ -12,9 +12,8 @@ import { getGame } from '../../src/engine/index.js';
 import { sweepClocks } from '../../src/bot/index.js';
 import { sweepOwed } from '../../src/match/reconcile.js';
 import type { StartBotOptions } from '../../src/bot/index.js';
-import type { StoredGame } from '../../src/store/types.js';
 import type { FakeChannel, FakeMessage, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toMove, toOptions, waitFor, type Harness, type OptValue } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, menuPath, played, toMove, toOptions, waitFor, type Harness, type OptValue } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -88,19 +87,10 @@ async function challengeAndAccept(p: Place, opts: Record<string, OptValue | unde
 
 const parts = (m: FakeMessage) => (m.components as any[]).flatMap((r) => r.components as any[]);
 
-async function pathOf(channelId: string, text: string): Promise<string[]> {
-  const rec = await h!.game(channelId);
-  const g = getGame(rec.game);
-  const s = g.fromJSON(rec.state);
-  if (!s.ok) throw new Error('state');
-  const m = g.parseMove(s.value, text);
-  if (!m.ok) throw new Error(text);
-  return g.movePaths!(s.value, [m.value])[0].steps.map((x) => x.code);
-}
 
 /** Move on `post`, the menus along the move's path, then Confirm: the public board that follows Confirm. */
 async function buildMove(user: FakeUser, post: FakeMessage, channelId: string, text: string): Promise<FakeMessage> {
-  const codes = await pathOf(channelId, text);
+  const codes = menuPath(await h!.game(channelId), text);
   const opened = await h!.fake.click(user, post.id, findButton(post, 'Move')).done();
   expect(isEphemeral(opened)).toBe(true);
   let cur = opened.original!;
@@ -316,17 +306,6 @@ describe('a group DM (the bot is not a member)', () => {
   });
 });
 
-/** The record after `move` is played on it, as a process would store it. */
-function played(rec: StoredGame, move: string): { state: unknown; appendMoves: string[] } {
-  const g = getGame(rec.game);
-  const s = g.fromJSON(rec.state);
-  if (!s.ok) throw new Error('bad state');
-  const m = g.parseMove(s.value, move);
-  if (!m.ok) throw new Error('bad move');
-  const next = g.play(s.value, m.value);
-  if (!next.ok) throw new Error('illegal');
-  return { state: next.value, appendMoves: [g.formatMove(s.value, m.value, 'canonical')] };
-}
 
 describe('posts a crash left owed in a group DM', () => {
   it('the sweep follows up the stored interaction while its token lives; else a button click there shows it after its own answer', async () => {

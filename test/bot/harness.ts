@@ -154,3 +154,25 @@ export function toMove(rec: StoredGame): 0 | 1 {
   if (!s.ok) throw new Error('bad state');
   return g.toMove(s.value);
 }
+
+/** The record's changes after `move` is played on it, as the match layer would store them (a test writes them as a crashed process would). */
+export function played(rec: StoredGame, move: string): { state: unknown; appendMoves: string[] } {
+  const g = getGame(rec.game);
+  const s = g.fromJSON(rec.state);
+  if (!s.ok) throw new Error('bad state');
+  const m = g.parseMove(s.value, move);
+  if (!m.ok) throw new Error(`bad move ${move}`);
+  const next = g.play(s.value, m.value);
+  if (!next.ok) throw new Error(`illegal move ${move}`);
+  return { state: next.value, appendMoves: [g.formatMove(s.value, m.value, 'canonical')] };
+}
+
+/** The move builder's menu path (option codes) of `text` in the record's position, as the engine gives it. */
+export function menuPath(rec: StoredGame, text: string): string[] {
+  const g = getGame(rec.game);
+  const s = g.fromJSON(rec.state);
+  if (!s.ok) throw new Error('bad state');
+  const m = g.parseMove(s.value, text);
+  if (!m.ok) throw new Error(`bad move ${text}`);
+  return g.movePaths!(s.value, [m.value])[0].steps.map((x) => x.code);
+}

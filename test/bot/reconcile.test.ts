@@ -4,9 +4,7 @@
 // "thinking…" when it still can, else in the game's channel.
 import { describe, expect, it } from 'vitest';
 import type { RunningBot } from '../../src/bot/index.js';
-import { getGame } from '../../src/engine/index.js';
-import type { StoredGame } from '../../src/store/types.js';
-import { checkAndCloseAfterEach, createHarness, toMove, toOptions, waitFor, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, played, toMove, toOptions, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -14,17 +12,6 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-/** The record after `move` is played on it, as the match layer would store it. */
-function played(rec: StoredGame, move: string): { state: unknown; appendMoves: string[] } {
-  const g = getGame(rec.game);
-  const s = g.fromJSON(rec.state);
-  if (!s.ok) throw new Error('bad state');
-  const m = g.parseMove(s.value, move);
-  if (!m.ok) throw new Error('bad move');
-  const next = g.play(s.value, m.value);
-  if (!next.ok) throw new Error('illegal');
-  return { state: next.value, appendMoves: [g.formatMove(s.value, m.value, 'canonical')] };
-}
 
 const boardsSaying = (h: Harness, channelId: string, text: string) =>
   h.fake.messages(channelId).filter((m) => m.content.includes(text) && m.attachments.length > 0);
