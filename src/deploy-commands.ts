@@ -4,7 +4,7 @@
 // then prints the invite URL. Honours DISCORD_API_URL (a proxy or the fake Discord).
 import { REST, Routes } from 'discord.js';
 import { configErrorText, loadConfig } from './config.js';
-import { inviteUrl, userInstallUrl } from './invite.js';
+import { inviteUrl, userInstallUrl } from './bot/invite.js';
 import { describeStartupError } from './startup.js';
 
 async function main(): Promise<void> {

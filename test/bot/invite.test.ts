@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import { PermissionsBitField } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { BOT_PERMISSIONS, botPermissions, inviteUrl, userInstallUrl } from '../src/invite.js';
+import { BOT_PERMISSIONS, botPermissions, inviteUrl, userInstallUrl } from '../../src/bot/invite.js';
 
-const README = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const README = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 // What the code does (src/bot, src/commands): sees and posts in the channel,
 // opens a public thread on the challenge card and posts there, attaches PNGs
