@@ -6,7 +6,7 @@
 // for all of them (readiness and metrics gathered over IPC), restarts a process
 // that dies after it was ready, and on SIGTERM stops every process gracefully.
 import { ClusterManager, type Cluster } from 'discord-hybrid-sharding';
-import { REST, Routes, type RESTGetAPIGatewayBotResult } from 'discord.js';
+import { recommendedShards } from '../bot/gateway.js';
 import type { ChildProcess } from 'node:child_process';
 import { AggregatorRegistry, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
@@ -37,14 +37,6 @@ const IPC_TIMEOUT_MS = 2000;
 const STOP_GRACE_MS = 20_000;
 /** A process that dies after it was ready is restarted, at most this many times an hour; past that the manager exits 1. */
 const RESTARTS_PER_HOUR = 5;
-
-/** SHARDS=auto: the count Discord recommends (GET /gateway/bot, through DISCORD_API_URL when set). */
-export async function recommendedShards(token: string, apiUrl?: string): Promise<number> {
-  const rest = new REST({ ...(apiUrl ? { api: apiUrl } : {}), hashSweepInterval: 0, handlerSweepInterval: 0 }).setToken(token);
-  const r = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
-  if (!Number.isInteger(r.shards) || r.shards < 1) throw new Error(`GET /gateway/bot recommended ${String(r.shards)} shards`);
-  return r.shards;
-}
 
 /**
  * This machine's shards split the way discord-hybrid-sharding splits them:
