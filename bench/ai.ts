@@ -45,7 +45,15 @@ const quantile = (xs: number[], q: number): number => {
 };
 
 export async function benchAi(positions = 10) {
-  const rows: { game: GameId; level: Level; mean: number; p50: number; max: number; iterations: number; searchMs: number }[] = [];
+  const rows: {
+    game: GameId;
+    level: Level;
+    mean: number;
+    p50: number;
+    max: number;
+    iterations: number;
+    searchMs: number;
+  }[] = [];
   const loop: { game: GameId; where: string; p50: number; p99: number; max: number }[] = [];
   // Warm the worker up (tsx compiles the engine once per worker).
   await thinkMoveDetailed('orion', initial('orion'), 'easy', 0);
@@ -64,7 +72,13 @@ export async function benchAi(positions = 10) {
       }
       if (h) {
         h.disable();
-        loop.push({ game: id, where: 'worker pool', p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6 });
+        loop.push({
+          game: id,
+          where: 'worker pool',
+          p50: h.percentile(50) / 1e6,
+          p99: h.percentile(99) / 1e6,
+          max: h.max / 1e6,
+        });
         // For contrast: the same searches on the main thread, which is what the pool avoids.
         const h2 = monitorEventLoopDelay({ resolution: 10 });
         h2.enable();
@@ -73,7 +87,13 @@ export async function benchAi(positions = 10) {
           await new Promise((r) => setTimeout(r, 20)); // let the monitor sample between searches
         }
         h2.disable();
-        loop.push({ game: id, where: 'main thread', p50: h2.percentile(50) / 1e6, p99: h2.percentile(99) / 1e6, max: h2.max / 1e6 });
+        loop.push({
+          game: id,
+          where: 'main thread',
+          p50: h2.percentile(50) / 1e6,
+          p99: h2.percentile(99) / 1e6,
+          max: h2.max / 1e6,
+        });
       }
       rows.push({
         game: id,
@@ -104,5 +124,7 @@ if (isMain) {
   console.log('main-thread event-loop delay during hard searches (monitorEventLoopDelay, sampling every 10 ms,');
   console.log('so about 10 ms means no blocking):');
   for (const l of loop)
-    console.log(`${l.game.padEnd(6)} search in ${l.where.padEnd(11)}  p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms  max ${l.max.toFixed(1)} ms`);
+    console.log(
+      `${l.game.padEnd(6)} search in ${l.where.padEnd(11)}  p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms  max ${l.max.toFixed(1)} ms`,
+    );
 }

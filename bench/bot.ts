@@ -28,16 +28,23 @@ const VALIDATE = !args.includes('--no-validate');
 const IN_PROCESS = args.includes('--in-process');
 const THINK_MS = args.includes('--think') ? Number(args[args.indexOf('--think') + 1]) : 1000;
 const PROFILE_DIR = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
-const MOVES = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
-  .split(';')
-  .map((m) => m.trim());
+const MOVES =
+  'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
+    .split(';')
+    .map((m) => m.trim());
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 const line = (label: string, xs: number[]) =>
-  console.log(`${label.padEnd(34)} n=${String(xs.length).padStart(4)}  p50 ${pct(xs, 50).toFixed(0).padStart(5)} ms  p90 ${pct(xs, 90).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 99).toFixed(0).padStart(5)} ms  max ${Math.max(...xs).toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(34)} n=${String(xs.length).padStart(4)}  p50 ${pct(xs, 50).toFixed(0).padStart(5)} ms  p90 ${pct(xs, 90).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 99).toFixed(0).padStart(5)} ms  max ${Math.max(
+      ...xs,
+    )
+      .toFixed(0)
+      .padStart(5)} ms`,
+  );
 
 async function redisUrl(): Promise<string | undefined> {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -56,23 +63,40 @@ async function redisUrl(): Promise<string | undefined> {
 
 async function main(): Promise<void> {
   const url = await redisUrl();
-  const fake = await startFakeDiscord({ validate: VALIDATE, timeoutMs: Number(process.env.BENCH_TIMEOUT_MS ?? 60_000) });
+  const fake = await startFakeDiscord({
+    validate: VALIDATE,
+    timeoutMs: Number(process.env.BENCH_TIMEOUT_MS ?? 60_000),
+  });
   const guild = fake.addGuild({ name: 'Bench' });
   const channel = fake.addChannel(guild.id, { name: 'bench' });
   const players: [FakeUser, FakeUser][] = [];
-  for (let i = 0; i < GAMES; i++) players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
+  for (let i = 0; i < GAMES; i++)
+    players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
   const prefix = `hexmate-bench-bot:${Date.now().toString(36)}:`;
   const store = await openStore({ url, prefix, logger: { warn: () => {}, info: () => {} } });
   let bot: { stop(): Promise<void> } | undefined;
   let child: ChildProcess | undefined;
   if (IN_PROCESS || !url) {
     // The embedded store lives in one process: the bot must share it.
-    bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), sweepIntervalMs: 0 });
+    bot = await startBot({
+      token: fake.token,
+      apiUrl: fake.apiBase,
+      store,
+      logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+      sweepIntervalMs: 0,
+    });
   } else {
     const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
     child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/index.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiBase, REDIS_URL: url, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: fake.token,
+        DISCORD_API_URL: fake.apiBase,
+        REDIS_URL: url,
+        REDIS_PREFIX: prefix,
+        LOG_LEVEL: 'warn',
+      },
     });
   }
   await fake.waitForReady();
@@ -86,8 +110,13 @@ async function main(): Promise<void> {
   const startGame = ([a, b]: [FakeUser, FakeUser]): Promise<string> => startOrionGame(fake, channel, a, b);
   // Games start ten at a time (the fake, in this same process, parses every upload); the moves below all run at once.
   const threads: string[] = [];
-  for (let i = 0; i < players.length; i += 10) threads.push(...(await Promise.all(players.slice(i, i + 10).map(startGame))));
-  console.log(`${GAMES} games started in ${(performance.now() - t0).toFixed(0)} ms; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+  for (let i = 0; i < players.length; i += 10)
+    threads.push(...(await Promise.all(players.slice(i, i + 10).map(startGame))));
+  console.log(
+    `${GAMES} games started in ${(performance.now() - t0).toFixed(0)} ms; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
 
   const ack: number[] = [];
   const board: number[] = [];
@@ -104,14 +133,17 @@ async function main(): Promise<void> {
         const res = await i.done();
         await acked;
         board.push(performance.now() - start);
-        if (!res.original?.attachments.length) throw new Error(`move ${k + 1} of game ${g} got no board: ${JSON.stringify(res.callback.data)}`);
+        if (!res.original?.attachments.length)
+          throw new Error(`move ${k + 1} of game ${g} got no board: ${JSON.stringify(res.callback.data)}`);
       }
     }),
   );
   const secs = (performance.now() - t1) / 1000;
   line('INTERACTION_CREATE → callback', ack);
   line('INTERACTION_CREATE → board reply', board);
-  console.log(`throughput: ${(board.length / secs).toFixed(1)} moves/s over ${secs.toFixed(1)} s; schema violations ${fake.violations.length}`);
+  console.log(
+    `throughput: ${(board.length / secs).toFixed(1)} moves/s over ${secs.toFixed(1)} s; schema violations ${fake.violations.length}`,
+  );
   await bot?.stop();
   if (child) {
     const exited = new Promise((r) => child.once('exit', r));

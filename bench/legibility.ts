@@ -54,7 +54,8 @@ function forcedPass(states: unknown[]): { state: ExxitState; previous: ExxitStat
   for (let i = 1; i < states.length; i++) {
     const s = states[i] as ExxitState;
     const before = states[i - 1] as ExxitState;
-    if (!s.end && s.last?.move.kind === 'pass' && before.last && before.last.move.kind !== 'pass') return { state: s, previous: before.last };
+    if (!s.end && s.last?.move.kind === 'pass' && before.last && before.last.move.kind !== 'pass')
+      return { state: s, previous: before.last };
   }
   return null;
 }
@@ -64,11 +65,27 @@ export function samples(): Sample[] {
   const long: [string, string] = ['Maximilian the Magnificent', 'Zoë Quartermaine-Smythe'];
   const out: Sample[] = [];
   const ex = randomStates('exxit', 'standard', 2024);
-  out.push({ name: 'exxit-opening', game: 'exxit', state: last(played('exxit', 'standard', 'P 0,0; P 1,0; D 0,0 E; P 1,-1; D 1,0 NW; P 0,1')), opts: { players }, doc: true });
-  out.push({ name: 'exxit-middle', game: 'exxit', state: ex[Math.floor(ex.length * 0.45)], opts: { players }, doc: true });
+  out.push({
+    name: 'exxit-opening',
+    game: 'exxit',
+    state: last(played('exxit', 'standard', 'P 0,0; P 1,0; D 0,0 E; P 1,-1; D 1,0 NW; P 0,1')),
+    opts: { players },
+    doc: true,
+  });
+  out.push({
+    name: 'exxit-middle',
+    game: 'exxit',
+    state: ex[Math.floor(ex.length * 0.45)],
+    opts: { players },
+    doc: true,
+  });
   out.push({ name: 'exxit-end', game: 'exxit', state: last(ex), opts: { players }, doc: true });
   // The most crowded positions of a few seeds and variants (most tiles, prisoners and pawns).
-  for (const [setup, seed] of [['standard', 7], ['blitz', 5], ['short', 3]] as const) {
+  for (const [setup, seed] of [
+    ['standard', 7],
+    ['blitz', 5],
+    ['short', 3],
+  ] as const) {
     const st = randomStates('exxit', setup, seed) as ExxitState[];
     let best = st[0];
     for (const s of st) if (s.tiles.length + s.prisoners.length >= best.tiles.length + best.prisoners.length) best = s;
@@ -77,22 +94,55 @@ export function samples(): Sample[] {
   for (const seed of [2024, 7, 11, 12, 13, 14]) {
     const p = forcedPass(randomStates('exxit', 'standard', seed));
     if (p) {
-      out.push({ name: 'exxit-forced-pass', game: 'exxit', state: p.state, opts: { players, previous: p.previous ?? undefined } });
+      out.push({
+        name: 'exxit-forced-pass',
+        game: 'exxit',
+        state: p.state,
+        opts: { players, previous: p.previous ?? undefined },
+      });
       break;
     }
   }
   const od = randomStates('orion', 'preset1', 2024);
-  out.push({ name: 'orion-opening', game: 'orion', state: last(played('orion', 'preset1', 'L3 C7 N; S1 K2; S1 A1; D2 D5 N')), opts: { players }, doc: true });
-  out.push({ name: 'orion-middle', game: 'orion', state: od[Math.min(16, od.length - 1)], opts: { players }, doc: true });
   out.push({
-    name: 'orion-end',
+    name: 'orion-opening',
     game: 'orion',
-    state: last(played('orion', 'preset1', 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE')),
+    state: last(played('orion', 'preset1', 'L3 C7 N; S1 K2; S1 A1; D2 D5 N')),
     opts: { players },
     doc: true,
   });
-  out.push({ name: 'orion-full', game: 'orion', state: last(randomStates('orion', 'random:11', 11)), opts: { players: long } });
-  out.push({ name: 'orion-preset2-late', game: 'orion', state: last(randomStates('orion', 'preset2', 5)), opts: { players: long } });
+  out.push({
+    name: 'orion-middle',
+    game: 'orion',
+    state: od[Math.min(16, od.length - 1)],
+    opts: { players },
+    doc: true,
+  });
+  out.push({
+    name: 'orion-end',
+    game: 'orion',
+    state: last(
+      played(
+        'orion',
+        'preset1',
+        'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE',
+      ),
+    ),
+    opts: { players },
+    doc: true,
+  });
+  out.push({
+    name: 'orion-full',
+    game: 'orion',
+    state: last(randomStates('orion', 'random:11', 11)),
+    opts: { players: long },
+  });
+  out.push({
+    name: 'orion-preset2-late',
+    game: 'orion',
+    state: last(randomStates('orion', 'preset2', 5)),
+    opts: { players: long },
+  });
   return out;
 }
 
@@ -111,7 +161,11 @@ export async function downsample(png: Buffer, width: number): Promise<Buffer> {
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   const { values } = parseArgs({
-    options: { out: { type: 'string' }, width: { type: 'string', default: '400' }, docs: { type: 'boolean', default: false } },
+    options: {
+      out: { type: 'string' },
+      width: { type: 'string', default: '400' },
+      docs: { type: 'boolean', default: false },
+    },
   });
   const dir = values.out ?? path.join(tmpdir(), 'hexmate-legibility');
   const width = Number(values.width);

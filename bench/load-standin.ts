@@ -45,9 +45,10 @@ export interface StandinReport {
 }
 
 // Orion Duel's first ending from the rules (preset 1): 18 placements.
-const MOVES = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
-  .split(';')
-  .map((m) => m.trim());
+const MOVES =
+  'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
+    .split(';')
+    .map((m) => m.trim());
 
 const send = (m: StandinMessage) => process.send?.(m);
 /** Sends the last message, then exits once it is out (exiting at once can drop a large report still in the pipe). */
@@ -68,10 +69,14 @@ async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<Stan
     if (list.length < perShard) list.push(g);
     if (made % 4 === 3) await new Promise((r) => setTimeout(r, 2));
   }
-  const guilds = Array.from({ length: perShard * cfg.shards }, (_, i) => byShard[i % cfg.shards][Math.floor(i / cfg.shards)]);
+  const guilds = Array.from(
+    { length: perShard * cfg.shards },
+    (_, i) => byShard[i % cfg.shards][Math.floor(i / cfg.shards)],
+  );
   const channels = guilds.map((g) => fake.addChannel(g.id, { name: 'games' }));
   const players: [FakeUser, FakeUser][] = [];
-  for (let i = 0; i < cfg.games; i++) players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
+  for (let i = 0; i < cfg.games; i++)
+    players.push([fake.addUser({ username: `a${i}` }), fake.addUser({ username: `b${i}` })]);
   send({ kind: 'up', apiBase: fake.apiBase, token: fake.token });
   await fake.waitForReady(await botsReady, 120_000);
 
@@ -81,7 +86,8 @@ async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<Stan
     return startOrionGame(fake, channels[g % channels.length], a, b);
   };
   const threads: string[] = [];
-  for (let i = 0; i < cfg.games; i += 20) threads.push(...(await Promise.all(Array.from({ length: Math.min(20, cfg.games - i) }, (_, k) => start(i + k)))));
+  for (let i = 0; i < cfg.games; i += 20)
+    threads.push(...(await Promise.all(Array.from({ length: Math.min(20, cfg.games - i) }, (_, k) => start(i + k)))));
   send({ kind: 'started', games: cfg.games, ms: performance.now() - t0 });
 
   const samples: MoveSample[] = [];
@@ -121,7 +127,9 @@ async function run(cfg: StandinConfig, botsReady: Promise<number>): Promise<Stan
   await new Promise((r) => setTimeout(r, 8_000));
   const boards = threads.map((threadId, g) => {
     const files = fake.messages(threadId).flatMap((m) => m.attachments.map((a) => a.filename));
-    const parsed = files.map((f) => /^orion-([0-9a-z]+)-(\d+)\.png$/.exec(f)).filter((m): m is RegExpExecArray => m !== null);
+    const parsed = files
+      .map((f) => /^orion-([0-9a-z]+)-(\d+)\.png$/.exec(f))
+      .filter((m): m is RegExpExecArray => m !== null);
     return { game: g, gameId: parsed[0]?.[1] ?? null, moves: parsed.map((m) => Number(m[2])).filter((n) => n > 0) };
   });
   const report = { samples, seconds, boards, violations: fake.violations.length, nonceHits: fake.nonceHits };
@@ -135,7 +143,8 @@ process.on('message', (m: { kind: 'config'; config: StandinConfig } | { kind: 'b
   if (m.kind === 'config') {
     run(m.config, botsReady).then(
       (report) => sendAndExit({ kind: 'done', report }, 0),
-      (e: unknown) => sendAndExit({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }, 1),
+      (e: unknown) =>
+        sendAndExit({ kind: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }, 1),
     );
   } else resolveBots(m.sessions);
 });

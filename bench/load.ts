@@ -26,7 +26,8 @@ import { openStore } from '../src/store/index.js';
 import type { MoveSample, StandinConfig, StandinMessage, StandinReport } from './load-standin.js';
 
 const args = process.argv.slice(2);
-const arg = (name: string, dflt: string): string => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
+const arg = (name: string, dflt: string): string =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt;
 const GAMES = Number(arg('games', '200'));
 const GUILDS = Number(arg('guilds', '16'));
 const [THINK_MIN, THINK_MAX] = arg('think', '2000-6000').split('-').map(Number);
@@ -110,9 +111,13 @@ async function redisUrl(): Promise<string> {
 
 async function runOnce(url: string, processes: number): Promise<void> {
   const prefix = `hexmate-bench-load:${Date.now().toString(36)}:`;
-  const standin = fork(path.join(ROOT, 'bench/load-standin.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const standin = fork(path.join(ROOT, 'bench/load-standin.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   standin.on('exit', (code, signal) => {
-    if (!messages.some((m) => m.kind === 'done' || m.kind === 'error')) messages.push({ kind: 'error', message: `the stand-in exited (${signal ?? code}) before its report` });
+    if (!messages.some((m) => m.kind === 'done' || m.kind === 'error'))
+      messages.push({ kind: 'error', message: `the stand-in exited (${signal ?? code}) before its report` });
     for (const w of waiters.splice(0)) w();
   });
   const messages: StandinMessage[] = [];
@@ -131,7 +136,15 @@ async function runOnce(url: string, processes: number): Promise<void> {
       await new Promise<void>((r) => waiters.push(r));
     }
   };
-  const config: StandinConfig = { games: GAMES, guilds: GUILDS, shards: processes, thinkMin: THINK_MIN, thinkMax: THINK_MAX, validate: VALIDATE, seed: 7 };
+  const config: StandinConfig = {
+    games: GAMES,
+    guilds: GUILDS,
+    shards: processes,
+    thinkMin: THINK_MIN,
+    thinkMax: THINK_MAX,
+    validate: VALIDATE,
+    seed: 7,
+  };
   standin.send({ kind: 'config', config });
   const up = await next('up');
 
@@ -143,11 +156,16 @@ async function runOnce(url: string, processes: number): Promise<void> {
     REDIS_URL: url,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'warn',
-    ...(processes > 1 ? { SHARDS: String(processes), SHARD_PROCESSES: String(processes), SHARD_SPAWN_DELAY_MS: '200' } : {}),
+    ...(processes > 1
+      ? { SHARDS: String(processes), SHARD_PROCESSES: String(processes), SHARD_SPAWN_DELAY_MS: '200' }
+      : {}),
   };
   // Profiles of the bot process (one process only: the shard manager starts its own).
   const profile = PROFILE_DIR && processes === 1 ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
-  const bot: ChildProcess = spawn(process.execPath, [...profile, path.join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bot: ChildProcess = spawn(process.execPath, [...profile, path.join(ROOT, 'dist/index.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let botDone = false;
   bot.on('exit', (code, signal) => {
     botDone = true;
@@ -209,10 +227,16 @@ async function runOnce(url: string, processes: number): Promise<void> {
   const answers = report.samples.flatMap((s) => (s.answerMs === null ? [] : [s.answerMs]));
   const boards = report.samples.flatMap((s) => (s.boardMs === null ? [] : [s.boardMs]));
   const count = (o: MoveSample['outcome']) => report.samples.filter((s) => s.outcome === o).length;
-  console.log(`\n== ${processes} bot process${processes > 1 ? 'es' : ''}: ${GAMES} games started in ${(started.ms / 1000).toFixed(1)} s; moves over ${report.seconds.toFixed(1)} s`);
+  console.log(
+    `\n== ${processes} bot process${processes > 1 ? 'es' : ''}: ${GAMES} games started in ${(started.ms / 1000).toFixed(1)} s; moves over ${report.seconds.toFixed(1)} s`,
+  );
   console.log(`interactions (moves): ${(report.samples.length / report.seconds).toFixed(1)}/s`);
-  console.log(`INTERACTION_CREATE → first answer   p50 ${ms(pct(answers, 50))}  p99 ${ms(pct(answers, 99))}  max ${ms(Math.max(...answers))}`);
-  console.log(`INTERACTION_CREATE → board          p50 ${ms(pct(boards, 50))}  p99 ${ms(pct(boards, 99))}  max ${ms(Math.max(...boards))}`);
+  console.log(
+    `INTERACTION_CREATE → first answer   p50 ${ms(pct(answers, 50))}  p99 ${ms(pct(answers, 99))}  max ${ms(Math.max(...answers))}`,
+  );
+  console.log(
+    `INTERACTION_CREATE → board          p50 ${ms(pct(boards, 50))}  p99 ${ms(pct(boards, 99))}  max ${ms(Math.max(...boards))}`,
+  );
   const moves = Math.max(1, count('board'));
   for (const [n, w] of watched.entries()) {
     console.log(
@@ -231,7 +255,9 @@ async function main(): Promise<void> {
   ensureBuilt({ typeCheck: false, stdio: 'inherit', log: (m: string) => console.log(m) });
   console.log(
     `load bench: ${GAMES} Orion games, think ${THINK_MIN}–${THINK_MAX} ms, ${GUILDS} guilds; fake validation ${VALIDATE ? 'on' : 'off'}; ` +
-      `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs`,
+      `load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${cpus().length} CPUs`,
   );
   for (const p of PROCESS_COUNTS) await runOnce(url, p);
 }

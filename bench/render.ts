@@ -122,7 +122,10 @@ function crowded(states: unknown[]): { state: unknown; ply: number } {
   states.forEach((s, i) => {
     const e = s as { tiles: { stack: unknown[] }[]; prisoners: unknown[] };
     const v = e.tiles.length * 2 + e.prisoners.length + e.tiles.reduce((n, t) => n + t.stack.length, 0);
-    if (v >= score) { score = v; best = i; }
+    if (v >= score) {
+      score = v;
+      best = i;
+    }
   });
   return { state: states[best], ply: best };
 }
@@ -140,7 +143,12 @@ const cpuMs = (since?: NodeJS.CpuUsage): number => {
 };
 
 /** Main-thread CPU of one board: the synchronous part up to the first await (no other thread of ours runs then). */
-async function mainThreadMs(encoder: Encoder, game: GameId, state: unknown, players: [string, string]): Promise<number> {
+async function mainThreadMs(
+  encoder: Encoder,
+  game: GameId,
+  state: unknown,
+  players: [string, string],
+): Promise<number> {
   const c0 = process.cpuUsage();
   const p = boardPng(encoder, game, state, players);
   const ms = cpuMs(c0);
@@ -148,15 +156,21 @@ async function mainThreadMs(encoder: Encoder, game: GameId, state: unknown, play
   return ms;
 }
 
-export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?: Encoder } = {}): Promise<RenderFigures> {
+export async function benchRender(
+  opts: { runs?: number; gif?: boolean; encoder?: Encoder } = {},
+): Promise<RenderFigures> {
   const runs = opts.runs ?? 30;
   const encoder = opts.encoder ?? 'ours';
   const players: [string, string] = ['Alice', 'Bob'];
-  const games: [GameId, string][] = [['exxit', 'standard'], ['orion', 'preset1']];
+  const games: [GameId, string][] = [
+    ['exxit', 'standard'],
+    ['orion', 'preset1'],
+  ];
   const played = games.map(([game, setup]) => ({ game, setup, ...randomGame(game, setup, 2024) }));
 
   // Warm up fonts, caches and the JIT.
-  for (const p of played) for (let i = 0; i < 3; i++) await boardPng(encoder, p.game, p.states[p.states.length - 1], players);
+  for (const p of played)
+    for (let i = 0; i < 3; i++) await boardPng(encoder, p.game, p.states[p.states.length - 1], players);
 
   const boards: BoardFigure[] = [];
   const h = monitorEventLoopDelay({ resolution: 1 });
@@ -190,7 +204,18 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
         // Let the delay monitor sample between renders, as a bot would.
         await new Promise((r) => setTimeout(r, 2));
       }
-      boards.push({ game: p.game, position: pos.position, ply: pos.ply, medianMs: median(times), maxMs: Math.max(...times), medianCpuMs: median(cpu), minCpuMs: Math.min(...cpu), medianDrawMs: median(draw), medianMainMs: median(main), pngBytes: bytes });
+      boards.push({
+        game: p.game,
+        position: pos.position,
+        ply: pos.ply,
+        medianMs: median(times),
+        maxMs: Math.max(...times),
+        medianCpuMs: median(cpu),
+        minCpuMs: Math.min(...cpu),
+        medianDrawMs: median(draw),
+        medianMainMs: median(main),
+        pngBytes: bytes,
+      });
     }
   }
   h.disable();
@@ -198,7 +223,9 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
   // Full collections, by when they started (performance.now() time), to find the boards they fell in.
   const fullGcs: number[] = [];
   const gcWatch = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if ((e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) fullGcs.push(e.startTime);
+    for (const e of list.getEntries())
+      if ((e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)
+        fullGcs.push(e.startTime);
   });
   gcWatch.observe({ entryTypes: ['gc'] });
   const wholeGames: GameFigure[] = [];
@@ -271,7 +298,14 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
       const buf = await renderReplay(p.game, p.setup, p.moves, { players });
       const ms = performance.now() - t0;
       g.disable();
-      gifs.push({ game: p.game, setup: p.setup, frames: p.moves.length + 1, ms, bytes: buf.length, maxStallMs: g.max / 1e6 });
+      gifs.push({
+        game: p.game,
+        setup: p.setup,
+        frames: p.moves.length + 1,
+        ms,
+        bytes: buf.length,
+        maxStallMs: g.max / 1e6,
+      });
     }
   }
   return { boards, maxStallMs, p99StallMs, idleStallMs, idleP99StallMs, games: wholeGames, gifs };
@@ -280,11 +314,17 @@ export async function benchRender(opts: { runs?: number; gif?: boolean; encoder?
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '30' }, 'no-gif': { type: 'boolean', default: false }, encoder: { type: 'string', default: 'ours' } },
+    options: {
+      runs: { type: 'string', default: '30' },
+      'no-gif': { type: 'boolean', default: false },
+      encoder: { type: 'string', default: 'ours' },
+    },
   });
   if (values.encoder !== 'ours' && values.encoder !== 'skia') throw new Error('--encoder ours|skia');
   const f = await benchRender({ runs: Number(values.runs), gif: !values['no-gif'], encoder: values.encoder });
-  console.log(`PNG encoder: ${values.encoder === 'ours' ? 'ours (src/render/png.ts, zlib deflate in the thread pool)' : "Skia's canvas.encode('png') (the old path)"}`);
+  console.log(
+    `PNG encoder: ${values.encoder === 'ours' ? 'ours (src/render/png.ts, zlib deflate in the thread pool)' : "Skia's canvas.encode('png') (the old path)"}`,
+  );
   const kb = (n: number): string => `${(n / 1024).toFixed(0)} KB`;
   for (const b of f.boards) {
     console.log(
@@ -312,7 +352,11 @@ if (isMain) {
     `longest event-loop stall while rendering boards: ${f.maxStallMs.toFixed(1)} ms, 99th percentile ${f.p99StallMs.toFixed(1)} ms ` +
       `(idle baseline over the same time: ${f.idleStallMs.toFixed(1)} ms, 99th percentile ${f.idleP99StallMs.toFixed(1)} ms)`,
   );
-  console.log(`load average now: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs (wall times grow with load; CPU times do not)`);
+  console.log(
+    `load average now: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs (wall times grow with load; CPU times do not)`,
+  );
   for (const g of f.gifs) {
     console.log(
       `${g.game.padEnd(6)} replay GIF (${g.setup}, ${g.frames} frames): ${(g.ms / 1000).toFixed(2)} s, ${kb(g.bytes)} (limit 8 MB), ` +

@@ -5,13 +5,23 @@ import { performance } from 'node:perf_hooks';
 import type { FakeChannel, FakeDiscord, FakeUser } from '../test/support/fake-discord/index.js';
 
 /** The thread id of the started game; throws after `timeoutMs` saying what was seen. */
-export async function startOrionGame(fake: FakeDiscord, channel: FakeChannel, a: FakeUser, b: FakeUser, timeoutMs = 60_000): Promise<string> {
-  const card = (await fake.slash(a, channel.id, 'challenge', [
-    { name: 'game', type: 3, value: 'orion' },
-    { name: 'opponent', type: 6, value: b.id },
-    { name: 'layout', type: 3, value: 'preset1' },
-    { name: 'first', type: 3, value: 'me' },
-  ]).done()).original!;
+export async function startOrionGame(
+  fake: FakeDiscord,
+  channel: FakeChannel,
+  a: FakeUser,
+  b: FakeUser,
+  timeoutMs = 60_000,
+): Promise<string> {
+  const card = (
+    await fake
+      .slash(a, channel.id, 'challenge', [
+        { name: 'game', type: 3, value: 'orion' },
+        { name: 'opponent', type: 6, value: b.id },
+        { name: 'layout', type: 3, value: 'preset1' },
+        { name: 'first', type: 3, value: 'me' },
+      ])
+      .done()
+  ).original!;
   const accept = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
   const clicked = await fake.click(b, card.id, accept).done();
   const until = performance.now() + timeoutMs;
@@ -21,7 +31,9 @@ export async function startOrionGame(fake: FakeDiscord, channel: FakeChannel, a:
     if (t && fake.messages(t.id).some((m) => m.attachments.length > 0)) return t.id;
     if (performance.now() > until) {
       const seen = t ? fake.messages(t.id).map((m) => m.content.slice(0, 80)) : [];
-      throw new Error(`${a.username} vs ${b.username} never started: ${t ? `thread ${t.id} without a board (${JSON.stringify(seen)})` : 'no thread'}; Accept answered ${JSON.stringify(clicked.callback)}`);
+      throw new Error(
+        `${a.username} vs ${b.username} never started: ${t ? `thread ${t.id} without a board (${JSON.stringify(seen)})` : 'no thread'}; Accept answered ${JSON.stringify(clicked.callback)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 20));
   }

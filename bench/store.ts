@@ -28,7 +28,11 @@ async function bench(label: string, store: Store): Promise<void> {
     ] as [{ id: string; name: string }, { id: string; name: string }],
     rated: false,
     // A state about the size of a real mid-game Exxit state.
-    state: { cells: Array.from({ length: 60 }, (_, i) => ({ q: i % 9, r: i % 7, h: 1, o: i % 2 })), reserves: [10, 10], ply: 0 },
+    state: {
+      cells: Array.from({ length: 60 }, (_, i) => ({ q: i % 9, r: i % 7, h: 1, o: i % 2 })),
+      reserves: [10, 10],
+      ply: 0,
+    },
   });
 
   // 1. One game, 300 sequential moves: the latency a player feels (load + CAS).
@@ -39,14 +43,19 @@ async function bench(label: string, store: Store): Promise<void> {
   for (let i = 0; i < 300; i++) {
     const t = performance.now();
     const cur = await store.games.get(g.id);
-    const r = await store.games.update(g.id, cur!.version, { state: { ...(cur!.state as object), ply: i }, appendMoves: [`m${i}`] });
+    const r = await store.games.update(g.id, cur!.version, {
+      state: { ...(cur!.state as object), ply: i },
+      appendMoves: [`m${i}`],
+    });
     lat.push(performance.now() - t);
     if (!r.ok) throw new Error('unexpected conflict');
     g = r.game;
   }
 
   // 2. 200 games in parallel, 10 moves each: throughput across games.
-  const games = await Promise.all(Array.from({ length: 200 }, (_, i) => store.games.create(game(`bench-par-${Date.now()}-${i}`))));
+  const games = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => store.games.create(game(`bench-par-${Date.now()}-${i}`))),
+  );
   const t0 = performance.now();
   await Promise.all(
     games.map(async (c) => {
@@ -65,7 +74,9 @@ async function bench(label: string, store: Store): Promise<void> {
   const race = await store.games.create(game(`bench-race-${Date.now()}`));
   if (!race.ok) throw new Error('create failed');
   const t1 = performance.now();
-  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.games.update(race.game.id, 1, { appendMoves: [`r${i}`] })));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => store.games.update(race.game.id, 1, { appendMoves: [`r${i}`] })),
+  );
   const raceMs = performance.now() - t1;
 
   console.log(
@@ -98,14 +109,37 @@ async function startCluster(): Promise<{ url: string; stop: () => void } | null>
   const base = 17000 + Math.floor(Math.random() * 2000);
   const ports = [base, base + 1, base + 2];
   const children: ChildProcess[] = ports.map((p) =>
-    spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${p}.conf`), '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' }),
+    spawn(
+      'redis-server',
+      [
+        '--port',
+        String(p),
+        '--bind',
+        '127.0.0.1',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(dir, `nodes-${p}.conf`),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+      ],
+      { stdio: 'ignore' },
+    ),
   );
   const stop = () => {
     for (const c of children) c.kill();
     rmSync(dir, { recursive: true, force: true });
   };
   await new Promise((r) => setTimeout(r, 500));
-  const made = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], { encoding: 'utf8' });
+  const made = spawnSync(
+    'redis-cli',
+    ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+    { encoding: 'utf8' },
+  );
   if (made.status !== 0) {
     stop();
     return null;

@@ -50,17 +50,20 @@ export function buildState(opts = {}) {
   try {
     stampMs = fs.statSync(path.join(dist, STAMP)).mtimeMs;
   } catch {
-    if (!hasSrc && fs.existsSync(path.join(dist, 'index.js'))) return { stale: false, reason: 'dist/ only (no src/ to compare)' };
+    if (!hasSrc && fs.existsSync(path.join(dist, 'index.js')))
+      return { stale: false, reason: 'dist/ only (no src/ to compare)' };
     return { stale: true, reason: fs.existsSync(dist) ? 'dist/ has no finished build' : 'dist/ does not exist yet' };
   }
   if (!hasSrc) return { stale: false, reason: 'dist/ only (no src/ to compare)' };
   for (const f of CONFIG_INPUTS) {
     const p = path.join(root, f);
-    if (fs.existsSync(p) && fs.statSync(p).mtimeMs > stampMs) return { stale: true, reason: `${f} changed since the last build` };
+    if (fs.existsSync(p) && fs.statSync(p).mtimeMs > stampMs)
+      return { stale: true, reason: `${f} changed since the last build` };
   }
   for (const rel of walk(src)) {
     const shown = path.posix.join('src', rel.split(path.sep).join('/'));
-    if (fs.statSync(path.join(src, rel)).mtimeMs > stampMs) return { stale: true, reason: `${shown} changed since the last build` };
+    if (fs.statSync(path.join(src, rel)).mtimeMs > stampMs)
+      return { stale: true, reason: `${shown} changed since the last build` };
     const out = isSource(rel) ? rel.replace(/\.ts$/, '.js') : isAsset(rel) ? rel : null;
     if (out && !fs.existsSync(path.join(dist, out))) return { stale: true, reason: `${shown} is not in dist/` };
   }
@@ -100,7 +103,9 @@ export function build(opts = {}) {
     const r = spawnSync(process.execPath, args, { cwd: root, stdio: opts.stdio ?? 'inherit', encoding: 'utf8' });
     if (r.status !== 0) {
       const out = opts.stdio === 'pipe' ? `\n${r.stdout ?? ''}${r.stderr ?? ''}` : '';
-      throw new BuildError(`tsc -p tsconfig.build.json failed (exit ${r.status ?? r.signal}); dist/ is not usable.${out}`);
+      throw new BuildError(
+        `tsc -p tsconfig.build.json failed (exit ${r.status ?? r.signal}); dist/ is not usable.${out}`,
+      );
     }
   }
   for (const rel of walk(src)) {
@@ -109,7 +114,10 @@ export function build(opts = {}) {
     fs.copyFileSync(path.join(src, rel), path.join(dist, rel));
   }
   const stamp = path.join(dist, STAMP);
-  fs.writeFileSync(stamp, `${JSON.stringify({ startedAt: startedAt.toISOString(), typeChecked: opts.typeCheck !== false })}\n`);
+  fs.writeFileSync(
+    stamp,
+    `${JSON.stringify({ startedAt: startedAt.toISOString(), typeChecked: opts.typeCheck !== false })}\n`,
+  );
   fs.utimesSync(stamp, startedAt, startedAt);
 }
 
@@ -128,9 +136,19 @@ function transpile(root, src, dist) {
   }
   const entryPoints = [...walk(src)].filter(isSource).map((rel) => path.join(src, rel));
   try {
-    esbuild.buildSync({ entryPoints, outdir: dist, outbase: src, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent' });
+    esbuild.buildSync({
+      entryPoints,
+      outdir: dist,
+      outbase: src,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+    });
   } catch (e) {
-    throw new BuildError(`esbuild could not compile src/; dist/ is not usable.\n${e instanceof Error ? e.message : String(e)}`);
+    throw new BuildError(
+      `esbuild could not compile src/; dist/ is not usable.\n${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   return true;
 }

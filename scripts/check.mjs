@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test's first step: the strict type-check (tsc), the lint (ESLint) and
-// the dead-code check (knip: unused files and exports, knip.json) at once,
-// each with its own output; fails when any fails. tsc and ESLint take a core
+// the dead-code check (knip: unused files and exports, knip.json) and the
+// formatter's check (Biome) at once, each with its own output; fails when any fails. tsc and ESLint take a core
 // each for ~15-30 s; knip needs ~2 s of CPU.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,10 +10,20 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** A package's own file (its `bin`), found from its entry point: packages need not export their bin scripts. */
+/**
+ * A package's own file (its `bin`), found from its entry point or its package.json: packages need not
+ * export their bin scripts.
+ */
 function binOf(pkg, bin) {
-  let dir = path.dirname(require.resolve(pkg));
-  while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== pkg) {
+  let entry;
+  try {
+    entry = require.resolve(pkg);
+  } catch {
+    entry = require.resolve(`${pkg}/package.json`);
+  }
+  let dir = path.dirname(entry);
+  const nameAt = (d) => JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')).name;
+  while (!fs.existsSync(path.join(dir, 'package.json')) || nameAt(dir) !== pkg) {
     const up = path.dirname(dir);
     if (up === dir) throw new Error(`cannot find the package ${pkg}`);
     dir = up;
@@ -34,6 +44,8 @@ const results = await Promise.all([
   run('tsc', ['typescript', 'bin/tsc'], ['-p', 'tsconfig.json']),
   run('eslint', ['eslint', 'bin/eslint.js'], ['.']),
   run('knip', ['knip', 'bin/knip.js'], ['--no-progress']),
+  // The formatter (Biome, biome.json): `npm run format` writes what this checks.
+  run('format', ['@biomejs/biome', 'bin/biome'], ['format', '.']),
 ]);
 for (const r of results) {
   if (r.out.trim()) process.stdout.write(`${r.out.trimEnd()}\n`);

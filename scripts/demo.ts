@@ -14,11 +14,17 @@ import { closeRenderPool, startBot } from '../src/bot/index.js';
 import { getGame, type GameId } from '../src/engine/index.js';
 import { createLogger } from '../src/log.js';
 import { openStore } from '../src/store/index.js';
-import { startFakeDiscord, type CommandOption, type FakeMessage, type FakeUser } from '../test/support/fake-discord/index.js';
+import {
+  startFakeDiscord,
+  type CommandOption,
+  type FakeMessage,
+  type FakeUser,
+} from '../test/support/fake-discord/index.js';
 
 const OUT = 'demo-output';
 
-const ORION = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
+const ORION =
+  'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
 // A 19-tile Exxit game; the bot plays the forced passes itself (EX-10) and it ends on two passes (EX-20b).
 // Before its 14th move Black tries `D B SW`, which EX-13d refuses (B's single pawn aims at a stack of 2).
 const EXXIT =
@@ -26,7 +32,11 @@ const EXXIT =
 
 const EXXIT_ILLEGAL = { before: 14, text: 'D B SW', rule: 'EX-13d' } as const;
 
-const split = (s: string) => s.split(';').map((m) => m.trim()).filter(Boolean);
+const split = (s: string) =>
+  s
+    .split(';')
+    .map((m) => m.trim())
+    .filter(Boolean);
 
 /** One post of the transcript as data (demo-output/thread.json), what scripts/thread-picture.ts draws. */
 export interface DemoPost {
@@ -70,7 +80,12 @@ export interface DemoThread {
 async function main(): Promise<void> {
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
-  const transcript: string[] = ['# hexmate demo transcript', '', 'The real bot against a local Discord stand-in (no token, no network, in-memory store).', ''];
+  const transcript: string[] = [
+    '# hexmate demo transcript',
+    '',
+    'The real bot against a local Discord stand-in (no token, no network, in-memory store).',
+    '',
+  ];
   const say = (line: string) => {
     transcript.push(line);
     console.log(line);
@@ -103,14 +118,37 @@ async function main(): Promise<void> {
   };
   /** A message's buttons and menus (a menu by its placeholder). */
   const components = (m: FakeMessage | undefined): DemoComponent[] =>
-    ((m?.components ?? []) as { components?: { type: number; label?: string; placeholder?: string; style?: number; disabled?: boolean }[] }[]).flatMap((r) =>
-      (r.components ?? []).map((c) => ({ type: c.type, label: c.label ?? c.placeholder ?? '', ...(c.style ? { style: c.style } : {}), ...(c.disabled ? { disabled: true } : {}) })),
+    (
+      (m?.components ?? []) as {
+        components?: { type: number; label?: string; placeholder?: string; style?: number; disabled?: boolean }[];
+      }[]
+    ).flatMap((r) =>
+      (r.components ?? []).map((c) => ({
+        type: c.type,
+        label: c.label ?? c.placeholder ?? '',
+        ...(c.style ? { style: c.style } : {}),
+        ...(c.disabled ? { disabled: true } : {}),
+      })),
     );
-  const labels = (m: FakeMessage | undefined): string[] => components(m).map((c) => c.label).filter(Boolean);
+  const labels = (m: FakeMessage | undefined): string[] =>
+    components(m)
+      .map((c) => c.label)
+      .filter(Boolean);
   /** A post in the transcript (and thread.json); `buttons`: list the message's buttons under it. */
-  const post = (who: string, what: string, m: FakeMessage | undefined, file?: string, ephemeral = false, text = m?.content ?? '', buttons = false) => {
+  const post = (
+    who: string,
+    what: string,
+    m: FakeMessage | undefined,
+    file?: string,
+    ephemeral = false,
+    text = m?.content ?? '',
+    buttons = false,
+  ) => {
     say(`**${who}**: ${what}`);
-    if (m || ephemeral) say(`> ${ephemeral ? '(only you can see this) ' : ''}${human(text).split('\n').join('\n> ')}${file ? `\n> [${file}]` : ''}`);
+    if (m || ephemeral)
+      say(
+        `> ${ephemeral ? '(only you can see this) ' : ''}${human(text).split('\n').join('\n> ')}${file ? `\n> [${file}]` : ''}`,
+      );
     if (buttons) say(`> [buttons: ${labels(m).join(' · ')}]`);
     say('');
     const e = m?.embeds?.[0] as { title?: string; description?: string; footer?: { text: string } } | undefined;
@@ -135,19 +173,38 @@ async function main(): Promise<void> {
   };
   const opts = (o: Record<string, string | number | boolean | FakeUser>): CommandOption[] =>
     Object.entries(o).map(([name, v]) =>
-      typeof v === 'string' ? { name, type: 3, value: v } : typeof v === 'number' ? { name, type: 4, value: v } : typeof v === 'boolean' ? { name, type: 5, value: v } : { name, type: 6, value: v.id },
+      typeof v === 'string'
+        ? { name, type: 3, value: v }
+        : typeof v === 'number'
+          ? { name, type: 4, value: v }
+          : typeof v === 'boolean'
+            ? { name, type: 5, value: v }
+            : { name, type: 6, value: v.id },
     );
 
   /** An embed as transcript text: title, description, fields, footer. */
   const embedText = (m: FakeMessage | undefined): string => {
-    const e = m?.embeds?.[0] as { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } } | undefined;
+    const e = m?.embeds?.[0] as
+      | { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } }
+      | undefined;
     if (!e) return m?.content ?? '';
-    return [e.title && `**${e.title}**`, e.description, ...(e.fields ?? []).map((f) => `**${f.name}**\n${f.value}`), e.footer?.text]
+    return [
+      e.title && `**${e.title}**`,
+      e.description,
+      ...(e.fields ?? []).map((f) => `**${f.name}**\n${f.value}`),
+      e.footer?.text,
+    ]
       .filter(Boolean)
       .join('\n');
   };
 
-  type Part = { type: number; custom_id: string; label?: string; placeholder?: string; options?: { label: string; value: string }[] };
+  type Part = {
+    type: number;
+    custom_id: string;
+    label?: string;
+    placeholder?: string;
+    options?: { label: string; value: string }[];
+  };
   const parts = (m: FakeMessage): Part[] => (m.components as { components: Part[] }[]).flatMap((r) => r.components);
   const buttonId = (m: FakeMessage, label: string): string => {
     const b = parts(m).find((c) => c.type === 2 && c.label === label);
@@ -167,7 +224,16 @@ async function main(): Promise<void> {
    * each private menu, the preview, Confirm. `show`: write every step (the
    * menus and the preview image) to the transcript, else one line.
    */
-  async function buildMove(game: GameId, who: string, user: FakeUser, threadId: string, state: unknown, text: string, show: boolean, n: number): Promise<FakeMessage> {
+  async function buildMove(
+    game: GameId,
+    who: string,
+    user: FakeUser,
+    threadId: string,
+    state: unknown,
+    text: string,
+    show: boolean,
+    n: number,
+  ): Promise<FakeMessage> {
     const posts = fake.messages(threadId).filter((m) => parts(m).some((c) => c.label === 'Move'));
     const latest = posts[posts.length - 1];
     let m = (await fake.click(user, latest.id, buttonId(latest, 'Move')).done()).original!;
@@ -178,7 +244,9 @@ async function main(): Promise<void> {
       const menus = parts(m).filter((c) => c.type === 3);
       const at = menus[0].custom_id.split(':')[5];
       const rest = codes.slice(at ? at.split('.').length : 0);
-      const hit = menus.flatMap((s) => s.options!.map((o) => ({ s, o }))).find(({ o }) => o.value.split('.').every((c, i) => rest[i] === c))!;
+      const hit = menus
+        .flatMap((s) => s.options!.map((o) => ({ s, o })))
+        .find(({ o }) => o.value.split('.').every((c, i) => rest[i] === c))!;
       if (show) {
         for (const s of menus) say(`> [${s.placeholder ?? ''}] ${s.options!.map((o) => o.label).join(' | ')}`);
         say('');
@@ -214,15 +282,31 @@ async function main(): Promise<void> {
     page('Alice', 'clicks **Next**', second, await saveAs(second, 'rules-orion-2.png'));
   }
 
-  async function playGame(game: GameId, extra: Record<string, string | number | boolean>, moves: string[], builder = false): Promise<void> {
+  async function playGame(
+    game: GameId,
+    extra: Record<string, string | number | boolean>,
+    moves: string[],
+    builder = false,
+  ): Promise<void> {
     const title = getGame(game).title;
     section = game;
     say(`## ${title}`);
     say('');
-    const ch = await fake.slash(alice, channel.id, 'challenge', opts({ game, opponent: bob, first: 'me', ...extra })).done();
+    const ch = await fake
+      .slash(alice, channel.id, 'challenge', opts({ game, opponent: bob, first: 'me', ...extra }))
+      .done();
     const card = ch.original!;
     const embed = card.embeds[0] as { title?: string; description?: string };
-    post('Alice', `/challenge ${Object.entries({ game, opponent: '@Bob', first: 'me', ...extra }).map(([k, v]) => `${k}:${v}`).join(' ')}`, card, undefined, false, `${embed.title}\n${embed.description}`);
+    post(
+      'Alice',
+      `/challenge ${Object.entries({ game, opponent: '@Bob', first: 'me', ...extra })
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' ')}`,
+      card,
+      undefined,
+      false,
+      `${embed.title}\n${embed.description}`,
+    );
     const acceptId = (card.components as { components: { custom_id: string }[] }[])[0].components[0].custom_id;
     await fake.click(bob, card.id, acceptId).done();
     say('**Bob** clicks Accept.');
@@ -247,7 +331,10 @@ async function main(): Promise<void> {
       const other = side === 0 ? bob : alice;
       if (n === 2 && builder) {
         // Show a refusal once: the builder is for the player to move only.
-        const latest = fake.messages(thread.id).filter((m) => parts(m).some((c) => c.label === 'Move')).at(-1)!;
+        const latest = fake
+          .messages(thread.id)
+          .filter((m) => parts(m).some((c) => c.label === 'Move'))
+          .at(-1)!;
         const wrong = await fake.click(other, latest.id, buttonId(latest, 'Move')).done();
         post(names.get(other.id)!, 'clicks **Move**', wrong.original, undefined, true);
       } else if (n === 2) {
@@ -259,7 +346,8 @@ async function main(): Promise<void> {
         // An illegal move: refused privately with the rule it breaks, and a Why? button that opens the rule's page.
         const r = await fake.slash(user, thread.id, 'move', opts({ text: EXXIT_ILLEGAL.text })).done();
         const note = r.original!;
-        if (!note.content.startsWith(`${EXXIT_ILLEGAL.rule}:`)) throw new Error(`expected an ${EXXIT_ILLEGAL.rule} refusal, got: ${note.content}`);
+        if (!note.content.startsWith(`${EXXIT_ILLEGAL.rule}:`))
+          throw new Error(`expected an ${EXXIT_ILLEGAL.rule} refusal, got: ${note.content}`);
         post(names.get(user.id)!, `/move text:${EXXIT_ILLEGAL.text}`, note, undefined, true, note.content, true);
         const why = (await fake.click(user, note.id, buttonId(note, 'Why?')).done()).original!;
         page(names.get(user.id)!, 'clicks **Why?**', why, await saveAs(why, `rules-${game}-why.png`));
@@ -291,11 +379,21 @@ async function main(): Promise<void> {
     const viewer = game === 'orion' ? bob : alice;
     const rp = await fake.slash(viewer, channel.id, 'replay', opts({ game: done.id })).done();
     const gif = rp.original?.attachments.find((a) => a.filename.endsWith('.gif'));
-    if (!gif) throw new Error(`/replay posted no GIF: ${(rp.callback.data as { content?: string } | undefined)?.content ?? ''}`);
+    if (!gif)
+      throw new Error(
+        `/replay posted no GIF: ${(rp.callback.data as { content?: string } | undefined)?.content ?? ''}`,
+      );
     await writeFile(join(OUT, `${game}-replay.gif`), gif.bytes);
     const list = rp.original?.attachments.find((a) => a.filename.endsWith('.txt'));
     if (list) await writeFile(join(OUT, `${game}-moves.txt`), list.bytes);
-    post(names.get(viewer.id)!, `/replay game:${done.id}`, rp.original, `${game}-replay.gif`, false, embedText(rp.original));
+    post(
+      names.get(viewer.id)!,
+      `/replay game:${done.id}`,
+      rp.original,
+      `${game}-replay.gif`,
+      false,
+      embedText(rp.original),
+    );
   }
 
   /** After both games: the player's stats and the (provisional) leaderboard. */
@@ -316,9 +414,17 @@ async function main(): Promise<void> {
     await lookAround();
     say(`Discord API schema violations: ${fake.violations.length}`);
     await writeFile(join(OUT, 'transcript.md'), transcript.join('\n') + '\n');
-    const thread: DemoThread = { names: Object.fromEntries(names), botId: fake.botUser.id, channel: channel.name ?? 'games', threads, posts };
+    const thread: DemoThread = {
+      names: Object.fromEntries(names),
+      botId: fake.botUser.id,
+      channel: channel.name ?? 'games',
+      threads,
+      posts,
+    };
     await writeFile(join(OUT, 'thread.json'), JSON.stringify(thread, null, 1) + '\n');
-    console.log(`\nWrote ${pngs} board PNGs, 3 rules pages' pictures, 2 replay GIFs, transcript.md and thread.json to ${OUT}/`);
+    console.log(
+      `\nWrote ${pngs} board PNGs, 3 rules pages' pictures, 2 replay GIFs, transcript.md and thread.json to ${OUT}/`,
+    );
     if (fake.violations.length) console.error(JSON.stringify(fake.violations, null, 2));
   } finally {
     await bot.stop();

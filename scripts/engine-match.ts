@@ -29,7 +29,12 @@ interface Tally {
 const tally = (): Tally => ({ w: 0, d: 0, l: 0 });
 const fmt = (t: Tally): string => `W ${t.w}  D ${t.d}  L ${t.l}`;
 
-function runInWorkers(task: object, games: number[], workers: number, onRecord: (r: GameRecord) => void): Promise<void> {
+function runInWorkers(
+  task: object,
+  games: number[],
+  workers: number,
+  onRecord: (r: GameRecord) => void,
+): Promise<void> {
   const chunks: number[][] = Array.from({ length: workers }, () => []);
   games.forEach((g, i) => chunks[i % workers].push(g));
   return Promise.all(
@@ -44,13 +49,18 @@ function runInWorkers(task: object, games: number[], workers: number, onRecord: 
               else reject(new Error(m.error));
             });
             w.on('error', reject);
-            w.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`match worker exited with code ${code}`))));
+            w.on('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`match worker exited with code ${code}`)),
+            );
           }),
       ),
   ).then(() => undefined);
 }
 
-function parseMatchArgs<const O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: string[], options: O) {
+function parseMatchArgs<const O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(
+  argv: string[],
+  options: O,
+) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {
@@ -72,10 +82,14 @@ export async function runMatch(argv: string[], io: Io): Promise<number> {
   const b = playerArg('b', values.b);
   const games = intArg('games', values.games, 1);
   const seed = intArg('seed', values.seed, 0);
-  const workers = values.workers === undefined ? Math.min(2, availableParallelism()) : intArg('workers', values.workers, 1);
+  const workers =
+    values.workers === undefined ? Math.min(2, availableParallelism()) : intArg('workers', values.workers, 1);
   const setup = values.setup;
   const check = game.initial(setupFor(game.id, setup, seed, 0));
-  if (!check.ok) throw new UsageError(`${ruleErrorText(check.error)} (setups: ${game.setups.join(', ')}${game.id === 'orion' ? ', random' : ''})`);
+  if (!check.ok)
+    throw new UsageError(
+      `${ruleErrorText(check.error)} (setups: ${game.setups.join(', ')}${game.id === 'orion' ? ', random' : ''})`,
+    );
 
   const records: GameRecord[] = [];
   let done = 0;
@@ -121,7 +135,10 @@ export async function runMatch(argv: string[], io: Io): Promise<number> {
     `average plies: ${(plies / n).toFixed(1)}`,
     `average seconds per game: ${(seconds / n).toFixed(2)} (wall ${wall.toFixed(1)} s)`,
     `ms per move: a ${perMove(0)}, b ${perMove(1)}`,
-    `endings: ${Object.entries(reasons).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `endings: ${Object.entries(reasons)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
   ];
   io.out(`${lines.join('\n')}\n`);
   return 0;

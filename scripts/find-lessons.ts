@@ -36,7 +36,14 @@ interface Target<S, M> {
 
 // ---- Exxit -------------------------------------------------------------
 
-const DIRS: Record<string, [number, number]> = { E: [1, 0], NE: [1, -1], NW: [0, -1], W: [-1, 0], SW: [-1, 1], SE: [0, 1] };
+const DIRS: Record<string, [number, number]> = {
+  E: [1, 0],
+  NE: [1, -1],
+  NW: [0, -1],
+  W: [-1, 0],
+  SW: [-1, 1],
+  SE: [0, 1],
+};
 const tileAt = (s: ExxitState, q: number, r: number) => s.tiles.find((t) => t.q === q && t.r === r);
 
 /** The dance that made `n` (from its previous state): lifted height, target index t, prisoners made. */
@@ -57,7 +64,8 @@ function danceFacts(n: Node<ExxitState>): { height: number; t: number; prisoners
 
 const lastKind = (s: ExxitState): ExxitMove['kind'] | null => s.last?.move.kind ?? null;
 const mixedStacks = (s: ExxitState): number => s.tiles.filter((t) => new Set(t.stack).size === 2).length;
-const emptyTiles = (s: ExxitState, color: 0 | 1): number => s.tiles.filter((t) => t.color === color && t.stack.length === 0).length;
+const emptyTiles = (s: ExxitState, color: 0 | 1): number =>
+  s.tiles.filter((t) => t.color === color && t.stack.length === 0).length;
 
 /** Size of the largest group of tiles of one colour (EX-21). */
 function largestGroup(s: ExxitState, color: 0 | 1): number {
@@ -95,13 +103,23 @@ const EXXIT_TARGETS: Target<ExxitState, ExxitMove>[] = [
     topic: 'reading-the-board',
     setup: 'standard',
     shows: (n) =>
-      !n.state.end && n.state.ply >= 16 && n.state.prisoners.length >= 2 && mixedStacks(n.state) >= 2 &&
-      n.state.tiles.some((t) => t.stack.length >= 3) && emptyTiles(n.state, 0) > 0 && emptyTiles(n.state, 1) > 0,
+      !n.state.end &&
+      n.state.ply >= 16 &&
+      n.state.prisoners.length >= 2 &&
+      mixedStacks(n.state) >= 2 &&
+      n.state.tiles.some((t) => t.stack.length >= 3) &&
+      emptyTiles(n.state, 0) > 0 &&
+      emptyTiles(n.state, 1) > 0,
   },
   {
     topic: 'place',
     setup: 'standard',
-    shows: (n) => !n.state.end && lastKind(n.state) === 'place' && n.state.ply >= 10 && n.state.prisoners.length >= 1 && mixedStacks(n.state) >= 1,
+    shows: (n) =>
+      !n.state.end &&
+      lastKind(n.state) === 'place' &&
+      n.state.ply >= 10 &&
+      n.state.prisoners.length >= 1 &&
+      mixedStacks(n.state) >= 1,
   },
   {
     topic: 'dance',
@@ -137,7 +155,10 @@ const EXXIT_TARGETS: Target<ExxitState, ExxitMove>[] = [
     setup: 'standard',
     // A finished game in which each colour has tiles outside its largest group.
     games: 300,
-    shows: (n) => !!n.state.end && !n.state.end.draw && [0, 1].every((c) => largestGroup(n.state, c as 0 | 1) < n.state.tiles.filter((t) => t.color === c).length),
+    shows: (n) =>
+      !!n.state.end &&
+      !n.state.end.draw &&
+      [0, 1].every((c) => largestGroup(n.state, c as 0 | 1) < n.state.tiles.filter((t) => t.color === c).length),
   },
 ];
 
@@ -150,13 +171,17 @@ const ORION_TARGETS: Target<OrionState, OrionMove>[] = [
     topic: 'goal-and-end',
     setup: 'preset1',
     // The mover hands the win to the opponent (OD-18 counts both sides).
-    shows: (n) => n.state.end?.reason === 'OD-18' && n.state.end.winner !== n.state.placements[n.state.placements.length - 1].side,
+    shows: (n) =>
+      n.state.end?.reason === 'OD-18' && n.state.end.winner !== n.state.placements[n.state.placements.length - 1].side,
   },
   {
     topic: 'reading-the-board',
     setup: 'preset1',
     shows: (n) =>
-      !n.state.end && n.state.ply >= 10 && coveredCount(n.state, n.state.galaxies) >= 2 && coveredCount(n.state, n.state.blackHoles) >= 2,
+      !n.state.end &&
+      n.state.ply >= 10 &&
+      coveredCount(n.state, n.state.galaxies) >= 2 &&
+      coveredCount(n.state, n.state.blackHoles) >= 2,
   },
   {
     topic: 'tiles',
@@ -267,7 +292,14 @@ function bestTokens(s: OrionState, side: 0 | 1, tokens: number[]): number {
   }
   return best;
 }
-const NEIGHBOUR_VECTORS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
+const NEIGHBOUR_VECTORS = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+];
 function floodFill(s: OrionState, start: number): Set<number> {
   const coords = orionCoords();
   const colour = s.cells[start];
@@ -304,7 +336,12 @@ function orionCoords() {
 
 // ---- the search --------------------------------------------------------
 
-function search<S, M>(game: AnyGame, target: Target<S, M>, games: number, seed: number): { node: Node<S>; seed: number } | null {
+function search<S, M>(
+  game: AnyGame,
+  target: Target<S, M>,
+  games: number,
+  seed: number,
+): { node: Node<S>; seed: number } | null {
   let best: { node: Node<S>; seed: number; cost: number } | null = null;
   for (let g = 0; g < games; g++) {
     const rng = makeRng(seed + g);
@@ -330,10 +367,14 @@ function search<S, M>(game: AnyGame, target: Target<S, M>, games: number, seed: 
 }
 
 function main(argv: string[]): number {
-  const { values, positionals } = parse(argv, { topic: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' } });
+  const { values, positionals } = parse(argv, {
+    topic: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+  });
   const games = values.games === undefined ? null : intArg('games', values.games, 1);
   const seed = values.seed === undefined ? 1 : intArg('seed', values.seed, 0);
-  const which = (positionals[0] ?? 'both');
+  const which = positionals[0] ?? 'both';
   const plan: [AnyGame, Target<never, never>[]][] = [];
   if (which === 'exxit' || which === 'both') plan.push([exxit, EXXIT_TARGETS as Target<never, never>[]]);
   if (which === 'orion' || which === 'both') plan.push([orion, ORION_TARGETS as Target<never, never>[]]);

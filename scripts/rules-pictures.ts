@@ -37,7 +37,13 @@ export interface Picture {
 
 /** One picture per lesson, in the lessons' order. */
 export const PICTURES: readonly Picture[] = GAME_IDS.flatMap((game) =>
-  lessonsOf(game).map((l) => ({ game, topic: l.topic, file: `${game}-${l.topic}.png`, setup: l.setup, moves: l.moves })),
+  lessonsOf(game).map((l) => ({
+    game,
+    topic: l.topic,
+    file: `${game}-${l.topic}.png`,
+    setup: l.setup,
+    moves: l.moves,
+  })),
 );
 
 /** A lesson that does not replay: nothing is written. */

@@ -70,7 +70,10 @@ interface Run {
   style: Style;
 }
 
-/** Discord markdown of one line, as far as the bot writes it: **bold**, `code`, mentions, times, escapes, `-#` small lines. */
+/**
+ * Discord markdown of one line, as far as the bot writes it: **bold**, `code`, mentions, times, escapes, `-#` small
+ * lines.
+ */
 export function parseLine(line: string, names: Record<string, string>, at: number): Run[] {
   const small = line.startsWith('-# ');
   const body = small ? line.slice(3) : line;
@@ -86,7 +89,8 @@ export function parseLine(line: string, names: Record<string, string>, at: numbe
     for (let m = re.exec(text); m; m = re.exec(text)) {
       plain(text.slice(last, m.index), bold);
       if (m[1] !== undefined) runs.push({ text: m[1], style: 'code' });
-      else if (m[2] !== undefined) runs.push({ text: `@${drawableName(names[m[2]] ?? 'unknown', 'unknown')}`, style: 'mention' });
+      else if (m[2] !== undefined)
+        runs.push({ text: `@${drawableName(names[m[2]] ?? 'unknown', 'unknown')}`, style: 'mention' });
       else runs.push({ text: relativeTime(Number(m[3]) * 1000, at), style: small ? 'small' : bold ? 'bold' : 'text' });
       last = m.index + m[0].length;
     }
@@ -97,7 +101,10 @@ export function parseLine(line: string, names: Record<string, string>, at: numbe
   return runs;
 }
 
-/** `<t:…:R>` as Discord shows it when the post is read at once: relative to the post's own time, so the picture does not depend on when it is drawn. */
+/**
+ * `<t:…:R>` as Discord shows it when the post is read at once: relative to the post's own time, so the picture does not
+ * depend on when it is drawn.
+ */
 function relativeTime(ms: number, at: number): string {
   const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   const mins = Math.round((ms - at) / 60_000);
@@ -106,14 +113,24 @@ function relativeTime(ms: number, at: number): string {
   return Math.abs(hours) < 48 ? rtf.format(hours, 'hour') : rtf.format(Math.round(hours / 24), 'day');
 }
 
-const fontOf = (style: Style) => (style === 'bold' ? sans(FONT.text, true) : style === 'code' ? mono(FONT.text - 1) : style === 'small' ? sans(FONT.small) : sans(FONT.text));
-const colourOf = (style: Style) => (style === 'mention' ? C.mentionText : style === 'small' ? C.muted : style === 'bold' ? C.name : C.text);
+const fontOf = (style: Style) =>
+  style === 'bold'
+    ? sans(FONT.text, true)
+    : style === 'code'
+      ? mono(FONT.text - 1)
+      : style === 'small'
+        ? sans(FONT.small)
+        : sans(FONT.text);
+const colourOf = (style: Style) =>
+  style === 'mention' ? C.mentionText : style === 'small' ? C.muted : style === 'bold' ? C.name : C.text;
 
 /** Lays out and draws wrapped rich text from (x, y) within `width`; returns the y after it. */
 function drawText(ctx: SKRSContext2D, lines: Run[][], x: number, y: number, width: number): number {
   for (const runs of lines) {
     // Words keep their style; mentions never break.
-    const words: Run[] = runs.flatMap((r) => (r.style === 'mention' ? [r] : r.text.split(/(?<= )/).map((w) => ({ text: w, style: r.style }))));
+    const words: Run[] = runs.flatMap((r) =>
+      r.style === 'mention' ? [r] : r.text.split(/(?<= )/).map((w) => ({ text: w, style: r.style })),
+    );
     const lineHeight = runs.every((r) => r.style === 'small') ? 17 : LINE;
     let cx = x;
     let baseline = y + lineHeight - 5;
@@ -153,7 +170,15 @@ function roundRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: numbe
 }
 
 /** A default avatar: a coloured disc with the initial (the bot's: a hexagon, its games' shape). */
-function avatar(ctx: SKRSContext2D, x: number, y: number, size: number, name: string, bot: boolean, index: number): void {
+function avatar(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  size: number,
+  name: string,
+  bot: boolean,
+  index: number,
+): void {
   ctx.fillStyle = C.avatar[index % C.avatar.length];
   ctx.beginPath();
   ctx.arc(x + size / 2, y + size / 2, size / 2, 0, Math.PI * 2);
@@ -266,7 +291,14 @@ function fit(ctx: SKRSContext2D, s: string, width: number): string {
 }
 
 /** One post: the "used /command" line, the author, the text, the picture, the buttons. */
-async function drawPost(ctx: SKRSContext2D, dir: string, thread: DemoThread, p: DemoPost, y: number, width: number): Promise<number> {
+async function drawPost(
+  ctx: SKRSContext2D,
+  dir: string,
+  thread: DemoThread,
+  p: DemoPost,
+  y: number,
+  width: number,
+): Promise<number> {
   const bot = drawableName(thread.names[thread.botId] ?? 'hexmate', 'hexmate');
   const who = drawableName(p.who, 'someone');
   const contentW = width - TEXT_X - PAD;
@@ -325,8 +357,18 @@ async function drawPost(ctx: SKRSContext2D, dir: string, thread: DemoThread, p: 
   return y;
 }
 
-/** A post drawn on its own transparent layer, then laid on the thread at `y` (a private answer on Discord's tint); returns the y after it. */
-async function placePost(ctx: SKRSContext2D, dir: string, thread: DemoThread, p: DemoPost, y: number, width: number): Promise<number> {
+/**
+ * A post drawn on its own transparent layer, then laid on the thread at `y` (a private answer on Discord's tint);
+ * returns the y after it.
+ */
+async function placePost(
+  ctx: SKRSContext2D,
+  dir: string,
+  thread: DemoThread,
+  p: DemoPost,
+  y: number,
+  width: number,
+): Promise<number> {
   const layer = createCanvas(width * SCALE, 2000 * SCALE);
   const lc = layer.getContext('2d');
   lc.scale(SCALE, SCALE);
@@ -348,7 +390,8 @@ async function placePost(ctx: SKRSContext2D, dir: string, thread: DemoThread, p:
 export function pickPosts(thread: DemoThread, section = 'exxit'): DemoPost[] {
   const posts = thread.posts.filter((p) => p.section === section);
   const r = posts.findIndex((p) => p.ephemeral && p.components.some((c) => c.label === 'Why?'));
-  if (r < 0) throw new Error(`thread.json: no refusal with a Why? button in ${section}: run the demo again (npm run demo)`);
+  if (r < 0)
+    throw new Error(`thread.json: no refusal with a Why? button in ${section}: run the demo again (npm run demo)`);
   const board = (p: DemoPost) => !p.ephemeral && p.image !== undefined;
   const before = posts.slice(0, r).reverse().find(board);
   const after = posts.slice(r + 1).find(board);
@@ -358,7 +401,11 @@ export function pickPosts(thread: DemoThread, section = 'exxit'): DemoPost[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { in: { type: 'string', default: 'demo-output' }, out: { type: 'string', default: 'docs/images/thread-exxit.png' }, width: { type: 'string', default: '440' } },
+    options: {
+      in: { type: 'string', default: 'demo-output' },
+      out: { type: 'string', default: 'docs/images/thread-exxit.png' },
+      width: { type: 'string', default: '440' },
+    },
   });
   const width = Number(values.width);
   if (!Number.isInteger(width) || width < 360 || width > 600) throw new Error('--width: 360 to 600 (a phone column)');
@@ -368,7 +415,9 @@ async function main(): Promise<void> {
   try {
     thread = JSON.parse(await readFile(join(values.in, 'thread.json'), 'utf8')) as DemoThread;
   } catch (e) {
-    throw new Error(`cannot read ${values.in}/thread.json (${e instanceof Error ? e.message : String(e)}): run npm run demo first, or npm run docs:thread`);
+    throw new Error(
+      `cannot read ${values.in}/thread.json (${e instanceof Error ? e.message : String(e)}): run npm run demo first, or npm run docs:thread`,
+    );
   }
   const chosen = pickPosts(thread);
   // Drawn on a tall canvas, then cut to what was drawn.
@@ -383,7 +432,9 @@ async function main(): Promise<void> {
   const out = createCanvas(width * SCALE, Math.ceil(y * SCALE));
   out.getContext('2d').drawImage(tall, 0, 0);
   await writeFile(values.out, await out.encode('png'));
-  console.log(`wrote ${values.out}: ${width}×${Math.ceil(y)} px shown, ${width * SCALE}×${Math.ceil(y * SCALE)} px stored (posts: ${chosen.map((p) => p.action).join(' | ')})`);
+  console.log(
+    `wrote ${values.out}: ${width}×${Math.ceil(y)} px shown, ${width * SCALE}×${Math.ceil(y * SCALE)} px stored (posts: ${chosen.map((p) => p.action).join(' | ')})`,
+  );
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

@@ -56,9 +56,13 @@ export const SECRET_VARS = ['DISCORD_TOKEN', 'REDIS_URL'] as const;
 
 // `FOO=` in a .env file means "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), schema.optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    schema.optional(),
+  );
 
-const snowflake = (name: string) => optional(z.string().regex(/^\d{1,25}$/, `${name} must be a numeric Discord id (snowflake)`));
+const snowflake = (name: string) =>
+  optional(z.string().regex(/^\d{1,25}$/, `${name} must be a numeric Discord id (snowflake)`));
 
 const numberInRange = (name: string, min: number, max: number, dflt: number, integer: boolean) =>
   optional(
@@ -71,13 +75,16 @@ const numberInRange = (name: string, min: number, max: number, dflt: number, int
 
 const urlWith = (name: string, protocols: string[]) =>
   optional(
-    z.string().refine((s) => {
-      try {
-        return protocols.includes(new URL(s).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`),
+    z.string().refine(
+      (s) => {
+        try {
+          return protocols.includes(new URL(s).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+    ),
   );
 
 /** Discord's largest bots run a few thousand shards; far more is a typo. */
@@ -100,7 +107,10 @@ const schema = z.object({
       .string()
       .refine((s) => !/^bot\s/i.test(s), 'DISCORD_TOKEN must be the bare token, without the "Bot " prefix')
       .refine((s) => !/\s/.test(s), 'DISCORD_TOKEN must not contain spaces')
-      .refine((s) => s.split('.').length === 3, 'DISCORD_TOKEN does not look like a bot token (three parts separated by dots)'),
+      .refine(
+        (s) => s.split('.').length === 3,
+        'DISCORD_TOKEN does not look like a bot token (three parts separated by dots)',
+      ),
   ),
   DISCORD_CLIENT_ID: snowflake('DISCORD_CLIENT_ID'),
   DISCORD_GUILD_ID: snowflake('DISCORD_GUILD_ID'),
@@ -109,7 +119,9 @@ const schema = z.object({
     z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'REDIS_CLUSTER must be true or false' }),
   ).transform((s) => s === 'true' || s === '1' || s === 'yes'),
   REDIS_PREFIX: optional(
-    z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 chars of letters, digits, _ . : - (no braces)'),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 chars of letters, digits, _ . : - (no braces)'),
   ).transform((s) => s ?? 'hexmate:'),
   REDIS_COMMAND_TIMEOUT_MS: numberInRange('REDIS_COMMAND_TIMEOUT_MS', 100, 2000, 1000, true),
   DISCORD_API_URL: urlWith('DISCORD_API_URL', ['http:', 'https:']),
@@ -126,7 +138,12 @@ const schema = z.object({
       .refine((n) => n >= 1 && n <= 65535, 'METRICS_PORT must be between 1 and 65535'),
   ),
   METRICS_HOST: optional(
-    z.string().regex(/^[A-Za-z0-9.:-]{1,253}$/, 'METRICS_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::)'),
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9.:-]{1,253}$/,
+        'METRICS_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::)',
+      ),
   ).transform((s) => s ?? '127.0.0.1'),
   SHARDS: optional(
     z
@@ -145,7 +162,10 @@ const schema = z.object({
   SHARD_IDS: optional(
     z
       .string()
-      .regex(/^\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*$/, 'SHARD_IDS must be shard ids and ranges separated by commas, e.g. 0-3,8')
+      .regex(
+        /^\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*$/,
+        'SHARD_IDS must be shard ids and ranges separated by commas, e.g. 0-3,8',
+      )
       .refine((s) => parseShardList(s) !== null, 'SHARD_IDS has a range that runs backwards or is too long')
       .transform((s) => parseShardList(s) ?? []),
   ),
@@ -153,7 +173,9 @@ const schema = z.object({
 });
 
 /** The rules between the sharding variables, once each is valid on its own. */
-function shardingConfig(e: z.infer<typeof schema>): { ok: true; sharding?: ShardingConfig } | { ok: false; errors: string[] } {
+function shardingConfig(
+  e: z.infer<typeof schema>,
+): { ok: true; sharding?: ShardingConfig } | { ok: false; errors: string[] } {
   const list = e.SHARD_IDS ?? undefined;
   if (e.SHARDS === undefined) {
     const stray = (['SHARD_PROCESSES', 'SHARD_IDS'] as const).filter((k) => e[k] !== undefined);
@@ -161,7 +183,8 @@ function shardingConfig(e: z.infer<typeof schema>): { ok: true; sharding?: Shard
     return { ok: false, errors: stray.map((k) => `${k} needs SHARDS (the total number of shards, or auto)`) };
   }
   const errors: string[] = [];
-  if (list && e.SHARDS === 'auto') errors.push('SHARD_IDS needs SHARDS to be the total number of shards across every machine, not auto');
+  if (list && e.SHARDS === 'auto')
+    errors.push('SHARD_IDS needs SHARDS to be the total number of shards across every machine, not auto');
   if (list && typeof e.SHARDS === 'number' && list.some((id) => id >= (e.SHARDS as number))) {
     errors.push(`SHARD_IDS must name shards below SHARDS (ids 0 to ${e.SHARDS - 1})`);
   }
@@ -170,7 +193,10 @@ function shardingConfig(e: z.infer<typeof schema>): { ok: true; sharding?: Shard
     errors.push(`SHARD_PROCESSES must not exceed the number of shards this machine runs (${here})`);
   }
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, sharding: { total: e.SHARDS, processes: e.SHARD_PROCESSES ?? 1, list, spawnDelayMs: e.SHARD_SPAWN_DELAY_MS } };
+  return {
+    ok: true,
+    sharding: { total: e.SHARDS, processes: e.SHARD_PROCESSES ?? 1, list, spawnDelayMs: e.SHARD_SPAWN_DELAY_MS },
+  };
 }
 
 let dotenvLoaded = false;

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   // Loaded after the checks above so a configuration mistake is reported at once.
   const { commandData } = await import('./commands/index.js');
   const body = commandData();
-  const route = discordGuildId ? Routes.applicationGuildCommands(discordClientId!, discordGuildId) : Routes.applicationCommands(discordClientId!);
+  const route = discordGuildId
+    ? Routes.applicationGuildCommands(discordClientId!, discordGuildId)
+    : Routes.applicationCommands(discordClientId!);
   try {
     const result = (await rest.put(route, { body })) as unknown[];
     const where = discordGuildId ? `server ${discordGuildId}` : 'globally (may take up to an hour to show)';
@@ -43,7 +45,12 @@ async function main(): Promise<void> {
     // Otherwise (no network, a wrong DISCORD_API_URL...) the same words as npm start's.
     const text = hint
       ? `Could not register the commands: ${hint}`
-      : describeStartupError(e, { stage: 'discord', apiUrl: discordApiUrl, secrets: [discordToken], head: 'Could not register the commands: ' }).text;
+      : describeStartupError(e, {
+          stage: 'discord',
+          apiUrl: discordApiUrl,
+          secrets: [discordToken],
+          head: 'Could not register the commands: ',
+        }).text;
     console.error(text);
     process.exit(1);
   }

@@ -43,9 +43,16 @@ async function main(): Promise<void> {
   const token = config.discordToken;
   const secrets = [token, ...urlSecrets(config.redisUrl)];
   knownSecrets = secrets;
-  const metricsAt = config.metricsPort !== undefined ? { host: config.metricsHost, port: config.metricsPort } : undefined;
+  const metricsAt =
+    config.metricsPort !== undefined ? { host: config.metricsHost, port: config.metricsPort } : undefined;
   function failed(e: unknown, stage: DescribeOptions['stage']): never {
-    const f = describeStartupError(e, { stage, apiUrl: config.discordApiUrl, redisUrl: config.redisUrl, secrets, metrics: metricsAt });
+    const f = describeStartupError(e, {
+      stage,
+      apiUrl: config.discordApiUrl,
+      redisUrl: config.redisUrl,
+      secrets,
+      metrics: metricsAt,
+    });
     stop(f.text, f.exitCode);
   }
   // A shard process runs the shards its manager gave it; it reads them before anything else can fail.
@@ -65,7 +72,12 @@ async function main(): Promise<void> {
 
   if (config.sharding && !assignment) {
     const { runManager } = await import('./runtime/manager.js');
-    return runManager({ config: { ...config, sharding: config.sharding, discordToken: token }, log, entry: fileURLToPath(import.meta.url), failed });
+    return runManager({
+      config: { ...config, sharding: config.sharding, discordToken: token },
+      log,
+      entry: fileURLToPath(import.meta.url),
+      failed,
+    });
   }
 
   // Loaded only now, so that a configuration error is reported at once (discord.js, canvas and ioredis take a while).
@@ -80,7 +92,10 @@ async function main(): Promise<void> {
       commandTimeoutMs: config.redisCommandTimeoutMs,
       challengeTtlMs: config.challengeTtlMs,
       // The embedded-store warning is for the person at the terminal: a plain line, whatever the log format.
-      logger: { warn: (m) => (m === EMBEDDED_WARNING ? console.warn(`WARNING: ${m}`) : log.warn(m)), info: (m) => log.info(m) },
+      logger: {
+        warn: (m) => (m === EMBEDDED_WARNING ? console.warn(`WARNING: ${m}`) : log.warn(m)),
+        info: (m) => log.info(m),
+      },
     });
   } catch (e) {
     failed(e, 'redis');
@@ -88,7 +103,10 @@ async function main(): Promise<void> {
   let closing = false;
   let bot: RunningBot | undefined;
   const shards = assignment?.shards ?? [0];
-  const metrics: BotMetrics = new BotMetrics({ processMetrics: true, labels: { process: String(assignment?.process ?? 0), shards: shards.join(',') } });
+  const metrics: BotMetrics = new BotMetrics({
+    processMetrics: true,
+    labels: { process: String(assignment?.process ?? 0), shards: shards.join(',') },
+  });
   let health: HealthServer | null = null;
   if (metricsAt && !assignment) {
     // Up before the gateway: /livez answers during the connection, /readyz says what it waits for.
@@ -99,7 +117,11 @@ async function main(): Promise<void> {
         log,
         sources: {
           ready: async () =>
-            closing ? { ok: false, detail: 'shutting down' } : bot ? checkReadiness({ client: bot.client, store }) : { ok: false, detail: 'gateway not ready: still connecting to Discord' },
+            closing
+              ? { ok: false, detail: 'shutting down' }
+              : bot
+                ? checkReadiness({ client: bot.client, store })
+                : { ok: false, detail: 'gateway not ready: still connecting to Discord' },
           metrics: () => metrics.text(),
         },
       });
@@ -150,7 +172,6 @@ async function main(): Promise<void> {
     serveManager(running, store, () => closing);
   }
 }
-
 
 main().catch((e) => {
   // Not expected (each step above reports its own failure): one clear line, no stack full of secrets.

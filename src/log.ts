@@ -36,7 +36,8 @@ const AUTH_HEADER_RE = /\b(Bot|Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 // Credentials inside a URL: scheme://user:password@host or scheme://:password@host.
 const URL_CREDENTIALS_RE = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@]*):([^/\s@]+)@/gi;
 // key=value / key: value pairs whose key names a secret.
-const SECRET_PAIR_RE = /\b((?:[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|PASS|API_KEY))|token|password|secret)(\s*[=:]\s*)("?)[^\s"',;&]+\3/gi;
+const SECRET_PAIR_RE =
+  /\b((?:[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|PASS|API_KEY))|token|password|secret)(\s*[=:]\s*)("?)[^\s"',;&]+\3/gi;
 
 /** Replaces anything that looks like a secret in free text by `[redacted]`. */
 export function redactSecrets(text: string, extraSecrets: readonly (string | undefined)[] = []): string {
@@ -51,7 +52,9 @@ export function redactSecrets(text: string, extraSecrets: readonly (string | und
     .replace(DISCORD_TOKEN_RE, '[redacted]');
 }
 
-/** The password inside a URL (redis://:pw@host), to scrub it wherever it turns up; undefined when none or unparsable. */
+/**
+ * The password inside a URL (redis://:pw@host), to scrub it wherever it turns up; undefined when none or unparsable.
+ */
 export function urlPassword(url: string | undefined): string | undefined {
   try {
     return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
@@ -119,7 +122,9 @@ export interface LoggerSettings {
   /** Where to write (tests); default stdout. */
   destination?: NodeJS.WritableStream;
   name?: string;
-  /** 'pretty': readable lines through pino-pretty (stdout only; falls back to JSON when it is missing). Default 'json'. */
+  /**
+   * 'pretty': readable lines through pino-pretty (stdout only; falls back to JSON when it is missing). Default 'json'.
+   */
   format?: LogFormat;
 }
 
@@ -183,7 +188,8 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
 /** A serialized error (message, stack, cause, enumerable fields...) with every string scrubbed. */
 function scrubError(ser: unknown, scrub: (s: string) => string): unknown {
   try {
-    // pino's serialized errors are not plain objects: a JSON round trip makes them so (they are written as JSON anyway).
+    // pino's serialized errors are not plain objects: a JSON round trip makes them so (they are written as JSON
+    // anyway).
     return scrubDeep(JSON.parse(JSON.stringify(ser)), scrub, 0);
   } catch {
     const o = ser as { type?: string; message?: string; stack?: string };

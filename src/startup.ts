@@ -70,7 +70,7 @@ interface ErrorLike {
   errors?: unknown;
 }
 
-const asObj = (e: unknown): ErrorLike | null => (e !== null && typeof e === 'object' ? (e) : null);
+const asObj = (e: unknown): ErrorLike | null => (e !== null && typeof e === 'object' ? e : null);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The first error in e, its causes and its aggregated errors (fetch, happy eyeballs) that carries a network code. */
@@ -106,7 +106,9 @@ function apiLine(apiUrl: string | undefined): string {
 }
 
 export interface DescribeOptions {
-  /** What was being started when it failed: the store (Redis), the Discord connection, or the health and metrics server. */
+  /**
+   * What was being started when it failed: the store (Redis), the Discord connection, or the health and metrics server.
+   */
   stage?: 'redis' | 'discord' | 'metrics';
   /** METRICS_HOST and METRICS_PORT, for the metrics stage. */
   metrics?: { host: string; port: number };
@@ -162,7 +164,11 @@ function describe(e: unknown, opts: DescribeOptions): StartupFailure {
     const code = String(net.code);
     const where =
       str(net.hostname) ??
-      (str(net.address) ? (typeof net.port === 'number' ? `${String(net.address)}:${net.port}` : String(net.address)) : undefined) ??
+      (str(net.address)
+        ? typeof net.port === 'number'
+          ? `${String(net.address)}:${net.port}`
+          : String(net.address)
+        : undefined) ??
       hostOf(opts.apiUrl ?? DISCORD_API);
     return {
       text:
@@ -209,17 +215,31 @@ function describe(e: unknown, opts: DescribeOptions): StartupFailure {
   return { text: head + message(e), exitCode: EXIT_FAILURE };
 }
 
-/** The health and metrics server could not listen: almost always a setting (the port taken, privileged, or a host not of this machine). */
-function describeListenError(e: unknown, where: { host: string; port: number } | undefined, head: string): StartupFailure {
+/**
+ * The health and metrics server could not listen: almost always a setting (the port taken, privileged, or a host not of
+ * this machine).
+ */
+function describeListenError(
+  e: unknown,
+  where: { host: string; port: number } | undefined,
+  head: string,
+): StartupFailure {
   const code = str(asObj(e)?.code);
   const at = where ? `${where.host}:${where.port}` : 'METRICS_HOST:METRICS_PORT';
   const why: Record<string, string> = {
     EADDRINUSE: `the port is already in use.\n  - Choose another METRICS_PORT, or stop what listens on ${at}.`,
-    EACCES: 'this user may not listen on that port (ports below 1024 need privileges).\n  - Choose a METRICS_PORT above 1023.',
-    EADDRNOTAVAIL: 'that address is not one of this machine.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
-    ENOTFOUND: 'that host name does not resolve.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
+    EACCES:
+      'this user may not listen on that port (ports below 1024 need privileges).\n  - Choose a METRICS_PORT above 1023.',
+    EADDRNOTAVAIL:
+      'that address is not one of this machine.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
+    ENOTFOUND:
+      'that host name does not resolve.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
   };
-  if (code && code in why) return { text: `${head}the health and metrics server cannot listen on ${at} (${code}): ${why[code]}`, exitCode: EXIT_CONFIG };
+  if (code && code in why)
+    return {
+      text: `${head}the health and metrics server cannot listen on ${at} (${code}): ${why[code]}`,
+      exitCode: EXIT_CONFIG,
+    };
   return { text: `${head}the health and metrics server cannot listen on ${at}: ${message(e)}`, exitCode: EXIT_FAILURE };
 }
 

@@ -109,15 +109,26 @@ describe('loadConfig', () => {
   });
 
   it('health and metrics: METRICS_PORT turns the server on; METRICS_HOST names where it listens', () => {
-    expect(loadConfig({ METRICS_PORT: '9091', METRICS_HOST: '0.0.0.0' })).toMatchObject({ ok: true, config: { metricsPort: 9091, metricsHost: '0.0.0.0' } });
-    expect(loadConfig({ METRICS_PORT: '0' })).toEqual({ ok: false, errors: ['METRICS_PORT must be between 1 and 65535'] });
+    expect(loadConfig({ METRICS_PORT: '9091', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      ok: true,
+      config: { metricsPort: 9091, metricsHost: '0.0.0.0' },
+    });
+    expect(loadConfig({ METRICS_PORT: '0' })).toEqual({
+      ok: false,
+      errors: ['METRICS_PORT must be between 1 and 65535'],
+    });
     expect(loadConfig({ METRICS_PORT: 'http' })).toEqual({ ok: false, errors: ['METRICS_PORT must be a port number'] });
     expect(loadConfig({ METRICS_HOST: 'a b' }).ok).toBe(false);
   });
 
-  it('sharding: SHARDS=auto|N, the process count, this machine\'s shard ids; off without SHARDS', () => {
-    expect(loadConfig({ SHARDS: 'auto' })).toMatchObject({ ok: true, config: { sharding: { total: 'auto', processes: 1, list: undefined, spawnDelayMs: 7000 } } });
-    expect(loadConfig({ SHARDS: '8', SHARD_PROCESSES: '2', SHARD_IDS: '4-7', SHARD_SPAWN_DELAY_MS: '5500' })).toMatchObject({
+  it("sharding: SHARDS=auto|N, the process count, this machine's shard ids; off without SHARDS", () => {
+    expect(loadConfig({ SHARDS: 'auto' })).toMatchObject({
+      ok: true,
+      config: { sharding: { total: 'auto', processes: 1, list: undefined, spawnDelayMs: 7000 } },
+    });
+    expect(
+      loadConfig({ SHARDS: '8', SHARD_PROCESSES: '2', SHARD_IDS: '4-7', SHARD_SPAWN_DELAY_MS: '5500' }),
+    ).toMatchObject({
       ok: true,
       config: { sharding: { total: 8, processes: 2, list: [4, 5, 6, 7], spawnDelayMs: 5500 } },
     });
@@ -131,12 +142,22 @@ describe('loadConfig', () => {
       'SHARD_PROCESSES needs SHARDS (the total number of shards, or auto)',
       'SHARD_IDS needs SHARDS (the total number of shards, or auto)',
     ]);
-    expect(bad({ SHARDS: 'auto', SHARD_IDS: '0-1' })).toEqual(['SHARD_IDS needs SHARDS to be the total number of shards across every machine, not auto']);
+    expect(bad({ SHARDS: 'auto', SHARD_IDS: '0-1' })).toEqual([
+      'SHARD_IDS needs SHARDS to be the total number of shards across every machine, not auto',
+    ]);
     expect(bad({ SHARDS: '4', SHARD_IDS: '2-4' })).toEqual(['SHARD_IDS must name shards below SHARDS (ids 0 to 3)']);
-    expect(bad({ SHARDS: '4', SHARD_PROCESSES: '5' })).toEqual(['SHARD_PROCESSES must not exceed the number of shards this machine runs (4)']);
-    expect(bad({ SHARDS: '8', SHARD_IDS: '0,1', SHARD_PROCESSES: '3' })).toEqual(['SHARD_PROCESSES must not exceed the number of shards this machine runs (2)']);
-    expect(bad({ SHARDS: '8', SHARD_IDS: '3-1' })).toEqual(['SHARD_IDS has a range that runs backwards or is too long']);
-    expect(bad({ SHARDS: '8', SHARD_IDS: 'even' })).toEqual(['SHARD_IDS must be shard ids and ranges separated by commas, e.g. 0-3,8']);
+    expect(bad({ SHARDS: '4', SHARD_PROCESSES: '5' })).toEqual([
+      'SHARD_PROCESSES must not exceed the number of shards this machine runs (4)',
+    ]);
+    expect(bad({ SHARDS: '8', SHARD_IDS: '0,1', SHARD_PROCESSES: '3' })).toEqual([
+      'SHARD_PROCESSES must not exceed the number of shards this machine runs (2)',
+    ]);
+    expect(bad({ SHARDS: '8', SHARD_IDS: '3-1' })).toEqual([
+      'SHARD_IDS has a range that runs backwards or is too long',
+    ]);
+    expect(bad({ SHARDS: '8', SHARD_IDS: 'even' })).toEqual([
+      'SHARD_IDS must be shard ids and ranges separated by commas, e.g. 0-3,8',
+    ]);
   });
 
   it('parseShardList: ids and ranges, sorted, without repeats', () => {

@@ -92,11 +92,20 @@ describe('node dist/index.js', () => {
   });
 
   it('the AI and render workers run compiled JavaScript from dist/ (tsx unloadable)', () => {
-    const r = spawnSync(process.execPath, ['--import', NO_TSX, fileURLToPath(new URL('./fixtures/dist-pools.mjs', import.meta.url)), path.join(ROOT, 'dist')], {
-      cwd,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        NO_TSX,
+        fileURLToPath(new URL('./fixtures/dist-pools.mjs', import.meta.url)),
+        path.join(ROOT, 'dist'),
+      ],
+      {
+        cwd,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
     expect(out.aiMove).toMatch(/^P -?\d+,-?\d+$/);
@@ -146,4 +155,3 @@ describe('node dist/index.js', () => {
     }
   });
 });
-

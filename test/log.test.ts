@@ -26,7 +26,9 @@ describe('redactSecrets', () => {
 
   it('hides known secret values whatever their shape, and leaves ordinary text alone', () => {
     expect(redactSecrets('the key is s3cr3t!', ['s3cr3t!'])).toBe('the key is [redacted]');
-    expect(redactSecrets('Alice played P A at 12:30, see https://example.com/x')).toBe('Alice played P A at 12:30, see https://example.com/x');
+    expect(redactSecrets('Alice played P A at 12:30, see https://example.com/x')).toBe(
+      'Alice played P A at 12:30, see https://example.com/x',
+    );
   });
 
   it('redactUrl keeps the host and hides the password', () => {
@@ -49,7 +51,14 @@ describe('createLogger', () => {
   it('writes JSON and redacts secret fields, messages and errors', () => {
     const { lines, dest } = capture();
     const log = createLogger({ level: 'info', destination: dest, secrets: ['plain-secret-value'] });
-    log.info({ token: TOKEN, config: { DISCORD_TOKEN: TOKEN, redisUrl: 'redis://:pw@h' }, headers: { authorization: `Bot ${TOKEN}` } }, 'login');
+    log.info(
+      {
+        token: TOKEN,
+        config: { DISCORD_TOKEN: TOKEN, redisUrl: 'redis://:pw@h' },
+        headers: { authorization: `Bot ${TOKEN}` },
+      },
+      'login',
+    );
     log.warn(`connecting with ${TOKEN} and plain-secret-value`);
     log.error({ err: new Error(`REST failed for Bot ${TOKEN}`) }, 'boom');
     log.info({ target: 'redis://:pw-in-url@h:6379', nested: { body: `sent ${TOKEN}` } }, 'ctx');
@@ -78,7 +87,10 @@ describe('the configured token, in any shape, never in a log line', () => {
     const log = createLogger({ level: 'info', destination: dest, secrets: [ODD] });
     log.info(`logging in with ${ODD}`);
     log.info('printf %s and %j', ODD, { t: ODD });
-    log.info({ a: { b: { c: { d: { e: { f: { g: { h: `deep ${ODD}` } } } } } } }, list: [ODD, { x: ODD }], [ODD]: 1 }, 'objects');
+    log.info(
+      { a: { b: { c: { d: { e: { f: { g: { h: `deep ${ODD}` } } } } } } }, list: [ODD, { x: ODD }], [ODD]: 1 },
+      'objects',
+    );
     const cause = new Error(`inner ${ODD}`);
     const err = Object.assign(new Error(`outer ${ODD}`, { cause }), { url: `https://x/${ODD}`, body: { token2: ODD } });
     log.error({ err }, 'errors');
@@ -88,7 +100,10 @@ describe('the configured token, in any shape, never in a log line', () => {
     }
     log.warn({ failure: err, holder: new Holder(ODD) }, 'other shapes');
     // A child logger with its own err serializer that knows nothing of the secrets (as src/bot/start.ts has).
-    const child = log.child({ component: 'bot' }, { serializers: { err: (e: Error) => ({ message: e.message, stack: e.stack }) } });
+    const child = log.child(
+      { component: 'bot' },
+      { serializers: { err: (e: Error) => ({ message: e.message, stack: e.stack }) } },
+    );
     child.error({ err }, 'child');
     const all = lines.join('');
     expect(lines).toHaveLength(6);
@@ -105,7 +120,10 @@ describe('the configured token, in any shape, never in a log line', () => {
   });
 
   it('scrubLine: the value as written and JSON-escaped, and any token-shaped string', () => {
-    const line = JSON.stringify({ msg: `a ${ODD} b`, raw: 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456' });
+    const line = JSON.stringify({
+      msg: `a ${ODD} b`,
+      raw: 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456',
+    });
     expect(line).not.toContain(ODD); // JSON escapes the quote and the backslash
     expect(JSON.parse(scrubLine(line, [ODD]))).toEqual({ msg: 'a [redacted] b', raw: '[redacted]' });
     expect(scrubLine(`plain ${ODD}`, [ODD, undefined, ''])).toBe('plain [redacted]');

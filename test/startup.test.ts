@@ -57,7 +57,9 @@ describe('describeStartupError: the token', () => {
       expect((e as Error).message).toBe('An invalid token was provided.');
       const f = describeStartupError(e, { stage: 'discord', secrets: [TOKEN] });
       expect(f.exitCode).toBe(EXIT_CONFIG);
-      expect(f.text).toMatch(/^hexmate could not start: Discord refused the bot token \(401 Unauthorized: "An invalid token was provided\."\)/);
+      expect(f.text).toMatch(
+        /^hexmate could not start: Discord refused the bot token \(401 Unauthorized: "An invalid token was provided\."\)/,
+      );
       expect(f.text).toMatch(/Check DISCORD_TOKEN/);
       expect(f.text).toMatch(/Reset Token/);
     } finally {
@@ -65,7 +67,7 @@ describe('describeStartupError: the token', () => {
     }
   });
 
-  it('the same for discord.js\'s TokenInvalid thrown without a request', () => {
+  it("the same for discord.js's TokenInvalid thrown without a request", () => {
     // Its constructor is private in the typings; discord.js itself throws it from Client#login.
     const TokenError = DiscordjsError as unknown as new (code: string) => Error;
     const f = describeStartupError(new TokenError(DiscordjsErrorCodes.TokenInvalid), { stage: 'discord' });
@@ -89,27 +91,51 @@ describe('describeStartupError: no network', () => {
     const api = `http://127.0.0.1:${port}/api`;
     const f = describeStartupError(await loginError(api), { stage: 'discord', apiUrl: api });
     expect(f.exitCode).toBe(EXIT_FAILURE);
-    expect(f.text).toMatch(new RegExp(`^hexmate could not start: cannot reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED: connection refused`));
+    expect(f.text).toMatch(
+      new RegExp(`^hexmate could not start: cannot reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED: connection refused`),
+    );
     expect(f.text).toMatch(/Check the network connection/);
     expect(f.text).toContain(`DISCORD_API_URL is ${api}: check the host and port`);
   });
 
   it('discord.com does not resolve (ENOTFOUND, as node reports it): names discord.com, says DISCORD_API_URL is not set', () => {
-    const e = Object.assign(new Error('getaddrinfo ENOTFOUND discord.com'), { errno: -3008, code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname: 'discord.com' });
+    const e = Object.assign(new Error('getaddrinfo ENOTFOUND discord.com'), {
+      errno: -3008,
+      code: 'ENOTFOUND',
+      syscall: 'getaddrinfo',
+      hostname: 'discord.com',
+    });
     const f = describeStartupError(e, { stage: 'discord' });
     expect(f.exitCode).toBe(EXIT_FAILURE);
-    expect(f.text).toMatch(/^hexmate could not start: cannot reach discord\.com \(ENOTFOUND: the host name does not resolve\)/);
-    expect(f.text).toMatch(/DISCORD_API_URL is not set, so the bot talks to Discord itself \(https:\/\/discord\.com\/api\)/);
+    expect(f.text).toMatch(
+      /^hexmate could not start: cannot reach discord\.com \(ENOTFOUND: the host name does not resolve\)/,
+    );
+    expect(f.text).toMatch(
+      /DISCORD_API_URL is not set, so the bot talks to Discord itself \(https:\/\/discord\.com\/api\)/,
+    );
   });
 
   it('a network code inside a fetch failure (cause) or on an AggregateError (both addresses of localhost) is found', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED ::1:3000'), { code: 'ECONNREFUSED', address: '::1', port: 3000 });
+    const refused = Object.assign(new Error('connect ECONNREFUSED ::1:3000'), {
+      code: 'ECONNREFUSED',
+      address: '::1',
+      port: 3000,
+    });
     const fetchFailed = new TypeError('fetch failed', { cause: refused });
-    expect(describeStartupError(fetchFailed, { stage: 'discord', apiUrl: 'http://localhost:3000/api' }).text).toMatch(/cannot reach ::1:3000 \(ECONNREFUSED/);
+    expect(describeStartupError(fetchFailed, { stage: 'discord', apiUrl: 'http://localhost:3000/api' }).text).toMatch(
+      /cannot reach ::1:3000 \(ECONNREFUSED/,
+    );
     const agg = Object.assign(new AggregateError([refused], ''), { code: 'ECONNREFUSED' });
-    expect(describeStartupError(agg, { stage: 'discord', apiUrl: 'http://localhost:3000/api' }).text).toMatch(/cannot reach localhost:3000 \(ECONNREFUSED/); // the aggregate has no address: the configured host
-    const dns = Object.assign(new Error('getaddrinfo EAI_AGAIN discord.com'), { code: 'EAI_AGAIN', hostname: 'discord.com' });
-    expect(describeStartupError(new TypeError('fetch failed', { cause: dns }), { stage: 'discord' }).text).toMatch(/cannot reach discord\.com \(EAI_AGAIN/);
+    expect(describeStartupError(agg, { stage: 'discord', apiUrl: 'http://localhost:3000/api' }).text).toMatch(
+      /cannot reach localhost:3000 \(ECONNREFUSED/,
+    ); // the aggregate has no address: the configured host
+    const dns = Object.assign(new Error('getaddrinfo EAI_AGAIN discord.com'), {
+      code: 'EAI_AGAIN',
+      hostname: 'discord.com',
+    });
+    expect(describeStartupError(new TypeError('fetch failed', { cause: dns }), { stage: 'discord' }).text).toMatch(
+      /cannot reach discord\.com \(EAI_AGAIN/,
+    );
   });
 });
 
@@ -120,7 +146,9 @@ describe('describeStartupError: a wrong DISCORD_API_URL', () => {
       const e = await loginError(`${s.base}/v1`);
       const f = describeStartupError(e, { stage: 'discord', apiUrl: `${s.base}/v1` });
       expect(f.exitCode).toBe(EXIT_CONFIG);
-      expect(f.text).toContain(`DISCORD_API_URL (${s.base}/v1) answered 404 to GET /v1/v10/gateway/bot: it does not look like a Discord API`);
+      expect(f.text).toContain(
+        `DISCORD_API_URL (${s.base}/v1) answered 404 to GET /v1/v10/gateway/bot: it does not look like a Discord API`,
+      );
       expect(f.text).toMatch(/ending in \/api/);
     } finally {
       await s.close();
@@ -141,18 +169,22 @@ describe('describeStartupError: a wrong DISCORD_API_URL', () => {
 
 describe('describeStartupError: the store and the rest', () => {
   it('Redis unreachable: the message of openStore, and what to check', () => {
-    const f = describeStartupError(new Error('cannot reach Redis at redis://:redacted@redis:6379/: connect ECONNREFUSED'), {
-      stage: 'redis',
-      redisUrl: 'redis://:hunter22@redis:6379',
-      secrets: ['hunter22'],
-    });
+    const f = describeStartupError(
+      new Error('cannot reach Redis at redis://:redacted@redis:6379/: connect ECONNREFUSED'),
+      {
+        stage: 'redis',
+        redisUrl: 'redis://:hunter22@redis:6379',
+        secrets: ['hunter22'],
+      },
+    );
     expect(f.exitCode).toBe(EXIT_FAILURE);
     expect(f.text).toMatch(/Check REDIS_URL \(redis:\/\/:\[redacted\]@redis:6379\)/);
     expect(f.text).not.toContain('hunter22');
   });
 
   it('the embedded store without ioredis-mock installed: a ConfigError naming REDIS_URL and npm install; exit 78', async () => {
-    const missing = () => Promise.reject(Object.assign(new Error("Cannot find package 'ioredis-mock'"), { code: 'ERR_MODULE_NOT_FOUND' }));
+    const missing = () =>
+      Promise.reject(Object.assign(new Error("Cannot find package 'ioredis-mock'"), { code: 'ERR_MODULE_NOT_FOUND' }));
     const e = await loadEmbeddedRedis(missing).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ConfigError);
     const f = describeStartupError(e, { stage: 'redis' });
@@ -166,7 +198,10 @@ describe('describeStartupError: the store and the rest', () => {
 
   it('never prints a known secret, whatever its shape, nor anything token-shaped', () => {
     const odd = 'x!y"z.unusual';
-    const f = describeStartupError(new Error(`login with ${odd} and ${TOKEN} failed`), { stage: 'discord', secrets: [odd] });
+    const f = describeStartupError(new Error(`login with ${odd} and ${TOKEN} failed`), {
+      stage: 'discord',
+      secrets: [odd],
+    });
     expect(f.text).toBe('hexmate could not start: login with [redacted] and [redacted] failed');
   });
 
@@ -186,8 +221,13 @@ describe('describeStartupError: the store and the rest', () => {
       `hexmate could not start: the health and metrics server cannot listen on 127.0.0.1:${port} (EADDRINUSE): the port is already in use.\n` +
         `  - Choose another METRICS_PORT, or stop what listens on 127.0.0.1:${port}.`,
     );
-    const other = describeStartupError(new Error('something else'), { stage: 'metrics', metrics: { host: '::', port: 9091 } });
-    expect(other).toEqual({ text: 'hexmate could not start: the health and metrics server cannot listen on :::9091: something else', exitCode: EXIT_FAILURE });
+    const other = describeStartupError(new Error('something else'), {
+      stage: 'metrics',
+      metrics: { host: '::', port: 9091 },
+    });
+    expect(other).toEqual({
+      text: 'hexmate could not start: the health and metrics server cannot listen on :::9091: something else',
+      exitCode: EXIT_FAILURE,
+    });
   });
 });
-

@@ -35,6 +35,7 @@ export function gameArg(name: string | undefined): AnyGame {
 
 export function intArg(name: string, value: string | undefined, min: number): number {
   if (value === undefined) throw new UsageError(`--${name} is required`);
-  if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, not "${value}"`);
+  if (!/^-?\d+$/.test(value.trim()) || Number(value) < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, not "${value}"`);
   return Number(value);
 }

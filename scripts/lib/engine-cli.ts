@@ -48,7 +48,11 @@ function show(argv: string[], io: Io): number {
 }
 
 function playout(argv: string[], io: Io): number {
-  const { values, positionals } = parse(argv, { setup: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' } });
+  const { values, positionals } = parse(argv, {
+    setup: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+  });
   const game = gameArg(positionals[0]);
   const games = intArg('games', values.games, 1);
   const seed = intArg('seed', values.seed, 0);
@@ -79,8 +83,13 @@ function playout(argv: string[], io: Io): number {
     `plies: ${plies}`,
     `seconds: ${seconds.toFixed(3)}`,
     `plies/s: ${Math.round(plies / seconds)}`,
-    `results: ${Object.entries(tally).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    `endings: ${Object.entries(reasons).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `results: ${Object.entries(tally)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `endings: ${Object.entries(reasons)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
   ];
   io.out(`${lines.join('\n')}\n`);
   return 0;
@@ -111,4 +120,3 @@ export async function runEngineCli(argv: string[], io: Io): Promise<number> {
     throw e;
   }
 }
-

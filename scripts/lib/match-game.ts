@@ -30,7 +30,14 @@ export function setupFor(gameId: GameId, setup: string | undefined, seed: number
   return gameId === 'orion' && setup === 'random' ? `random:${seed}-${g}` : setup;
 }
 
-export function playGame(gameId: GameId, setup: string | undefined, a: PlayerSpec, b: PlayerSpec, seed: number, g: number): GameRecord {
+export function playGame(
+  gameId: GameId,
+  setup: string | undefined,
+  a: PlayerSpec,
+  b: PlayerSpec,
+  seed: number,
+  g: number,
+): GameRecord {
   const game = getGame(gameId);
   const start = game.initial(setupFor(gameId, setup, seed, g));
   if (!start.ok) throw new Error(ruleErrorText(start.error));
@@ -56,5 +63,15 @@ export function playGame(gameId: GameId, setup: string | undefined, a: PlayerSpe
     pos.play(move);
   }
   const o = pos.outcome();
-  return { game: g, aSide, winner: o.winner, draw: o.draw, reason: o.reason, plies: pos.ply(), seconds: (performance.now() - t0) / 1000, ms, moves };
+  return {
+    game: g,
+    aSide,
+    winner: o.winner,
+    draw: o.draw,
+    reason: o.reason,
+    plies: pos.ply(),
+    seconds: (performance.now() - t0) / 1000,
+    ms,
+    moves,
+  };
 }

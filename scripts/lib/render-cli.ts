@@ -47,7 +47,9 @@ async function run(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const png = out ? await renderBoard(game.id, r.states[r.states.length - 1], { players }) : null;
-  const gif = gifOut ? await renderReplay(game.id, setup, moves, { players, delayMs: delayText ? Number(delayText) : undefined }) : null;
+  const gif = gifOut
+    ? await renderReplay(game.id, setup, moves, { players, delayMs: delayText ? Number(delayText) : undefined })
+    : null;
   if (out && png) {
     writeFileSync(out, png);
     io.out(`${out}: ${png.length} bytes\n`);

@@ -70,11 +70,17 @@ export class AiPool {
     if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
     if (!isGameId(game)) return Promise.reject(new AiError(`unknown game "${String(game)}"`));
     if (!isLevel(level)) return Promise.reject(new AiError(`unknown level "${String(level)}"`));
-    if (typeof seed !== 'number' || !Number.isFinite(seed)) return Promise.reject(new AiError('the seed must be a finite number'));
+    if (typeof seed !== 'number' || !Number.isFinite(seed))
+      return Promise.reject(new AiError('the seed must be a finite number'));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new AiError('the AI is busy, try again in a moment'));
     const timeCap = levelParams(game, level).timeMs ?? 10_000;
     return new Promise<AiAnswer>((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, game, state, level, seed }, timeoutMs: timeCap + this.graceMs, resolve, reject });
+      this.queue.push({
+        job: { id: this.nextId++, game, state, level, seed },
+        timeoutMs: timeCap + this.graceMs,
+        resolve,
+        reject,
+      });
       this.pump();
     });
   }

@@ -21,7 +21,16 @@ function answer(job: AiJob): WorkerMessage {
   if (game.outcome(parsed.value).over) return refuse('the game is over: there is no move to make');
   const t0 = performance.now();
   const r = chooseMove(game, parsed.value, job.level, job.seed, () => performance.now());
-  return { type: 'result', id, ok: true, move: r.text, iterations: r.iterations, visits: r.visits, value: r.value, ms: performance.now() - t0 };
+  return {
+    type: 'result',
+    id,
+    ok: true,
+    move: r.text,
+    iterations: r.iterations,
+    visits: r.visits,
+    value: r.value,
+    ms: performance.now() - t0,
+  };
 }
 
 port.on('message', (job: AiJob) => {
@@ -29,7 +38,12 @@ port.on('message', (job: AiJob) => {
   try {
     reply = answer(job);
   } catch (e) {
-    reply = { type: 'result', id: job?.id ?? -1, ok: false, error: `AI search failed: ${(e as Error)?.message ?? String(e)}` };
+    reply = {
+      type: 'result',
+      id: job?.id ?? -1,
+      ok: false,
+      error: `AI search failed: ${(e as Error)?.message ?? String(e)}`,
+    };
   }
   port.postMessage(reply);
 });

@@ -117,7 +117,10 @@ export class Answer {
       await this.message(payload, false);
       delivered = true;
     } catch (e) {
-      this.ctx.log.warn({ err: e, gameId: a.post.game.id, interactionId: this.i.id }, 'could not show the game post through this interaction; it stays owed');
+      this.ctx.log.warn(
+        { err: e, gameId: a.post.game.id, interactionId: this.i.id },
+        'could not show the game post through this interaction; it stays owed',
+      );
     }
     await a.after(delivered, delivered ? this.via() : undefined);
   }
@@ -147,7 +150,9 @@ export class Answer {
           return m.id;
         }
         // The deferral showed the wrong kind of "thinking…": remove it, then answer as asked.
-        await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
+        await this.i
+          .deleteReply()
+          .catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
         break;
       default:
         break;
@@ -220,7 +225,9 @@ export class Answer {
         // (Reply mode has no channel to fall back to: there the private "thinking…" gives way to a public follow-up.)
         if (this.state === 'ephemeral' && postableHere(post.game)) {
           // Deferred privately: the public board goes to the channel instead.
-          await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
+          await this.i
+            .deleteReply()
+            .catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
           throw new Error('public post after a private deferral');
         }
         const id = await this.message(payload, false);
@@ -228,7 +235,10 @@ export class Answer {
         return id;
       } catch (e) {
         this.ctx.log.warn({ err: e, gameId: post.game.id }, 'could not answer with the post; posting in the channel');
-        if (this.state === 'public') await this.i.deleteReply().catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
+        if (this.state === 'public')
+          await this.i
+            .deleteReply()
+            .catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
       }
       try {
         const id = await this.ctx.notifier.post(post.game, post, { nonce: postNonce(post.game) });
@@ -236,7 +246,9 @@ export class Answer {
         return id;
       } catch (e) {
         this.ctx.log.error({ err: e, gameId: post.game.id }, 'could not post the game; left to the announcement sweep');
-        await this.tell({ key: 'common.postFailed' }).catch((e2: unknown) => this.ctx.log.warn({ err: e2 }, 'could not say the post is late'));
+        await this.tell({ key: 'common.postFailed' }).catch((e2: unknown) =>
+          this.ctx.log.warn({ err: e2 }, 'could not say the post is late'),
+        );
         return null;
       }
     } finally {
@@ -244,7 +256,10 @@ export class Answer {
     }
   }
 
-  /** A private note to the person who acted (refusals, "this challenge expired"); a refusal citing `rule` gets a Why? button to its /rules page. */
+  /**
+   * A private note to the person who acted (refusals, "this challenge expired"); a refusal citing `rule` gets a Why?
+   * button to its /rules page.
+   */
   async tell(m: Msg, rule?: string): Promise<void> {
     await this.flushOwed(true);
     await this.note(m, rule);

@@ -14,9 +14,13 @@ export interface Readiness {
 /** How long Redis has to answer the readiness PING (ms). */
 export const REDIS_PING_TIMEOUT_MS = 1000;
 
-export async function checkReadiness(bot: { client: Client; store: Store }, redisTimeoutMs = REDIS_PING_TIMEOUT_MS): Promise<Readiness> {
+export async function checkReadiness(
+  bot: { client: Client; store: Store },
+  redisTimeoutMs = REDIS_PING_TIMEOUT_MS,
+): Promise<Readiness> {
   const shards = [...bot.client.ws.shards.values()];
-  if (!bot.client.isReady() || shards.length === 0) return { ok: false, detail: 'gateway not ready: still connecting to Discord' };
+  if (!bot.client.isReady() || shards.length === 0)
+    return { ok: false, detail: 'gateway not ready: still connecting to Discord' };
   const down = shards.filter((s) => s.status !== Status.Ready);
   if (down.length > 0) {
     const which = down.map((s) => `${s.id} (${Status[s.status] ?? s.status})`).join(', ');

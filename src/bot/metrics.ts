@@ -4,8 +4,23 @@
 // bottom, startBot wraps the renderer and the AI it hands to the match layer,
 // and the rest is read from the discord.js REST client's events and the store.
 // Every series carries the process's labels (which process, which shards).
-import { RESTEvents, Status, type APIRequest, type Interaction, type RateLimitData, type ResponseLike } from 'discord.js';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import {
+  RESTEvents,
+  Status,
+  type APIRequest,
+  type Interaction,
+  type RateLimitData,
+  type ResponseLike,
+} from 'discord.js';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type MetricObjectWithValues,
+  type MetricValue,
+} from 'prom-client';
 import { commandsByName } from '../commands/index.js';
 import type { CommandContext, RenderBoard } from '../commands/kit/command.js';
 import { parseCustomId, type CustomId } from '../commands/kit/custom-id.js';
@@ -87,7 +102,7 @@ export class BotMetrics {
     });
     this.think = new Histogram({
       name: 'hexmate_ai_think_seconds',
-      help: "Time the AI took to choose a move (worker pool wait included), by game and level.",
+      help: 'Time the AI took to choose a move (worker pool wait included), by game and level.',
       labelNames: ['game', 'level'],
       buckets: THINK_BUCKETS,
       registers,
@@ -124,7 +139,7 @@ export class BotMetrics {
     });
     this.rateLimited = new Counter({
       name: 'hexmate_discord_rate_limited_total',
-      help: "Requests the Discord REST client held back for a rate limit (its rateLimited event), by whether the limit was global.",
+      help: 'Requests the Discord REST client held back for a rate limit (its rateLimited event), by whether the limit was global.',
       labelNames: ['global'],
       registers,
     });

@@ -6,12 +6,25 @@
 import { ChannelType, InteractionWebhook, MessageFlags, type TextChannel } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { NotPostable, postableHere, type GamePost, type LateAnswer, type Notifier, type Post, type Where } from '../match/context.js';
+import {
+  NotPostable,
+  postableHere,
+  type GamePost,
+  type LateAnswer,
+  type Notifier,
+  type Post,
+  type Where,
+} from '../match/context.js';
 import type { PendingReply } from '../store/types.js';
 import type { CommandContext } from '../commands/kit/command.js';
 import { postPayload } from '../commands/kit/posts.js';
 import { clipText, text } from '../commands/kit/text.js';
-import { DISCORD_MISSING_ACCESS, DISCORD_MISSING_PERMISSIONS, DISCORD_THREAD_ALREADY_CREATED, discordErrorCode } from './errors.js';
+import {
+  DISCORD_MISSING_ACCESS,
+  DISCORD_MISSING_PERMISSIONS,
+  DISCORD_THREAD_ALREADY_CREATED,
+  discordErrorCode,
+} from './errors.js';
 
 /** What answers a webhook message fetch: discord.js's Message, or the raw API object when its channel is not cached. */
 const flagsOf = (m: unknown): number => {
@@ -33,14 +46,18 @@ export class DiscordNotifier implements Notifier {
     return ch;
   }
 
-  /** Runs a call on a channel the bot acts in; reply mode is refused first, and Discord's "no access" becomes the same NotPostable. */
+  /**
+   * Runs a call on a channel the bot acts in; reply mode is refused first, and Discord's "no access" becomes the same
+   * NotPostable.
+   */
   private async inChannel<T>(where: Where, call: () => Promise<T>): Promise<T> {
     if (!postableHere(where)) throw new NotPostable(where.channelId);
     try {
       return await call();
     } catch (e) {
       const { code } = discordErrorCode(e);
-      if (code === DISCORD_MISSING_ACCESS || code === DISCORD_MISSING_PERMISSIONS) throw new NotPostable(where.channelId);
+      if (code === DISCORD_MISSING_ACCESS || code === DISCORD_MISSING_PERMISSIONS)
+        throw new NotPostable(where.channelId);
       throw e;
     }
   }
@@ -104,7 +121,11 @@ export class DiscordNotifier implements Notifier {
       const ch = await this.ctx.client.channels.fetch(channelId);
       if (!ch || !THREADABLE.has(ch.type)) return null;
       // Thread names are at most 100 characters and show no markdown.
-      const thread = await (ch as TextChannel).threads.create({ startMessage: messageId, name: clipText(text(locale, name, { mode: 'plain' }), 100), autoArchiveDuration: 1440 });
+      const thread = await (ch as TextChannel).threads.create({
+        startMessage: messageId,
+        name: clipText(text(locale, name, { mode: 'plain' }), 100),
+        autoArchiveDuration: 1440,
+      });
       return thread.id;
     } catch (e) {
       const { status, code } = discordErrorCode(e);
@@ -120,6 +141,7 @@ export class DiscordNotifier implements Notifier {
 
   async archive(channelId: string, reason: Msg, locale: Locale): Promise<void> {
     const ch = await this.ctx.client.channels.fetch(channelId);
-    if (ch && ch.isThread() && !ch.archived) await ch.setArchived(true, clipText(text(locale, reason, { mode: 'plain' }), 512));
+    if (ch && ch.isThread() && !ch.archived)
+      await ch.setArchived(true, clipText(text(locale, reason, { mode: 'plain' }), 512));
   }
 }

@@ -16,8 +16,11 @@ import { Answer } from './answer.js';
 import { observeInteraction } from './metrics.js';
 
 export async function handleInteraction(base: CommandContext, i: Interaction): Promise<void> {
-  // Every line logged while handling it names the interaction (the handlers add the game); the rest is the bot's context.
-  const ctx: CommandContext = Object.create(base, { log: { value: base.log.child({ interactionId: i.id }) } }) as CommandContext;
+  // Every line logged while handling it names the interaction (the handlers add the game); the rest is the bot's
+  // context.
+  const ctx: CommandContext = Object.create(base, {
+    log: { value: base.log.child({ interactionId: i.id }) },
+  }) as CommandContext;
   if (i.isAutocomplete()) return autocomplete(ctx, i);
   if (!i.isRepliable()) return;
   const seen = observeInteraction(ctx, i);
@@ -79,7 +82,8 @@ async function autocomplete(ctx: CommandContext, i: AutocompleteInteraction): Pr
   } catch (e) {
     ctx.log.error({ err: e }, 'autocomplete failed');
     // An empty list still answers the interaction; Discord shows "no options".
-    if (!i.responded) await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2 }, 'could not answer the autocomplete'));
+    if (!i.responded)
+      await i.respond([]).catch((e2: unknown) => ctx.log.warn({ err: e2 }, 'could not answer the autocomplete'));
     seen('error');
   }
 }

@@ -36,7 +36,10 @@ export interface StartBotOptions {
   moveTimeMs?: number;
   /** Game-clock sweep period (reminders, loss on time), ms; 0 turns it off. Default: sweepIntervalMs. */
   clockSweepIntervalMs?: number;
-  /** Tournament and season sweep period (sign-up closing, round deadlines, end-of-season posts), ms; 0 turns it off. Default: sweepIntervalMs. */
+  /**
+   * Tournament and season sweep period (sign-up closing, round deadlines, end-of-season posts), ms; 0 turns it off.
+   * Default: sweepIntervalMs.
+   */
   eventSweepIntervalMs?: number;
   /** Other limits of the match layer (open challenges, AI games per user). */
   match?: Partial<MatchSettings>;
@@ -51,7 +54,9 @@ export interface StartBotOptions {
   now?: () => number;
   /** Resume AI turns of active games at start (a restart lost them). Default true. */
   resumeAi?: boolean;
-  /** Announcement sweep period (posts saved but never made: a crash, a refused post), ms; 0 turns it off. Default 3 s. */
+  /**
+   * Announcement sweep period (posts saved but never made: a crash, a refused post), ms; 0 turns it off. Default 3 s.
+   */
   announceSweepIntervalMs?: number;
   /** How old a hint of an owed post must be before the sweep looks at it, ms (default 3 s; tests shorten it). */
   announceGraceMs?: number;
@@ -72,7 +77,9 @@ export interface RunningBot {
   client: Client;
   ctx: BotContext;
   metrics: BotMetrics;
-  /** Waits for background work (AI moves) to settle, then closes the gateway. The store stays open (the caller owns it). */
+  /**
+   * Waits for background work (AI moves) to settle, then closes the gateway. The store stays open (the caller owns it).
+   */
   stop(): Promise<void>;
   /**
    * Stops as a crash would (tests, benches): timers cleared and the gateway
@@ -102,8 +109,10 @@ function safeErr(e: unknown): Record<string, unknown> {
 }
 
 // In-process drawing (renderInWorkers: false), loaded on first use.
-const inProcessRender: RenderBoard = async (game, state, opts) => (await import('../render/index.js')).renderBoard(game, state, opts);
-const inProcessReplay: RenderReplay = async (game, setup, moves, opts) => (await import('../render/index.js')).renderReplay(game, setup, moves, opts);
+const inProcessRender: RenderBoard = async (game, state, opts) =>
+  (await import('../render/index.js')).renderBoard(game, state, opts);
+const inProcessReplay: RenderReplay = async (game, setup, moves, opts) =>
+  (await import('../render/index.js')).renderReplay(game, setup, moves, opts);
 
 const defaultThink: ThinkMove = async (game, state, level, seed) => {
   const { thinkMove } = await import('../ai/pool.js');
@@ -115,7 +124,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const log = base.child({ component: 'bot' }, { serializers: { err: safeErr } });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // Always explicit: discord.js would otherwise read SHARDS from the environment, where it means ours (SHARDS=auto|N).
+    // Always explicit: discord.js would otherwise read SHARDS from the environment, where it means ours
+    // (SHARDS=auto|N).
     shards: opts.shards ?? [0],
     shardCount: opts.shardCount ?? 1,
     rest: opts.apiUrl ? { api: opts.apiUrl } : {},
@@ -185,7 +195,10 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   // Alive before the first interaction: a post this process owes is not taken over while it lives.
   const beat = () => opts.store.processes.beat(instanceId, HEARTBEAT_TTL_MS);
   await beat().catch((e: unknown) => log.warn({ err: e }, 'could not write the first heartbeat'));
-  const heartbeat = setInterval(() => void beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed')), HEARTBEAT_MS);
+  const heartbeat = setInterval(
+    () => void beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed')),
+    HEARTBEAT_MS,
+  );
   heartbeat.unref();
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
@@ -198,10 +211,16 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
-  const sweeper = sweepIntervalMs > 0 ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), sweepIntervalMs) : null;
+  const sweeper =
+    sweepIntervalMs > 0
+      ? setInterval(() => ctx.background('sweep', () => sweepChallenges(ctx)), sweepIntervalMs)
+      : null;
   sweeper?.unref();
   // Deadlines live in the store, so after a restart this sweep picks them up.
-  const clockSweeper = clockSweepIntervalMs > 0 ? setInterval(() => ctx.background('clock sweep', () => sweepClocks(ctx)), clockSweepIntervalMs) : null;
+  const clockSweeper =
+    clockSweepIntervalMs > 0
+      ? setInterval(() => ctx.background('clock sweep', () => sweepClocks(ctx)), clockSweepIntervalMs)
+      : null;
   clockSweeper?.unref();
   const eventSweeper =
     eventSweepIntervalMs > 0
@@ -250,12 +269,17 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());
       while (pending.size > 0) {
-        const settled = await Promise.race([Promise.allSettled([...pending]).then(() => true), deadline.then(() => false)]);
+        const settled = await Promise.race([
+          Promise.allSettled([...pending]).then(() => true),
+          deadline.then(() => false),
+        ]);
         if (!settled) break;
       }
       stopping = true;
       // Gone: another process may take over at once whatever this one still owes.
-      await opts.store.processes.gone(instanceId).catch((e: unknown) => log.warn({ err: e }, 'could not say this process stopped'));
+      await opts.store.processes
+        .gone(instanceId)
+        .catch((e: unknown) => log.warn({ err: e }, 'could not say this process stopped'));
       detachMetrics();
       await client.destroy();
     },

@@ -8,7 +8,17 @@
 import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { detailLines, gameLocale, loadChannelGame, matchTitle, resultSummary, scheduleAi, setupMsg, sideMsg, type LoadedGame } from '../match/index.js';
+import {
+  detailLines,
+  gameLocale,
+  loadChannelGame,
+  matchTitle,
+  resultSummary,
+  scheduleAi,
+  setupMsg,
+  sideMsg,
+  type LoadedGame,
+} from '../match/index.js';
 import type { Command, Sent } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
@@ -17,7 +27,9 @@ import { gamePayload, type MessagePayload } from './kit/posts.js';
 import { clipText, fitLines, t, text } from './kit/text.js';
 
 export const data = everywhere(
-  described(new SlashCommandBuilder().setName('board'), 'cmd.board.description').addBooleanOption((o) => described(o.setName('detail'), 'cmd.board.detail')),
+  described(new SlashCommandBuilder().setName('board'), 'cmd.board.description').addBooleanOption((o) =>
+    described(o.setName('detail'), 'cmd.board.detail'),
+  ),
 );
 
 export const command: Command = {
@@ -36,7 +48,12 @@ export const command: Command = {
       ephemeral: false,
       locale: gameLocale(g.rec),
       async build() {
-        const post = await gamePayload(ctx, { kind: 'game', game: g.rec, state: g.state, lines: [{ key: 'board.repost', params: { moves: g.rec.moves.length, id: { code: g.rec.id } } }] });
+        const post = await gamePayload(ctx, {
+          kind: 'game',
+          game: g.rec,
+          state: g.state,
+          lines: [{ key: 'board.repost', params: { moves: g.rec.moves.length, id: { code: g.rec.id } } }],
+        });
         return { ...post, components: [], allowedMentions: { users: [] } };
       },
       after,
@@ -44,15 +61,27 @@ export const command: Command = {
   },
 };
 
-/** The private closer look: the game, its setup, the move count and whose turn (or the result), then the game's own figures. */
+/**
+ * The private closer look: the game, its setup, the move count and whose turn (or the result), then the game's own
+ * figures.
+ */
 function detailPayload(locale: Locale, { rec, game, state }: LoadedGame): MessagePayload {
   const side = game.toMove(state);
-  const turn: Msg = rec.status === 'active' ? { key: 'games.toMove', params: { name: { name: rec.players[side].name }, side: sideMsg(rec.game, side) } } : resultSummary(rec, state);
-  const head = t(locale, 'board.detail.head', { setup: setupMsg(rec.game, rec.setup), moves: rec.moves.length, state: turn });
+  const turn: Msg =
+    rec.status === 'active'
+      ? { key: 'games.toMove', params: { name: { name: rec.players[side].name }, side: sideMsg(rec.game, side) } }
+      : resultSummary(rec, state);
+  const head = t(locale, 'board.detail.head', {
+    setup: setupMsg(rec.game, rec.setup),
+    moves: rec.moves.length,
+    state: turn,
+  });
   const body = detailLines(rec.game, state).map((m) => text(locale, m));
   const embed = new EmbedBuilder()
     .setColor(0x5865f2)
-    .setTitle(clipText(t(locale, 'board.detail.title', { match: matchTitle(rec.game, rec.players) }, { mode: 'plain' }), 256))
+    .setTitle(
+      clipText(t(locale, 'board.detail.title', { match: matchTitle(rec.game, rec.players) }, { mode: 'plain' }), 256),
+    )
     .setDescription(fitLines(locale, body.length ? [head, '', ...body] : [head], 4096))
     .setFooter({ text: clipText(t(locale, 'board.detail.footer', { id: rec.id }, { mode: 'plain' }), 2048) });
   return { content: '', embeds: [embed], components: [], allowedMentions: { parse: [] } };

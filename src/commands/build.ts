@@ -5,10 +5,31 @@
 // drawn, the choices so far): nothing is kept between clicks, so a restart
 // never breaks an open builder. Confirm plays like /move, and the board is
 // posted in the game's channel (in reply mode, a public follow-up of Confirm).
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder, type ButtonInteraction, type MessageActionRowComponentBuilder, type StringSelectMenuInteraction } from 'discord.js';
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  StringSelectMenuBuilder,
+  type ButtonInteraction,
+  type MessageActionRowComponentBuilder,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { builderScreen, CODE_RE, confirmBuilt, isRefusal, MAX_STEPS, PATH_SEP, refuse, sideMsg, titleMsg, type BuilderScreen } from '../match/index.js';
+import {
+  builderScreen,
+  CODE_RE,
+  confirmBuilt,
+  isRefusal,
+  MAX_STEPS,
+  PATH_SEP,
+  refuse,
+  sideMsg,
+  titleMsg,
+  type BuilderScreen,
+} from '../match/index.js';
 import type { CommandContext, ComponentHandler } from './kit/command.js';
 import { encodeCustomId, type CustomId } from './kit/custom-id.js';
 import type { MessagePayload, Row } from './kit/posts.js';
@@ -19,7 +40,15 @@ import { clipText, t, text } from './kit/text.js';
 type BuildId = Extract<CustomId, { kind: 'build' }>;
 
 /** Refusals after which this builder can do nothing more: it is redrawn as that note, without its menus. */
-const CLOSING = new Set<string>(['builder.stale', 'builder.gone', 'builder.nothing', 'game.over', 'game.gone', 'move.stale', 'move.conflict']);
+const CLOSING = new Set<string>([
+  'builder.stale',
+  'builder.gone',
+  'builder.nothing',
+  'game.over',
+  'game.gone',
+  'move.stale',
+  'move.conflict',
+]);
 
 /** The codes a select menu's choice adds (untrusted: the value comes back from the client). */
 function chosen(i: ButtonInteraction | StringSelectMenuInteraction, path: readonly string[]): string[] {
@@ -29,7 +58,10 @@ function chosen(i: ButtonInteraction | StringSelectMenuInteraction, path: readon
   return [...path, ...codes];
 }
 
-/** The preview's board, in the reader's language like the rest of the private screen; a renderer failure costs the picture, not the preview. */
+/**
+ * The preview's board, in the reader's language like the rest of the private screen; a renderer failure costs the
+ * picture, not the preview.
+ */
 async function previewPng(ctx: CommandContext, s: BuilderScreen, locale: Locale): Promise<Buffer | null> {
   if (s.view.kind !== 'move' || !('after' in s)) return null;
   const rec = s.g.rec;
@@ -41,23 +73,48 @@ async function previewPng(ctx: CommandContext, s: BuilderScreen, locale: Locale)
   }
 }
 
-const row = (...c: MessageActionRowComponentBuilder[]): Row => new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...c);
+const row = (...c: MessageActionRowComponentBuilder[]): Row =>
+  new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...c);
 const plain = (locale: Locale, m: Msg, max: number): string => clipText(text(locale, m, { mode: 'plain' }), max);
 
 function button(locale: Locale, id: BuildId, label: Msg, style: ButtonStyle): ButtonBuilder {
-  return new ButtonBuilder().setCustomId(encodeCustomId(id)).setLabel(plain(locale, label, 80)).setStyle(style);
+  return new ButtonBuilder()
+    .setCustomId(encodeCustomId(id))
+    .setLabel(plain(locale, label, 80))
+    .setStyle(style);
 }
 
 function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): MessagePayload {
   const rec = s.g.rec;
   const base = { kind: 'build' as const, gameId: rec.id, at: rec.moves.length };
-  const back = s.view.back ? button(locale, { ...base, action: 'view', path: s.view.back }, { key: 'builder.button.back' }, ButtonStyle.Secondary) : null;
+  const back = s.view.back
+    ? button(
+        locale,
+        { ...base, action: 'view', path: s.view.back },
+        { key: 'builder.button.back' },
+        ButtonStyle.Secondary,
+      )
+    : null;
   if (s.view.kind === 'move') {
     const v = s.view;
     const files = png
-      ? [new AttachmentBuilder(png, { name: `${rec.game}-${rec.id}-preview.png`, description: plain(locale, { key: 'builder.previewAlt', params: { game: titleMsg(rec.game), move: v.typed } }, 1024) })]
+      ? [
+          new AttachmentBuilder(png, {
+            name: `${rec.game}-${rec.id}-preview.png`,
+            description: plain(
+              locale,
+              { key: 'builder.previewAlt', params: { game: titleMsg(rec.game), move: v.typed } },
+              1024,
+            ),
+          }),
+        ]
       : [];
-    const confirm = button(locale, { ...base, action: 'confirm', path: v.path }, { key: 'builder.button.confirm' }, ButtonStyle.Success);
+    const confirm = button(
+      locale,
+      { ...base, action: 'confirm', path: v.path },
+      { key: 'builder.button.confirm' },
+      ButtonStyle.Success,
+    );
     return {
       content: clipText(t(locale, 'builder.preview', { label: v.label, move: v.typed })),
       files,
@@ -67,19 +124,32 @@ function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): Me
   }
   const v = s.view;
   const lines = [t(locale, 'builder.header', { side: sideMsg(rec.game, s.g.side) })];
-  if (v.trail.length) lines.push(t(locale, 'builder.trail', { steps: v.trail.map((m) => text(locale, m)).join(' › ') }));
+  if (v.trail.length)
+    lines.push(t(locale, 'builder.trail', { steps: v.trail.map((m) => text(locale, m)).join(' › ') }));
   if (v.hidden) lines.push(t(locale, 'builder.hidden', { n: v.hidden }));
   const components = v.menus.map((m, k) =>
     row(
       new StringSelectMenuBuilder()
         .setCustomId(encodeCustomId({ ...base, action: 'select', menu: k, path: v.path }))
         .setPlaceholder(plain(locale, m.placeholder, 150))
-        .addOptions(m.options.map((o) => ({ label: plain(locale, o.label, 100), value: o.value, description: plain(locale, o.description, 100) }))),
+        .addOptions(
+          m.options.map((o) => ({
+            label: plain(locale, o.label, 100),
+            value: o.value,
+            description: plain(locale, o.description, 100),
+          })),
+        ),
     ),
   );
   if (back) components.push(row(back));
   // Back from the preview: the picture goes.
-  return { content: clipText(lines.join('\n')), files: [], attachments: [], components, allowedMentions: { parse: [] } };
+  return {
+    content: clipText(lines.join('\n')),
+    files: [],
+    attachments: [],
+    components,
+    allowedMentions: { parse: [] },
+  };
 }
 
 const closedPayload = (locale: Locale, note: Msg): MessagePayload => ({
@@ -110,7 +180,8 @@ export const moveBuilder: ComponentHandler<'build'> = {
         const a = done.announcement;
         return {
           kind: 'update',
-          build: (locale) => closedPayload(locale, { key: 'builder.played', params: { label: done.label, move: done.typed } }),
+          build: (locale) =>
+            closedPayload(locale, { key: 'builder.played', params: { label: done.label, move: done.typed } }),
           async after(sent) {
             // The board goes to the game's channel like a /move answer; the private builder only says it was played.
             await sent.announce(a);

@@ -4,11 +4,26 @@
 // that has not added the bot) the game stays in the channel and Accept shows
 // the starting board as a follow-up of the click.
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { acceptChallenge, cancelChallenge, createChallenge, declineChallenge, recordCard, refuse, type CardChange } from '../match/index.js';
+import {
+  acceptChallenge,
+  cancelChallenge,
+  createChallenge,
+  declineChallenge,
+  recordCard,
+  refuse,
+  type CardChange,
+} from '../match/index.js';
 import type { Command, ComponentHandler, Reply } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { mayRedraw } from './kit/custom-id.js';
-import { addSetupOptions, CLOCK_CHOICES, clockOption, firstOption, gameOption, readGameOptions } from './kit/game-options.js';
+import {
+  addSetupOptions,
+  CLOCK_CHOICES,
+  clockOption,
+  firstOption,
+  gameOption,
+  readGameOptions,
+} from './kit/game-options.js';
 import { described } from './kit/localize.js';
 import { boolOption, intOption, userOption } from './kit/options.js';
 import { originOf } from './kit/origin.js';
@@ -41,7 +56,9 @@ export const command: Command = {
       setup: opts.setup,
       options: opts.options,
       challenger: playerOf(i),
-      opponent: opponent ? { id: opponent.id, name: displayName({ user: opponent, member: i.options.getMember('opponent') }) } : null,
+      opponent: opponent
+        ? { id: opponent.id, name: displayName({ user: opponent, member: i.options.getMember('opponent') }) }
+        : null,
       rated,
       guildId: i.guildId,
       channelId: i.channelId,
@@ -76,7 +93,8 @@ export const challengeButtons: ComponentHandler<'challenge'> = {
   kind: 'challenge',
   ack: () => 'update',
   async handle(ctx, i, id) {
-    // The answer redraws the card (and an accepted one starts its thread): never another message the id was forged onto.
+    // The answer redraws the card (and an accepted one starts its thread): never another message the id was forged
+    // onto.
     if (!mayRedraw(i.message, id)) refuse('common.badButton');
     if (id.action === 'cancel') return cardReply(await cancelChallenge(ctx, id.challengeId, i.user.id));
     if (id.action === 'decline') return cardReply(await declineChallenge(ctx, id.challengeId, i.user.id));

@@ -46,16 +46,23 @@ export const drawButtons: ComponentHandler<'game'> = {
       return {
         kind: 'update',
         locale: gameLocale(res.game),
-        build: (locale) => ({ content: t(locale, key, { user: { user: i.user.id } }), components: [], allowedMentions: { users: [] } }),
+        build: (locale) => ({
+          content: t(locale, key, { user: { user: i.user.id } }),
+          components: [],
+          allowedMentions: { users: [] },
+        }),
       };
     }
     const a = res.announcement;
     return {
       kind: 'update',
       locale: gameLocale(a.post.game),
-      build: (locale) => ({ content: t(locale, 'draw.agreedBy', { user: { user: i.user.id } }), components: [], allowedMentions: { users: [] } }),
+      build: (locale) => ({
+        content: t(locale, 'draw.agreedBy', { user: { user: i.user.id } }),
+        components: [],
+        allowedMentions: { users: [] },
+      }),
       after: (sent) => sent.announce(a),
     };
   },
 };
-

@@ -1,7 +1,14 @@
 // /games: the games being played in this server, newest first, with links
 // to their threads so anyone can watch. One embed per page of GAMES_SHOWN,
 // with Newer / Older buttons (custom id `hx1:l:g:<page>`) that redraw it.
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, SlashCommandBuilder, type MessageActionRowComponentBuilder } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  SlashCommandBuilder,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import { check, refuse, sideMsg } from '../match/index.js';
@@ -53,13 +60,29 @@ function gameLine(locale: Locale, rec: StoredGame): string {
   const c = check(rec);
   // A damaged record is still worth listing (an admin may want to end it); its turn is unknown.
   const turn: Msg = c.ok
-    ? { key: 'games.toMove', params: { name: { name: rec.players[c.value.game.toMove(c.value.state)].name }, side: sideMsg(rec.game, c.value.game.toMove(c.value.state)) } }
+    ? {
+        key: 'games.toMove',
+        params: {
+          name: { name: rec.players[c.value.game.toMove(c.value.state)].name },
+          side: sideMsg(rec.game, c.value.game.toMove(c.value.state)),
+        },
+      }
     : { key: 'games.turnUnknown' };
-  return t(locale, 'games.line', { link: gameLink(locale, rec), moves: rec.moves.length, turn, rated: { key: rec.rated ? 'common.rated' : 'common.casual' }, since: { time: rec.createdAt } });
+  return t(locale, 'games.line', {
+    link: gameLink(locale, rec),
+    moves: rec.moves.length,
+    turn,
+    rated: { key: rec.rated ? 'common.rated' : 'common.casual' },
+    since: { time: rec.createdAt },
+  });
 }
 
-export function gamesPayload(locale: Locale, { games, page }: Awaited<ReturnType<typeof readPage>>): MessagePayload & { content: string; embeds: EmbedBuilder[] } {
-  if (games.length === 0) return { content: t(locale, 'games.none'), embeds: [], components: [], allowedMentions: { parse: [] } };
+export function gamesPayload(
+  locale: Locale,
+  { games, page }: Awaited<ReturnType<typeof readPage>>,
+): MessagePayload & { content: string; embeds: EmbedBuilder[] } {
+  if (games.length === 0)
+    return { content: t(locale, 'games.none'), embeds: [], components: [], allowedMentions: { parse: [] } };
   // Games end while someone pages: show the last page that still has games.
   const last = Math.floor((games.length - 1) / GAMES_SHOWN);
   const at = Math.min(page, last);
@@ -70,8 +93,18 @@ export function gamesPayload(locale: Locale, { games, page }: Awaited<ReturnType
   const embed = new EmbedBuilder()
     .setTitle(t(locale, 'games.title'))
     .setColor(0x2ecc71)
-    .setDescription(fitLines(locale, shown.map((g) => gameLine(locale, g)), 4096))
-    .setFooter({ text: paged ? t(locale, 'games.footerPaged', { page: at + 1, first, last: first + shown.length - 1 }) : t(locale, 'games.footer') });
+    .setDescription(
+      fitLines(
+        locale,
+        shown.map((g) => gameLine(locale, g)),
+        4096,
+      ),
+    )
+    .setFooter({
+      text: paged
+        ? t(locale, 'games.footerPaged', { page: at + 1, first, last: first + shown.length - 1 })
+        : t(locale, 'games.footer'),
+    });
   const components: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
   if (paged) {
     // A disabled button still needs an id of its own: the page it would show is unique enough.

@@ -31,9 +31,22 @@ export const command: Command = {
           .setColor(0x5865f2)
           .setTitle(clipText(t(locale, 'help.title'), 256))
           .setDescription(clipText(t(locale, 'help.intro'), 4096))
-          .addFields(SECTIONS.map(([name, value]) => ({ name: clipText(t(locale, name), 256), value: clipText(t(locale, value), 1024) })))
+          .addFields(
+            SECTIONS.map(([name, value]) => ({
+              name: clipText(t(locale, name), 256),
+              value: clipText(t(locale, value), 1024),
+            })),
+          )
           .setFooter({ text: clipText(t(locale, 'help.footer'), 2048) });
-        return { content: '', embeds: [embed], components: openRulesRow(locale, allGames().map((g) => g.id)), allowedMentions: { parse: [] } };
+        return {
+          content: '',
+          embeds: [embed],
+          components: openRulesRow(
+            locale,
+            allGames().map((g) => g.id),
+          ),
+          allowedMentions: { parse: [] },
+        };
       },
     });
   },

@@ -22,7 +22,24 @@ import { command as settings } from './settings.js';
 import { command as stats } from './stats.js';
 import { command as tournament, tournamentButtons } from './tournament.js';
 
-export const commands: Command[] = [challenge, move, board, resign, draw, abort, playBot, leaderboard, stats, games, replay, endgame, settings, rules, help, tournament];
+export const commands: Command[] = [
+  challenge,
+  move,
+  board,
+  resign,
+  draw,
+  abort,
+  playBot,
+  leaderboard,
+  stats,
+  games,
+  replay,
+  endgame,
+  settings,
+  rules,
+  help,
+  tournament,
+];
 
 export const commandsByName = new Map(commands.map((c) => [c.data.name, c]));
 
@@ -49,4 +66,3 @@ export function componentHandler(id: CustomId): ComponentHandler {
       return tournamentButtons as ComponentHandler;
   }
 }
-

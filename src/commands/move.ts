@@ -13,7 +13,9 @@ import { t } from './kit/text.js';
 import { everywhere } from './kit/contexts.js';
 import { originOf } from './kit/origin.js';
 
-export const data = everywhere(described(new SlashCommandBuilder().setName('move'), 'cmd.move.description')).addStringOption((o) =>
+export const data = everywhere(
+  described(new SlashCommandBuilder().setName('move'), 'cmd.move.description'),
+).addStringOption((o) =>
   described(o.setName('text'), 'cmd.move.text').setRequired(true).setMaxLength(100).setAutocomplete(true),
 );
 
@@ -21,7 +23,10 @@ export const command: Command = {
   data,
   async execute(ctx, i) {
     const text = stringOption(i.options, 'text', { required: true, max: 100 });
-    return { kind: 'game', announcement: await playMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text, originOf(i)) };
+    return {
+      kind: 'game',
+      announcement: await playMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text, originOf(i)),
+    };
   },
   async autocomplete(ctx, i) {
     const focused = i.options.getFocused(true);
@@ -35,11 +40,23 @@ export const command: Command = {
     }
     const locale = localeOf(i.locale);
     const side = sideOf(g.rec, i.user.id);
-    const note = side === null ? t(locale, 'move.choices.spectating') : g.game.toMove(g.state) !== side ? t(locale, 'move.choices.notYourTurn') : undefined;
+    const note =
+      side === null
+        ? t(locale, 'move.choices.spectating')
+        : g.game.toMove(g.state) !== side
+          ? t(locale, 'move.choices.notYourTurn')
+          : undefined;
     const choices = moveChoices(g.game, g.state, typed, note);
     if (choices.length === 0 && typed.trim() !== '') {
       // Nothing legal matches: say so, and let the engine explain if they send it anyway.
-      return [{ name: clipChoice(t(locale, 'move.choices.noMatch', { typed: clipChoice(typed.trim(), 60) }, { mode: 'plain' })), value: clipChoice(typed.trim()) }];
+      return [
+        {
+          name: clipChoice(
+            t(locale, 'move.choices.noMatch', { typed: clipChoice(typed.trim(), 60) }, { mode: 'plain' }),
+          ),
+          value: clipChoice(typed.trim()),
+        },
+      ];
     }
     return choices;
   },

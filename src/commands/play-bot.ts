@@ -22,7 +22,11 @@ const LEVELS = ['easy', 'medium', 'hard'] as const;
 
 const base = everywhere(described(new SlashCommandBuilder().setName('play-bot'), 'cmd.playBot.description'))
   .addStringOption((o) => gameOption(o))
-  .addStringOption((o) => described(o.setName('level'), 'cmd.playBot.level').setRequired(true).addChoices(...LEVELS.map((l) => choice(`cmd.playBot.levelChoice.${l}`, l))))
+  .addStringOption((o) =>
+    described(o.setName('level'), 'cmd.playBot.level')
+      .setRequired(true)
+      .addChoices(...LEVELS.map((l) => choice(`cmd.playBot.levelChoice.${l}`, l))),
+  )
   .addStringOption(firstOption);
 
 export const data = addSetupOptions(base);
@@ -35,9 +39,14 @@ export const command: Command = {
     const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVELS });
     const human = playerOf(i);
     await checkAiCap(ctx, human.id);
-    if (!threadable(i) && (await ctx.store.games.activeByChannel(i.channelId))) refuse(canPostHere(i) && i.inGuild() ? 'challenge.channelBusy' : 'challenge.busyHere');
+    if (!threadable(i) && (await ctx.store.games.activeByChannel(i.channelId)))
+      refuse(canPostHere(i) && i.inGuild() ? 'challenge.channelBusy' : 'challenge.busyHere');
     const locale = await serverLocale(ctx, i);
-    const ai: PlayerRef = { id: `ai:${level}`, name: t(locale, 'ai.name', { level: { key: `cmd.playBot.levelChoice.${level}` } }), bot: level };
+    const ai: PlayerRef = {
+      id: `ai:${level}`,
+      name: t(locale, 'ai.name', { level: { key: `cmd.playBot.levelChoice.${level}` } }),
+      bot: level,
+    };
     const players = orderPlayers(opts.first, human, ai);
     if (!canPostHere(i)) {
       const { post } = await startMatch(ctx, {
@@ -54,7 +63,15 @@ export const command: Command = {
       });
       if (post) return { kind: 'game', announcement: post };
     }
-    const title = { key: 'playBot.card', params: { game: titleMsg(opts.game), first: { name: players[0].name }, second: { name: players[1].name }, setup: setupMsg(opts.game, opts.setup) } } as const;
+    const title = {
+      key: 'playBot.card',
+      params: {
+        game: titleMsg(opts.game),
+        first: { name: players[0].name },
+        second: { name: players[1].name },
+        setup: setupMsg(opts.game, opts.setup),
+      },
+    } as const;
     return {
       kind: 'message',
       ephemeral: false,
@@ -62,14 +79,25 @@ export const command: Command = {
       build: (l) => ({ content: lines(l, [title]), allowedMentions: { users: [] } }),
       async after(sent) {
         try {
-          await startMatch(ctx, { game: opts.game, setup: opts.setup, players, rated: false, guildId: i.guildId, channelId: i.channelId, messageId: sent.messageId, locale });
+          await startMatch(ctx, {
+            game: opts.game,
+            setup: opts.setup,
+            players,
+            rated: false,
+            guildId: i.guildId,
+            channelId: i.channelId,
+            messageId: sent.messageId,
+            locale,
+          });
         } catch (e) {
           if (!isRefusal(e)) throw e;
-          await sent.edit((l) => ({ content: lines(l, [title, { key: 'start.couldNot', params: { why: e.msg } }]), allowedMentions: { users: [] } }));
+          await sent.edit((l) => ({
+            content: lines(l, [title, { key: 'start.couldNot', params: { why: e.msg } }]),
+            allowedMentions: { users: [] },
+          }));
           await sent.tell(e.msg);
         }
       },
     };
   },
 };
-

@@ -31,8 +31,14 @@ export const rematchButton: ComponentHandler<'game'> = {
       ephemeral: true,
       build: (locale) =>
         r.kind === 'started'
-          ? { content: t(locale, 'rematch.started', { channel: { channel: r.game.channelId } }), allowedMentions: { parse: [] } }
-          : { content: t(locale, 'rematch.offered', { name: { name: r.to.name }, channel: { channel: r.where } }), allowedMentions: { parse: [] } },
+          ? {
+              content: t(locale, 'rematch.started', { channel: { channel: r.game.channelId } }),
+              allowedMentions: { parse: [] },
+            }
+          : {
+              content: t(locale, 'rematch.offered', { name: { name: r.to.name }, channel: { channel: r.where } }),
+              allowedMentions: { parse: [] },
+            },
     };
   },
 };

@@ -30,7 +30,9 @@ const ID_RE = /^[0-9a-z]{4,32}$/;
 
 let drawing = 0;
 
-export const data = everywhere(described(new SlashCommandBuilder().setName('replay'), 'cmd.replay.description')).addStringOption((o) =>
+export const data = everywhere(
+  described(new SlashCommandBuilder().setName('replay'), 'cmd.replay.description'),
+).addStringOption((o) =>
   described(o.setName('game'), 'cmd.replay.game').setRequired(true).setMaxLength(40).setAutocomplete(true),
 );
 
@@ -38,7 +40,10 @@ const shown = (s: string): string => (s.length > 40 ? `${s.slice(0, 39)}…` : s
 
 async function loadReplayable(ctx: CommandContext, raw: string, guildId: string | null): Promise<StoredGame> {
   // Ids are lowercase base36; people paste them with backticks or in capitals.
-  const id = raw.trim().replace(/^`+|`+$/g, '').toLowerCase();
+  const id = raw
+    .trim()
+    .replace(/^`+|`+$/g, '')
+    .toLowerCase();
   if (!ID_RE.test(id)) refuse('replay.notAnId', { typed: { code: shown(raw) } });
   let rec: StoredGame | null;
   try {
@@ -89,8 +94,21 @@ export const command: Command = {
     return games
       .filter((g) => g.guildId === i.guildId && g.moves.length > 0)
       .map((g) => {
-        const status = g.status === 'active' ? 'inProgress' : g.status === 'aborted' ? 'aborted' : g.result?.draw ? 'draw' : 'over';
-        const name = t(locale, 'replay.choice', { game: titleMsg(g.game), first: { name: g.players[0].name }, second: { name: g.players[1].name }, status: { key: `replay.status.${status}` }, moves: g.moves.length, id: g.id }, { mode: 'plain' });
+        const status =
+          g.status === 'active' ? 'inProgress' : g.status === 'aborted' ? 'aborted' : g.result?.draw ? 'draw' : 'over';
+        const name = t(
+          locale,
+          'replay.choice',
+          {
+            game: titleMsg(g.game),
+            first: { name: g.players[0].name },
+            second: { name: g.players[1].name },
+            status: { key: `replay.status.${status}` },
+            moves: g.moves.length,
+            id: g.id,
+          },
+          { mode: 'plain' },
+        );
         return { name: clipChoice(name), value: g.id };
       })
       .filter((c) => typed === '' || c.name.toLowerCase().includes(typed))
@@ -101,7 +119,10 @@ export const command: Command = {
 async function draw(ctx: CommandContext, rec: StoredGame): Promise<Buffer> {
   let gif: Buffer;
   try {
-    gif = await ctx.renderReplay(rec.game, rec.setup, rec.moves, { players: [rec.players[0].name, rec.players[1].name], locale: gameLocale(rec) });
+    gif = await ctx.renderReplay(rec.game, rec.setup, rec.moves, {
+      players: [rec.players[0].name, rec.players[1].name],
+      locale: gameLocale(rec),
+    });
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'replay render failed');
     return refuse('replay.doesNotReplay', { id: { code: rec.id } });
@@ -136,25 +157,61 @@ export function moveList(locale: Locale, rec: StoredGame): string[] {
     const label = game.formatMove(state, parsed.value, 'label');
     const next = game.play(state, parsed.value);
     state = next.ok ? next.value : null;
-    return label === move ? t(locale, 'replay.moveLine', { n, side, label }, { mode: 'plain' }) : t(locale, 'replay.moveLineBoth', { n, side, label, move }, { mode: 'plain' });
+    return label === move
+      ? t(locale, 'replay.moveLine', { n, side, label }, { mode: 'plain' })
+      : t(locale, 'replay.moveLineBoth', { n, side, label, move }, { mode: 'plain' });
   });
 }
 
 export function replayPost(locale: Locale, rec: StoredGame, gif: Buffer): MessagePayload {
   const title = text(locale, titleMsg(rec.game));
-  const names = t(locale, 'replay.names', { first: { name: rec.players[0].name }, firstSide: sideMsg(rec.game, 0), second: { name: rec.players[1].name }, secondSide: sideMsg(rec.game, 1) }, { mode: 'plain' });
+  const names = t(
+    locale,
+    'replay.names',
+    {
+      first: { name: rec.players[0].name },
+      firstSide: sideMsg(rec.game, 0),
+      second: { name: rec.players[1].name },
+      secondSide: sideMsg(rec.game, 1),
+    },
+    { mode: 'plain' },
+  );
   const gifName = `replay-${rec.id}.gif`;
-  const files = [new AttachmentBuilder(gif, { name: gifName, description: clipText(t(locale, 'replay.altText', { game: titleMsg(rec.game), names, moves: rec.moves.length }, { mode: 'plain' }), 1024) })];
+  const files = [
+    new AttachmentBuilder(gif, {
+      name: gifName,
+      description: clipText(
+        t(locale, 'replay.altText', { game: titleMsg(rec.game), names, moves: rec.moves.length }, { mode: 'plain' }),
+        1024,
+      ),
+    }),
+  ];
   const moves = moveList(locale, rec);
   const c = check(rec);
   const state = c.ok ? c.value.state : undefined;
-  const terms = { setup: setupMsg(rec.game, rec.setup), rated: { key: rec.rated ? 'common.rated' : 'common.casual' }, moves: rec.moves.length, id: { code: rec.id } } as const;
+  const terms = {
+    setup: setupMsg(rec.game, rec.setup),
+    rated: { key: rec.rated ? 'common.rated' : 'common.casual' },
+    moves: rec.moves.length,
+    id: { code: rec.id },
+  } as const;
   const info = [
     t(locale, 'replay.info', terms),
-    rec.status === 'active' ? t(locale, 'replay.inProgress', { moves: rec.moves.length }) : lines(locale, resultLines(rec, state).slice(0, 1)),
+    rec.status === 'active'
+      ? t(locale, 'replay.inProgress', { moves: rec.moves.length })
+      : lines(locale, resultLines(rec, state).slice(0, 1)),
   ];
   const embed = new EmbedBuilder()
-    .setTitle(clipText(t(locale, 'replay.title', { game: titleMsg(rec.game), first: { name: rec.players[0].name }, second: { name: rec.players[1].name } }), 256))
+    .setTitle(
+      clipText(
+        t(locale, 'replay.title', {
+          game: titleMsg(rec.game),
+          first: { name: rec.players[0].name },
+          second: { name: rec.players[1].name },
+        }),
+        256,
+      ),
+    )
     .setColor(0x9b59b6)
     .setDescription(clipText(info.join('\n'), 4096))
     .setImage(`attachment://${gifName}`);
@@ -163,10 +220,25 @@ export function replayPost(locale: Locale, rec: StoredGame, gif: Buffer): Messag
   if (inline.length <= INLINE_MOVES_MAX) {
     embed.addFields({ name: t(locale, 'replay.movesTitle'), value: `\`\`\`\n${inline.replace(/`/g, "'")}\n\`\`\`` });
   } else {
-    const file = [`${title} · ${names}`, t(locale, 'replay.fileInfo', terms, { mode: 'plain' }), text(locale, resultSummary(rec, state), { mode: 'plain' }), '', ...moves, ''].join('\n');
+    const file = [
+      `${title} · ${names}`,
+      t(locale, 'replay.fileInfo', terms, { mode: 'plain' }),
+      text(locale, resultSummary(rec, state), { mode: 'plain' }),
+      '',
+      ...moves,
+      '',
+    ].join('\n');
     const txtName = `moves-${rec.id}.txt`;
-    files.push(new AttachmentBuilder(Buffer.from(file, 'utf8'), { name: txtName, description: t(locale, 'replay.movesFileAlt', { id: rec.id }, { mode: 'plain' }) }));
-    embed.addFields({ name: t(locale, 'replay.movesTitle'), value: t(locale, 'replay.movesInFile', { moves: rec.moves.length, file: { code: txtName } }) });
+    files.push(
+      new AttachmentBuilder(Buffer.from(file, 'utf8'), {
+        name: txtName,
+        description: t(locale, 'replay.movesFileAlt', { id: rec.id }, { mode: 'plain' }),
+      }),
+    );
+    embed.addFields({
+      name: t(locale, 'replay.movesTitle'),
+      value: t(locale, 'replay.movesInFile', { moves: rec.moves.length, file: { code: txtName } }),
+    });
   }
   return { embeds: [embed], files, allowedMentions: { parse: [] } };
 }

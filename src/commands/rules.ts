@@ -54,9 +54,17 @@ export function findPage(locale: Locale, game: GameId, typed: string): number | 
  * The reader's private page. Drawn here, in the handler, while the router's
  * early deferral still watches the clock: a cold renderer can take seconds.
  */
-async function privatePage(ctx: CommandContext, i: Interaction, game: GameId, page: number, kind: 'message' | 'update'): Promise<Reply> {
+async function privatePage(
+  ctx: CommandContext,
+  i: Interaction,
+  game: GameId,
+  page: number,
+  kind: 'message' | 'update',
+): Promise<Reply> {
   const payload = await lessonPayload(ctx, userLocale(i), game, page, { view: 'private' });
-  return kind === 'message' ? { kind: 'message', ephemeral: true, build: () => payload } : { kind: 'update', build: () => payload };
+  return kind === 'message'
+    ? { kind: 'message', ephemeral: true, build: () => payload }
+    : { kind: 'update', build: () => payload };
 }
 
 export const command: Command = {
@@ -94,7 +102,8 @@ export const command: Command = {
         const name = text(locale, topicMsg(game, l.topic, 'name'), { mode: 'plain' });
         const shown = games.length > 1 ? `${text(locale, titleMsg(game), { mode: 'plain' })} · ${name}` : name;
         const first = l.topic === ruleTopic;
-        if (typed === '' || first || norm(shown).includes(typed) || l.topic.includes(typed)) out.push({ name: clipChoice(first ? `${ruleIdOf(typed)} → ${shown}` : shown), value: l.topic, first });
+        if (typed === '' || first || norm(shown).includes(typed) || l.topic.includes(typed))
+          out.push({ name: clipChoice(first ? `${ruleIdOf(typed)} → ${shown}` : shown), value: l.topic, first });
       }
     }
     return Promise.resolve(
@@ -109,7 +118,8 @@ export const command: Command = {
 /** The page buttons and the topic menu of a lesson, and the buttons that open one privately. */
 export const rulesPages: ComponentHandler<'rules'> = {
   kind: 'rules',
-  ack: (id) => (id.action === 'page' || id.action === 'jump' ? 'update' : id.action === 'post' ? 'public' : 'ephemeral'),
+  ack: (id) =>
+    id.action === 'page' || id.action === 'jump' ? 'update' : id.action === 'post' ? 'public' : 'ephemeral',
   async handle(ctx, i, id) {
     let page = id.page;
     if (id.action === 'jump') {

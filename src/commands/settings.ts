@@ -2,9 +2,25 @@
 // new /challenge games, the language of the bot's public posts (a game keeps
 // the language it started in), and limit where games may be started.
 // Answered privately. Channel changes are atomic (src/match/settings.ts).
-import { ApplicationCommandOptionType, ChannelType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  ChannelType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
-import { addChannel, clearChannels, readSettings, refuse, removeChannel, setClock, setLocale, setSeasons, setTournamentRole } from '../match/index.js';
+import {
+  addChannel,
+  clearChannels,
+  readSettings,
+  refuse,
+  removeChannel,
+  setClock,
+  setLocale,
+  setSeasons,
+  setTournamentRole,
+} from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { GuildSettings } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
@@ -30,7 +46,10 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
     described(s.setName('clock'), 'cmd.settings.clock').addIntegerOption((o) =>
       described(o.setName('hours'), 'cmd.settings.hours')
         .setRequired(true)
-        .addChoices(choice('cmd.settings.botDefault', 0), ...CLOCK_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h }))),
+        .addChoices(
+          choice('cmd.settings.botDefault', 0),
+          ...CLOCK_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h })),
+        ),
     ),
   )
   .addSubcommand((s) =>
@@ -43,10 +62,16 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
   .addSubcommandGroup((g) =>
     described(g.setName('channels'), 'cmd.settings.channels')
       .addSubcommand((s) => described(s.setName('add'), 'cmd.settings.channelsAdd').addChannelOption(channelOption))
-      .addSubcommand((s) => described(s.setName('remove'), 'cmd.settings.channelsRemove').addChannelOption(channelOption))
+      .addSubcommand((s) =>
+        described(s.setName('remove'), 'cmd.settings.channelsRemove').addChannelOption(channelOption),
+      )
       .addSubcommand((s) => described(s.setName('clear'), 'cmd.settings.channelsClear')),
   )
-  .addSubcommand((s) => described(s.setName('tournaments'), 'season.settings.tournaments').addRoleOption((o) => described(o.setName('role'), 'season.settings.role')))
+  .addSubcommand((s) =>
+    described(s.setName('tournaments'), 'season.settings.tournaments').addRoleOption((o) =>
+      described(o.setName('role'), 'season.settings.role'),
+    ),
+  )
   .addSubcommand((s) =>
     described(s.setName('seasons'), 'season.settings.seasons')
       .addStringOption((o) =>
@@ -54,7 +79,9 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
           .setRequired(true)
           .addChoices(...SEASON_CHOICES.map((c) => choice(`season.settings.lengthChoice.${c}`, c))),
       )
-      .addChannelOption((o) => described(o.setName('channel'), 'season.settings.channel').addChannelTypes(ChannelType.GuildText)),
+      .addChannelOption((o) =>
+        described(o.setName('channel'), 'season.settings.channel').addChannelTypes(ChannelType.GuildText),
+      ),
   );
 
 export const command: Command = {
@@ -85,32 +112,48 @@ export const command: Command = {
     } else if (group === 'channels' && (sub === 'add' || sub === 'remove')) {
       const channelId = textChannelOption(i, guildId);
       s = sub === 'add' ? await addChannel(ctx, guildId, channelId) : await removeChannel(ctx, guildId, channelId);
-      head = { key: sub === 'add' ? 'settings.channelAdded' : 'settings.channelRemoved', params: { channel: { channel: channelId } } };
+      head = {
+        key: sub === 'add' ? 'settings.channelAdded' : 'settings.channelRemoved',
+        params: { channel: { channel: channelId } },
+      };
     } else if (group === 'channels' && sub === 'clear') {
       s = await clearChannels(ctx, guildId);
       head = { key: 'settings.channelsCleared' };
     } else if (group === null && sub === 'tournaments') {
       const role = roleOption(i, guildId);
       s = await setTournamentRole(ctx, guildId, role?.id ?? null);
-      head = role ? { key: 'season.settings.roleSet', params: { name: { name: role.name } } } : { key: 'season.settings.roleCleared' };
+      head = role
+        ? { key: 'season.settings.roleSet', params: { name: { name: role.name } } }
+        : { key: 'season.settings.roleCleared' };
     } else if (group === null && sub === 'seasons') {
       const length = stringOption(i.options, 'length', { required: true, choices: SEASON_CHOICES });
       const channelId = i.options.get('channel', false) ? textChannelOption(i, guildId) : null;
       s = await setSeasons(ctx, guildId, length === 'off' ? null : length, channelId);
-      head = length === 'off' ? { key: 'season.settings.seasonsOff' } : { key: 'season.settings.seasonsSet', params: { length: { key: `season.settings.${length}` } } };
+      head =
+        length === 'off'
+          ? { key: 'season.settings.seasonsOff' }
+          : { key: 'season.settings.seasonsSet', params: { length: { key: `season.settings.${length}` } } };
     } else {
       return refuse('settings.unknownSubcommand');
     }
     const discordLocale = localeOf(i.guildLocale);
     const roleName = s.tournamentRole ? (i.guild?.roles.cache.get(s.tournamentRole)?.name ?? s.tournamentRole) : null;
-    return { kind: 'message', ephemeral: true, build: (locale) => ({ content: describe(ctx, locale, s, head, roleName, discordLocale), allowedMentions: { parse: [] } }) };
+    return {
+      kind: 'message',
+      ephemeral: true,
+      build: (locale) => ({
+        content: describe(ctx, locale, s, head, roleName, discordLocale),
+        allowedMentions: { parse: [] },
+      }),
+    };
   },
 };
 
 /** The channel option, re-checked: Discord filters the picker, but a forged payload may name anything. */
 function textChannelOption(i: ChatInputCommandInteraction, guildId: string): string {
   const o = i.options.get('channel', false);
-  if (!o || o.type !== ApplicationCommandOptionType.Channel || typeof o.value !== 'string') return refuse('option.required', { name: { code: 'channel' } });
+  if (!o || o.type !== ApplicationCommandOptionType.Channel || typeof o.value !== 'string')
+    return refuse('option.required', { name: { code: 'channel' } });
   const ch = o.channel;
   if (!ch) return refuse('settings.channelNotFound');
   if (ch.type !== ChannelType.GuildText) refuse('settings.textChannelsOnly');
@@ -123,7 +166,8 @@ function textChannelOption(i: ChatInputCommandInteraction, guildId: string): str
 function roleOption(i: ChatInputCommandInteraction, guildId: string): { id: string; name: string } | null {
   const o = i.options.get('role', false);
   if (!o) return null;
-  if (o.type !== ApplicationCommandOptionType.Role || typeof o.value !== 'string' || !o.role) return refuse('option.wrongType', { name: { code: 'role' } });
+  if (o.type !== ApplicationCommandOptionType.Role || typeof o.value !== 'string' || !o.role)
+    return refuse('option.wrongType', { name: { code: 'role' } });
   const roleGuild = (o.role as { guild?: { id?: unknown } }).guild?.id;
   if (typeof roleGuild === 'string' && roleGuild !== guildId) refuse('settings.otherServer');
   return { id: o.value, name: o.role.name };
@@ -131,19 +175,33 @@ function roleOption(i: ChatInputCommandInteraction, guildId: string): { id: stri
 
 const languageName = (l: Locale): Msg => ({ key: `settings.languageName.${l}` });
 
-function describe(ctx: CommandContext, locale: Locale, s: GuildSettings, head: Msg | null, roleName: string | null, discordLocale: Locale): string {
+function describe(
+  ctx: CommandContext,
+  locale: Locale,
+  s: GuildSettings,
+  head: Msg | null,
+  roleName: string | null,
+  discordLocale: Locale,
+): string {
   const clock: Msg = s.clockMs
     ? { key: 'settings.clockServer', params: { hours: s.clockMs / 3_600_000 } }
     : { key: 'settings.clockBot', params: { hours: ctx.settings.moveTimeMs / 3_600_000 } };
-  const channels: Msg = s.channels?.length ? { key: 'settings.channelsSome', params: { channels: { list: s.channels.map((c) => ({ channel: c })) } } } : { key: 'settings.channelsAll' };
+  const channels: Msg = s.channels?.length
+    ? { key: 'settings.channelsSome', params: { channels: { list: s.channels.map((c) => ({ channel: c })) } } }
+    : { key: 'settings.channelsAll' };
   const language: Msg = s.locale
     ? { key: 'settings.languageServer', params: { language: languageName(localeOf(s.locale)) } }
     : { key: 'settings.languageDiscord', params: { language: languageName(discordLocale) } };
-  const who: Msg = roleName ? { key: 'season.settings.whoRole', params: { name: { name: roleName } } } : { key: 'season.settings.whoManage' };
+  const who: Msg = roleName
+    ? { key: 'season.settings.whoRole', params: { name: { name: roleName } } }
+    : { key: 'season.settings.whoManage' };
   const seasons: Msg = !s.seasonLength
     ? { key: 'season.settings.seasonsNone' }
     : s.seasonChannel
-      ? { key: 'season.settings.seasonsWith', params: { length: { key: `season.settings.${s.seasonLength}` }, channel: { channel: s.seasonChannel } } }
+      ? {
+          key: 'season.settings.seasonsWith',
+          params: { length: { key: `season.settings.${s.seasonLength}` }, channel: { channel: s.seasonChannel } },
+        }
       : { key: 'season.settings.seasonsNoChannel', params: { length: { key: `season.settings.${s.seasonLength}` } } };
   return lines(locale, [
     ...(head ? [head] : []),

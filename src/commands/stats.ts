@@ -24,7 +24,14 @@ import {
   titleMsg,
   tournamentWins,
 } from '../match/index.js';
-import { guildScope, isCorruptRecordError, seasonScope, type RatingScope, type RatingSnapshot, type StoredGame } from '../store/types.js';
+import {
+  guildScope,
+  isCorruptRecordError,
+  seasonScope,
+  type RatingScope,
+  type RatingSnapshot,
+  type StoredGame,
+} from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { gameIds } from './kit/game-options.js';
@@ -42,7 +49,11 @@ const RECENT_SCAN = 40;
 
 export const data = everywhere(described(new SlashCommandBuilder().setName('stats'), 'cmd.stats.description'))
   .addUserOption((o) => described(o.setName('user'), 'cmd.stats.user'))
-  .addStringOption((o) => described(o.setName('game'), 'cmd.stats.game').addChoices(...allGames().map((g) => choice(`game.${g.id}.title`, g.id))));
+  .addStringOption((o) =>
+    described(o.setName('game'), 'cmd.stats.game').addChoices(
+      ...allGames().map((g) => choice(`game.${g.id}.title`, g.id)),
+    ),
+  );
 
 export const command: Command = {
   data,
@@ -51,7 +62,9 @@ export const command: Command = {
     const game = stringOption(i.options, 'game', { choices: gameIds() });
     if (user?.bot) refuse('stats.bot');
     // The server nickname when Discord sent the member along, as for the caller.
-    const who = user ? { id: user.id, name: displayName({ user, member: i.options.getMember('user') }) } : { id: i.user.id, name: displayName(i) };
+    const who = user
+      ? { id: user.id, name: displayName({ user, member: i.options.getMember('user') }) }
+      : { id: i.user.id, name: displayName(i) };
     const games = game ? [game] : gameIds();
     const data = await readStats(ctx, { server: serverHere(i), guildId: i.guildId }, who.id, games);
     return { kind: 'message', ephemeral: false, build: (locale) => statsPayload(locale, who, games, data) };
@@ -67,8 +80,16 @@ interface ScopeLine {
   season?: { id: string; snapshot: RatingSnapshot; rank: number | null } | null;
 }
 
-/** `server`: the server that added the bot where /stats runs (null: the global board only); `guildId`: the server it runs in, if any (whose games are the recent ones). */
-async function readStats(ctx: CommandContext, where: { server: string | null; guildId: string | null }, userId: string, games: readonly GameId[]) {
+/**
+ * `server`: the server that added the bot where /stats runs (null: the global board only); `guildId`: the server it
+ * runs in, if any (whose games are the recent ones).
+ */
+async function readStats(
+  ctx: CommandContext,
+  where: { server: string | null; guildId: string | null },
+  userId: string,
+  games: readonly GameId[],
+) {
   const now = ctx.now();
   const filter = rankedFilter(now);
   const { server } = where;
@@ -77,14 +98,31 @@ async function readStats(ctx: CommandContext, where: { server: string | null; gu
   const perGame = await Promise.all(
     games.map(async (game) => {
       const scopes: [Msg, 'global' | `guild:${string}`, string | null][] = [
-        ...(server ? [[{ key: 'stats.thisServer' }, guildScope(server), seasons.server] as [Msg, `guild:${string}`, string | null]] : []),
+        ...(server
+          ? [
+              [{ key: 'stats.thisServer' }, guildScope(server), seasons.server] as [
+                Msg,
+                `guild:${string}`,
+                string | null,
+              ],
+            ]
+          : []),
         [{ key: 'stats.global' }, 'global', seasons.global],
       ];
       const out: ScopeLine[] = [];
       for (const [label, scope, season] of scopes) {
         try {
-          const [s, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
-          out.push({ label, snapshot: s, rank, unreadable: false, season: season ? await seasonLine(ctx, game, userId, seasonScope(scope, season), season, filter) : null });
+          const [s, rank] = await Promise.all([
+            ctx.store.ratings.get(game, userId, scope),
+            ctx.store.ratings.rank(game, userId, scope, filter),
+          ]);
+          out.push({
+            label,
+            snapshot: s,
+            rank,
+            unreadable: false,
+            season: season ? await seasonLine(ctx, game, userId, seasonScope(scope, season), season, filter) : null,
+          });
         } catch (e) {
           // One damaged record must not hide the rest of the stats.
           if (!isCorruptRecordError(e)) throw e;
@@ -95,19 +133,35 @@ async function readStats(ctx: CommandContext, where: { server: string | null; gu
       return { game, scopes: out };
     }),
   );
-  // Only this server's games (outside servers: those played outside servers): links elsewhere would not open for the people here.
-  const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN)).filter((g) => g.guildId === where.guildId && games.includes(g.game)).slice(0, RECENT);
+  // Only this server's games (outside servers: those played outside servers): links elsewhere would not open for the
+  // people here.
+  const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN))
+    .filter((g) => g.guildId === where.guildId && games.includes(g.game))
+    .slice(0, RECENT);
   const won = server ? await tournamentWins(ctx, userId, server) : [];
   return { now, perGame, recent, won };
 }
 
 /** The player's line on the current season's board, or null before their first game of it. */
-async function seasonLine(ctx: CommandContext, game: GameId, userId: string, scope: RatingScope, id: string, filter: ReturnType<typeof rankedFilter>) {
-  const [snapshot, rank] = await Promise.all([ctx.store.ratings.get(game, userId, scope), ctx.store.ratings.rank(game, userId, scope, filter)]);
+async function seasonLine(
+  ctx: CommandContext,
+  game: GameId,
+  userId: string,
+  scope: RatingScope,
+  id: string,
+  filter: ReturnType<typeof rankedFilter>,
+) {
+  const [snapshot, rank] = await Promise.all([
+    ctx.store.ratings.get(game, userId, scope),
+    ctx.store.ratings.rank(game, userId, scope, filter),
+  ]);
   return snapshot.games > 0 ? { id, snapshot, rank } : null;
 }
 
-/** "won vs Bob", "lost vs Bob", "draw vs Bob", "in progress vs Bob (move 12)", "aborted vs Bob" — from this player's side. */
+/**
+ * "won vs Bob", "lost vs Bob", "draw vs Bob", "in progress vs Bob (move 12)", "aborted vs Bob" — from this player's
+ * side.
+ */
 function outcomeFor(rec: StoredGame, userId: string): Msg {
   const side = sideOf(rec, userId) ?? (rec.players[0].id === userId ? 0 : 1);
   const opp = { name: rec.players[side === 0 ? 1 : 0].name };
@@ -129,8 +183,15 @@ function recentLine(locale: Locale, rec: StoredGame, userId: string): string {
   });
 }
 
-function statsPayload(locale: Locale, who: { id: string; name: string }, games: readonly GameId[], d: Awaited<ReturnType<typeof readStats>>): MessagePayload {
-  const embed = new EmbedBuilder().setTitle(clipText(t(locale, 'stats.title', { name: { name: who.name } }), 256)).setColor(0x5865f2);
+function statsPayload(
+  locale: Locale,
+  who: { id: string; name: string },
+  games: readonly GameId[],
+  d: Awaited<ReturnType<typeof readStats>>,
+): MessagePayload {
+  const embed = new EmbedBuilder()
+    .setTitle(clipText(t(locale, 'stats.title', { name: { name: who.name } }), 256))
+    .setColor(0x5865f2);
   const head = [`<@${who.id}>`];
   let anyPlayed = false;
   for (const g of d.perGame) {
@@ -144,12 +205,33 @@ function statsPayload(locale: Locale, who: { id: string; name: string }, games: 
         played = true;
         // The global streak (it counts every rated game); this server's when the global record is unreadable.
         streak = s.snapshot.streak;
-        const place: Msg = s.rank !== null ? { key: 'stats.rank', params: { rank: s.rank } } : { key: isProvisional(s.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
-        rows.push(t(locale, 'stats.scopeLine', { scope: s.label, rating: ratingMsg(s.snapshot, d.now), place, games: s.snapshot.games, record: recordMsg(s.snapshot) }));
+        const place: Msg =
+          s.rank !== null
+            ? { key: 'stats.rank', params: { rank: s.rank } }
+            : { key: isProvisional(s.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
+        rows.push(
+          t(locale, 'stats.scopeLine', {
+            scope: s.label,
+            rating: ratingMsg(s.snapshot, d.now),
+            place,
+            games: s.snapshot.games,
+            record: recordMsg(s.snapshot),
+          }),
+        );
         const season = s.season;
         if (season) {
-          const seasonPlace: Msg = season.rank !== null ? { key: 'stats.rank', params: { rank: season.rank } } : { key: isProvisional(season.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
-          rows.push(t(locale, 'season.statsLine', { season: seasonMsg(season.id), rating: ratingMsg(season.snapshot, d.now), place: seasonPlace, games: season.snapshot.games }));
+          const seasonPlace: Msg =
+            season.rank !== null
+              ? { key: 'stats.rank', params: { rank: season.rank } }
+              : { key: isProvisional(season.snapshot, d.now) ? 'stats.provisional' : 'stats.unranked' };
+          rows.push(
+            t(locale, 'season.statsLine', {
+              season: seasonMsg(season.id),
+              rating: ratingMsg(season.snapshot, d.now),
+              place: seasonPlace,
+              games: season.snapshot.games,
+            }),
+          );
         }
       }
     }
@@ -157,16 +239,36 @@ function statsPayload(locale: Locale, who: { id: string; name: string }, games: 
     anyPlayed ||= played;
     embed.addFields({ name: text(locale, titleMsg(g.game)), value: clipText(rows.join('\n'), 1024) });
   }
-  if (!anyPlayed) head.push(games.length === 1 ? t(locale, 'stats.noRatedGamesOf', { game: titleMsg(games[0]) }) : t(locale, 'stats.noRatedGames'));
+  if (!anyPlayed)
+    head.push(
+      games.length === 1
+        ? t(locale, 'stats.noRatedGamesOf', { game: titleMsg(games[0]) })
+        : t(locale, 'stats.noRatedGames'),
+    );
   embed.setDescription(head.join('\n'));
   embed.addFields({
     name: t(locale, 'stats.recentTitle'),
-    value: d.recent.length ? fitLines(locale, d.recent.map((g) => recentLine(locale, g, who.id)), 1024) : t(locale, 'stats.recentNone'),
+    value: d.recent.length
+      ? fitLines(
+          locale,
+          d.recent.map((g) => recentLine(locale, g, who.id)),
+          1024,
+        )
+      : t(locale, 'stats.recentNone'),
   });
   if (d.won.length) {
     embed.addFields({
       name: t(locale, 'tournament.statsTitle'),
-      value: fitLines(locale, d.won.map((tr) => t(locale, 'tournament.statsLine', { event: eventTitle(tr), when: { time: tr.finishedAt ?? tr.createdAt, style: 'D' } })), 1024),
+      value: fitLines(
+        locale,
+        d.won.map((tr) =>
+          t(locale, 'tournament.statsLine', {
+            event: eventTitle(tr),
+            when: { time: tr.finishedAt ?? tr.createdAt, style: 'D' },
+          }),
+        ),
+        1024,
+      ),
     });
   }
   embed.setFooter({ text: clipText(t(locale, 'stats.footer', { rule: provisionalRule }), 2048) });

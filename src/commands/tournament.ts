@@ -1,7 +1,17 @@
 // /tournament create | standings, and the card's buttons (Join, Leave,
 // Start, Cancel). Creating needs Manage Server or the role an admin names in
 // /settings tournaments. The event itself runs in src/match/tournaments.ts.
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMemberRoleManager, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction, type Interaction, type MessageActionRowComponentBuilder } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  GuildMemberRoleManager,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
 import { localeOf } from '../i18n/catalogue.js';
 import {
   cancelTournament,
@@ -55,17 +65,25 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('tourn
             .addChoices(...FORMATS.map((f) => choice(`tournament.cmd.formatChoice.${f}`, f))),
         )
         .addStringOption((o) => described(o.setName('name'), 'tournament.cmd.name').setMaxLength(MAX_NAME))
-        .addIntegerOption((o) => described(o.setName('rounds'), 'tournament.cmd.rounds').setMinValue(1).setMaxValue(MAX_SWISS_ROUNDS))
+        .addIntegerOption((o) =>
+          described(o.setName('rounds'), 'tournament.cmd.rounds').setMinValue(1).setMaxValue(MAX_SWISS_ROUNDS),
+        )
         .addIntegerOption(clockOption)
         .addIntegerOption((o) =>
-          described(o.setName('round-hours'), 'tournament.cmd.roundHours').addChoices(...ROUND_HOURS_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h }))),
+          described(o.setName('round-hours'), 'tournament.cmd.roundHours').addChoices(
+            ...ROUND_HOURS_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h })),
+          ),
         )
         .addBooleanOption((o) => described(o.setName('rated'), 'tournament.cmd.rated'))
-        .addStringOption((o) => described(o.setName('starts'), 'tournament.cmd.starts').setMaxLength(40).setAutocomplete(true)),
+        .addStringOption((o) =>
+          described(o.setName('starts'), 'tournament.cmd.starts').setMaxLength(40).setAutocomplete(true),
+        ),
     ),
   )
   .addSubcommand((s) =>
-    described(s.setName('standings'), 'tournament.cmd.standings').addStringOption((o) => described(o.setName('id'), 'tournament.cmd.id').setMaxLength(40).setAutocomplete(true)),
+    described(s.setName('standings'), 'tournament.cmd.standings').addStringOption((o) =>
+      described(o.setName('id'), 'tournament.cmd.id').setMaxLength(40).setAutocomplete(true),
+    ),
   );
 
 /** Whether a member has a role, from either shape Discord sends (a cached member, or the raw ids). */
@@ -143,8 +161,18 @@ export const command: Command = {
       const offer = (code: string, w: When) => ({
         name: clipChoice(
           w.kind === 'time'
-            ? t(locale, 'tournament.cmd.startsAt', { when: `${new Date(w.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`, code: { code } }, { mode: 'plain' })
-            : t(locale, 'tournament.cmd.startsIn', { when: durationMsg(w.at - now), code: { code } }, { mode: 'plain' }),
+            ? t(
+                locale,
+                'tournament.cmd.startsAt',
+                { when: `${new Date(w.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`, code: { code } },
+                { mode: 'plain' },
+              )
+            : t(
+                locale,
+                'tournament.cmd.startsIn',
+                { when: durationMsg(w.at - now), code: { code } },
+                { mode: 'plain' },
+              ),
         ),
         value: code,
       });
@@ -160,7 +188,10 @@ export const command: Command = {
       const typed = String(focused.value).toLowerCase();
       const list = await ctx.store.tournaments.listByGuild(i.guildId, 25);
       return list
-        .map((tr) => ({ name: clipChoice(`${text(locale, eventTitle(tr), { mode: 'plain' })} · ${tr.id}`), value: tr.id }))
+        .map((tr) => ({
+          name: clipChoice(`${text(locale, eventTitle(tr), { mode: 'plain' })} · ${tr.id}`),
+          value: tr.id,
+        }))
         .filter((c) => !typed || c.name.toLowerCase().includes(typed))
         .slice(0, MAX_CHOICES);
     }
@@ -195,12 +226,17 @@ async function latest(ctx: CommandContext, tr: StoredTournament): Promise<Stored
 async function askCancel(ctx: CommandContext, tournamentId: string, userId: string, admin: boolean): Promise<Reply> {
   const tr = await loadTournament(ctx, tournamentId);
   mayCancel(tr, userId, admin);
-  const open = tr.status === 'running' ? roundPairings(tr).filter((p) => p.second !== null && p.result === null).length : 0;
+  const open =
+    tr.status === 'running' ? roundPairings(tr).filter((p) => p.second !== null && p.result === null).length : 0;
   return {
     kind: 'message',
     ephemeral: true,
     build: (locale) => ({
-      content: t(locale, 'tournament.cancelAsk', { event: eventTitle(tr), started: tr.status === 'running' ? 'yes' : 'no', open }),
+      content: t(locale, 'tournament.cancelAsk', {
+        event: eventTitle(tr),
+        started: tr.status === 'running' ? 'yes' : 'no',
+        open,
+      }),
       components: [
         new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
           new ButtonBuilder()
@@ -234,7 +270,14 @@ export const tournamentButtons: ComponentHandler<'tournament'> = {
         await cancelTournament(ctx, id.tournamentId, i.user.id, isAdmin(i));
         // The card is another message: redrawn from the record (no buttons now).
         await refreshCard(ctx, id.tournamentId);
-        return { kind: 'update', build: (locale) => ({ content: t(locale, 'tournament.cancelDone'), components: [], allowedMentions: { parse: [] } }) };
+        return {
+          kind: 'update',
+          build: (locale) => ({
+            content: t(locale, 'tournament.cancelDone'),
+            components: [],
+            allowedMentions: { parse: [] },
+          }),
+        };
       }
     }
   },

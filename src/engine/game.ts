@@ -26,14 +26,26 @@ export interface RuleError {
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const ruleError = (rule: string, code: string, params: Record<string, string | number> = {}, detail?: string): RuleError =>
-  detail === undefined ? { rule, code, params } : { rule, code, params, detail };
-export const fail = <T = never>(rule: string, code: string, params?: Record<string, string | number>, detail?: string): Result<T> => ({
+export const ruleError = (
+  rule: string,
+  code: string,
+  params: Record<string, string | number> = {},
+  detail?: string,
+): RuleError => (detail === undefined ? { rule, code, params } : { rule, code, params, detail });
+export const fail = <T = never>(
+  rule: string,
+  code: string,
+  params?: Record<string, string | number>,
+  detail?: string,
+): Result<T> => ({
   ok: false,
   error: ruleError(rule, code, params, detail),
 });
 
-/** A refusal as one language-independent line, for logs and thrown errors: `EX-13d exxit.targetTaller {"target":2,"height":1}`. */
+/**
+ * A refusal as one language-independent line, for logs and thrown errors: `EX-13d exxit.targetTaller
+ * {"target":2,"height":1}`.
+ */
 export const errorText = (e: RuleError): string =>
   `${e.rule} ${e.code}${Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
 
@@ -65,7 +77,9 @@ export interface SetupOption {
   default: string | number;
 }
 
-/** A rules lesson: a topic, the rule ids it explains, and a real position that shows it (words live in the catalogues). */
+/**
+ * A rules lesson: a topic, the rule ids it explains, and a real position that shows it (words live in the catalogues).
+ */
 export interface Lesson<T extends string = string> {
   /** The topic, a stable id ('dance', 'black-holes'): the key of its texts and picture. */
   readonly topic: T;
@@ -123,7 +137,10 @@ export interface Game<S, M> {
   /** Parses any accepted notation (any case and spacing, labels or coordinates) and checks legality. */
   parseMove(s: S, text: string): Result<M>;
   formatMove(s: S, m: M, style?: MoveStyle): string;
-  /** The `show` JSON of the engine tool (toMove, ply, over, winner, draw, score/vc, reserves, stock, tilesLeft, cells...). */
+  /**
+   * The `show` JSON of the engine tool (toMove, ply, over, winner, draw, score/vc, reserves, stock, tilesLeft,
+   * cells...).
+   */
   summary(s: S): Record<string, unknown>;
   /** Checks that untrusted data (a stored record) is a well-formed state of this game. */
   fromJSON(data: unknown): Result<S>;
@@ -148,7 +165,10 @@ export interface Game<S, M> {
   moveHint(s: S, m: M): string;
   /** The score or victory conditions as they stand, with their parts. */
   scoreNotes(s: S): Note[];
-  /** What decided a finished game (the score, the victory conditions, the tiebreak, a blocked player); null while playing. */
+  /**
+   * What decided a finished game (the score, the victory conditions, the tiebreak, a blocked player); null while
+   * playing.
+   */
   endNote(s: S): Note | null;
   /**
    * What the picture leaves out, for a closer look (`/board detail:true`):
@@ -167,7 +187,10 @@ export interface Game<S, M> {
 
   // --- optional: playing without typing (the move builder, autocomplete) ---
 
-  /** The menu path of each of `moves` (legal moves of `s`, in that order). Without it the builder offers the moves in one list. */
+  /**
+   * The menu path of each of `moves` (legal moves of `s`, in that order). Without it the builder offers the moves in
+   * one list.
+   */
   movePaths?(s: S, moves: readonly M[]): MovePath[];
   /** `moves` (legal moves of `s`) with the useful ones first, for lists that show only some; cheap, never a search. */
   orderMoves?(s: S, moves: readonly M[]): M[];

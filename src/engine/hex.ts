@@ -21,4 +21,3 @@ export const hexDistance = (a: Hex, b: Hex): number => {
   const dr = a.r - b.r;
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 };
-

@@ -12,7 +12,8 @@ export type { Lesson };
 export const lessonsOf = (game: GameId): readonly Lesson[] => getGame(game).lessons;
 
 /** One lesson by topic, or undefined. */
-export const lessonOf = (game: GameId, topic: string): Lesson | undefined => lessonsOf(game).find((l) => l.topic === topic);
+export const lessonOf = (game: GameId, topic: string): Lesson | undefined =>
+  lessonsOf(game).find((l) => l.topic === topic);
 
 /**
  * The game and topic explaining a rule id as a refusal or an end reason cites

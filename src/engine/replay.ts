@@ -42,7 +42,10 @@ export function replay(game: AnyGame, setup: string | undefined, moves: readonly
  * no words: tools pass the catalogue's (`ruleErrorText` of src/i18n); the
  * default is the language-independent `errorText`.
  */
-export function replayErrorText(r: Extract<ReplayResult, { ok: false }>, ruleText: (e: RuleError) => string = errorText): string {
+export function replayErrorText(
+  r: Extract<ReplayResult, { ok: false }>,
+  ruleText: (e: RuleError) => string = errorText,
+): string {
   const what = r.index < 0 ? `setup "${r.text}"` : `move ${r.index + 1} "${r.text}"`;
   return `${what}: ${ruleText(r.error)}`;
 }

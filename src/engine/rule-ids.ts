@@ -18,6 +18,6 @@ export function topicIndex<T extends string>(lessons: readonly Lesson<T>[]): (ru
     const exact = byId.get(ruleId);
     if (exact) return exact;
     const m = /^((?:EX|OD)-\d+)[a-z]$/.exec(ruleId);
-    return m ? byId.get(m[1]) ?? null : null;
+    return m ? (byId.get(m[1]) ?? null) : null;
   };
 }

@@ -17,7 +17,10 @@ export type Param =
   | PlayerParam
   /** A name people chose (display names): shown as typed, never as markdown or a mention. */
   | { name: string }
-  /** Text from outside echoed back (a move someone typed, quoted in a refusal): shown as written, never as markdown or a mention. */
+  /**
+   * Text from outside echoed back (a move someone typed, quoted in a refusal): shown as written, never as markdown or a
+   * mention.
+   */
   | { typed: string }
   /** A channel or thread mention `<#id>`. */
   | { channel: string }
@@ -34,6 +37,12 @@ export interface Msg {
 }
 
 /** A key built at run time (per game, per rule, per menu step); the catalogue tests check that every one exists. */
-export type DynamicKey = `game.${string}` | `engine.${string}` | `end.${string}` | `rules.${string}` | `builder.${string}` | `refusal.${string}`;
+export type DynamicKey =
+  | `game.${string}`
+  | `engine.${string}`
+  | `end.${string}`
+  | `rules.${string}`
+  | `builder.${string}`
+  | `refusal.${string}`;
 
 export const isMsg = (p: unknown): p is Msg => typeof p === 'object' && p !== null && 'key' in p;

@@ -18,7 +18,8 @@ import { gameLocale } from './games.js';
 export const REPLY_TTL_MS = 14 * 60_000;
 
 /** Whether an interaction can still carry a post (its token is young enough). */
-export const replyUsable = (r: PendingReply | null | undefined): r is PendingReply => !!r && Date.now() - r.createdAt < REPLY_TTL_MS;
+export const replyUsable = (r: PendingReply | null | undefined): r is PendingReply =>
+  !!r && Date.now() - r.createdAt < REPLY_TTL_MS;
 
 export interface Announcement {
   post: GamePost;
@@ -35,9 +36,22 @@ export interface Announcement {
 /** After a delivered post (`via`: the interaction it went out through, if any). */
 export type Next = (via?: PendingReply) => Promise<void>;
 
-/** The announcement of a change; `next` (after a delivered post) defaults to archiving a finished game's thread; `before` as in GamePost. */
-export function announcement(ctx: MatchContext, rec: StoredGame, state: unknown, lines: Msg[], next?: Next, before?: unknown): Announcement {
-  const post: GamePost = before === undefined ? { kind: 'game', game: rec, state, lines } : { kind: 'game', game: rec, state, lines, before };
+/**
+ * The announcement of a change; `next` (after a delivered post) defaults to archiving a finished game's thread;
+ * `before` as in GamePost.
+ */
+export function announcement(
+  ctx: MatchContext,
+  rec: StoredGame,
+  state: unknown,
+  lines: Msg[],
+  next?: Next,
+  before?: unknown,
+): Announcement {
+  const post: GamePost =
+    before === undefined
+      ? { kind: 'game', game: rec, state, lines }
+      : { kind: 'game', game: rec, state, lines, before };
   return {
     post,
     async after(delivered, via) {
@@ -53,7 +67,8 @@ async function markShown(ctx: MatchContext, rec: StoredGame): Promise<void> {
   try {
     await ctx.store.games.markShown(rec.id, rec.version, rec.moves.length);
   } catch (e) {
-    // The post is out; the sweep will find it still owed and see that its interaction was answered (or post it once more).
+    // The post is out; the sweep will find it still owed and see that its interaction was answered (or post it once
+    // more).
     ctx.log.warn({ err: e, gameId: rec.id }, 'could not note the post as shown');
   }
 }
@@ -108,10 +123,16 @@ export async function postAnnouncement(ctx: MatchContext, a: Announcement, via?:
       delivered = true;
       through = via;
     } else {
-      ctx.log.debug({ gameId: rec.id }, 'reply mode and no interaction to follow: the post waits for the next one in its channel');
+      ctx.log.debug(
+        { gameId: rec.id },
+        'reply mode and no interaction to follow: the post waits for the next one in its channel',
+      );
     }
   } catch (e) {
-    ctx.log.warn({ err: e, gameId: rec.id }, 'could not post in the game channel; the announcement sweep will try again');
+    ctx.log.warn(
+      { err: e, gameId: rec.id },
+      'could not post in the game channel; the announcement sweep will try again',
+    );
   }
   await a.after(delivered, through);
   return delivered;

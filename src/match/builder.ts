@@ -28,8 +28,16 @@ export type BuilderScreen =
   /** The chosen move with the position after it, for the preview. */
   | { g: BuilderGame; view: Extract<MenuView, { kind: 'move' }>; after: unknown };
 
-/** The builder's game, for `userId` to move at the position it was drawn on; refuses spectators, a finished game, an older position. */
-export async function loadForBuilder(ctx: MatchContext, where: BuilderAt, userId: string, older: 'builder.stale' | 'builder.oldPost' = 'builder.stale'): Promise<BuilderGame> {
+/**
+ * The builder's game, for `userId` to move at the position it was drawn on; refuses spectators, a finished game, an
+ * older position.
+ */
+export async function loadForBuilder(
+  ctx: MatchContext,
+  where: BuilderAt,
+  userId: string,
+  older: 'builder.stale' | 'builder.oldPost' = 'builder.stale',
+): Promise<BuilderGame> {
   const g = await loadGameById(ctx, where.gameId);
   const side = requirePlayer(g, userId);
   if (g.rec.moves.length !== where.at) refuse(older);
@@ -41,7 +49,13 @@ export async function loadForBuilder(ctx: MatchContext, where: BuilderAt, userId
 }
 
 /** What the builder shows after the choices `path`: menus, or the chosen move and the position it leads to. */
-export async function builderScreen(ctx: MatchContext, where: BuilderAt, userId: string, path: readonly string[], opening = false): Promise<BuilderScreen> {
+export async function builderScreen(
+  ctx: MatchContext,
+  where: BuilderAt,
+  userId: string,
+  path: readonly string[],
+  opening = false,
+): Promise<BuilderScreen> {
   const g = await loadForBuilder(ctx, where, userId, opening ? 'builder.oldPost' : 'builder.stale');
   const view = menuView(g.game, g.state, path);
   if (!view) return refuse('builder.gone');
@@ -63,6 +77,12 @@ export async function confirmBuilt(
   const g = await loadForBuilder(ctx, where, userId);
   const view = menuView(g.game, g.state, path);
   if (!view || view.kind !== 'move') return refuse('builder.gone');
-  const announcement = await playMove(ctx, { gameId: g.rec.id }, { userId, expectVersion: g.rec.version }, view.text, origin);
+  const announcement = await playMove(
+    ctx,
+    { gameId: g.rec.id },
+    { userId, expectVersion: g.rec.version },
+    view.text,
+    origin,
+  );
   return { label: view.label, typed: view.typed, announcement };
 }

@@ -8,7 +8,14 @@ import { randomInt } from 'node:crypto';
 import { getGame, type GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { isCorruptRecordError, type FirstMove, type PendingReply, type PlayerRef, type StoredChallenge, type StoredGame } from '../store/types.js';
+import {
+  isCorruptRecordError,
+  type FirstMove,
+  type PendingReply,
+  type PlayerRef,
+  type StoredChallenge,
+  type StoredGame,
+} from '../store/types.js';
 import type { Announcement } from './announce.js';
 import { isNotPostable, postableHere, type MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
@@ -52,7 +59,8 @@ export interface ChallengeInput {
 export async function createChallenge(ctx: MatchContext, c: ChallengeInput): Promise<StoredChallenge> {
   if (c.opponent?.id === c.challenger.id) refuse('challenge.self');
   if (c.rated && !c.opponent) refuse('challenge.ratedNeedsOpponent');
-  if (!c.threadable && (await ctx.store.games.activeByChannel(c.channelId))) refuse(c.postable && c.guildId ? 'challenge.channelBusy' : 'challenge.busyHere');
+  if (!c.threadable && (await ctx.store.games.activeByChannel(c.channelId)))
+    refuse(c.postable && c.guildId ? 'challenge.channelBusy' : 'challenge.busyHere');
   const clockMs = c.clockHours !== null ? c.clockHours * 3_600_000 : await serverClockMs(ctx, c.guildId);
   if ((await ctx.store.challenges.countOpenByUser(c.challenger.id)) >= ctx.settings.maxOpenChallenges) {
     refuse('challenge.tooMany', { max: ctx.settings.maxOpenChallenges });
@@ -133,7 +141,12 @@ export async function declineChallenge(ctx: MatchContext, id: string, userId: st
   return close(ctx, c, 'declined', { key: 'challenge.declinedBy', params: { user: { user: userId } } });
 }
 
-async function close(ctx: MatchContext, c: StoredChallenge, to: 'cancelled' | 'declined', note?: Msg): Promise<CardChange> {
+async function close(
+  ctx: MatchContext,
+  c: StoredChallenge,
+  to: 'cancelled' | 'declined',
+  note?: Msg,
+): Promise<CardChange> {
   const r = await ctx.store.challenges.transition(c.id, 'open', to);
   if (!r.ok) {
     if (r.reason === 'expired') return expire(ctx, r.challenge);
@@ -143,13 +156,23 @@ async function close(ctx: MatchContext, c: StoredChallenge, to: 'cancelled' | 'd
   return { challenge: r.challenge, note };
 }
 
-/** Accept: take the challenge (one accept wins), then start the game on its card (`cardId`: the clicked message; `reply`: the click, which shows the start in reply mode). */
-export async function acceptChallenge(ctx: MatchContext, id: string, accepter: PlayerRef, cardId: string | null, reply?: PendingReply): Promise<CardChange> {
+/**
+ * Accept: take the challenge (one accept wins), then start the game on its card (`cardId`: the clicked message;
+ * `reply`: the click, which shows the start in reply mode).
+ */
+export async function acceptChallenge(
+  ctx: MatchContext,
+  id: string,
+  accepter: PlayerRef,
+  cardId: string | null,
+  reply?: PendingReply,
+): Promise<CardChange> {
   const c = await loadChallenge(ctx, id);
   if (c.status === 'expired') return expire(ctx, c);
   if (c.status !== 'open') refuse('challenge.closedAlready', { status: closedMsg(c) });
   if (accepter.id === c.challengerId) refuse('challenge.ownAccept');
-  if (c.opponentId && accepter.id !== c.opponentId) refuse('challenge.forSomeoneElse', { user: { user: c.opponentId } });
+  if (c.opponentId && accepter.id !== c.opponentId)
+    refuse('challenge.forSomeoneElse', { user: { user: c.opponentId } });
   const taken = await ctx.store.challenges.take(c.id, accepter);
   if (!taken.ok) {
     if (taken.reason === 'expired') return expire(ctx, taken.challenge);
@@ -167,7 +190,14 @@ export async function acceptChallenge(ctx: MatchContext, id: string, accepter: P
 }
 
 /** Starts the game of a taken challenge; if it cannot start, the challenge is closed and the card says why. */
-async function startAccepted(ctx: MatchContext, c: StoredChallenge, accepter: PlayerRef, messageId: string | null, note: Msg, reply?: PendingReply): Promise<CardChange> {
+async function startAccepted(
+  ctx: MatchContext,
+  c: StoredChallenge,
+  accepter: PlayerRef,
+  messageId: string | null,
+  note: Msg,
+  reply?: PendingReply,
+): Promise<CardChange> {
   const challenger: PlayerRef = { id: c.challengerId, name: c.challengerName };
   const players = orderPlayers<PlayerRef>(c.firstMove ?? 'random', challenger, accepter);
   const rematchOf = typeof c.options.rematchOf === 'string' ? c.options.rematchOf : null;
@@ -187,18 +217,31 @@ async function startAccepted(ctx: MatchContext, c: StoredChallenge, accepter: Pl
       postable: postableHere(c),
       reply: reply ?? null,
     });
-    await ctx.store.challenges.patch(c.id, { gameId: game.id }).catch((e: unknown) => ctx.log.warn({ err: e, challengeId: c.id, gameId: game.id }, 'could not link the challenge to its game'));
+    await ctx.store.challenges
+      .patch(c.id, { gameId: game.id })
+      .catch((e: unknown) =>
+        ctx.log.warn({ err: e, challengeId: c.id, gameId: game.id }, 'could not link the challenge to its game'),
+      );
     return { challenge: c, note, game, post };
   } catch (e) {
     // No game came of it: close the challenge (a new one can be posted) and say why.
     const why: Msg = isRefusal(e) ? e.msg : { key: 'common.somethingWrong' };
     if (!isRefusal(e)) ctx.log.error({ err: e, challengeId: c.id }, 'could not start an accepted challenge');
-    await ctx.store.challenges.transition(c.id, 'accepted', 'cancelled').catch((e2: unknown) => ctx.log.warn({ err: e2, challengeId: c.id }, 'could not close the challenge'));
-    return { challenge: { ...c, status: 'cancelled' }, note: { key: 'challenge.couldNotStart', params: { why } }, tell: why };
+    await ctx.store.challenges
+      .transition(c.id, 'accepted', 'cancelled')
+      .catch((e2: unknown) => ctx.log.warn({ err: e2, challengeId: c.id }, 'could not close the challenge'));
+    return {
+      challenge: { ...c, status: 'cancelled' },
+      note: { key: 'challenge.couldNotStart', params: { why } },
+      tell: why,
+    };
   }
 }
 
-/** Open challenges past their time: mark them expired and say so on the card (reply mode: the card says so at its next click). */
+/**
+ * Open challenges past their time: mark them expired and say so on the card (reply mode: the card says so at its next
+ * click).
+ */
 export async function sweepChallenges(ctx: MatchContext): Promise<number> {
   const ids = await ctx.store.challenges.dueExpired(ctx.now(), 50);
   let n = 0;
@@ -232,7 +275,13 @@ export type RematchResult =
   | { kind: 'offered'; challenge: StoredChallenge; to: PlayerRef; where: string; posted: boolean };
 
 /** The Rematch button; `version` is the game's when the final post was drawn; `reply`: the click. */
-export async function rematch(ctx: MatchContext, gameId: string, version: number, userId: string, reply?: PendingReply): Promise<RematchResult> {
+export async function rematch(
+  ctx: MatchContext,
+  gameId: string,
+  version: number,
+  userId: string,
+  reply?: PendingReply,
+): Promise<RematchResult> {
   const { rec } = await loadGameById(ctx, gameId);
   if (rec.status === 'active') refuse('rematch.stillPlaying');
   if (rec.version !== version) refuse('rematch.stale');
@@ -283,12 +332,27 @@ export async function rematch(ctx: MatchContext, gameId: string, version: number
 }
 
 /** The rematch challenge exists: ours (refuse), or the other player's (take it and start). */
-async function answerExisting(ctx: MatchContext, c: StoredChallenge, me: PlayerRef, reply?: PendingReply): Promise<RematchResult> {
-  if (c.challengerId === me.id) refuse(c.status === 'open' ? 'rematch.askedAlready' : c.status === 'expired' ? 'rematch.expired' : 'rematch.closed');
+async function answerExisting(
+  ctx: MatchContext,
+  c: StoredChallenge,
+  me: PlayerRef,
+  reply?: PendingReply,
+): Promise<RematchResult> {
+  if (c.challengerId === me.id)
+    refuse(
+      c.status === 'open' ? 'rematch.askedAlready' : c.status === 'expired' ? 'rematch.expired' : 'rematch.closed',
+    );
   if (c.status !== 'open') refuse(c.status === 'expired' ? 'rematch.expired' : 'rematch.closed');
   const taken = await ctx.store.challenges.take(c.id, me);
   if (!taken.ok) refuse(taken.reason === 'not-found' ? 'rematch.gone' : 'rematch.closed');
-  const change = await startAccepted(ctx, taken.challenge, me, c.messageId, { key: 'rematch.acceptedBoth', params: { user: { user: me.id } } }, reply);
+  const change = await startAccepted(
+    ctx,
+    taken.challenge,
+    me,
+    c.messageId,
+    { key: 'rematch.acceptedBoth', params: { user: { user: me.id } } },
+    reply,
+  );
   // Reply mode: the card stays as it was; a click on it says the rematch is closed.
   if (c.messageId && postableHere(c)) {
     try {
@@ -302,11 +366,18 @@ async function answerExisting(ctx: MatchContext, c: StoredChallenge, me: PlayerR
   return { kind: 'started', game: change.game, post: change.post ?? null };
 }
 
-async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, where: string, reply?: PendingReply): Promise<RematchResult> {
+async function rematchAi(
+  ctx: MatchContext,
+  rec: StoredGame,
+  userId: string,
+  where: string,
+  reply?: PendingReply,
+): Promise<RematchResult> {
   // The cap first: a rematch it refuses must not use up the once-per-game slot below.
   await checkAiCap(ctx, userId);
   // One AI rematch per game and player: a second click is refused rather than opening a second game.
-  if ((await ctx.store.interactions.cooldown(`rematch:${rec.id}:${userId}`, 24 * 3_600_000)) > 0) refuse('rematch.startedAlready');
+  if ((await ctx.store.interactions.cooldown(`rematch:${rec.id}:${userId}`, 24 * 3_600_000)) > 0)
+    refuse('rematch.startedAlready');
   const swapped: [PlayerRef, PlayerRef] = [rec.players[1], rec.players[0]];
   const locale = localeOf(rec.locale);
   const postable = postableHere(rec);
@@ -317,7 +388,16 @@ async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, whe
         {
           kind: 'text',
           locale,
-          lines: [{ key: 'rematch.aiCard', params: { game: { key: `game.${rec.game}.title` }, first: { name: swapped[0].name }, second: { name: swapped[1].name } } }],
+          lines: [
+            {
+              key: 'rematch.aiCard',
+              params: {
+                game: { key: `game.${rec.game}.title` },
+                first: { name: swapped[0].name },
+                second: { name: swapped[1].name },
+              },
+            },
+          ],
           ping: [],
         },
       )
@@ -341,5 +421,6 @@ async function rematchAi(ctx: MatchContext, rec: StoredGame, userId: string, whe
 /** The per-user cap on active games against the AI. */
 export async function checkAiCap(ctx: MatchContext, userId: string): Promise<void> {
   const games = await ctx.store.games.listActiveByUser(userId);
-  if (games.filter((g) => g.players.some((p) => p.bot)).length >= ctx.settings.maxAiGames) refuse('playBot.tooMany', { max: ctx.settings.maxAiGames });
+  if (games.filter((g) => g.players.some((p) => p.bot)).length >= ctx.settings.maxAiGames)
+    refuse('playBot.tooMany', { max: ctx.settings.maxAiGames });
 }

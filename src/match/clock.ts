@@ -14,5 +14,5 @@ export function startClock(perMoveMs: number | null | undefined, now: number): G
 }
 
 /** After an applied move: the next side's deadline starts now. Games without a clock keep none. */
-export const nextClock = (clock: GameClock | null | undefined, now: number): GameClock | null => startClock(clock?.perMoveMs, now);
-
+export const nextClock = (clock: GameClock | null | undefined, now: number): GameClock | null =>
+  startClock(clock?.perMoveMs, now);

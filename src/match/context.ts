@@ -15,7 +15,9 @@ export interface GamePost {
   state: unknown;
   /** What happened, oldest first (moves, "Draw agreed.", …). */
   lines: Msg[];
-  /** The position just before `state` when this post covers more than one ply (a forced move after the player's own). */
+  /**
+   * The position just before `state` when this post covers more than one ply (a forced move after the player's own).
+   */
   before?: unknown;
 }
 
@@ -69,7 +71,9 @@ export interface Where {
   postable?: boolean;
 }
 
-/** The bot cannot post in this channel on its own: only interaction answers reach it. Thrown before any call to Discord. */
+/**
+ * The bot cannot post in this channel on its own: only interaction answers reach it. Thrown before any call to Discord.
+ */
 export class NotPostable extends Error {
   override readonly name = 'NotPostable';
   constructor(readonly channelId: string) {
@@ -87,7 +91,10 @@ export interface Notifier {
    * Throws NotPostable where the bot may not post (without asking Discord when `where` says so).
    */
   post(where: Where, post: Post, opts?: { nonce?: string }): Promise<string>;
-  /** Answers an interaction that was left waiting (a crash between saving and posting) with the post, if it still can be. */
+  /**
+   * Answers an interaction that was left waiting (a crash between saving and posting) with the post, if it still can
+   * be.
+   */
   answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer>;
   /** A public follow-up of an interaction (reply mode: how the bot speaks where it cannot post); returns its id. */
   followUp(reply: PendingReply, post: Post): Promise<string>;

@@ -10,7 +10,10 @@ export const sideMsg = (game: GameId, side: Side): Msg => ({ key: `game.${game}.
 export const noteMsg = (n: Note): Msg => ({ key: `engine.${n.id}`, params: n.params });
 
 /** A refusal of the engine: `EX-13d: the target stack is taller than yours (2 > 1)`; the words are `refusal.<code>`. */
-export const ruleErrorMsg = (e: RuleError): Msg => ({ key: 'refusal.rule', params: { rule: e.rule, text: { key: `refusal.${e.code}`, params: typedParams(e.params) } } });
+export const ruleErrorMsg = (e: RuleError): Msg => ({
+  key: 'refusal.rule',
+  params: { rule: e.rule, text: { key: `refusal.${e.code}`, params: typedParams(e.params) } },
+});
 
 /** The engine's text parameters may quote what the player typed: shown as written, never as markdown or a mention. */
 const typedParams = (params: RuleError['params']): Record<string, Param> =>
@@ -40,7 +43,9 @@ export const introLine = (rec: StoredGame): Msg => ({
 /** A time per move: whole hours as hours, else minutes. */
 export function durationMsg(ms: number): Msg {
   const h = ms / 3_600_000;
-  return Number.isInteger(h) ? { key: 'common.hours', params: { n: h } } : { key: 'common.minutes', params: { n: Math.round(ms / 60_000) } };
+  return Number.isInteger(h)
+    ? { key: 'common.hours', params: { n: h } }
+    : { key: 'common.minutes', params: { n: Math.round(ms / 60_000) } };
 }
 
 export const setupMsg = (game: GameId, setup: string): Msg => noteMsg(getGame(game).describeSetup(setup));
@@ -48,7 +53,10 @@ export const setupMsg = (game: GameId, setup: string): Msg => noteMsg(getGame(ga
 /** "Red: D B NW (exit dance, X1)". */
 export function moveLine(game: GameId, before: unknown, move: unknown, after: unknown): Msg {
   const g = getGame(game);
-  return { key: 'move.line', params: { side: sideMsg(game, g.toMove(before)), what: noteMsg(g.describeMove(before, move, after)) } };
+  return {
+    key: 'move.line',
+    params: { side: sideMsg(game, g.toMove(before)), what: noteMsg(g.describeMove(before, move, after)) },
+  };
 }
 
 /** "@Bob to move (Black). Time per move 24 h · deadline in 23 hours." or "hexmate AI (Black) is thinking…". */
@@ -57,12 +65,27 @@ export function toMoveLine(rec: StoredGame, side: Side): Msg {
   const who = { player: playerParam(p), side: sideMsg(rec.game, side) };
   if (p.bot) return { key: 'turn.aiThinking', params: who };
   const c = rec.clock;
-  if (c?.deadline) return { key: 'turn.toMoveClock', params: { ...who, per: durationMsg(c.perMoveMs), deadline: { time: c.deadline } } };
+  if (c?.deadline)
+    return {
+      key: 'turn.toMoveClock',
+      params: { ...who, per: durationMsg(c.perMoveMs), deadline: { time: c.deadline } },
+    };
   return { key: 'turn.toMove', params: who };
 }
 
-/** Why a game ended when the rules did not end it (the words are `end.<reason>`); any other reason is the game's own. */
-export const MATCH_REASONS = ['resign', 'draw-agreed', 'abort', 'time', 'timeout', 'admin', 'damaged', 'cancelled'] as const;
+/**
+ * Why a game ended when the rules did not end it (the words are `end.<reason>`); any other reason is the game's own.
+ */
+export const MATCH_REASONS = [
+  'resign',
+  'draw-agreed',
+  'abort',
+  'time',
+  'timeout',
+  'admin',
+  'damaged',
+  'cancelled',
+] as const;
 const isRule = (reason: string): boolean => !(MATCH_REASONS as readonly string[]).includes(reason);
 
 /**
@@ -75,7 +98,9 @@ export function resultLines(rec: StoredGame, state: unknown): Msg[] {
   if (!r || rec.status === 'active') return [];
   const g = getGame(rec.game);
   const lines: Msg[] = [];
-  const why: Msg = isRule(r.reason) ? (endMsg(rec, state) ?? { key: 'end.rule', params: { rule: r.reason } }) : { key: `end.${r.reason}` };
+  const why: Msg = isRule(r.reason)
+    ? (endMsg(rec, state) ?? { key: 'end.rule', params: { rule: r.reason } })
+    : { key: `end.${r.reason}` };
   if (rec.status === 'aborted') {
     lines.push({ key: r.reason === 'time' ? 'result.abortedOnTime' : 'result.aborted' });
   } else if (r.draw || r.winner === null) {
@@ -84,10 +109,18 @@ export function resultLines(rec: StoredGame, state: unknown): Msg[] {
     const l = (1 - r.winner) as Side;
     lines.push({
       key: 'result.winsOnTime',
-      params: { winner: playerParam(rec.players[r.winner]), winnerSide: sideMsg(rec.game, r.winner), loser: playerParam(rec.players[l]), loserSide: sideMsg(rec.game, l) },
+      params: {
+        winner: playerParam(rec.players[r.winner]),
+        winnerSide: sideMsg(rec.game, r.winner),
+        loser: playerParam(rec.players[l]),
+        loserSide: sideMsg(rec.game, l),
+      },
     });
   } else {
-    lines.push({ key: 'result.wins', params: { winner: playerParam(rec.players[r.winner]), side: sideMsg(rec.game, r.winner), why } });
+    lines.push({
+      key: 'result.wins',
+      params: { winner: playerParam(rec.players[r.winner]), side: sideMsg(rec.game, r.winner), why },
+    });
   }
   if (rec.status === 'over' && isRule(r.reason) && state !== undefined) lines.push(...g.scoreNotes(state).map(noteMsg));
   if (r.ratingChanges) {
@@ -95,7 +128,10 @@ export function resultLines(rec: StoredGame, state: unknown): Msg[] {
       const p = rec.players.find((x) => x.id === c.userId);
       const before = Math.round(c.global.before.rating);
       const after = Math.round(c.global.after.rating);
-      lines.push({ key: 'result.rating', params: { player: p ? playerParam(p) : { user: c.userId }, before, after, delta: after - before } });
+      lines.push({
+        key: 'result.rating',
+        params: { player: p ? playerParam(p) : { user: c.userId }, before, after, delta: after - before },
+      });
     }
   } else if (rec.status === 'over' && !rec.rated) lines.push({ key: 'result.casual' });
   // The id is what /replay takes; the final message is where players look for it.
@@ -123,7 +159,12 @@ export function resultSummary(rec: StoredGame, state: unknown): Msg {
   const r = rec.result;
   if (rec.status === 'active' || !r) return { key: 'result.summary.inProgress', params: { moves: rec.moves.length } };
   if (rec.status === 'aborted') return { key: 'result.summary.aborted' };
-  const why: Msg = isRule(r.reason) ? (endMsg(rec, state) ?? { key: 'end.rule', params: { rule: r.reason } }) : { key: `end.${r.reason}` };
+  const why: Msg = isRule(r.reason)
+    ? (endMsg(rec, state) ?? { key: 'end.rule', params: { rule: r.reason } })
+    : { key: `end.${r.reason}` };
   if (r.draw || r.winner === null) return { key: 'result.summary.draw', params: { why } };
-  return { key: 'result.summary.wins', params: { winner: { name: rec.players[r.winner].name }, side: sideMsg(rec.game, r.winner), why } };
+  return {
+    key: 'result.summary.wins',
+    params: { winner: { name: rec.players[r.winner].name }, side: sideMsg(rec.game, r.winner), why },
+  };
 }

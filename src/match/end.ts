@@ -14,9 +14,22 @@ import { isTournamentGame } from './tournament-flow.js';
 import { refuse } from './refusal.js';
 
 /** Ends an active game with CAS; a concurrent change is a refusal (look again, try again). */
-export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' | 'aborted', result: GameResult, origin?: Origin): Promise<StoredGame> {
-  const changes = { status, result, drawOffer: null, clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined };
-  const res = await savePlayerWrite(ctx.store.games.update(g.rec.id, g.rec.version, changes, writeOptions(ctx, origin)));
+export async function endGame(
+  ctx: MatchContext,
+  g: LoadedGame,
+  status: 'over' | 'aborted',
+  result: GameResult,
+  origin?: Origin,
+): Promise<StoredGame> {
+  const changes = {
+    status,
+    result,
+    drawOffer: null,
+    clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined,
+  };
+  const res = await savePlayerWrite(
+    ctx.store.games.update(g.rec.id, g.rec.version, changes, writeOptions(ctx, origin)),
+  );
   if (!res.ok) return refuse(res.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
   gameEnded(ctx, res.game);
   return res.game;
@@ -27,12 +40,14 @@ export async function endGame(ctx: MatchContext, g: LoadedGame, status: 'over' |
  * added the bot; none (the global board only) for games in DMs, group DMs and
  * servers where only a player installed the app.
  */
-export const ratingGuild = (rec: Pick<StoredGame, 'guildId' | 'postable'>): string | null => (postableHere(rec) ? rec.guildId : null);
+export const ratingGuild = (rec: Pick<StoredGame, 'guildId' | 'postable'>): string | null =>
+  postableHere(rec) ? rec.guildId : null;
 
 /** Rated human games: Glicko-2 via the store (idempotent per game), recorded on the game for the final post. */
 export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise<StoredGame> {
   if (!rec.rated || rec.status !== 'over' || !rec.result || rec.players.some((p) => p.bot)) return rec;
-  // Settled already (an owed final post built again): nothing to apply, and no new version to make its Rematch button stale.
+  // Settled already (an owed final post built again): nothing to apply, and no new version to make its Rematch button
+  // stale.
   if (rec.result.ratingChanges) return rec;
   try {
     const now = ctx.now();
@@ -50,14 +65,21 @@ export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise
     const res = await ctx.store.games.update(rec.id, rec.version, { result });
     return res.ok ? res.game : { ...rec, result };
   } catch (e) {
-    // The game stays over; the ratings are applied idempotently by the next attempt (none is scheduled: logged for operators).
+    // The game stays over; the ratings are applied idempotently by the next attempt (none is scheduled: logged for
+    // operators).
     ctx.log.error({ err: e, gameId: rec.id }, 'rating update failed');
     return rec;
   }
 }
 
 /** The final post of a game that has just ended, with its ratings settled. */
-export async function finalAnnouncement(ctx: MatchContext, rec: StoredGame, lines: Msg[], state?: unknown, before?: unknown): Promise<Announcement> {
+export async function finalAnnouncement(
+  ctx: MatchContext,
+  rec: StoredGame,
+  lines: Msg[],
+  state?: unknown,
+  before?: unknown,
+): Promise<Announcement> {
   const final = await settleRatings(ctx, rec);
   if (state !== undefined) return announcement(ctx, final, state, lines, undefined, before);
   const c = check(final);
@@ -69,19 +91,41 @@ export async function announceEnd(ctx: MatchContext, rec: StoredGame, lines: Msg
   await postAnnouncement(ctx, await finalAnnouncement(ctx, rec, lines));
 }
 
-export async function resign(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<Announcement> {
+export async function resign(
+  ctx: MatchContext,
+  channelId: string,
+  userId: string,
+  origin?: Origin,
+): Promise<Announcement> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
   const over = await endGame(ctx, g, 'over', { winner: (1 - side) as Side, draw: false, reason: 'resign' }, origin);
-  return finalAnnouncement(ctx, over, [{ key: 'end.resigned', params: { name: { name: g.rec.players[side].name }, side: sideMsg(g.rec.game, side) } }], g.state);
+  return finalAnnouncement(
+    ctx,
+    over,
+    [{ key: 'end.resigned', params: { name: { name: g.rec.players[side].name }, side: sideMsg(g.rec.game, side) } }],
+    g.state,
+  );
 }
 
 /** /abort: only while a side has not moved yet (the engine says what counts as a move of one's own). */
-export async function abort(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<Announcement> {
+export async function abort(
+  ctx: MatchContext,
+  channelId: string,
+  userId: string,
+  origin?: Origin,
+): Promise<Announcement> {
   // A damaged record cannot go on: either of its players may close it, as an admin may with /endgame (no
   // result). In DMs and group DMs nobody else could, and the channel would be held by it for good.
   const damaged = await damagedGameOf(ctx, channelId, userId);
-  if (damaged) return closeWithoutResult(ctx, damaged, 'damaged', [{ key: 'end.closedDamagedBy', params: { user: { user: userId } } }], origin);
+  if (damaged)
+    return closeWithoutResult(
+      ctx,
+      damaged,
+      'damaged',
+      [{ key: 'end.closedDamagedBy', params: { user: { user: userId } } }],
+      origin,
+    );
   const g = await loadActiveGame(ctx, channelId, userId);
   requirePlayer(g, userId);
   // A pairing's result counts for the event: the clock or the round deadline decides an absence.
@@ -96,7 +140,12 @@ export type DrawOffer =
   | { kind: 'offered'; game: StoredGame; by: Side };
 
 /** /draw: offers a draw, or accepts the opponent's standing offer. */
-export async function offerDraw(ctx: MatchContext, channelId: string, userId: string, origin?: Origin): Promise<DrawOffer> {
+export async function offerDraw(
+  ctx: MatchContext,
+  channelId: string,
+  userId: string,
+  origin?: Origin,
+): Promise<DrawOffer> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
   if (g.rec.players[1 - side].bot) refuse('draw.aiDeclines');
@@ -112,10 +161,22 @@ async function agreeDraw(ctx: MatchContext, g: LoadedGame, origin?: Origin): Pro
   return finalAnnouncement(ctx, over, [{ key: 'end.drawAgreedLine' }], g.state);
 }
 
-export type DrawAnswer = { kind: 'declined' | 'withdrawn'; game: StoredGame } | { kind: 'agreed'; announcement: Announcement };
+export type DrawAnswer =
+  | { kind: 'declined' | 'withdrawn'; game: StoredGame }
+  | { kind: 'agreed'; announcement: Announcement };
 
-/** The Accept / Decline buttons of an offer; `version` is the game's when the buttons were drawn (a move since makes them stale). */
-export async function answerDraw(ctx: MatchContext, gameId: string, version: number, userId: string, accept: boolean, origin?: Origin): Promise<DrawAnswer> {
+/**
+ * The Accept / Decline buttons of an offer; `version` is the game's when the buttons were drawn (a move since makes
+ * them stale).
+ */
+export async function answerDraw(
+  ctx: MatchContext,
+  gameId: string,
+  version: number,
+  userId: string,
+  accept: boolean,
+  origin?: Origin,
+): Promise<DrawAnswer> {
   const g = await loadGameById(ctx, gameId);
   if (g.rec.status !== 'active') refuse('game.over');
   if (g.rec.version !== version || g.rec.drawOffer == null) refuse('draw.stale');
@@ -134,7 +195,12 @@ export async function answerDraw(ctx: MatchContext, gameId: string, version: num
  * and no rating change — a player who vanished, or a damaged record (which
  * the store can still decode; one it cannot decode must be removed by operators).
  */
-export async function adminEnd(ctx: MatchContext, channelId: string, adminId: string, origin?: Origin): Promise<Announcement> {
+export async function adminEnd(
+  ctx: MatchContext,
+  channelId: string,
+  adminId: string,
+  origin?: Origin,
+): Promise<Announcement> {
   let active: StoredGame | null;
   try {
     active = await ctx.store.games.activeByChannel(channelId);
@@ -143,10 +209,19 @@ export async function adminEnd(ctx: MatchContext, channelId: string, adminId: st
     throw e;
   }
   if (!active) return refuse('endgame.noGame');
-  return closeWithoutResult(ctx, active, 'admin', [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }], origin);
+  return closeWithoutResult(
+    ctx,
+    active,
+    'admin',
+    [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }],
+    origin,
+  );
 }
 
-/** The channel's active game when its record is damaged (the engine refuses its state) and `userId` plays in it; else null. */
+/**
+ * The channel's active game when its record is damaged (the engine refuses its state) and `userId` plays in it; else
+ * null.
+ */
 async function damagedGameOf(ctx: MatchContext, channelId: string, userId: string): Promise<StoredGame | null> {
   let rec: StoredGame | null;
   try {
@@ -158,14 +233,28 @@ async function damagedGameOf(ctx: MatchContext, channelId: string, userId: strin
   return rec;
 }
 
-/** Ends an active game with no result and no rating change (an admin's /endgame, a damaged record closed by a player). */
-async function closeWithoutResult(ctx: MatchContext, active: StoredGame, reason: 'admin' | 'damaged', lines: Msg[], origin?: Origin): Promise<Announcement> {
-  const changes = { status: 'aborted' as const, result: { winner: null, draw: false, reason }, drawOffer: null, clock: active.clock ? { ...active.clock, wakeAt: null } : undefined };
-  const res = await savePlayerWrite(ctx.store.games.update(active.id, active.version, changes, writeOptions(ctx, origin)));
+/**
+ * Ends an active game with no result and no rating change (an admin's /endgame, a damaged record closed by a player).
+ */
+async function closeWithoutResult(
+  ctx: MatchContext,
+  active: StoredGame,
+  reason: 'admin' | 'damaged',
+  lines: Msg[],
+  origin?: Origin,
+): Promise<Announcement> {
+  const changes = {
+    status: 'aborted' as const,
+    result: { winner: null, draw: false, reason },
+    drawOffer: null,
+    clock: active.clock ? { ...active.clock, wakeAt: null } : undefined,
+  };
+  const res = await savePlayerWrite(
+    ctx.store.games.update(active.id, active.version, changes, writeOptions(ctx, origin)),
+  );
   if (!res.ok) refuse('game.changedJustNow');
   gameEnded(ctx, res.game);
   const c = check(res.game);
   if (!c.ok) lines.push({ key: 'endgame.wasDamaged' });
   return announcement(ctx, res.game, c.ok ? c.value.state : undefined, lines);
 }
-

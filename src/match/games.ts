@@ -14,7 +14,10 @@ export interface LoadedGame {
   state: unknown;
 }
 
-/** The engine's verdict on a stored record: the loaded game, or why it cannot be played (`detail`: for operators, the logs and the quarantine mark). */
+/**
+ * The engine's verdict on a stored record: the loaded game, or why it cannot be played (`detail`: for operators, the
+ * logs and the quarantine mark).
+ */
 export function check(rec: StoredGame): { ok: true; value: LoadedGame } | { ok: false; detail: string } {
   if (!isGameId(rec.game)) return { ok: false, detail: `unknown game "${String(rec.game).slice(0, 40)}"` };
   const game = getGame(rec.game);
@@ -35,7 +38,8 @@ export function check(rec: StoredGame): { ok: true; value: LoadedGame } | { ok: 
  */
 const checked = new Map<string, unknown>();
 const CHECKED_MAX = 1000;
-const stateKey = (rec: Pick<StoredGame, 'id' | 'version' | 'updatedAt'>): string => `${rec.id}:${rec.version}:${rec.updatedAt}`;
+const stateKey = (rec: Pick<StoredGame, 'id' | 'version' | 'updatedAt'>): string =>
+  `${rec.id}:${rec.version}:${rec.updatedAt}`;
 function remember(key: string, state: unknown): void {
   if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
   checked.set(key, state);
@@ -47,14 +51,22 @@ export function rememberChecked(rec: Pick<StoredGame, 'id' | 'version' | 'update
 }
 
 /** Marks a damaged record once and says so in its thread; later calls only refuse. */
-export async function quarantine(ctx: MatchContext, gameId: string, reason: string, locale?: string | null): Promise<void> {
+export async function quarantine(
+  ctx: MatchContext,
+  gameId: string,
+  reason: string,
+  locale?: string | null,
+): Promise<void> {
   const q = await ctx.store.games.quarantine(gameId, reason);
   if (!q.marked) return;
   ctx.log.error({ gameId, reason }, 'damaged game record quarantined');
   // Reply mode: no note (the bot cannot post there); the next action in the game is refused with the same words.
   if (!q.channelId || !q.postable) return;
   try {
-    await ctx.notifier.post({ channelId: q.channelId }, { kind: 'text', locale: localeOf(locale), lines: [{ key: 'game.damagedNote' }], ping: [] });
+    await ctx.notifier.post(
+      { channelId: q.channelId },
+      { kind: 'text', locale: localeOf(locale), lines: [{ key: 'game.damagedNote' }], ping: [] },
+    );
   } catch (e) {
     ctx.log.warn({ err: e, gameId }, 'could not post the damaged-record note');
   }
@@ -82,14 +94,20 @@ async function read<T>(ctx: MatchContext, gameId: string | null, p: Promise<T>):
   }
 }
 
-/** The active game of a channel or thread, or a refusal that says why there is none (and where the user's games are). */
+/**
+ * The active game of a channel or thread, or a refusal that says why there is none (and where the user's games are).
+ */
 export async function loadActiveGame(ctx: MatchContext, channelId: string, userId?: string): Promise<LoadedGame> {
   const rec = await read(ctx, null, ctx.store.games.activeByChannel(channelId));
   if (rec) return hydrate(ctx, rec);
   const last = await read(ctx, null, ctx.store.games.byChannel(channelId));
   const mine = userId ? await yourGames(ctx, userId) : [];
   const over = last !== null && last.status !== 'active';
-  if (mine.length) refuse(over ? 'game.overHereYours' : 'game.noneHereYours', { games: mine.length, gameList: { list: mine.map((id) => ({ channel: id })) } });
+  if (mine.length)
+    refuse(over ? 'game.overHereYours' : 'game.noneHereYours', {
+      games: mine.length,
+      gameList: { list: mine.map((id) => ({ channel: id })) },
+    });
   return refuse(over ? 'game.overHere' : 'game.noneHere');
 }
 
@@ -115,7 +133,9 @@ export async function loadGameById(ctx: MatchContext, id: string): Promise<Loade
 
 /** The active or last game of a channel, any status (/board shows finished games too). */
 export async function loadChannelGame(ctx: MatchContext, channelId: string): Promise<LoadedGame> {
-  const rec = (await read(ctx, null, ctx.store.games.activeByChannel(channelId))) ?? (await read(ctx, null, ctx.store.games.byChannel(channelId)));
+  const rec =
+    (await read(ctx, null, ctx.store.games.activeByChannel(channelId))) ??
+    (await read(ctx, null, ctx.store.games.byChannel(channelId)));
   if (!rec) return refuse('game.noneHere');
   return hydrate(ctx, rec);
 }
@@ -130,7 +150,8 @@ export function sideOf(rec: StoredGame, userId: string): Side | null {
 export function requirePlayer(g: LoadedGame, userId: string): Side {
   if (g.rec.status !== 'active') refuse('game.over');
   const side = sideOf(g.rec, userId);
-  if (side === null) return refuse('game.notYours', { first: { name: g.rec.players[0].name }, second: { name: g.rec.players[1].name } });
+  if (side === null)
+    return refuse('game.notYours', { first: { name: g.rec.players[0].name }, second: { name: g.rec.players[1].name } });
   return side;
 }
 

@@ -85,7 +85,8 @@ function computeEntries(game: AnyGame, state: unknown): Entry[] {
   if (game.outcome(state).over || game.forcedMove(state) !== null) return [];
   const moves = game.legalMoves(state);
   const paths = game.movePaths ? game.movePaths(state, moves) : plainPaths(game, state, moves);
-  if (paths.length !== moves.length) throw new Error(`${game.id}.movePaths: ${paths.length} paths for ${moves.length} moves`);
+  if (paths.length !== moves.length)
+    throw new Error(`${game.id}.movePaths: ${paths.length} paths for ${moves.length} moves`);
   const out = moves.map((move, i) => {
     const path = paths[i];
     const codes = path.steps.map((s) => s.code);
@@ -101,7 +102,8 @@ function computeEntries(game: AnyGame, state: unknown): Entry[] {
   if (seen.size !== out.length) throw new Error(`${game.id}.movePaths: two moves share a path`);
   for (const e of out)
     for (let k = 1; k < e.codes.length; k++)
-      if (seen.has(e.codes.slice(0, k).join(PATH_SEP) + PATH_SEP)) throw new Error(`${game.id}.movePaths: a path is the start of another`);
+      if (seen.has(e.codes.slice(0, k).join(PATH_SEP) + PATH_SEP))
+        throw new Error(`${game.id}.movePaths: a path is the start of another`);
   return out;
 }
 
@@ -136,7 +138,11 @@ const lastNote = (e: Entry): Note => e.path.steps[e.path.steps.length - 1].note;
  */
 function leafOptions(list: Entry[], depth: number, known: number): MenuOption[] {
   const short = known >= 1 && new Set(list.map((e) => JSON.stringify(lastNote(e)))).size === list.length;
-  return list.map((e) => ({ value: e.codes.slice(depth).join(PATH_SEP), label: stepMsg(short ? lastNote(e) : e.path.note), description: notationMsg(e) }));
+  return list.map((e) => ({
+    value: e.codes.slice(depth).join(PATH_SEP),
+    label: stepMsg(short ? lastNote(e) : e.path.note),
+    description: notationMsg(e),
+  }));
 }
 
 /** The view at `path` (entries share its codes): skips steps with one choice, then fits the choices into the menus. */
@@ -157,29 +163,46 @@ function nodeAt(list: Entry[], depth: number, path: string[]): Node | { leaf: En
   } else if (list.length <= MENU_OPTIONS) {
     // The level's words when every option is that one last step ("Choose an empty tile"), else "Choose your move".
     const oneStep = list.every((e) => e.codes.length === d + 1);
-    menus = [{ placeholder: oneStep ? stepMsg(list[0].path.steps[d].level) : { key: 'builder.chooseMove' }, options: leafOptions(list, d, d) }];
+    menus = [
+      {
+        placeholder: oneStep ? stepMsg(list[0].path.steps[d].level) : { key: 'builder.chooseMove' },
+        options: leafOptions(list, d, d),
+      },
+    ];
   } else {
     // Choose this step first; several menus when it has more than one holds.
-    const options = groups.map((g): MenuOption => ({
-      value: g[0].codes[d],
-      label: stepMsg(g[0].path.steps[d].note),
-      description: { key: 'builder.count', params: { n: g.length } },
-    }));
+    const options = groups.map(
+      (g): MenuOption => ({
+        value: g[0].codes[d],
+        label: stepMsg(g[0].path.steps[d].note),
+        description: { key: 'builder.count', params: { n: g.length } },
+      }),
+    );
     const level = stepMsg(list[0].path.steps[d].level);
     menus = [];
     for (let k = 0; k < options.length && menus.length < MENUS; k += MENU_OPTIONS) {
       const part = options.slice(k, k + MENU_OPTIONS);
       const placeholder: Msg =
-        options.length <= MENU_OPTIONS ? level : { key: 'builder.part', params: { what: level, first: part[0].value, last: part[part.length - 1].value } };
+        options.length <= MENU_OPTIONS
+          ? level
+          : { key: 'builder.part', params: { what: level, first: part[0].value, last: part[part.length - 1].value } };
       menus.push({ placeholder, options: part });
     }
     const shown = new Set(menus.flatMap((m) => m.options.map((o) => o.value)));
     hidden = groups.filter((g) => !shown.has(g[0].codes[d])).reduce((n, g) => n + g.length, 0);
   }
-  return { depth: d, path: p, entries: list, options: menus.flatMap((m) => m.options.map((o) => o.value.split(PATH_SEP))), menus, hidden };
+  return {
+    depth: d,
+    path: p,
+    entries: list,
+    options: menus.flatMap((m) => m.options.map((o) => o.value.split(PATH_SEP))),
+    menus,
+    hidden,
+  };
 }
 
-const startsWith = (a: readonly string[], b: readonly string[]): boolean => b.length <= a.length && b.every((x, i) => a[i] === x);
+const startsWith = (a: readonly string[], b: readonly string[]): boolean =>
+  b.length <= a.length && b.every((x, i) => a[i] === x);
 
 /**
  * What to show after the choices `path`, or null when the path is not one the

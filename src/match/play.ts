@@ -46,7 +46,10 @@ export function advance(game: AnyGame, state: unknown, move: unknown): Advanced 
   return { state: cur, before, moves, lines, outcome: game.outcome(cur) };
 }
 
-/** Who is moving: a player (with the version they saw, from a builder or button), or the AI on the version it thought about. */
+/**
+ * Who is moving: a player (with the version they saw, from a builder or button), or the AI on the version it thought
+ * about.
+ */
 export type Mover = { userId: string; expectVersion?: number } | { aiSide: Side; expectVersion: number };
 
 export interface Committed {
@@ -104,7 +107,9 @@ export async function commitMove(
 ): Promise<Committed> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const g =
-      'channelId' in where ? await loadActiveGame(ctx, where.channelId, 'userId' in mover ? mover.userId : undefined) : await loadGameById(ctx, where.gameId);
+      'channelId' in where
+        ? await loadActiveGame(ctx, where.channelId, 'userId' in mover ? mover.userId : undefined)
+        : await loadGameById(ctx, where.gameId);
     const { rec, game, state } = g;
     let side: Side;
     if ('userId' in mover) {
@@ -124,7 +129,11 @@ export async function commitMove(
     const changes: GameChanges = { state: adv.state, appendMoves: adv.moves, drawOffer: null };
     if (adv.outcome.over) {
       changes.status = 'over';
-      changes.result = { winner: adv.outcome.draw ? null : adv.outcome.winner, draw: adv.outcome.draw, reason: adv.outcome.reason ?? 'over' };
+      changes.result = {
+        winner: adv.outcome.draw ? null : adv.outcome.winner,
+        draw: adv.outcome.draw,
+        reason: adv.outcome.reason ?? 'over',
+      };
       if (rec.clock) changes.clock = { ...rec.clock, wakeAt: null };
     } else if (rec.clock) {
       // Every applied move (forced and AI moves too) starts the next side's time.
@@ -137,7 +146,9 @@ export async function commitMove(
     if (res.ok) {
       rememberChecked(res.game, adv.state);
       if (vsAi && (res.game.status !== 'active' || res.game.players[game.toMove(adv.state)].bot === undefined)) {
-        await ctx.store.games.dropAiTurn(rec.id).catch((e: unknown) => ctx.log.debug({ err: e, gameId: rec.id }, 'AI-turn hint left for the sweep to drop'));
+        await ctx.store.games
+          .dropAiTurn(rec.id)
+          .catch((e: unknown) => ctx.log.debug({ err: e, gameId: rec.id }, 'AI-turn hint left for the sweep to drop'));
       }
       gameEnded(ctx, res.game);
       return { loaded: g, after: res.game, state: adv.state, before: adv.before, lines: adv.lines };

@@ -37,7 +37,10 @@ export const OWED_STALE_MS = 120_000;
 export const MAX_TRIES = 6;
 const retryDelay = (tries: number): number => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, tries - 1));
 
-/** Makes the owed posts this process may take over; returns how many went out. `graceMs`: how old a hint must be (tests shorten it). */
+/**
+ * Makes the owed posts this process may take over; returns how many went out. `graceMs`: how old a hint must be (tests
+ * shorten it).
+ */
 export async function sweepOwed(ctx: MatchContext, graceMs = OWED_GRACE_MS, limit = 25): Promise<number> {
   const ids = await ctx.store.games.owed(Date.now() - graceMs, limit);
   let posted = 0;
@@ -46,7 +49,9 @@ export async function sweepOwed(ctx: MatchContext, graceMs = OWED_GRACE_MS, limi
       if (await settle(ctx, id)) posted++;
     } catch (e) {
       ctx.log.error({ err: e, gameId: id }, 'announcement sweep failed for a game');
-      await ctx.store.games.recheckAnnouncement(id, Date.now() + retryDelay(1)).catch((e2: unknown) => ctx.log.warn({ err: e2, gameId: id }, 'could not reschedule'));
+      await ctx.store.games
+        .recheckAnnouncement(id, Date.now() + retryDelay(1))
+        .catch((e2: unknown) => ctx.log.warn({ err: e2, gameId: id }, 'could not reschedule'));
     }
   }
   return posted;
@@ -100,7 +105,10 @@ async function ownerAtIt(ctx: MatchContext, rec: StoredGame, owner: string | nul
   return owner === ctx.instanceId || ctx.store.processes.alive(owner);
 }
 
-/** Hands an owed post back (to whoever comes next) and stops sweeping it: only an interaction in its channel can show it now. */
+/**
+ * Hands an owed post back (to whoever comes next) and stops sweeping it: only an interaction in its channel can show it
+ * now.
+ */
 async function leaveForNextInteraction(ctx: MatchContext, id: string): Promise<void> {
   await ctx.store.games.claimAnnouncement(id, ctx.instanceId, '', false);
   await ctx.store.games.recheckAnnouncement(id, null);
@@ -118,7 +126,8 @@ export async function takeOwed(ctx: MatchContext, channelId: string): Promise<An
   try {
     rec = await ctx.store.games.byChannel(channelId);
   } catch (e) {
-    // A record the store cannot read: the interaction's own handler refuses it (and quarantines it) with the right words.
+    // A record the store cannot read: the interaction's own handler refuses it (and quarantines it) with the right
+    // words.
     if (isCorruptRecordError(e)) return null;
     throw e;
   }
@@ -127,7 +136,11 @@ export async function takeOwed(ctx: MatchContext, channelId: string): Promise<An
   if (await ownerAtIt(ctx, rec, owner)) return null;
   if (!(await ctx.store.games.claimAnnouncement(rec.id, owner, ctx.instanceId, false))) return null;
   const a = await owedAnnouncement(ctx, rec);
-  if (a) ctx.log.info({ gameId: rec.id, version: rec.version }, 'owed game post taken over by an interaction in its channel');
+  if (a)
+    ctx.log.info(
+      { gameId: rec.id, version: rec.version },
+      'owed game post taken over by an interaction in its channel',
+    );
   return a;
 }
 
@@ -149,7 +162,8 @@ async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Ann
       await quarantine(ctx, rec.id, damage.detail, rec.locale);
       return null;
     }
-    for (let i = from; i < rec.moves.length; i++) lines.push(moveLine(rec.game, r.states[i], r.moves[i], r.states[i + 1]));
+    for (let i = from; i < rec.moves.length; i++)
+      lines.push(moveLine(rec.game, r.states[i], r.moves[i], r.states[i + 1]));
     // A forced move after the player's own: the picture shows both (as the live post does).
     if (rec.moves.length - from >= 2) before = r.states[rec.moves.length - 1];
   }
@@ -163,7 +177,12 @@ async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Ann
  * game's channel; in reply mode a follow-up of that interaction instead
  * ('nowhere' when it can carry nothing).
  */
-async function deliver(ctx: MatchContext, rec: StoredGame, a: Announcement, claim: ClaimedAnnouncement): Promise<'delivered' | 'failed' | 'nowhere'> {
+async function deliver(
+  ctx: MatchContext,
+  rec: StoredGame,
+  a: Announcement,
+  claim: ClaimedAnnouncement,
+): Promise<'delivered' | 'failed' | 'nowhere'> {
   let how: 'edited' | 'answered' | 'channel' | 'follow-up' | null = null;
   const reply = replyUsable(claim.reply) ? claim.reply : null;
   try {

@@ -9,7 +9,14 @@
 import { allGames, type GameId } from '../engine/index.js';
 import { localeOf } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { guildScope, seasonScope, type LeaderboardEntry, type RatingScope, type SeasonIds, type SeasonLength } from '../store/types.js';
+import {
+  guildScope,
+  seasonScope,
+  type LeaderboardEntry,
+  type RatingScope,
+  type SeasonIds,
+  type SeasonLength,
+} from '../store/types.js';
 import type { MatchContext } from './context.js';
 import { readSettings } from './settings.js';
 import { rankedFilter, ratingMsg, recordMsg } from './standing.js';
@@ -31,13 +38,18 @@ export function seasonId(length: SeasonLength, now: number): string {
 export function seasonBounds(id: string): { start: number; end: number } {
   const q = /^(\d{4})-Q([1-4])$/.exec(id);
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(id);
-  const [y, first, months] = q ? [Number(q[1]), (Number(q[2]) - 1) * 3, 3] : m ? [Number(m[1]), Number(m[2]) - 1, 1] : [NaN, 0, 0];
+  const [y, first, months] = q
+    ? [Number(q[1]), (Number(q[2]) - 1) * 3, 3]
+    : m
+      ? [Number(m[1]), Number(m[2]) - 1, 1]
+      : [NaN, 0, 0];
   if (!Number.isFinite(y)) throw new TypeError(`not a season id: ${id}`);
   return { start: Date.UTC(y, first, 1), end: Date.UTC(y, first + months, 1) };
 }
 
 /** The season before `id`. */
-export const previousSeason = (length: SeasonLength, id: string): string => seasonId(length, seasonBounds(id).start - 1);
+export const previousSeason = (length: SeasonLength, id: string): string =>
+  seasonId(length, seasonBounds(id).start - 1);
 
 /** "Q4 2026" / "December 2026", in the reader's language. */
 export function seasonMsg(id: string): Msg {
@@ -66,7 +78,12 @@ export type SeasonChoice = 'current' | 'previous' | 'all-time';
  * The board a leaderboard shows: all time, or a season of the global board
  * or of the server (null when the server keeps no seasons).
  */
-export function boardScope(base: 'global' | `guild:${string}`, choice: SeasonChoice, length: SeasonLength | null, now: number): { scope: RatingScope; season: string | null } | null {
+export function boardScope(
+  base: 'global' | `guild:${string}`,
+  choice: SeasonChoice,
+  length: SeasonLength | null,
+  now: number,
+): { scope: RatingScope; season: string | null } | null {
   if (choice === 'all-time') return { scope: base, season: null };
   const len = base === 'global' ? GLOBAL_SEASONS : length;
   if (!len) return null;
@@ -79,7 +96,18 @@ export function boardScope(base: 'global' | `guild:${string}`, choice: SeasonCho
 export function topLines(game: GameId, rows: LeaderboardEntry[], now: number): Msg[] {
   return [
     { key: 'season.topGame', params: { game: { key: `game.${game}.title` } } },
-    ...rows.map((e): Msg => ({ key: 'season.topRow', params: { rank: e.rank, who: { user: e.userId }, rating: ratingMsg(e, now), games: e.games, record: recordMsg(e) } })),
+    ...rows.map(
+      (e): Msg => ({
+        key: 'season.topRow',
+        params: {
+          rank: e.rank,
+          who: { user: e.userId },
+          rating: ratingMsg(e, now),
+          games: e.games,
+          record: recordMsg(e),
+        },
+      }),
+    ),
   ];
 }
 
@@ -114,17 +142,27 @@ export async function sweepSeasons(ctx: MatchContext, opts: { retryMs?: number }
       const ended = previousSeason(s.seasonLength, seasonId(s.seasonLength, now));
       if (!(await ctx.store.seasons.leaseRollover(guildId, ended, ROLLOVER_LEASE_MS))) continue;
       leased = ended;
-      const lines: Msg[] = [{ key: 'season.over', params: { season: seasonMsg(ended), next: seasonMsg(seasonId(s.seasonLength, now)) } }];
+      const lines: Msg[] = [
+        { key: 'season.over', params: { season: seasonMsg(ended), next: seasonMsg(seasonId(s.seasonLength, now)) } },
+      ];
       let any = false;
       for (const g of allGames()) {
-        const rows = await ctx.store.ratings.top(g.id, seasonScope(guildScope(guildId), ended), SEASON_TOP, rankedFilter(now));
+        const rows = await ctx.store.ratings.top(
+          g.id,
+          seasonScope(guildScope(guildId), ended),
+          SEASON_TOP,
+          rankedFilter(now),
+        );
         if (!rows.length) continue;
         any = true;
         lines.push(...topLines(g.id, rows, now));
       }
       // A season nobody finished ranked in ends quietly (a server that just turned seasons on, an idle one).
       if (any) {
-        await ctx.notifier.post({ channelId: s.seasonChannel }, { kind: 'text', locale: localeOf(s.locale), lines, ping: [] });
+        await ctx.notifier.post(
+          { channelId: s.seasonChannel },
+          { kind: 'text', locale: localeOf(s.locale), lines, ping: [] },
+        );
         posted++;
       }
       leased = null;
@@ -132,7 +170,10 @@ export async function sweepSeasons(ctx: MatchContext, opts: { retryMs?: number }
     } catch (e) {
       ctx.log.warn({ err: e, guildId }, 'season rollover failed for a server; it is tried again later');
       // Not posted: let the lease end soon, so a later sweep (any process) tries again.
-      if (leased) await ctx.store.seasons.retryRollover(guildId, leased, opts.retryMs ?? ROLLOVER_RETRY_MS).catch((err: unknown) => ctx.log.warn({ err, guildId }, 'could not shorten the season lease'));
+      if (leased)
+        await ctx.store.seasons
+          .retryRollover(guildId, leased, opts.retryMs ?? ROLLOVER_RETRY_MS)
+          .catch((err: unknown) => ctx.log.warn({ err, guildId }, 'could not shorten the season lease'));
     }
   }
   return posted;

@@ -41,7 +41,8 @@ export async function checkGameChannel(ctx: MatchContext, guildId: string | null
 export const setClock = (ctx: MatchContext, guildId: string, hours: number | null): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { clockMs: hours === null ? null : hours * 3_600_000 });
 
-export const setLocale = (ctx: MatchContext, guildId: string, locale: Locale | null): Promise<GuildSettings> => ctx.store.settings.update(guildId, { locale });
+export const setLocale = (ctx: MatchContext, guildId: string, locale: Locale | null): Promise<GuildSettings> =>
+  ctx.store.settings.update(guildId, { locale });
 
 /** Adds a channel to the list, atomically (two admins at once both land). */
 export function addChannel(ctx: MatchContext, guildId: string, channelId: string): Promise<GuildSettings> {
@@ -62,15 +63,26 @@ export function removeChannel(ctx: MatchContext, guildId: string, channelId: str
   });
 }
 
-export const clearChannels = (ctx: MatchContext, guildId: string): Promise<GuildSettings> => ctx.store.settings.update(guildId, { channels: null });
+export const clearChannels = (ctx: MatchContext, guildId: string): Promise<GuildSettings> =>
+  ctx.store.settings.update(guildId, { channels: null });
 
 /** Who may create tournaments besides Manage Server: a role, or nobody else (null). */
 export const setTournamentRole = (ctx: MatchContext, guildId: string, roleId: string | null): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { tournamentRole: roleId });
 
-/** The server's seasons (null: none) and where their final top 10 goes; the rollover sweep visits servers with seasons. */
-export async function setSeasons(ctx: MatchContext, guildId: string, length: SeasonLength | null, channelId: string | null): Promise<GuildSettings> {
-  const s = await ctx.store.settings.update(guildId, { seasonLength: length, seasonChannel: length ? channelId : null });
+/**
+ * The server's seasons (null: none) and where their final top 10 goes; the rollover sweep visits servers with seasons.
+ */
+export async function setSeasons(
+  ctx: MatchContext,
+  guildId: string,
+  length: SeasonLength | null,
+  channelId: string | null,
+): Promise<GuildSettings> {
+  const s = await ctx.store.settings.update(guildId, {
+    seasonLength: length,
+    seasonChannel: length ? channelId : null,
+  });
   await ctx.store.seasons.track(guildId, length !== null);
   return s;
 }

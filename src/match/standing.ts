@@ -12,15 +12,23 @@ import type { RatingSnapshot, TopOptions } from '../store/types.js';
  */
 export const PROVISIONAL = { minGames: 5, maxRd: 110 } as const;
 
-export const provisionalRule: Msg = { key: 'standing.provisionalRule', params: { games: PROVISIONAL.minGames, rd: PROVISIONAL.maxRd } };
+export const provisionalRule: Msg = {
+  key: 'standing.provisionalRule',
+  params: { games: PROVISIONAL.minGames, rd: PROVISIONAL.maxRd },
+};
 
 /** The store's leaderboard filter at `now` (the deviation grows while a player is away). */
-export const rankedFilter = (now: number): TopOptions => ({ minGames: PROVISIONAL.minGames, maxRd: PROVISIONAL.maxRd, now });
+export const rankedFilter = (now: number): TopOptions => ({
+  minGames: PROVISIONAL.minGames,
+  maxRd: PROVISIONAL.maxRd,
+  now,
+});
 
 /** The deviation as it stands now (idle time widens it, Glicko-2 step 6). */
 export const currentRd = (s: RatingSnapshot, now: number): number => idleRd(s, now);
 
-export const isProvisional = (s: RatingSnapshot, now: number): boolean => s.games < PROVISIONAL.minGames || currentRd(s, now) > PROVISIONAL.maxRd;
+export const isProvisional = (s: RatingSnapshot, now: number): boolean =>
+  s.games < PROVISIONAL.minGames || currentRd(s, now) > PROVISIONAL.maxRd;
 
 /** "1623 ± 87", or "1623? ± 140" when provisional (the Lichess mark). */
 export const ratingMsg = (s: RatingSnapshot, now: number): Msg => ({
@@ -29,7 +37,10 @@ export const ratingMsg = (s: RatingSnapshot, now: number): Msg => ({
 });
 
 /** "8W 1D 3L". */
-export const recordMsg = (s: Pick<RatingSnapshot, 'wins' | 'draws' | 'losses'>): Msg => ({ key: 'standing.record', params: { wins: s.wins, draws: s.draws, losses: s.losses } });
+export const recordMsg = (s: Pick<RatingSnapshot, 'wins' | 'draws' | 'losses'>): Msg => ({
+  key: 'standing.record',
+  params: { wins: s.wins, draws: s.draws, losses: s.losses },
+});
 
 /** The store's streak: >0 wins in a row, <0 losses in a row, 0 after a draw. */
 export function streakMsg(streak: number): Msg {

@@ -39,7 +39,10 @@ export interface MatchSpec {
 
 export interface Started {
   game: StoredGame;
-  /** Reply mode: the starting board, for the caller to show through its interaction; null when it was posted in the channel. */
+  /**
+   * Reply mode: the starting board, for the caller to show through its interaction; null when it was posted in the
+   * channel.
+   */
   post: Announcement | null;
 }
 
@@ -50,7 +53,9 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
   const state = init.value;
   const replyMode = spec.postable === false;
   const threadId =
-    spec.messageId && !replyMode ? await ctx.notifier.openThread(spec.channelId, spec.messageId, matchTitle(spec.game, spec.players), spec.locale) : null;
+    spec.messageId && !replyMode
+      ? await ctx.notifier.openThread(spec.channelId, spec.messageId, matchTitle(spec.game, spec.players), spec.locale)
+      : null;
   const created = await ctx.store.games.create(
     {
       ...(spec.id ? { id: spec.id } : {}),
@@ -76,7 +81,9 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
   const rec = created.game;
   if (rec.players.some((p) => p.bot)) {
     // The AI may open: a hint for the AI sweep, should this process die before it moves.
-    await ctx.store.games.noteAiTurn(rec.id).catch((e: unknown) => ctx.log.warn({ err: e, gameId: rec.id }, 'could not note the AI turn'));
+    await ctx.store.games
+      .noteAiTurn(rec.id)
+      .catch((e: unknown) => ctx.log.warn({ err: e, gameId: rec.id }, 'could not note the AI turn'));
   }
   // The AI opens after the start is shown; in reply mode as a follow-up of the interaction that showed it.
   const start = announcement(ctx, rec, state, [introLine(rec)], (via) => Promise.resolve(scheduleAi(ctx, rec, via)));

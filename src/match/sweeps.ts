@@ -29,7 +29,9 @@ const MAX_PAGES = 10;
  */
 type Outcome = 'acted' | 'cleared' | 'kept';
 
-/** One sweep: every game whose clock is due gets its reminder or its end. Returns how many games this process acted on. */
+/**
+ * One sweep: every game whose clock is due gets its reminder or its end. Returns how many games this process acted on.
+ */
 export async function sweepClocks(ctx: MatchContext, limit = 50): Promise<number> {
   const now = ctx.now();
   const seen = new Set<string>();
@@ -83,13 +85,16 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
   }
   const { game, state } = c.value;
   const side = game.toMove(state);
-  if (clock.deadline != null && now >= clock.deadline) return (await timeOut(ctx, rec, side, game.eachSideMoved(state))) ? 'acted' : 'cleared';
+  if (clock.deadline != null && now >= clock.deadline)
+    return (await timeOut(ctx, rec, side, game.eachSideMoved(state))) ? 'acted' : 'cleared';
   if (clock.reminded) {
     // Reminded already, deadline ahead, yet due: the entry lags behind the record.
     await ctx.store.games.repairDue(id, now, clock.deadline);
     return 'cleared';
   }
-  const res = await ctx.store.games.update(rec.id, rec.version, { clock: { ...clock, reminded: true, wakeAt: clock.deadline } });
+  const res = await ctx.store.games.update(rec.id, rec.version, {
+    clock: { ...clock, reminded: true, wakeAt: clock.deadline },
+  });
   if (!res.ok) return 'cleared'; // someone moved or another process reminded first
   const p = rec.players[side];
   // Reply mode: the bot cannot ping on its own there, and no interaction waits: the reminder is skipped.
@@ -100,7 +105,12 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
     lines: [
       {
         key: 'clock.reminder',
-        params: { player: playerParam(p), side: sideMsg(rec.game, side), left: Math.round((1 - REMIND_AT) * 100), deadline: { time: clock.deadline ?? now } },
+        params: {
+          player: playerParam(p),
+          side: sideMsg(rec.game, side),
+          left: Math.round((1 - REMIND_AT) * 100),
+          deadline: { time: clock.deadline ?? now },
+        },
       },
     ],
     ping: [p.id],
@@ -108,7 +118,10 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
   return 'acted';
 }
 
-/** The record, or 'quarantined' when the store cannot decode it; any other error (a lost connection) is thrown: the game is fine. */
+/**
+ * The record, or 'quarantined' when the store cannot decode it; any other error (a lost connection) is thrown: the game
+ * is fine.
+ */
 async function readGame(ctx: MatchContext, id: string): Promise<StoredGame | null | 'quarantined'> {
   try {
     return await ctx.store.games.get(id);

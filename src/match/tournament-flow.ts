@@ -59,9 +59,16 @@ export const isTournamentGame = (gameId: string): boolean => PAIRING_GAME_RE.tes
 export const entrantIds = (t: StoredTournament): string[] => t.players.map((p) => p.id);
 
 export const historyOf = (t: StoredTournament): GameRecord[] =>
-  t.pairings.map((p) => ({ round: p.round, first: p.first, second: p.second, result: p.result, ...(p.forfeit ? { forfeit: true } : {}) }));
+  t.pairings.map((p) => ({
+    round: p.round,
+    first: p.first,
+    second: p.second,
+    result: p.result,
+    ...(p.forfeit ? { forfeit: true } : {}),
+  }));
 
-export const roundPairings = (t: StoredTournament, round = t.round): TournamentPairing[] => t.pairings.filter((p) => p.round === round);
+export const roundPairings = (t: StoredTournament, round = t.round): TournamentPairing[] =>
+  t.pairings.filter((p) => p.round === round);
 
 /** Everyone who has left, at any round. */
 export const leavers = (t: StoredTournament): Set<string> => new Set(t.withdrawals.map((w) => w.player));
@@ -70,7 +77,10 @@ export const leavers = (t: StoredTournament): Set<string> => new Set(t.withdrawa
 export const eventTitle = (t: StoredTournament): Msg =>
   t.name
     ? { key: 'tournament.named', params: { name: { name: t.name } } }
-    : { key: 'tournament.untitled', params: { game: { key: `game.${t.game}.title` }, format: { key: `tournament.format.${t.format}` } } };
+    : {
+        key: 'tournament.untitled',
+        params: { game: { key: `game.${t.game}.title` }, format: { key: `tournament.format.${t.format}` } },
+      };
 
 export const nameOf = (t: StoredTournament, id: string): string => t.players.find((p) => p.id === id)?.name ?? '?';
 
@@ -99,7 +109,14 @@ export function pairingResult(rec: StoredGame): Pick<TournamentPairing, 'result'
     if (rec.result.draw || rec.result.winner === null) return { result: 'draw' };
     return { result: rec.result.winner === 0 ? 'first' : 'second' };
   }
-  if (rec.result.reason === 'admin' || rec.result.reason === 'damaged' || rec.result.reason === 'cancelled' || rec.moves.length === 0 || !isGameId(rec.game)) return { result: 'double-forfeit', forfeit: true };
+  if (
+    rec.result.reason === 'admin' ||
+    rec.result.reason === 'damaged' ||
+    rec.result.reason === 'cancelled' ||
+    rec.moves.length === 0 ||
+    !isGameId(rec.game)
+  )
+    return { result: 'double-forfeit', forfeit: true };
   const game = getGame(rec.game);
   const st = game.fromJSON(rec.state);
   if (!st.ok) return { result: 'double-forfeit', forfeit: true };
@@ -110,7 +127,10 @@ export function pairingResult(rec: StoredGame): Pick<TournamentPairing, 'result'
 // ---------------------------------------------------------------------------
 // Steps
 
-/** Rounds of the event for n players: Swiss as asked (or the default), never past the pairing limit; round robin n − 1 or n. */
+/**
+ * Rounds of the event for n players: Swiss as asked (or the default), never past the pairing limit; round robin n − 1
+ * or n.
+ */
 export function roundsFor(t: Pick<StoredTournament, 'format' | 'roundsWanted'>, n: number): number {
   if (t.format === 'round-robin') return n % 2 === 0 ? n - 1 : n;
   return Math.max(1, Math.min(t.roundsWanted ?? defaultSwissRounds(n), safeSwissRounds(n)));
@@ -124,23 +144,52 @@ export function roundsFor(t: Pick<StoredTournament, 'format' | 'roundsWanted'>, 
 export function startEvent(t: StoredTournament, ratings: ReadonlyMap<string, number>, now: number): StoredTournament {
   const order =
     t.format === 'swiss'
-      ? t.players.map((p, i) => ({ p, i, r: ratings.get(p.id) ?? 0 })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.p)
+      ? t.players
+          .map((p, i) => ({ p, i, r: ratings.get(p.id) ?? 0 }))
+          .sort((a, b) => b.r - a.r || a.i - b.i)
+          .map((x) => x.p)
       : drawLots(entrantIds(t), t.seed).map((id) => t.players.find((p) => p.id === id)!);
-  const started: StoredTournament = { ...t, status: 'running', players: order, rounds: roundsFor(t, order.length), startedAt: now, round: 0, pairings: [], withdrawals: [] };
+  const started: StoredTournament = {
+    ...t,
+    status: 'running',
+    players: order,
+    rounds: roundsFor(t, order.length),
+    startedAt: now,
+    round: 0,
+    pairings: [],
+    withdrawals: [],
+  };
   return advanceEvent(started, now);
 }
 
-/** The pairings of round r: Swiss from the results so far, round robin from the Berger tables; byes awarded, leavers' games forfeited. */
+/**
+ * The pairings of round r: Swiss from the results so far, round robin from the Berger tables; byes awarded, leavers'
+ * games forfeited.
+ */
 function pairRound(t: StoredTournament, round: number): TournamentPairing[] {
   let games: GameRecord[];
   if (t.format === 'swiss') {
-    games = pairSwissRound({ players: entrantIds(t), history: historyOf(t), round, withdrawn: withdrawnBy(t.withdrawals, round), seed: t.seed, rounds: t.rounds ?? undefined }).games;
+    games = pairSwissRound({
+      players: entrantIds(t),
+      history: historyOf(t),
+      round,
+      withdrawn: withdrawnBy(t.withdrawals, round),
+      seed: t.seed,
+      rounds: t.rounds ?? undefined,
+    }).games;
   } else {
     const scheduled = roundRobinSchedule(entrantIds(t))[round - 1]?.games ?? [];
     // A leaver's games become forfeits, their bye lapses; a bye still standing is awarded now (1 point).
     games = applyWithdrawals(scheduled, t.withdrawals).map((g) => (g.second === null ? { ...g, result: 'first' } : g));
   }
-  return games.map((g, i) => ({ round, board: i + 1, first: g.first, second: g.second, result: g.result, ...(g.forfeit ? { forfeit: true } : {}) }));
+  return games.map((g, i) => ({
+    round,
+    board: i + 1,
+    first: g.first,
+    second: g.second,
+    result: g.result,
+    ...(g.forfeit ? { forfeit: true } : {}),
+  }));
 }
 
 /** The instant the sweep must look next. */
@@ -156,7 +205,9 @@ function finish(t: StoredTournament, now: number, endNote: StoredTournament['end
   const done: StoredTournament = { ...t, status: 'finished', finishedAt: now, roundDeadline: null, endNote };
   const rows = standingsOf(done);
   // Nobody wins an event that ended before its first round was played out.
-  const winners = done.pairings.some((p) => p.result !== null && p.second !== null) ? rows.filter((r) => r.rank === 1).map((r) => r.player) : [];
+  const winners = done.pairings.some((p) => p.result !== null && p.second !== null)
+    ? rows.filter((r) => r.rank === 1).map((r) => r.player)
+    : [];
   return { ...done, winners, wakeAt: now };
 }
 
@@ -193,7 +244,11 @@ export function advanceEvent(t: StoredTournament, now: number): StoredTournament
 }
 
 /** Enters results (pairings of the current round by board), then advances. */
-export function enterResults(t: StoredTournament, results: ReadonlyMap<number, Pick<TournamentPairing, 'result' | 'forfeit'>>, now: number): StoredTournament {
+export function enterResults(
+  t: StoredTournament,
+  results: ReadonlyMap<number, Pick<TournamentPairing, 'result' | 'forfeit'>>,
+  now: number,
+): StoredTournament {
   const pairings = t.pairings.map((p) => {
     const r = p.round === t.round && p.result === null ? results.get(p.board) : undefined;
     return r ? { ...p, result: r.result, ...(r.forfeit ? { forfeit: true } : {}) } : p;
@@ -201,7 +256,9 @@ export function enterResults(t: StoredTournament, results: ReadonlyMap<number, P
   return advanceEvent({ ...t, pairings }, now);
 }
 
-/** A player leaves a running event: no game from the next round on (the game of this round is resigned by the caller). */
+/**
+ * A player leaves a running event: no game from the next round on (the game of this round is resigned by the caller).
+ */
 export function withdraw(t: StoredTournament, userId: string): StoredTournament {
   return { ...t, withdrawals: [...t.withdrawals, { player: userId, round: t.round + 1 }] };
 }

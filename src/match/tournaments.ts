@@ -14,7 +14,15 @@ import { randomInt } from 'node:crypto';
 import type { GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import { guildScope, isCorruptRecordError, type Entrant, type StoredGame, type StoredTournament, type TournamentFormat, type TournamentPairing } from '../store/types.js';
+import {
+  guildScope,
+  isCorruptRecordError,
+  type Entrant,
+  type StoredGame,
+  type StoredTournament,
+  type TournamentFormat,
+  type TournamentPairing,
+} from '../store/types.js';
 import { announcement, postAnnouncement } from './announce.js';
 import type { MatchContext, TextPost } from './context.js';
 import { resign } from './end.js';
@@ -78,13 +86,17 @@ export interface TournamentInput {
 export async function createTournament(ctx: MatchContext, c: TournamentInput): Promise<StoredTournament> {
   if (!c.threadable) refuse('tournament.needsThreads');
   if (c.format === 'round-robin' && c.rounds !== null) refuse('tournament.roundsRoundRobin');
-  if (c.rounds !== null && (c.rounds < 1 || c.rounds > MAX_SWISS_ROUNDS)) refuse('tournament.roundsRange', { max: MAX_SWISS_ROUNDS });
+  if (c.rounds !== null && (c.rounds < 1 || c.rounds > MAX_SWISS_ROUNDS))
+    refuse('tournament.roundsRange', { max: MAX_SWISS_ROUNDS });
   const now = ctx.now();
-  if (c.startsAt !== null && (c.startsAt < now || c.startsAt > now + MAX_START_AHEAD_MS)) refuse('tournament.startsRange');
+  if (c.startsAt !== null && (c.startsAt < now || c.startsAt > now + MAX_START_AHEAD_MS))
+    refuse('tournament.startsRange');
   const clockMs = c.clockHours !== null ? c.clockHours * 3_600_000 : await serverClockMs(ctx, c.guildId);
   const roundMs = c.roundHours !== null ? c.roundHours * 3_600_000 : clockMs * ROUND_MOVES;
   if (roundMs < clockMs) refuse('tournament.roundShorterThanClock');
-  const open = (await ctx.store.tournaments.listByGuild(c.guildId, 50)).filter((t) => t.status === 'signup' || t.status === 'running');
+  const open = (await ctx.store.tournaments.listByGuild(c.guildId, 50)).filter(
+    (t) => t.status === 'signup' || t.status === 'running',
+  );
   if (open.length >= MAX_OPEN_EVENTS) refuse('tournament.tooMany', { max: MAX_OPEN_EVENTS });
   return ctx.store.tournaments.create({
     name: c.name,
@@ -220,7 +232,12 @@ async function resignCurrentGame(ctx: MatchContext, t: StoredTournament, userId:
 }
 
 /** Start: the organiser (or an admin) closes sign-up; round 1 is paired and its games open. */
-export async function startTournament(ctx: MatchContext, id: string, userId: string, admin: boolean): Promise<TournamentChange> {
+export async function startTournament(
+  ctx: MatchContext,
+  id: string,
+  userId: string,
+  admin: boolean,
+): Promise<TournamentChange> {
   const t0 = await loadTournament(ctx, id);
   if (!isOrganiser(t0, userId, admin)) refuse('tournament.organiserOnly', { user: { user: t0.organiser.id } });
   const ratings = await seedRatings(ctx, t0);
@@ -239,13 +256,27 @@ export async function startTournament(ctx: MatchContext, id: string, userId: str
  * goes to the channel; `drive` does both, once, and the sweep makes them up
  * after a crash (the record keeps `announced: false` until the note is out).
  */
-export async function cancelTournament(ctx: MatchContext, id: string, userId: string, admin: boolean): Promise<TournamentChange> {
+export async function cancelTournament(
+  ctx: MatchContext,
+  id: string,
+  userId: string,
+  admin: boolean,
+): Promise<TournamentChange> {
   const t0 = await loadTournament(ctx, id);
   mayCancel(t0, userId, admin);
   const now = ctx.now();
   const { after } = await mutate(ctx, id, (t) => {
     mayCancel(t, userId, admin);
-    return { ...t, status: 'cancelled', endNote: 'cancelled', cancelledBy: userId, finishedAt: now, roundDeadline: null, announced: false, wakeAt: now };
+    return {
+      ...t,
+      status: 'cancelled',
+      endNote: 'cancelled',
+      cancelledBy: userId,
+      finishedAt: now,
+      roundDeadline: null,
+      announced: false,
+      wakeAt: now,
+    };
   });
   ctx.background(`tournament ${id}`, () => drive(ctx, id));
   return { tournament: after };
@@ -277,7 +308,11 @@ async function seedRatings(ctx: MatchContext, t: StoredTournament): Promise<Map<
 // ---------------------------------------------------------------------------
 // Driving the event: whatever is due is done, once.
 
-type Reading = { kind: 'result'; result: Pick<TournamentPairing, 'result' | 'forfeit'> } | { kind: 'open' } | { kind: 'missing' } | { kind: 'stuck' };
+type Reading =
+  | { kind: 'result'; result: Pick<TournamentPairing, 'result' | 'forfeit'> }
+  | { kind: 'open' }
+  | { kind: 'missing' }
+  | { kind: 'stuck' };
 
 /** Where one pairing's game stands. */
 async function readPairing(ctx: MatchContext, t: StoredTournament, p: TournamentPairing): Promise<Reading> {
@@ -310,7 +345,15 @@ export async function drive(ctx: MatchContext, id: string): Promise<boolean> {
     const ratings = await seedRatings(ctx, t);
     const res = await mutate(ctx, id, (x) => {
       if (x.status !== 'signup' || x.startsAt === null || now < x.startsAt) return null;
-      if (x.players.length < MIN_PLAYERS) return { ...x, status: 'cancelled', endNote: 'too-few-players', finishedAt: now, announced: false, wakeAt: now };
+      if (x.players.length < MIN_PLAYERS)
+        return {
+          ...x,
+          status: 'cancelled',
+          endNote: 'too-few-players',
+          finishedAt: now,
+          announced: false,
+          wakeAt: now,
+        };
       return startEvent(x, ratings, now);
     });
     t = res.after;
@@ -324,7 +367,8 @@ export async function drive(ctx: MatchContext, id: string): Promise<boolean> {
   if (t.status === 'running') await openGames(ctx, t);
   if (t.status === 'cancelled' && !t.announced) await closeCancelledGames(ctx, t);
   if (changed) await refreshCard(ctx, id);
-  if ((t.status === 'finished' || t.status === 'cancelled') && !t.announced) changed = (await announce(ctx, t)) || changed;
+  if ((t.status === 'finished' || t.status === 'cancelled') && !t.announced)
+    changed = (await announce(ctx, t)) || changed;
   return changed;
 }
 
@@ -333,7 +377,11 @@ export async function drive(ctx: MatchContext, id: string): Promise<boolean> {
  * passed. A pairing with a player who has left is settled at once: their open
  * game as their resignation, a game not opened yet as their forfeit.
  */
-async function enterDue(ctx: MatchContext, t: StoredTournament, now: number): Promise<{ t: StoredTournament; changed: boolean }> {
+async function enterDue(
+  ctx: MatchContext,
+  t: StoredTournament,
+  now: number,
+): Promise<{ t: StoredTournament; changed: boolean }> {
   const pending = roundPairings(t).filter((p) => p.result === null);
   const late = t.roundDeadline !== null && now >= t.roundDeadline;
   const out = leavers(t);
@@ -355,11 +403,14 @@ async function enterDue(ctx: MatchContext, t: StoredTournament, now: number): Pr
     // Never opened (or unreadable) and a player has left: their forfeit, now.
     else if (gone.length && r.kind !== 'open') results.set(p.board, leaverForfeit(p, gone));
     // A game that never opened, or whose record is damaged, cannot be played: both forfeit at the deadline.
-    else if (late && (r.kind === 'missing' || r.kind === 'stuck')) results.set(p.board, { result: 'double-forfeit', forfeit: true });
+    else if (late && (r.kind === 'missing' || r.kind === 'stuck'))
+      results.set(p.board, { result: 'double-forfeit', forfeit: true });
   }
   if (results.size === 0) return { t, changed: false };
   const round = t.round;
-  const res = await mutate(ctx, t.id, (x) => (x.status === 'running' && x.round === round ? enterResults(x, results, now) : null));
+  const res = await mutate(ctx, t.id, (x) =>
+    x.status === 'running' && x.round === round ? enterResults(x, results, now) : null,
+  );
   return { t: res.after, changed: res.changed };
 }
 
@@ -370,13 +421,22 @@ function leaverForfeit(p: TournamentPairing, gone: string[]): Pick<TournamentPai
 }
 
 /** A leaver's open game ends as their resignation (its end is entered like any other). */
-async function resignLeaver(ctx: MatchContext, t: StoredTournament, p: TournamentPairing, userId: string): Promise<void> {
+async function resignLeaver(
+  ctx: MatchContext,
+  t: StoredTournament,
+  p: TournamentPairing,
+  userId: string,
+): Promise<void> {
   try {
     const rec = await ctx.store.games.get(pairingGameId(t.id, p.round, p.board));
     if (rec?.status === 'active') await postAnnouncement(ctx, await resign(ctx, rec.channelId, userId));
   } catch (e) {
     // A refusal: it ended or moved meanwhile (the next look reads it again); the deadline ends it at worst.
-    if (!isRefusal(e)) ctx.log.warn({ err: e, tournamentId: t.id, round: p.round, board: p.board }, 'could not resign the game of a player who left');
+    if (!isRefusal(e))
+      ctx.log.warn(
+        { err: e, tournamentId: t.id, round: p.round, board: p.board },
+        'could not resign the game of a player who left',
+      );
   }
 }
 
@@ -387,7 +447,10 @@ async function closeCancelledGames(ctx: MatchContext, t: StoredTournament): Prom
     try {
       await closeCancelledGame(ctx, t, pairingGameId(t.id, p.round, p.board));
     } catch (e) {
-      ctx.log.error({ err: e, tournamentId: t.id, round: p.round, board: p.board }, 'could not close a game of a cancelled tournament');
+      ctx.log.error(
+        { err: e, tournamentId: t.id, round: p.round, board: p.board },
+        'could not close a game of a cancelled tournament',
+      );
     }
   }
 }
@@ -406,10 +469,18 @@ async function closeCancelledGame(ctx: MatchContext, t: StoredTournament, gameId
     if (!res.ok) continue; // a move landed meanwhile: look again
     gameEnded(ctx, res.game);
     const c = check(res.game);
-    await postAnnouncement(ctx, announcement(ctx, res.game, c.ok ? c.value.state : undefined, [{ key: 'tournament.gameCancelled', params: { event: eventTitle(t) } }]));
+    await postAnnouncement(
+      ctx,
+      announcement(ctx, res.game, c.ok ? c.value.state : undefined, [
+        { key: 'tournament.gameCancelled', params: { event: eventTitle(t) } },
+      ]),
+    );
     return;
   }
-  ctx.log.warn({ tournamentId: t.id, gameId }, 'a game of a cancelled tournament kept changing; the next sweep closes it');
+  ctx.log.warn(
+    { tournamentId: t.id, gameId },
+    'a game of a cancelled tournament kept changing; the next sweep closes it',
+  );
 }
 
 /** Opens the games of the round being played that are not open yet (one process per pairing, by lease). */
@@ -482,11 +553,11 @@ function stillToPlay(t: StoredTournament | null, p: TournamentPairing): boolean 
 
 const entrant = (t: StoredTournament, id: string): Entrant => t.players.find((p) => p.id === id) ?? { id, name: '?' };
 
-
 /** The winners' post, or the note of a cancelled event, once (lease, then the record says so). */
 async function announce(ctx: MatchContext, t: StoredTournament): Promise<boolean> {
   if (!(await ctx.store.tournaments.lease(t.id, 'announce', ANNOUNCE_LEASE_MS))) return false;
-  if (t.status === 'finished') await Promise.all(t.winners.map((w) => ctx.store.tournaments.addWin(w, t.id, t.finishedAt ?? ctx.now())));
+  if (t.status === 'finished')
+    await Promise.all(t.winners.map((w) => ctx.store.tournaments.addWin(w, t.id, t.finishedAt ?? ctx.now())));
   try {
     if (t.status === 'finished') await ctx.notifier.post(t, { kind: 'tournament', tournament: t, view: 'final' });
     else await ctx.notifier.post(t, cancelNote(t));
@@ -506,8 +577,20 @@ function cancelNote(t: StoredTournament): TextPost {
   const players = { list: ids.map((id) => ({ user: id })) };
   const line: Msg =
     t.endNote === 'too-few-players'
-      ? { key: 'tournament.cancelledTooFew', params: { event: eventTitle(t), min: MIN_PLAYERS, n: ids.length, players } }
-      : { key: 'tournament.cancelledBy', params: { event: eventTitle(t), user: { user: t.cancelledBy ?? t.organiser.id }, started: t.pairings.length > 0 ? 'yes' : 'no', n: ids.length, players } };
+      ? {
+          key: 'tournament.cancelledTooFew',
+          params: { event: eventTitle(t), min: MIN_PLAYERS, n: ids.length, players },
+        }
+      : {
+          key: 'tournament.cancelledBy',
+          params: {
+            event: eventTitle(t),
+            user: { user: t.cancelledBy ?? t.organiser.id },
+            started: t.pairings.length > 0 ? 'yes' : 'no',
+            n: ids.length,
+            players,
+          },
+        };
   return { kind: 'text', locale: localeOf(t.locale), lines: [line], ping: ids };
 }
 
@@ -531,7 +614,8 @@ export async function sweepTournaments(ctx: MatchContext, limit = 20): Promise<n
       const t = await ctx.store.tournaments.get(id);
       // Nothing moved: look again at the next instant that matters.
       const next = t ? wakeOf(t, now) : null;
-      if (t && next !== null && t.status !== 'finished') await ctx.store.tournaments.snooze(id, Math.max(next, now + 1000));
+      if (t && next !== null && t.status !== 'finished')
+        await ctx.store.tournaments.snooze(id, Math.max(next, now + 1000));
     } catch (e) {
       ctx.log.error({ err: e, tournamentId: id }, 'tournament sweep failed for an event');
       // A damaged record must not come back every sweep.
@@ -541,8 +625,16 @@ export async function sweepTournaments(ctx: MatchContext, limit = 20): Promise<n
   return acted;
 }
 
-/** The event `/tournament standings` shows: by id (this server's), else that of this pairing's thread, else the newest of this channel, else of the server. */
-export async function findTournament(ctx: MatchContext, guildId: string, channelId: string, id: string | null): Promise<StoredTournament> {
+/**
+ * The event `/tournament standings` shows: by id (this server's), else that of this pairing's thread, else the newest
+ * of this channel, else of the server.
+ */
+export async function findTournament(
+  ctx: MatchContext,
+  guildId: string,
+  channelId: string,
+  id: string | null,
+): Promise<StoredTournament> {
   // In a pairing's thread: that game's event.
   id ??= await ctx.store.games
     .byChannel(channelId)
@@ -562,7 +654,12 @@ export async function findTournament(ctx: MatchContext, guildId: string, channel
 }
 
 /** Events a player won in this server, newest first (for /stats). */
-export async function tournamentWins(ctx: MatchContext, userId: string, guildId: string, limit = 5): Promise<StoredTournament[]> {
+export async function tournamentWins(
+  ctx: MatchContext,
+  userId: string,
+  guildId: string,
+  limit = 5,
+): Promise<StoredTournament[]> {
   const out: StoredTournament[] = [];
   for (const id of await ctx.store.tournaments.wins(userId, 25)) {
     try {

@@ -16,9 +16,13 @@ import { commitMove, type Mover } from './play.js';
 import { finalAnnouncement } from './end.js';
 import { isRefusal } from './refusal.js';
 
-const seedOf = (id: string, version: number): number => createHash('sha256').update(`${id}:${version}`).digest().readUInt32LE(0);
+const seedOf = (id: string, version: number): number =>
+  createHash('sha256').update(`${id}:${version}`).digest().readUInt32LE(0);
 
-/** After a post (`via`: the interaction it went out through): archive a finished game's thread, else let the AI answer if it is to move. */
+/**
+ * After a post (`via`: the interaction it went out through): archive a finished game's thread, else let the AI answer
+ * if it is to move.
+ */
 export async function afterPost(ctx: MatchContext, rec: StoredGame, via?: PendingReply): Promise<void> {
   if (rec.status !== 'active') return archiveIfOver(ctx, rec);
   scheduleAi(ctx, rec, via);
@@ -68,7 +72,12 @@ const AI_LEASE_MS = 60_000;
 export const AI_TURN_GRACE_MS = 5_000;
 
 /** One AI move: think on the loaded position, apply it only if the game has not changed meanwhile. */
-export async function aiTurn(ctx: MatchContext, gameId: string, takeOver: string | null = null, via?: PendingReply): Promise<void> {
+export async function aiTurn(
+  ctx: MatchContext,
+  gameId: string,
+  takeOver: string | null = null,
+  via?: PendingReply,
+): Promise<void> {
   const rec = await ctx.store.games.get(gameId);
   if (!rec) return;
   const side = aiToMove(rec);
@@ -76,16 +85,26 @@ export async function aiTurn(ctx: MatchContext, gameId: string, takeOver: string
   if (side === null || !level) return;
   const c = check(rec);
   if (!c.ok) return;
-  // One process thinks for a game at a time; if it dies, the lease expires (or its holder is found gone) and another takes over.
+  // One process thinks for a game at a time; if it dies, the lease expires (or its holder is found gone) and another
+  // takes over.
   if ((await ctx.store.games.leaseAiTurn(gameId, ctx.instanceId, AI_LEASE_MS, takeOver)) !== null) return;
   try {
     await think(ctx, rec, side, level, c.value.state, via);
   } finally {
-    await ctx.store.games.releaseAiTurn(gameId, ctx.instanceId).catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not release the AI lease'));
+    await ctx.store.games
+      .releaseAiTurn(gameId, ctx.instanceId)
+      .catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not release the AI lease'));
   }
 }
 
-async function think(ctx: MatchContext, rec: StoredGame, side: Side, level: NonNullable<StoredGame['players'][number]['bot']>, state: unknown, via?: PendingReply): Promise<void> {
+async function think(
+  ctx: MatchContext,
+  rec: StoredGame,
+  side: Side,
+  level: NonNullable<StoredGame['players'][number]['bot']>,
+  state: unknown,
+  via?: PendingReply,
+): Promise<void> {
   const gameId = rec.id;
   let text: string;
   try {
@@ -93,7 +112,12 @@ async function think(ctx: MatchContext, rec: StoredGame, side: Side, level: NonN
   } catch (e) {
     // Said in the game: /board (or the AI sweep) asks the AI again.
     ctx.log.error({ err: e, gameId }, 'AI search failed');
-    const note: TextPost = { kind: 'text', locale: gameLocale(rec), lines: [{ key: 'ai.failed', params: { player: playerParam(rec.players[side]) } }], ping: [] };
+    const note: TextPost = {
+      kind: 'text',
+      locale: gameLocale(rec),
+      lines: [{ key: 'ai.failed', params: { player: playerParam(rec.players[side]) } }],
+      ping: [],
+    };
     if (postableHere(rec)) await ctx.notifier.post(rec, note);
     else if (via) await ctx.notifier.followUp(via, note);
     return;
@@ -101,12 +125,19 @@ async function think(ctx: MatchContext, rec: StoredGame, side: Side, level: NonN
   let a;
   try {
     // Reply mode: the write keeps the interaction, so the announcement sweep can follow it up should this process die.
-    a = await playMove(ctx, { gameId }, { aiSide: side, expectVersion: rec.version }, text, via ? { reply: via } : undefined);
+    a = await playMove(
+      ctx,
+      { gameId },
+      { aiSide: side, expectVersion: rec.version },
+      text,
+      via ? { reply: via } : undefined,
+    );
   } catch (e) {
     if (!isRefusal(e)) throw e;
     // Resigned, aborted or moved on meanwhile: nothing to do. The same position refusing the AI's own move is a bug.
     const now = await ctx.store.games.get(gameId);
-    if (now && now.status === 'active' && now.version === rec.version) ctx.log.error({ gameId, move: text, refusal: e.msg.key }, 'AI move refused');
+    if (now && now.status === 'active' && now.version === rec.version)
+      ctx.log.error({ gameId, move: text, refusal: e.msg.key }, 'AI move refused');
     else if (now) scheduleAi(ctx, now, via);
     return;
   }

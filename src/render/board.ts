@@ -19,7 +19,10 @@ registerFonts();
 export interface BoardOptions {
   /** Display names by side index (Exxit red, black; Orion orange, blue). */
   players?: [string, string];
-  /** The language of the words drawn (the game's); English when left out. Notation and labels are the same in every language. */
+  /**
+   * The language of the words drawn (the game's); English when left out. Notation and labels are the same in every
+   * language.
+   */
   locale?: Locale;
   /**
    * Exxit: when this state's last move is a forced pass, the move it followed
@@ -60,7 +63,14 @@ function cleanNames(game: GameId, locale: Locale, players?: [string, string]): [
   const d = defaultPlayers(game, locale);
   if (!players) return d;
   const clean = (n: unknown, i: 0 | 1): string => {
-    const t = typeof n === 'string' ? n.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 64) : '';
+    const t =
+      typeof n === 'string'
+        ? n
+            .replace(/\p{Cc}/gu, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 64)
+        : '';
     return t || d[i];
   };
   return [clean(players[0], 0), clean(players[1], 1)];
@@ -76,15 +86,37 @@ export function previousOf(game: GameId, before: unknown, state: unknown): Exxit
 /** `previous` comes from the caller: a side, a short printable label, a move and whole cells, or nothing. */
 function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined {
   if (!p || (p.by !== 0 && p.by !== 1)) return undefined;
-  const label = typeof p.label === 'string' ? p.label.replace(/\p{Cc}/gu, ' ').trim().slice(0, 40) : undefined;
+  const label =
+    typeof p.label === 'string'
+      ? p.label
+          .replace(/\p{Cc}/gu, ' ')
+          .trim()
+          .slice(0, 40)
+      : undefined;
   const cells = (c: unknown) =>
-    Array.isArray(c) ? (c as unknown[]).filter((x): x is FrameCell => typeof x === 'object' && x !== null && Number.isInteger((x as FrameCell).q) && Number.isInteger((x as FrameCell).r)) : undefined;
+    Array.isArray(c)
+      ? (c as unknown[]).filter(
+          (x): x is FrameCell =>
+            typeof x === 'object' &&
+            x !== null &&
+            Number.isInteger((x as FrameCell).q) &&
+            Number.isInteger((x as FrameCell).r),
+        )
+      : undefined;
   const move = p.move && typeof p.move === 'object' && typeof p.move.kind === 'string' ? p.move : undefined;
   return { by: p.by, label: label || undefined, move, sown: cells(p.sown), freed: cells(p.freed) };
 }
 
 /** Paints a position on a canvas of the game's size times `scale`, leaving the context's state as it found it. */
-function paint(canvas: Canvas, game: GameId, state: unknown, players: [string, string] | undefined, scale: number, fit: readonly FrameCell[] | undefined, opts: Pick<BoardOptions, 'previous' | 'locale'>): void {
+function paint(
+  canvas: Canvas,
+  game: GameId,
+  state: unknown,
+  players: [string, string] | undefined,
+  scale: number,
+  fit: readonly FrameCell[] | undefined,
+  opts: Pick<BoardOptions, 'previous' | 'locale'>,
+): void {
   const ctx = canvas.getContext('2d');
   ctx.save();
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
@@ -92,7 +124,8 @@ function paint(canvas: Canvas, game: GameId, state: unknown, players: [string, s
   const locale: Locale = opts.locale === 'fr' ? 'fr' : 'en';
   const names = cleanNames(game, locale, players);
   try {
-    if (game === 'exxit') paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous), locale });
+    if (game === 'exxit')
+      paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous), locale });
     else paintOrion(ctx, state as OrionState, names, locale);
   } finally {
     ctx.restore();

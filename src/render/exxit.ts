@@ -4,12 +4,31 @@
 import type { Side } from '../engine/game.js';
 import type { ExxitLastMove, ExxitState, ExxitTile } from '../engine/exxit/types.js';
 import { AXIAL_VECTORS } from '../engine/hex.js';
-import { axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, stampAll, stampOf, text } from './hexdraw.js';
+import {
+  axialToPixel,
+  type Ctx,
+  firstFitting,
+  fitName,
+  hexPath,
+  measure,
+  panel,
+  type Point,
+  roundRect,
+  scaleOf,
+  stampAll,
+  stampOf,
+  text,
+} from './hexdraw.js';
 import { EXXIT, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 import { format, type Locale } from '../i18n/catalogue.js';
 
 /** Exxit's end reasons (EX-20) → their words (`picture.exxit.reason.*`). */
-const REASON_KEYS: Record<string, string> = { 'EX-20a': 'stockEmpty', 'EX-20b': 'twoPasses', 'EX-20c': 'repetition', 'EX-20d': 'plyLimit' };
+const REASON_KEYS: Record<string, string> = {
+  'EX-20a': 'stockEmpty',
+  'EX-20b': 'twoPasses',
+  'EX-20c': 'repetition',
+  'EX-20d': 'plyLimit',
+};
 
 /**
  * Every word the Exxit picture shows, in one table per language, from the
@@ -110,18 +129,28 @@ export function voidRing(s: ExxitState): { q: number; r: number }[] {
  * fits every frame's world, so the picture does not jump from ply to ply).
  */
 export function exxitLayout(s: ExxitState, fit: readonly FrameCell[] = []): ExxitLayout {
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   const add = (c: { q: number; r: number }, hx: number, hy: number): void => {
     const p = axialToPixel(c.q, c.r, 1, 'pointy');
-    minX = Math.min(minX, p.x - hx); maxX = Math.max(maxX, p.x + hx);
-    minY = Math.min(minY, p.y - hy); maxY = Math.max(maxY, p.y + hy);
+    minX = Math.min(minX, p.x - hx);
+    maxX = Math.max(maxX, p.x + hx);
+    minY = Math.min(minY, p.y - hy);
+    maxY = Math.max(maxY, p.y + hy);
   };
   // A pointy hex of radius 1 reaches sqrt(3)/2 sideways and 1 up and down.
   const HX = Math.sqrt(3) / 2;
   for (const c of [...s.tiles, ...s.prisoners]) add(c, HX, 1);
   for (const c of voidRing(s)) add(c, RING_KEEP, RING_KEEP);
   for (const c of fit) add(c, c.ring ? RING_KEEP : HX, c.ring ? RING_KEEP : 1);
-  if (minX > maxX) { minX = -HX; maxX = HX; minY = -1; maxY = 1; }
+  if (minX > maxX) {
+    minX = -HX;
+    maxX = HX;
+    minY = -1;
+    maxY = 1;
+  }
   const a = EXXIT_BOARD_AREA;
   const fitSize = Math.min(MAX_HEX, (a.w - 8) / (maxX - minX), (a.h - 8) / (maxY - minY));
   // Whole pixels: an even step between columns and a whole one between rows
@@ -218,15 +247,27 @@ export function drawStacks(ctx: Ctx, R: number, stacks: readonly StackAt[]): voi
     // The top faces of the stacks that end at this level.
     for (const side of [0, 1] as const) {
       const tops = geo.filter((g) => g.n === i + 1 && g.stack[i] === side);
-      if (tops.length > 0) drawPawnFaces(ctx, tops.map((g) => ({ x: g.c.x, y: g.baseY - i * g.t })), rx, ry, side);
+      if (tops.length > 0)
+        drawPawnFaces(
+          ctx,
+          tops.map((g) => ({ x: g.c.x, y: g.baseY - i * g.t })),
+          rx,
+          ry,
+          side,
+        );
     }
   }
   const px = heightPx(R);
   for (const g of geo) {
     const top = g.stack[g.n - 1];
     text(ctx, String(g.n), g.c.x, g.baseY - (g.n - 1) * g.t + 1, {
-      size: px, bold: true, align: 'center', baseline: 'middle',
-      color: '#ffffff', outline: numberOutline(top), outlineWidth: Math.max(3, px * 0.22),
+      size: px,
+      bold: true,
+      align: 'center',
+      baseline: 'middle',
+      color: '#ffffff',
+      outline: numberOutline(top),
+      outlineWidth: Math.max(3, px * 0.22),
     });
   }
 }
@@ -265,7 +306,9 @@ function stampStacks(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: n
   const items = [];
   for (const cell of cells) {
     if (cell.stack.length === 0) continue;
-    const st = stampOf(`exxit-stack${cell.stack.join('')}`, L.size, scale, (g) => drawStacks(g, L.size, [{ c: { x: 0, y: 0 }, stack: cell.stack }]));
+    const st = stampOf(`exxit-stack${cell.stack.join('')}`, L.size, scale, (g) =>
+      drawStacks(g, L.size, [{ c: { x: 0, y: 0 }, stack: cell.stack }]),
+    );
     items.push({ st, c: L.center(cell.q, cell.r) });
   }
   stampAll(ctx, items);
@@ -276,7 +319,11 @@ function stampStacks(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: n
 /** A tile in three nested fills: the light edge, the face, the raised top (fills, not a stroke: cheaper). */
 function drawTileAt(g: Ctx, R: number, color: Side): void {
   const edge = Math.max(1.5, R * 0.05);
-  for (const [r, dy, fill] of [[R * 0.97 + edge / 2, 0, EXXIT.tileEdge[color]], [R * 0.97 - edge / 2, 0, EXXIT.tile[color]], [R * 0.8, -R * 0.03, EXXIT.tileTop[color]]] as const) {
+  for (const [r, dy, fill] of [
+    [R * 0.97 + edge / 2, 0, EXXIT.tileEdge[color]],
+    [R * 0.97 - edge / 2, 0, EXXIT.tile[color]],
+    [R * 0.8, -R * 0.03, EXXIT.tileTop[color]],
+  ] as const) {
     hexPath(g, { x: 0, y: dy }, r, 'pointy');
     g.fillStyle = fill;
     g.fill();
@@ -285,21 +332,39 @@ function drawTileAt(g: Ctx, R: number, color: Side): void {
 
 function drawTiles(ctx: Ctx, L: ExxitLayout, tiles: readonly ExxitTile[]): void {
   const scale = scaleOf(ctx);
-  const st = [0, 1].map((color) => stampOf(`exxit-tile${color}`, L.size, scale, (g) => drawTileAt(g, L.size, color as Side)));
-  stampAll(ctx, tiles.map((t) => ({ st: st[t.color], c: L.center(t.q, t.r) })));
+  const st = [0, 1].map((color) =>
+    stampOf(`exxit-tile${color}`, L.size, scale, (g) => drawTileAt(g, L.size, color as Side)),
+  );
+  stampAll(
+    ctx,
+    tiles.map((t) => ({ st: st[t.color], c: L.center(t.q, t.r) })),
+  );
 }
 
 /**
  * A tile letter or X-label, at the top of its cell. Plain on the cell's own
  * fill; outlined (dearer) where the last move's path runs under it.
  */
-function drawTileLabel(ctx: Ctx, L: ExxitLayout, q: number, r: number, label: string, color: string, outlined: boolean): void {
+function drawTileLabel(
+  ctx: Ctx,
+  L: ExxitLayout,
+  q: number,
+  r: number,
+  label: string,
+  color: string,
+  outlined: boolean,
+): void {
   const c = L.center(q, r);
   const R = L.size;
   const px = labelPx(R);
   text(ctx, label, c.x, c.y - R * 0.56, {
-    size: px, bold: true, align: 'center', baseline: 'middle',
-    color, outline: outlined ? 'rgba(0,0,0,0.8)' : undefined, outlineWidth: Math.max(3, px * 0.2),
+    size: px,
+    bold: true,
+    align: 'center',
+    baseline: 'middle',
+    color,
+    outline: outlined ? 'rgba(0,0,0,0.8)' : undefined,
+    outlineWidth: Math.max(3, px * 0.2),
   });
 }
 
@@ -315,7 +380,10 @@ function drawPrisonerCells(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number
     g.strokeStyle = EXXIT.prisonerEdge;
     g.stroke();
   });
-  stampAll(ctx, cells.map((p) => ({ st, c: L.center(p.q, p.r) })));
+  stampAll(
+    ctx,
+    cells.map((p) => ({ st, c: L.center(p.q, p.r) })),
+  );
 }
 
 /** The void ring: faint outlines of the empty cells next to the world (exits go there). */
@@ -326,7 +394,10 @@ function drawVoids(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: num
     g.strokeStyle = EXXIT.voidEdge;
     g.stroke();
   });
-  stampAll(ctx, cells.map((v) => ({ st, c: L.center(v.q, v.r) })));
+  stampAll(
+    ctx,
+    cells.map((v) => ({ st, c: L.center(v.q, v.r) })),
+  );
 }
 
 function outlineCell(ctx: Ctx, L: ExxitLayout, q: number, r: number, dashed = false): void {
@@ -355,7 +426,10 @@ function drawLastPath(ctx: Ctx, L: ExxitLayout, last: Shown): void {
   const pts = [L.center(m.q, m.r), ...last.sown.map((c) => L.center(c.q, c.r))];
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
-  for (const [w, col] of [[L.size * 0.2, THEME.highlightShadow], [L.size * 0.11, THEME.highlight]] as const) {
+  for (const [w, col] of [
+    [L.size * 0.2, THEME.highlightShadow],
+    [L.size * 0.11, THEME.highlight],
+  ] as const) {
     ctx.beginPath();
     ctx.moveTo(pts[0].x, pts[0].y);
     for (const p of pts.slice(1)) ctx.lineTo(p.x, p.y);
@@ -384,7 +458,11 @@ function drawLastOutlines(ctx: Ctx, L: ExxitLayout, last: Shown): void {
 
 /** The label of a cell now: tile letter, X-label, else coordinates. */
 function labelAt(s: ExxitState, q: number, r: number): string {
-  return s.tiles.find((t) => t.q === q && t.r === r)?.label ?? s.prisoners.find((p) => p.q === q && p.r === r)?.label ?? `${q},${r}`;
+  return (
+    s.tiles.find((t) => t.q === q && t.r === r)?.label ??
+    s.prisoners.find((p) => p.q === q && p.r === r)?.label ??
+    `${q},${r}`
+  );
 }
 
 /** A move as typed (EX-23 labels): the engine's own text when it has one. */
@@ -393,11 +471,15 @@ function moveLabel(s: ExxitState, m: Partial<ExxitLastMove>): string {
   const mv = m.move;
   if (!mv) return '?';
   switch (mv.kind) {
-    case 'pass': return 'pass';
-    case 'place': return `P ${labelAt(s, mv.q, mv.r)}`;
-    case 'dance': return `D ${labelAt(s, mv.q, mv.r)} ${mv.dir}`;
+    case 'pass':
+      return 'pass';
+    case 'place':
+      return `P ${labelAt(s, mv.q, mv.r)}`;
+    case 'dance':
+      return `D ${labelAt(s, mv.q, mv.r)} ${mv.dir}`;
     // After a free the prisoner cell is a tile: its X-label is gone.
-    case 'free': return `F ${mv.q},${mv.r}`;
+    case 'free':
+      return `F ${mv.q},${mv.r}`;
   }
 }
 
@@ -467,10 +549,16 @@ function drawPlayer(ctx: Ctx, W: ExxitWords, s: ExxitState, side: Side, name: st
   const status = toMove ? W.toMove : won ? W.winner : '';
   const room = w - 20 - reserveW - 10;
   let colour = name === W.side[side] ? '' : W.side[side];
-  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
+  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room)
+    colour = '';
   const lead = colour && status ? colour + W.sep : colour;
   text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
-  if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  if (status)
+    text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, {
+      size: TYPE.small,
+      bold: true,
+      color: toMove ? THEME.highlight : THEME.win,
+    });
 }
 
 function drawStock(ctx: Ctx, W: ExxitWords, s: ExxitState, x: number, w: number): void {
@@ -494,18 +582,38 @@ function drawStock(ctx: Ctx, W: ExxitWords, s: ExxitState, x: number, w: number)
 }
 
 /** The result, most complete first: who won and by what score, why, and the last move. */
-function resultLines(W: ExxitWords, locale: Locale, s: ExxitState, players: [string, string], previous?: ExxitPrevious): string[] {
+function resultLines(
+  W: ExxitWords,
+  locale: Locale,
+  s: ExxitState,
+  players: [string, string],
+  previous?: ExxitPrevious,
+): string[] {
   const e = s.end!;
   const w = e.winner ?? 0;
-  const score = (name: string): string => (e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(name, s.score[w], s.score[(1 - w) as Side]));
+  const score = (name: string): string =>
+    e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(name, s.score[w], s.score[(1 - w) as Side]);
   const reason = W.reason(e.reason);
   const why = score(players[w]) + W.sep + reason;
   const move = exxitMoveLines(s, previous, locale);
   // A long name gives way to the colour before the reason does.
-  return [why + W.sep + move[0], why + W.sep + move[move.length - 1], why, score(W.side[w]) + W.sep + reason, score(players[w])];
+  return [
+    why + W.sep + move[0],
+    why + W.sep + move[move.length - 1],
+    why,
+    score(W.side[w]) + W.sep + reason,
+    score(players[w]),
+  ];
 }
 
-function drawFooter(ctx: Ctx, W: ExxitWords, locale: Locale, s: ExxitState, players: [string, string], previous?: ExxitPrevious): void {
+function drawFooter(
+  ctx: Ctx,
+  W: ExxitWords,
+  locale: Locale,
+  s: ExxitState,
+  players: [string, string],
+  previous?: ExxitPrevious,
+): void {
   const y = EXXIT_HEIGHT - FOOTER_H + 3;
   const h = FOOTER_H - 9;
   const maxW = EXXIT_WIDTH - 2 * MARGIN - 20;
@@ -519,7 +627,10 @@ function drawFooter(ctx: Ctx, W: ExxitWords, locale: Locale, s: ExxitState, play
   }
   const lines = s.end ? resultLines(W, locale, s, players, previous) : exxitMoveLines(s, previous, locale);
   text(ctx, firstFitting(ctx, lines, TYPE.footer, true, maxW), EXXIT_WIDTH / 2, y + h / 2 + 1, {
-    size: TYPE.footer, bold: true, align: 'center', baseline: 'middle',
+    size: TYPE.footer,
+    bold: true,
+    align: 'center',
+    baseline: 'middle',
   });
 }
 
@@ -549,7 +660,9 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   drawPrisonerCells(ctx, L, s.prisoners);
   if (shown) drawLastPath(ctx, L, shown);
   if (shown) drawLastOutlines(ctx, L, shown);
-  const onPath = new Set(shown?.move.kind === 'dance' ? [key(shown.move.q, shown.move.r), ...shown.sown.map((c) => key(c.q, c.r))] : []);
+  const onPath = new Set(
+    shown?.move.kind === 'dance' ? [key(shown.move.q, shown.move.r), ...shown.sown.map((c) => key(c.q, c.r))] : [],
+  );
   for (const t of s.tiles) drawTileLabel(ctx, L, t.q, t.r, t.label, '#ffffff', onPath.has(key(t.q, t.r)));
   for (const p of s.prisoners) drawTileLabel(ctx, L, p.q, p.r, p.label, EXXIT.prisonerEdge, onPath.has(key(p.q, p.r)));
   stampStacks(ctx, L, [...s.tiles, ...s.prisoners]);

@@ -40,7 +40,8 @@ function registerFallback(family: string, pkg: string): void {
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('-400-normal.woff2'));
   if (!files.length) throw new Error(`render: no regular-weight font files in ${pkg}`);
   for (const f of files) {
-    if (!GlobalFonts.registerFromPath(path.join(dir, f), family)) throw new Error(`render: cannot register font ${pkg}/files/${f}`);
+    if (!GlobalFonts.registerFromPath(path.join(dir, f), family))
+      throw new Error(`render: cannot register font ${pkg}/files/${f}`);
   }
 }
 
@@ -61,7 +62,8 @@ export function registerFonts(): void {
 export function registerMonoFont(): void {
   if (monoRegistered) return;
   for (const file of ['DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf']) {
-    if (!GlobalFonts.registerFromPath(path.join(fontDir(), file), MONO_FAMILY)) throw new Error(`render: cannot register font ${file}`);
+    if (!GlobalFonts.registerFromPath(path.join(fontDir(), file), MONO_FAMILY))
+      throw new Error(`render: cannot register font ${file}`);
   }
   monoRegistered = true;
 }

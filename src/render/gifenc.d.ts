@@ -17,8 +17,16 @@ declare module 'gifenc' {
     bytesView(): Uint8Array;
   }
   export function GIFEncoder(opts?: { auto?: boolean; initialCapacity?: number }): Encoder;
-  export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, opts?: { format?: 'rgb565' | 'rgb444' | 'rgba4444' }): Palette;
-  export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: 'rgb565' | 'rgb444' | 'rgba4444'): Uint8Array;
+  export function quantize(
+    rgba: Uint8Array | Uint8ClampedArray,
+    maxColors: number,
+    opts?: { format?: 'rgb565' | 'rgb444' | 'rgba4444' },
+  ): Palette;
+  export function applyPalette(
+    rgba: Uint8Array | Uint8ClampedArray,
+    palette: Palette,
+    format?: 'rgb565' | 'rgb444' | 'rgba4444',
+  ): Uint8Array;
   export function nearestColorIndex(palette: Palette, pixel: number[]): number;
   const gifenc: {
     GIFEncoder: typeof GIFEncoder;

@@ -58,7 +58,15 @@ export function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, 
   ctx.closePath();
 }
 
-export function panel(ctx: Ctx, x: number, y: number, w: number, h: number, edge: string = THEME.panelEdge, width = 1.5): void {
+export function panel(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  edge: string = THEME.panelEdge,
+  width = 1.5,
+): void {
   roundRect(ctx, x, y, w, h, 10);
   ctx.fillStyle = THEME.panel;
   ctx.fill();
@@ -137,7 +145,13 @@ export function fitText(ctx: Ctx, s: string, px: number, bold: boolean, maxWidth
  * `px`; the last one cut with an ellipsis when none does. Text on a board
  * image is dropped, never shrunk below a legible size.
  */
-export function firstFitting(ctx: Ctx, candidates: readonly string[], px: number, bold: boolean, maxWidth: number): string {
+export function firstFitting(
+  ctx: Ctx,
+  candidates: readonly string[],
+  px: number,
+  bold: boolean,
+  maxWidth: number,
+): string {
   for (const c of candidates) if (measure(ctx, c, px, bold) <= maxWidth) return c;
   return fitText(ctx, candidates[candidates.length - 1] ?? '', px, bold, maxWidth);
 }
@@ -196,7 +210,8 @@ export function stampAll(ctx: Ctx, items: readonly { st: Stamp; c: Point }[]): v
   const m = ctx.getTransform();
   ctx.save();
   ctx.resetTransform();
-  for (const { st, c } of items) ctx.drawImage(st.canvas, Math.round(m.a * c.x + m.e) - st.half, Math.round(m.d * c.y + m.f) - st.half);
+  for (const { st, c } of items)
+    ctx.drawImage(st.canvas, Math.round(m.a * c.x + m.e) - st.half, Math.round(m.d * c.y + m.f) - st.half);
   ctx.restore();
 }
 

@@ -6,7 +6,12 @@ import type { ReplayOptions } from './board.js';
 export * from './board.js';
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */
-export async function renderReplay(game: GameId, setup: string, moves: string[], opts: ReplayOptions = {}): Promise<Buffer> {
+export async function renderReplay(
+  game: GameId,
+  setup: string,
+  moves: string[],
+  opts: ReplayOptions = {},
+): Promise<Buffer> {
   const { renderReplayGif } = await import('./replay.js');
   return renderReplayGif(game, setup, moves, opts);
 }

@@ -8,7 +8,23 @@ import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
 import { TILE_CODES, type OrionMove, type OrionState } from '../engine/orion/types.js';
-import { addHex, axialToPixel, type Ctx, firstFitting, fitName, hexPath, measure, panel, type Point, roundRect, scaleOf, type Stamp, stampAll, stampOf, text } from './hexdraw.js';
+import {
+  addHex,
+  axialToPixel,
+  type Ctx,
+  firstFitting,
+  fitName,
+  hexPath,
+  measure,
+  panel,
+  type Point,
+  roundRect,
+  scaleOf,
+  type Stamp,
+  stampAll,
+  stampOf,
+  text,
+} from './hexdraw.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 import { format, type Locale } from '../i18n/catalogue.js';
 
@@ -33,7 +49,10 @@ export function orionWords(locale: Locale = 'en') {
     move: (side: string, move: string): string => f('picture.move', { side, label: move }),
     wins: (name: string): string => f('picture.orion.wins', { name }),
     draw: f('picture.orion.draw'),
-    /** Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not move. */
+    /**
+     * Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not
+     * move.
+     */
     reason: (rule: string, a: number, b: number, loser: string): string =>
       rule === 'OD-18'
         ? f('picture.orion.reason.conditions', { a, b })
@@ -120,7 +139,9 @@ function stripes(): Canvas {
   const c = createCanvas(n, n);
   const g = c.getContext('2d');
   const img = g.createImageData(n, n);
-  const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+  const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) =>
+    [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)),
+  );
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
       const col = y % n < 4 ? light : base;
@@ -193,12 +214,30 @@ function drawHole(ctx: Ctx, c: Point, r: number): void {
 /** OD-7 sides as thick bands outside the board, with a dash pattern per pair. */
 function drawSides(ctx: Ctx, L: OrionLayout): void {
   const out: Record<string, [number, number][]> = {
-    left: [[-1, 0], [-1, 1]],
-    right: [[1, -1], [1, 0]],
-    'top-left': [[0, -1], [-1, 0]],
-    'bottom-right': [[0, 1], [1, 0]],
-    'top-right': [[0, -1], [1, -1]],
-    'bottom-left': [[0, 1], [-1, 1]],
+    left: [
+      [-1, 0],
+      [-1, 1],
+    ],
+    right: [
+      [1, -1],
+      [1, 0],
+    ],
+    'top-left': [
+      [0, -1],
+      [-1, 0],
+    ],
+    'bottom-right': [
+      [0, 1],
+      [1, 0],
+    ],
+    'top-right': [
+      [0, -1],
+      [1, -1],
+    ],
+    'bottom-left': [
+      [0, 1],
+      [-1, 1],
+    ],
   };
   SIDES.forEach((pair, pi) => {
     for (const side of pair.sides) {
@@ -222,8 +261,16 @@ function drawSides(ctx: Ctx, L: OrionLayout): void {
   ctx.setLineDash([]);
 }
 
-/** Cells batched by fill (each colour one path, so a colour shows no seams inside): empty cells (with their grid line), orange, blue. */
-function drawCells(ctx: Ctx, L: OrionLayout, s: Pick<OrionState, 'cells'>, colours: readonly (-1 | 0 | 1)[] = [-1, 0, 1]): void {
+/**
+ * Cells batched by fill (each colour one path, so a colour shows no seams inside): empty cells (with their grid line),
+ * orange, blue.
+ */
+function drawCells(
+  ctx: Ctx,
+  L: OrionLayout,
+  s: Pick<OrionState, 'cells'>,
+  colours: readonly (-1 | 0 | 1)[] = [-1, 0, 1],
+): void {
   for (const col of colours) {
     ctx.beginPath();
     let any = false;
@@ -305,7 +352,10 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
     ctx.moveTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
   }
-  for (const [w, col] of [[S * 0.26, 'rgba(0,0,0,0.7)'], [S * 0.12, '#ffffff']] as const) {
+  for (const [w, col] of [
+    [S * 0.26, 'rgba(0,0,0,0.7)'],
+    [S * 0.12, '#ffffff'],
+  ] as const) {
     ctx.lineWidth = w;
     ctx.strokeStyle = col;
     ctx.stroke();
@@ -325,7 +375,11 @@ function drawMarks(ctx: Ctx, c: Point, S: number, label: string, token: Token, c
   // Plain text (no outline): keeps the PNG small; contrast is enough on every fill.
   const color = col < 0 ? ORION.cellLabel : ORION.sideText[col as Side];
   text(ctx, label, c.x, token ? c.y - S * 0.52 : c.y + 1, {
-    size: TYPE.label, bold: true, align: 'center', baseline: 'middle', color,
+    size: TYPE.label,
+    bold: true,
+    align: 'center',
+    baseline: 'middle',
+    color,
   });
 }
 
@@ -418,7 +472,15 @@ function swatch(ctx: Ctx, c: Point, r: number, side: Side): void {
  * constellation pairs (lit when joined), galaxy points, black-hole points.
  * Returns its width.
  */
-function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, right: number, y: number, draw = true): number {
+function drawConditions(
+  ctx: Ctx,
+  s: OrionState,
+  gs: readonly Group[],
+  side: Side,
+  right: number,
+  y: number,
+  draw = true,
+): number {
   const vc = s.vc[side];
   const joined = joinedPairs(gs, side);
   const barW = 12;
@@ -436,7 +498,10 @@ function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Sid
       }
     },
   });
-  for (const [icon, n] of [[drawGalaxy, vc.galaxies], [drawHole, vc.blackHoles]] as const) {
+  for (const [icon, n] of [
+    [drawGalaxy, vc.galaxies],
+    [drawHole, vc.blackHoles],
+  ] as const) {
     const digit = String(n);
     items.push({
       w: 14 + 3 + measure(ctx, digit, TYPE.small, true),
@@ -449,7 +514,10 @@ function drawConditions(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Sid
   const width = items.reduce((w, it) => w + it.w, 0) + gap * (items.length - 1);
   if (draw) {
     let x = right - width;
-    for (const it of items) { it.paint(x); x += it.w + gap; }
+    for (const it of items) {
+      it.paint(x);
+      x += it.w + gap;
+    }
   }
   return width;
 }
@@ -474,7 +542,16 @@ function drawHand(ctx: Ctx, W: OrionWords, s: OrionState, side: Side, x: number,
   }
 }
 
-function drawPlayer(ctx: Ctx, W: OrionWords, s: OrionState, gs: readonly Group[], side: Side, name: string, x: number, w: number): void {
+function drawPlayer(
+  ctx: Ctx,
+  W: OrionWords,
+  s: OrionState,
+  gs: readonly Group[],
+  side: Side,
+  name: string,
+  x: number,
+  w: number,
+): void {
   const y = MARGIN;
   const toMove = !s.end && s.toMove === side;
   const won = !!s.end && s.end.winner === side;
@@ -495,10 +572,16 @@ function drawPlayer(ctx: Ctx, W: OrionWords, s: OrionState, gs: readonly Group[]
   const status = toMove ? W.toMove : won ? W.winner : '';
   const room = w - 20 - condW - 9;
   let colour = name === W.side[side] ? '' : W.side[side];
-  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room) colour = '';
+  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room)
+    colour = '';
   const lead = colour && status ? colour + W.sep : colour;
   text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
-  if (status) text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, { size: TYPE.small, bold: true, color: toMove ? THEME.highlight : THEME.win });
+  if (status)
+    text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, {
+      size: TYPE.small,
+      bold: true,
+      color: toMove ? THEME.highlight : THEME.win,
+    });
   // Third row: the tiles left.
   drawHand(ctx, W, s, side, x + 10, y + 75);
 }
@@ -535,13 +618,27 @@ function drawFooter(ctx: Ctx, s: OrionState, players: [string, string], locale: 
     ctx.lineWidth = 2;
     ctx.stroke();
   }
-  const line = firstFitting(ctx, orionFooterLines(s, players, locale), TYPE.footer, true, ORION_WIDTH - 2 * MARGIN - 20);
-  text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, { size: TYPE.footer, bold: true, align: 'center', baseline: 'middle' });
+  const line = firstFitting(
+    ctx,
+    orionFooterLines(s, players, locale),
+    TYPE.footer,
+    true,
+    ORION_WIDTH - 2 * MARGIN - 20,
+  );
+  text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, {
+    size: TYPE.footer,
+    bold: true,
+    align: 'center',
+    baseline: 'middle',
+  });
 }
 
 /** OD-19 parts: galaxies and black holes on each colour's cells. */
 export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: number; h: number }] {
-  const t: [{ g: number; h: number }, { g: number; h: number }] = [{ g: 0, h: 0 }, { g: 0, h: 0 }];
+  const t: [{ g: number; h: number }, { g: number; h: number }] = [
+    { g: 0, h: 0 },
+    { g: 0, h: 0 },
+  ];
   for (const c of s.galaxies) if (s.cells[c] >= 0) t[s.cells[c] as Side].g++;
   for (const c of s.blackHoles) if (s.cells[c] >= 0) t[s.cells[c] as Side].h++;
   return t;
@@ -563,6 +660,7 @@ export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string], l
   drawLastTile(ctx, L, s);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
   const W = orionWords(locale);
-  for (const side of [0, 1] as const) drawPlayer(ctx, W, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
+  for (const side of [0, 1] as const)
+    drawPlayer(ctx, W, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
   drawFooter(ctx, s, players, locale);
 }

@@ -4,7 +4,8 @@
 // deflate's own matches (a pixel back, a row back) beat any PNG filter: the
 // rows go out unfiltered as 8-bit RGB, deflated at a low level by node:zlib in
 // libuv's thread pool (off the event loop). That is 5–7 ms of CPU for a
-// 640-px board and a smaller file than Skia's (measured in bench/render.ts). npm's PNG encoders do not fit: fast-png deflates
+// 640-px board and a smaller file than Skia's (measured in bench/render.ts). npm's PNG encoders do not fit: fast-png
+// deflates
 // synchronously with pako (85–175 ms blocking the loop), pngjs' stream packer
 // spent 65–90 ms here in JavaScript.
 import { endianness } from 'node:os';
@@ -65,7 +66,14 @@ function pngFile(ihdr: Uint8Array, idat: Uint8Array): Buffer {
  * byte), then copied after its filter byte. Returns the AND of all pixels
  * (its top byte is 255 only when every pixel is opaque).
  */
-function packRows(px: Uint32Array, width: number, y0: number, y1: number, out: Uint8Array, scratch: Uint32Array): number {
+function packRows(
+  px: Uint32Array,
+  width: number,
+  y0: number,
+  y1: number,
+  out: Uint8Array,
+  scratch: Uint32Array,
+): number {
   const rowBytes = new Uint8Array(scratch.buffer, 0, width * 3);
   const quads = width >> 2;
   let all = -1;
@@ -74,7 +82,10 @@ function packRows(px: Uint32Array, width: number, y0: number, y1: number, out: U
   for (let y = y0; y < y1; y++) {
     let j = 0;
     for (let q = 0; q < quads; q++, j += 3, k += 4) {
-      const p0 = px[k], p1 = px[k + 1], p2 = px[k + 2], p3 = px[k + 3];
+      const p0 = px[k],
+        p1 = px[k + 1],
+        p2 = px[k + 2],
+        p3 = px[k + 3];
       all &= p0 & p1 & p2 & p3;
       scratch[j] = (p0 & 0xffffff) | (p1 << 24);
       scratch[j + 1] = ((p1 >>> 8) & 0xffff) | (p2 << 16);

@@ -138,7 +138,13 @@ export class RenderPool {
   private spawn(): void {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY.href } });
     let markReady!: (ok: boolean) => void;
-    const slot: Slot = { worker, ready: new Promise<boolean>((r) => (markReady = r)), jobs: new Map(), replays: 0, booted: false };
+    const slot: Slot = {
+      worker,
+      ready: new Promise<boolean>((r) => (markReady = r)),
+      jobs: new Map(),
+      replays: 0,
+      booted: false,
+    };
     this.slots.push(slot);
     worker.unref(); // an idle pool never keeps the process alive
     worker.on('message', (m: RenderReply | { ready: true }) => {
@@ -203,7 +209,12 @@ export function renderBoardPooled(game: GameId, state: unknown, opts: BoardOptio
 }
 
 /** renderReplay (src/render/index.ts) in a worker thread: same arguments, same GIF, same errors. */
-export function renderReplayPooled(game: GameId, setup: string, moves: string[], opts: ReplayOptions = {}): Promise<Buffer> {
+export function renderReplayPooled(
+  game: GameId,
+  setup: string,
+  moves: string[],
+  opts: ReplayOptions = {},
+): Promise<Buffer> {
   return pooled(
     (p) => p.replay(game, setup, moves, opts),
     async () => (await import('./index.js')).renderReplay(game, setup, moves, opts),

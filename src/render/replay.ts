@@ -34,9 +34,11 @@ export function replayScale(frames: number): number {
 
 type Fit = FrameCell[] | undefined;
 
-
 function rgbaOf(game: GameId, states: unknown[], i: number, opts: ReplayOptions, scale: number, fit: Fit) {
-  const canvas = drawBoard(game, states[i], opts.players, scale, fit, { previous: previousOf(game, states[i - 1], states[i]), locale: opts.locale });
+  const canvas = drawBoard(game, states[i], opts.players, scale, fit, {
+    previous: previousOf(game, states[i - 1], states[i]),
+    locale: opts.locale,
+  });
   const img = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   return { data: img.data, width: canvas.width, height: canvas.height };
 }
@@ -57,7 +59,13 @@ function samplePixels(pictures: Uint8ClampedArray[]): Uint8Array {
   return out;
 }
 
-async function encodeFilm(game: GameId, states: unknown[], fit: Fit, opts: ReplayOptions, scale: number): Promise<Buffer> {
+async function encodeFilm(
+  game: GameId,
+  states: unknown[],
+  fit: Fit,
+  opts: ReplayOptions,
+  scale: number,
+): Promise<Buffer> {
   const delay = opts.delayMs ?? DEFAULT_DELAY;
   // One palette from the first and last frames (the last holds the most colours).
   const first = rgbaOf(game, states, 0, opts, scale, fit);
@@ -87,11 +95,18 @@ async function encodeFilm(game: GameId, states: unknown[], fit: Fit, opts: Repla
     // Opaque pixels as little-endian words: 0xAABBGGRR; compare whole pixels, map only the changed ones.
     const px = new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height);
     const index = new Uint8Array(px.length);
-    for (let k = 0; k < px.length; k++) index[k] = prev !== null && px[k] === prev[k] ? CLEAR : toIndex(px[k] & 0xffffff);
+    for (let k = 0; k < px.length; k++)
+      index[k] = prev !== null && px[k] === prev[k] ? CLEAR : toIndex(px[k] & 0xffffff);
     const frameDelay = i === states.length - 1 ? Math.max(LAST_HOLD, delay) : delay;
     if (prev === null) gif.writeFrame(index, frame.width, frame.height, { palette, delay: frameDelay, repeat: 0 });
     // Dispose 1: keep the previous frame under the transparent (unchanged) pixels.
-    else gif.writeFrame(index, frame.width, frame.height, { delay: frameDelay, transparent: true, transparentIndex: CLEAR, dispose: 1 });
+    else
+      gif.writeFrame(index, frame.width, frame.height, {
+        delay: frameDelay,
+        transparent: true,
+        transparentIndex: CLEAR,
+        dispose: 1,
+      });
     prev = px;
     await breathe();
   }
@@ -130,7 +145,8 @@ async function filmFrame(game: GameId, states: unknown[]): Promise<Fit> {
   const cells = new Map<string, FrameCell>();
   for (let i = 0; i < states.length; i += 32) {
     // A cell the world reached in any frame is kept whole; a void-ring cell only in part.
-    for (const c of exxitFilmFrame(states.slice(i, i + 32) as ExxitState[])) if (!c.ring || !cells.has(`${c.q},${c.r}`)) cells.set(`${c.q},${c.r}`, c);
+    for (const c of exxitFilmFrame(states.slice(i, i + 32) as ExxitState[]))
+      if (!c.ring || !cells.has(`${c.q},${c.r}`)) cells.set(`${c.q},${c.r}`, c);
     await breathe();
   }
   return [...cells.values()];
@@ -140,7 +156,12 @@ async function filmFrame(game: GameId, states: unknown[]): Promise<Fit> {
  * An animated GIF of `moves` (any accepted notation) played from `setup`.
  * Throws an Error with `move 3 "…": EX-13b: …` when a move is refused.
  */
-export async function renderReplayGif(game: GameId, setup: string, moves: string[], opts: ReplayOptions = {}): Promise<Buffer> {
+export async function renderReplayGif(
+  game: GameId,
+  setup: string,
+  moves: string[],
+  opts: ReplayOptions = {},
+): Promise<Buffer> {
   const states = await replayStates(game, setup, moves);
   const fit = await filmFrame(game, states);
   let scale = replayScale(states.length);

@@ -40,13 +40,21 @@ const FOOT = 20;
 const GOLD = '#f1c40f';
 
 /** Control characters out, length bounded: names come from Discord. */
-const clean = (s: string, max = 80): string => s.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+const clean = (s: string, max = 80): string =>
+  s
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 function layoutColumns(ctx: Ctx, t: StandingsTable): { x: number; w: number }[] {
   const inner = STANDINGS_WIDTH - 2 * PAD;
   const widths = t.columns.map((c, i) => {
     if (c.flex) return 0;
-    const values = [measure(ctx, c.label, HEAD, true), ...t.rows.map((r) => measure(ctx, clean(r.cells[i] ?? ''), ROW, true))];
+    const values = [
+      measure(ctx, c.label, HEAD, true),
+      ...t.rows.map((r) => measure(ctx, clean(r.cells[i] ?? ''), ROW, true)),
+    ];
     return Math.ceil(Math.max(...values)) + 20;
   });
   const used = widths.reduce((a, b) => a + b, 0);
@@ -63,7 +71,10 @@ function layoutColumns(ctx: Ctx, t: StandingsTable): { x: number; w: number }[] 
 function gridGeometry(g: NonNullable<StandingsTable['grid']>, ctx: Ctx) {
   const n = g.colLabels.length;
   const inner = STANDINGS_WIDTH - 2 * PAD;
-  const labelW = Math.min(230, Math.ceil(Math.max(60, ...g.rowLabels.map((l) => measure(ctx, clean(l), GRID_FONT, true)))) + 16);
+  const labelW = Math.min(
+    230,
+    Math.ceil(Math.max(60, ...g.rowLabels.map((l) => measure(ctx, clean(l), GRID_FONT, true)))) + 16,
+  );
   const cell = Math.max(26, Math.min(48, Math.floor((inner - labelW) / Math.max(1, n))));
   return { n, labelW, cell, height: GRID_FONT + 24 + cell * (n + 1) };
 }
@@ -74,7 +85,16 @@ export function drawStandings(t: StandingsTable) {
   const probe = createCanvas(10, 10).getContext('2d');
   const grid = t.grid && t.grid.colLabels.length <= MAX_GRID_PLAYERS ? gridGeometry(t.grid, probe) : null;
   const height =
-    PAD + TITLE + 8 + (t.subtitle ? SUB + 10 : 0) + 12 + 40 + t.rows.length * ROW_H + (grid ? 28 + grid.height : 0) + (t.footer ? FOOT + 20 : 0) + PAD;
+    PAD +
+    TITLE +
+    8 +
+    (t.subtitle ? SUB + 10 : 0) +
+    12 +
+    40 +
+    t.rows.length * ROW_H +
+    (grid ? 28 + grid.height : 0) +
+    (t.footer ? FOOT + 20 : 0) +
+    PAD;
   const canvas = createCanvas(STANDINGS_WIDTH, Math.ceil(height));
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = THEME.bg;
@@ -89,12 +109,21 @@ export function drawStandings(t: StandingsTable) {
   y += 12;
 
   const cols = layoutColumns(ctx, t);
-  const cellX = (i: number, align: Align) => (align === 'left' ? cols[i].x + 8 : align === 'right' ? cols[i].x + cols[i].w - 8 : cols[i].x + cols[i].w / 2);
+  const cellX = (i: number, align: Align) =>
+    align === 'left' ? cols[i].x + 8 : align === 'right' ? cols[i].x + cols[i].w - 8 : cols[i].x + cols[i].w / 2;
   // Header band.
   roundRect(ctx, PAD - 8, y, STANDINGS_WIDTH - 2 * PAD + 16, 40, 8);
   ctx.fillStyle = THEME.panelEdge;
   ctx.fill();
-  t.columns.forEach((c, i) => text(ctx, c.label, cellX(i, c.align), y + 28, { size: HEAD, bold: true, color: THEME.text, align: c.align, maxWidth: cols[i].w - 8 }));
+  t.columns.forEach((c, i) =>
+    text(ctx, c.label, cellX(i, c.align), y + 28, {
+      size: HEAD,
+      bold: true,
+      color: THEME.text,
+      align: c.align,
+      maxWidth: cols[i].w - 8,
+    }),
+  );
   y += 40;
 
   t.rows.forEach((r, k) => {
@@ -116,16 +145,36 @@ export function drawStandings(t: StandingsTable) {
     text(ctx, clean(g.title, 120), PAD, y + GRID_FONT, { size: GRID_FONT + 2, bold: true, color: THEME.textDim });
     y += GRID_FONT + 24;
     const x0 = PAD + grid.labelW;
-    g.colLabels.forEach((l, j) => text(ctx, clean(l, 4), x0 + j * grid.cell + grid.cell / 2, y + grid.cell * 0.7, { size: GRID_FONT, bold: true, color: THEME.textDim, align: 'center', maxWidth: grid.cell - 4 }));
+    g.colLabels.forEach((l, j) =>
+      text(ctx, clean(l, 4), x0 + j * grid.cell + grid.cell / 2, y + grid.cell * 0.7, {
+        size: GRID_FONT,
+        bold: true,
+        color: THEME.textDim,
+        align: 'center',
+        maxWidth: grid.cell - 4,
+      }),
+    );
     for (let i = 0; i < grid.n; i++) {
       const cy = y + grid.cell * (i + 1);
-      text(ctx, fitText(ctx, clean(g.rowLabels[i] ?? ''), GRID_FONT, true, grid.labelW - 12), PAD, cy + grid.cell * 0.7, { size: GRID_FONT, bold: true });
+      text(
+        ctx,
+        fitText(ctx, clean(g.rowLabels[i] ?? ''), GRID_FONT, true, grid.labelW - 12),
+        PAD,
+        cy + grid.cell * 0.7,
+        { size: GRID_FONT, bold: true },
+      );
       for (let j = 0; j < grid.n; j++) {
         const cx = x0 + j * grid.cell;
         ctx.fillStyle = i === j ? THEME.panelEdge : (i + j) % 2 === 0 ? THEME.panel : THEME.bg;
         ctx.fillRect(cx + 1, cy + 1, grid.cell - 2, grid.cell - 2);
         const v = clean(g.cells[i]?.[j] ?? '', 4);
-        if (v) text(ctx, v, cx + grid.cell / 2, cy + grid.cell * 0.7, { size: GRID_FONT, bold: true, align: 'center', maxWidth: grid.cell - 4 });
+        if (v)
+          text(ctx, v, cx + grid.cell / 2, cy + grid.cell * 0.7, {
+            size: GRID_FONT,
+            bold: true,
+            align: 'center',
+            maxWidth: grid.cell - 4,
+          });
       }
     }
     y += grid.cell * (grid.n + 1);

@@ -9,7 +9,10 @@ import type { RenderJob, RenderReply } from './pool.js';
 const port = parentPort;
 if (!port) throw new Error('src/render/worker.ts runs only as a worker thread');
 
-/** The image's bytes handed over, not copied: a buffer of its own is transferred as is; a slice of a shared one is copied once, here, off the main thread. */
+/**
+ * The image's bytes handed over, not copied: a buffer of its own is transferred as is; a slice of a shared one is
+ * copied once, here, off the main thread.
+ */
 function send(id: number, img: Buffer): void {
   const own = img.buffer instanceof ArrayBuffer && img.byteOffset === 0 && img.byteLength === img.buffer.byteLength;
   let bytes = own ? new Uint8Array(img.buffer, 0, img.byteLength) : new Uint8Array(img);
@@ -23,9 +26,18 @@ function send(id: number, img: Buffer): void {
 }
 
 port.on('message', (job: RenderJob) => {
-  const work = job.kind === 'replay' ? renderReplay(job.game, job.setup, job.moves, job.opts) : renderBoard(job.game, job.state, job.opts);
+  const work =
+    job.kind === 'replay'
+      ? renderReplay(job.game, job.setup, job.moves, job.opts)
+      : renderBoard(job.game, job.state, job.opts);
   void work
     .then((img) => send(job.id, img))
-    .catch((e: unknown) => port.postMessage({ id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) } satisfies RenderReply));
+    .catch((e: unknown) =>
+      port.postMessage({
+        id: job.id,
+        ok: false,
+        error: e instanceof Error ? e.message : String(e),
+      } satisfies RenderReply),
+    );
 });
 port.postMessage({ ready: true });

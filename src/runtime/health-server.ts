@@ -49,12 +49,16 @@ export async function startHealthServer(opts: HealthServerOptions): Promise<Heal
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, TEXT, 'method not allowed\n', { allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, TEXT, 'method not allowed\n', { allow: 'GET, HEAD' });
     switch (path) {
       case '/livez':
         return send(res, 200, TEXT, 'ok\n');
       case '/readyz': {
-        const r = await within(opts.sources.ready(), timeoutMs, { ok: false, detail: `readiness check took longer than ${timeoutMs} ms` });
+        const r = await within(opts.sources.ready(), timeoutMs, {
+          ok: false,
+          detail: `readiness check took longer than ${timeoutMs} ms`,
+        });
         return send(res, r.ok ? 200 : 503, TEXT, `${oneLine(r.detail)}\n`);
       }
       case '/metrics': {
@@ -87,7 +91,13 @@ export async function startHealthServer(opts: HealthServerOptions): Promise<Heal
   };
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store', ...headers });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }

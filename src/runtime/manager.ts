@@ -35,7 +35,9 @@ export interface ShardPlan {
 const IPC_TIMEOUT_MS = 2000;
 /** After SIGTERM, how long the processes have to stop (each forces its own exit after 15 s) before they are killed. */
 const STOP_GRACE_MS = 20_000;
-/** A process that dies after it was ready is restarted, at most this many times an hour; past that the manager exits 1. */
+/**
+ * A process that dies after it was ready is restarted, at most this many times an hour; past that the manager exits 1.
+ */
 const RESTARTS_PER_HOUR = 5;
 
 /**
@@ -56,7 +58,8 @@ export async function runManager(opts: ManagerOptions): Promise<void> {
   const sharding = config.sharding;
   let total: number;
   try {
-    total = sharding.total === 'auto' ? await recommendedShards(config.discordToken, config.discordApiUrl) : sharding.total;
+    total =
+      sharding.total === 'auto' ? await recommendedShards(config.discordToken, config.discordApiUrl) : sharding.total;
   } catch (e) {
     opts.failed(e, 'discord');
   }
@@ -64,7 +67,10 @@ export async function runManager(opts: ManagerOptions): Promise<void> {
     opts.failed(new Error(`SHARD_IDS names shards past the total of ${total}`), 'discord');
   }
   const plan = planShards(total, sharding);
-  log.info({ totalShards: total, shards: plan.ids, processes: plan.processes.length }, 'shard manager: starting the bot processes');
+  log.info(
+    { totalShards: total, shards: plan.ids, processes: plan.processes.length },
+    'shard manager: starting the bot processes',
+  );
 
   // The children are this same entry point: this tells them they are shard processes, not another manager.
   process.env[SHARD_PROCESS_ENV] = '1';
@@ -98,19 +104,28 @@ export async function runManager(opts: ManagerOptions): Promise<void> {
 
   const procOf = (c: Cluster): ChildProcess | null => (c.thread?.process as ChildProcess | null | undefined) ?? null;
   const ask = (c: Cluster, what: ManagerRequest): Promise<unknown> =>
-    c.thread ? c.request({ hexmate: what, options: { timeout: IPC_TIMEOUT_MS } }) : Promise.reject(new Error('not running'));
+    c.thread
+      ? c.request({ hexmate: what, options: { timeout: IPC_TIMEOUT_MS } })
+      : Promise.reject(new Error('not running'));
 
   async function ready(): Promise<Readiness> {
     if (stopping) return { ok: false, detail: 'shutting down' };
     const clusters = [...manager.clusters.values()];
-    if (clusters.length < expected) return { ok: false, detail: `starting: ${clusters.length} of ${expected} bot processes started` };
+    if (clusters.length < expected)
+      return { ok: false, detail: `starting: ${clusters.length} of ${expected} bot processes started` };
     const answers = await Promise.all(
       clusters.map(async (c) => {
         try {
           const r = (await ask(c, 'ready')) as Readiness;
           return { c, r };
         } catch (e) {
-          return { c, r: { ok: false, detail: e instanceof Error && e.message.includes('timed out') ? 'no answer' : 'not running' } };
+          return {
+            c,
+            r: {
+              ok: false,
+              detail: e instanceof Error && e.message.includes('timed out') ? 'no answer' : 'not running',
+            },
+          };
         }
       }),
     );
@@ -143,7 +158,12 @@ export async function runManager(opts: ManagerOptions): Promise<void> {
   let health: HealthServer | null = null;
   if (config.metricsPort !== undefined) {
     try {
-      health = await startHealthServer({ port: config.metricsPort, host: config.metricsHost, sources: { ready, metrics }, log });
+      health = await startHealthServer({
+        port: config.metricsPort,
+        host: config.metricsHost,
+        sources: { ready, metrics },
+        log,
+      });
     } catch (e) {
       opts.failed(e, 'metrics');
     }
@@ -171,7 +191,10 @@ export async function runManager(opts: ManagerOptions): Promise<void> {
     cluster.on('spawn', (thread) => {
       const child = thread as ChildProcess; // mode 'process': a child process, not a worker thread
       exited.set(cluster.id, new Promise<void>((r) => child.once('exit', () => r())));
-      log.info({ process: cluster.id, shards: cluster.shardList, pid: child.pid }, 'shard manager: bot process started');
+      log.info(
+        { process: cluster.id, shards: cluster.shardList, pid: child.pid },
+        'shard manager: bot process started',
+      );
     });
     cluster.on('ready', () => {
       everReady.add(cluster.id);
@@ -191,7 +214,10 @@ export async function runManager(opts: ManagerOptions): Promise<void> {
       const now = Date.now();
       while (restarts.length > 0 && restarts[0] < now - 3_600_000) restarts.shift();
       if (restarts.length >= RESTARTS_PER_HOUR) {
-        log.error({ process: cluster.id, code, signal }, `shard manager: a bot process died again (${RESTARTS_PER_HOUR} restarts within the hour); stopping`);
+        log.error(
+          { process: cluster.id, code, signal },
+          `shard manager: a bot process died again (${RESTARTS_PER_HOUR} restarts within the hour); stopping`,
+        );
         void stopAll(1, 'too many restarts');
         return;
       }

@@ -20,7 +20,9 @@ export function shardAssignment(): ShardAssignment {
   const info = getInfo();
   const shards = info.SHARD_LIST.filter((n) => Number.isInteger(n) && n >= 0);
   if (shards.length === 0 || !(info.TOTAL_SHARDS >= 1) || !Number.isInteger(info.CLUSTER)) {
-    throw new Error('started as a shard process, but the shard manager gave no valid SHARD_LIST, TOTAL_SHARDS and CLUSTER');
+    throw new Error(
+      'started as a shard process, but the shard manager gave no valid SHARD_LIST, TOTAL_SHARDS and CLUSTER',
+    );
   }
   return { process: info.CLUSTER, shards, total: info.TOTAL_SHARDS };
 }
@@ -34,7 +36,8 @@ export function serveManager(bot: RunningBot, store: Store, isStopping: () => bo
     const m = message;
     const asked = (m.raw as { hexmate?: ManagerRequest }).hexmate;
     const answer = async (): Promise<object> => {
-      if (asked === 'ready') return isStopping() ? { ok: false, detail: 'shutting down' } : checkReadiness({ client: bot.client, store });
+      if (asked === 'ready')
+        return isStopping() ? { ok: false, detail: 'shutting down' } : checkReadiness({ client: bot.client, store });
       if (asked === 'metrics') return { json: await bot.metrics.json() };
       return { error: `unknown request ${String(asked)}` };
     };

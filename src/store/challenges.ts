@@ -52,10 +52,21 @@ export class RedisChallengeStore implements ChallengeStore {
     };
     if (!isStoreId(c.id)) throw new TypeError('invalid challenge id: expected 4-32 chars of [0-9a-z]');
     const check = challengeSchema.safeParse(c);
-    if (!check.success) throw new TypeError(`invalid challenge: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!check.success)
+      throw new TypeError(
+        `invalid challenge: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     // writeId (dropped on read) lets the script recognise its own write resent after a dropped connection.
-    const fields = ['writeId', JSON.stringify(randomBytes(8).toString('hex')), ...encodeFields(c as unknown as Record<string, unknown>)];
-    const created = await CHALLENGE_CREATE.run(this.redis, [this.k.challenge(c.id)], [c.expiresAt + retainMs, ...fields]);
+    const fields = [
+      'writeId',
+      JSON.stringify(randomBytes(8).toString('hex')),
+      ...encodeFields(c as unknown as Record<string, unknown>),
+    ];
+    const created = await CHALLENGE_CREATE.run(
+      this.redis,
+      [this.k.challenge(c.id)],
+      [c.expiresAt + retainMs, ...fields],
+    );
     if (Number(created) !== 1) throw new Error('challenge id already taken');
     await Promise.all([
       this.redis.zadd(this.k.openChallenges(), c.expiresAt, c.id),
@@ -119,7 +130,10 @@ export class RedisChallengeStore implements ChallengeStore {
     ]);
   }
 
-  async patch(id: string, changes: { messageId?: string | null; gameId?: string | null }): Promise<StoredChallenge | null> {
+  async patch(
+    id: string,
+    changes: { messageId?: string | null; gameId?: string | null },
+  ): Promise<StoredChallenge | null> {
     if (!isStoreId(id)) return null;
     const fields = encodeFields(checkPatch({ messageId: changes.messageId, gameId: changes.gameId }));
     if (fields.length === 0) return this.get(id);
@@ -157,6 +171,9 @@ export class RedisChallengeStore implements ChallengeStore {
 
 function checkPatch<T extends Record<string, unknown>>(patch: T): T {
   const check = challengePatchSchema.safeParse(patch);
-  if (!check.success) throw new TypeError(`invalid challenge change: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!check.success)
+    throw new TypeError(
+      `invalid challenge change: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return patch;
 }

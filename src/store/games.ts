@@ -13,7 +13,16 @@ import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
 import { gameChangesSchema, gameSchema } from './schemas.js';
-import { CHANNEL_BIND, DEL_IF_EQUAL, DUE_REPAIR, GAME_CLAIM_ANNOUNCEMENT, GAME_CREATE, GAME_MARK_SHOWN, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
+import {
+  CHANNEL_BIND,
+  DEL_IF_EQUAL,
+  DUE_REPAIR,
+  GAME_CLAIM_ANNOUNCEMENT,
+  GAME_CREATE,
+  GAME_MARK_SHOWN,
+  GAME_QUARANTINE,
+  GAME_UPDATE,
+} from './scripts.js';
 import {
   CorruptRecordError,
   type ClaimedAnnouncement,
@@ -33,11 +42,23 @@ export interface StoreContext {
   keys: Keys;
   logger: StoreLogger;
   now: () => number;
-  /** The in-process stand-in (ioredis-mock): its TIME is not a clock (whole seconds rounded, plus an unrelated sub-second part). */
+  /**
+   * The in-process stand-in (ioredis-mock): its TIME is not a clock (whole seconds rounded, plus an unrelated
+   * sub-second part).
+   */
   embedded?: boolean;
 }
 
-const CHANGE_FIELDS = ['state', 'status', 'result', 'drawOffer', 'messageId', 'parentChannelId', 'clock', 'rated'] as const;
+const CHANGE_FIELDS = [
+  'state',
+  'status',
+  'result',
+  'drawOffer',
+  'messageId',
+  'parentChannelId',
+  'clock',
+  'rated',
+] as const;
 
 export class RedisGameStore implements GameStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -49,7 +70,10 @@ export class RedisGameStore implements GameStore {
     return this.ctx.keys;
   }
 
-  async create(input: NewGame, opts: { announce?: { owner: string; reply?: PendingReply | null } } = {}): Promise<CreateGameResult> {
+  async create(
+    input: NewGame,
+    opts: { announce?: { owner: string; reply?: PendingReply | null } } = {},
+  ): Promise<CreateGameResult> {
     const id = input.id ?? newId();
     if (!isStoreId(id)) throw new TypeError('invalid game id: expected 4-32 chars of [0-9a-z]');
     assertKeyPart('channel id', input.channelId);
@@ -69,17 +93,40 @@ export class RedisGameStore implements GameStore {
     };
     // Refuse to store what we could not read back.
     const check = gameSchema.safeParse(game);
-    if (!check.success) throw new TypeError(`invalid game: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!check.success)
+      throw new TypeError(
+        `invalid game: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
 
     // writeId (not part of the record type, dropped on read) lets the script recognise its own resent write.
-    const fields = ['writeId', JSON.stringify(randomBytes(8).toString('hex')), ...encodeFields(game as unknown as Record<string, unknown>, ['moves'])];
+    const fields = [
+      'writeId',
+      JSON.stringify(randomBytes(8).toString('hex')),
+      ...encodeFields(game as unknown as Record<string, unknown>, ['moves']),
+    ];
     if (opts.announce) {
-      // The start needs its post: noted in the owed index first, so a crash right after the write still leaves the hint.
-      fields.push('annV', '1', 'shown', '0', 'shownMoves', String(game.moves.length), 'ann', JSON.stringify(opts.announce.owner), 'annTries', '0');
+      // The start needs its post: noted in the owed index first, so a crash right after the write still leaves the
+      // hint.
+      fields.push(
+        'annV',
+        '1',
+        'shown',
+        '0',
+        'shownMoves',
+        String(game.moves.length),
+        'ann',
+        JSON.stringify(opts.announce.owner),
+        'annTries',
+        '0',
+      );
       if (opts.announce.reply) fields.push('reply', JSON.stringify(opts.announce.reply));
       await this.noteOwed(id);
     }
-    const created = await GAME_CREATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [fields.length, ...fields, ...game.moves]);
+    const created = await GAME_CREATE.run(
+      this.redis,
+      [this.k.game(id), this.k.gameMoves(id)],
+      [fields.length, ...fields, ...game.moves],
+    );
     if (Number(created) !== 1) {
       // A generated id met an existing game (odds ~1 in 3.6e15): draw another.
       return input.id === undefined ? this.create(input) : { ok: false, reason: 'id-taken' };
@@ -88,7 +135,11 @@ export class RedisGameStore implements GameStore {
     // The game exists before its binding: a binding to a missing game is always stale.
     let expected = '';
     for (let attempt = 0; attempt < 8; attempt++) {
-      const res = (await CHANNEL_BIND.run(this.redis, [this.k.channelActive(game.channelId), this.k.channelLast(game.channelId)], [id, expected])) as [number, string];
+      const res = (await CHANNEL_BIND.run(
+        this.redis,
+        [this.k.channelActive(game.channelId), this.k.channelLast(game.channelId)],
+        [id, expected],
+      )) as [number, string];
       if (Number(res[0]) === 1) {
         await this.indexNew(game);
         return { ok: true, game: opts.announce ? { ...game, annV: 1, shown: 0, shownMoves: game.moves.length } : game };
@@ -162,7 +213,8 @@ export class RedisGameStore implements GameStore {
       if (e instanceof CorruptRecordError) throw new CorruptRecordError('game', key, e.issues, id);
       throw e;
     }
-    if (g.id !== id) throw new CorruptRecordError('game', key, [`id: record says ${JSON.stringify(g.id).slice(0, 40)}`], id);
+    if (g.id !== id)
+      throw new CorruptRecordError('game', key, [`id: record says ${JSON.stringify(g.id).slice(0, 40)}`], id);
     return g;
   }
 
@@ -182,31 +234,51 @@ export class RedisGameStore implements GameStore {
     return last ? this.get(last) : null;
   }
 
-  async update(id: string, expectedVersion: number, changes: GameChanges, opts: UpdateOptions = {}): Promise<UpdateGameResult> {
+  async update(
+    id: string,
+    expectedVersion: number,
+    changes: GameChanges,
+    opts: UpdateOptions = {},
+  ): Promise<UpdateGameResult> {
     if (!isStoreId(id)) return { ok: false, reason: 'not-found' };
     if (!Number.isInteger(expectedVersion) || expectedVersion < 1) return { ok: false, reason: 'conflict' };
     const set: Record<string, unknown> = { updatedAt: this.ctx.now() };
     for (const f of CHANGE_FIELDS) if (changes[f] !== undefined) set[f] = changes[f];
     // Never write what we could not read back: a bad change is the caller's bug, refused before Redis.
     const check = gameChangesSchema.safeParse(set);
-    if (!check.success) throw new TypeError(`invalid game changes: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!check.success)
+      throw new TypeError(
+        `invalid game changes: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const moves = changes.appendMoves ?? [];
-    if (!moves.every((m) => typeof m === 'string' && m.length > 0)) throw new TypeError('appendMoves: moves must be non-empty strings');
+    if (!moves.every((m) => typeof m === 'string' && m.length > 0))
+      throw new TypeError('appendMoves: moves must be non-empty strings');
     const fields = encodeFields(set);
     const { announce, deadline } = opts;
-    if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) throw new TypeError('deadline: expected ms since epoch');
+    if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0))
+      throw new TypeError('deadline: expected ms since epoch');
     // The embedded store runs in this process, so "when Redis runs the write" is now: check the deadline
     // here, because its TIME cannot (it is off by up to 1.5 s, which refused good moves as late).
     if (this.ctx.embedded && deadline !== undefined && this.ctx.now() > deadline) return { ok: false, reason: 'late' };
-    const args = [expectedVersion, this.ctx.embedded ? 0 : (deadline ?? 0), announce ? JSON.stringify(announce.owner) : '', announce?.reply ? JSON.stringify(announce.reply) : ''];
+    const args = [
+      expectedVersion,
+      this.ctx.embedded ? 0 : (deadline ?? 0),
+      announce ? JSON.stringify(announce.owner) : '',
+      announce?.reply ? JSON.stringify(announce.reply) : '',
+    ];
     // The owed-post hint goes out just before the write, in the same round trip (one pipeline): a crash
     // between the two leaves a hint the sweep drops, never a post owed and forgotten.
     const hint = announce ? this.noteOwed(id) : Promise.resolve();
-    const write = GAME_UPDATE.run(this.redis, [this.k.game(id), this.k.gameMoves(id)], [...args, fields.length, ...fields, ...moves]);
+    const write = GAME_UPDATE.run(
+      this.redis,
+      [this.k.game(id), this.k.gameMoves(id)],
+      [...args, fields.length, ...fields, ...moves],
+    );
     const [hinted, written] = await Promise.allSettled([hint, write]);
     if (written.status === 'rejected') throw written.reason;
     // The write happened without its hint: note it again (this process posts it anyway; the hint is for a crash).
-    if (hinted.status === 'rejected') await this.noteOwed(id).catch(() => this.ctx.logger.warn(`game ${id}: the owed-post hint could not be written`));
+    if (hinted.status === 'rejected')
+      await this.noteOwed(id).catch(() => this.ctx.logger.warn(`game ${id}: the owed-post hint could not be written`));
     const res = written.value as unknown[];
     if (Number(res[0]) !== 1) {
       const reason = String(res[1]);
@@ -230,9 +302,13 @@ export class RedisGameStore implements GameStore {
 
   async markShown(id: string, version: number, moves: number): Promise<boolean> {
     if (!isStoreId(id)) return true;
-    if (!Number.isInteger(version) || version < 0 || !Number.isInteger(moves) || moves < 0) throw new TypeError('markShown: version and moves must be counts');
+    if (!Number.isInteger(version) || version < 0 || !Number.isInteger(moves) || moves < 0)
+      throw new TypeError('markShown: version and moves must be counts');
     // The hint is dropped in the same round trip; if a later write still waits for its post, it is put back.
-    const [shown] = await Promise.all([GAME_MARK_SHOWN.run(this.redis, [this.k.game(id)], [version, moves]), this.redis.zrem(this.k.owedGames(), id)]);
+    const [shown] = await Promise.all([
+      GAME_MARK_SHOWN.run(this.redis, [this.k.game(id)], [version, moves]),
+      this.redis.zrem(this.k.owedGames(), id),
+    ]);
     const done = Number(shown) !== 0;
     if (!done) await this.noteOwed(id);
     return done;
@@ -248,7 +324,12 @@ export class RedisGameStore implements GameStore {
     return raw === null ? null : parseJson(raw, (v): v is string => typeof v === 'string');
   }
 
-  async claimAnnouncement(id: string, seen: string | null, owner: string, attempt = true): Promise<ClaimedAnnouncement | null> {
+  async claimAnnouncement(
+    id: string,
+    seen: string | null,
+    owner: string,
+    attempt = true,
+  ): Promise<ClaimedAnnouncement | null> {
     if (!isStoreId(id)) return null;
     const args = [seen === null ? '' : JSON.stringify(seen), JSON.stringify(owner), attempt ? 1 : 0];
     const res = (await GAME_CLAIM_ANNOUNCEMENT.run(this.redis, [this.k.game(id)], args)) as unknown[];
@@ -281,7 +362,8 @@ export class RedisGameStore implements GameStore {
     if ((await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK') return null;
     const holder = await this.redis.get(key);
     // Expired between the two calls: try once more rather than report nobody.
-    if (holder === null) return (await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK' ? null : 'someone';
+    if (holder === null)
+      return (await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK' ? null : 'someone';
     return holder;
   }
 
@@ -366,11 +448,23 @@ export class RedisGameStore implements GameStore {
     return Number(await DUE_REPAIR.run(this.redis, [this.k.dueGames()], [id, dueBy, wakeAt ?? ''])) === 1;
   }
 
-  async quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null; postable: boolean }> {
+  async quarantine(
+    id: string,
+    reason: string,
+  ): Promise<{ marked: boolean; channelId: string | null; postable: boolean }> {
     if (!isStoreId(id)) return { marked: false, channelId: null, postable: true };
-    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [number, string, string?];
-    // Outside the script (other slots), on every call, so a crash between the two steps heals: out of the clock, announcement and AI sweeps.
-    await Promise.all([this.redis.zrem(this.k.dueGames(), id), this.redis.zrem(this.k.owedGames(), id), this.redis.zrem(this.k.aiTurns(), id)]);
+    const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [
+      number,
+      string,
+      string?,
+    ];
+    // Outside the script (other slots), on every call, so a crash between the two steps heals: out of the clock,
+    // announcement and AI sweeps.
+    await Promise.all([
+      this.redis.zrem(this.k.dueGames(), id),
+      this.redis.zrem(this.k.owedGames(), id),
+      this.redis.zrem(this.k.aiTurns(), id),
+    ]);
     let channelId: string | null = null;
     try {
       const raw: unknown = JSON.parse(String(res[1] || 'null'));

@@ -69,7 +69,9 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const embedded = !opts.url;
   if (opts.url) {
     const shown = redactUrl(opts.url);
-    redis = opts.cluster ? clusterClient(opts.url, opts.commandTimeoutMs) : new Redis(opts.url, clientOptions(opts.commandTimeoutMs));
+    redis = opts.cluster
+      ? clusterClient(opts.url, opts.commandTimeoutMs)
+      : new Redis(opts.url, clientOptions(opts.commandTimeoutMs));
     let lastError = '';
     redis.on('error', (err: Error) => {
       const msg = redactSecrets(err.message, [urlPassword(opts.url)]);
@@ -136,7 +138,9 @@ type RedisMockClass = new () => unknown;
  * only when no REDIS_URL is set (an install with `npm ci --omit=dev` has no
  * mock and needs REDIS_URL). Missing: a ConfigError that says what to do.
  */
-export async function loadEmbeddedRedis(load: () => Promise<{ default: unknown }> = () => import('ioredis-mock')): Promise<RedisMockClass> {
+export async function loadEmbeddedRedis(
+  load: () => Promise<{ default: unknown }> = () => import('ioredis-mock'),
+): Promise<RedisMockClass> {
   try {
     return (await load()).default as RedisMockClass;
   } catch (e) {
@@ -177,4 +181,3 @@ function clusterClient(url: string, commandTimeoutMs?: number): Redis {
   });
   return cluster as unknown as Redis;
 }
-

@@ -11,7 +11,9 @@ export const DEFAULT_PREFIX = 'hexmate:';
 /** Refuses a prefix that would break hash tags or be unreadable in redis-cli. */
 export function checkPrefix(prefix: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(prefix)) {
-    throw new Error('store prefix must be 1-64 chars of letters, digits, _ . : - (no braces: they are Redis Cluster hash tags)');
+    throw new Error(
+      'store prefix must be 1-64 chars of letters, digits, _ . : - (no braces: they are Redis Cluster hash tags)',
+    );
   }
   return prefix;
 }
@@ -56,7 +58,8 @@ export function makeKeys(prefix: string) {
     settings: (guildId: string) => `${p}settings:{${guildId}}`,
     // All ratings of one game share the tag {ratings:<game>}: one script updates
     // both players, both scopes, the leaderboards and the idempotency marker.
-    rating: (game: GameId, scope: RatingScope, userId: string) => `${p}ratings:{ratings:${game}}:player:${scope}:${userId}`,
+    rating: (game: GameId, scope: RatingScope, userId: string) =>
+      `${p}ratings:{ratings:${game}}:player:${scope}:${userId}`,
     leaderboard: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:board:${scope}`,
     ratingApplied: (game: GameId, gameId: string) => `${p}ratings:{ratings:${game}}:applied:${gameId}`,
     /** Cached board census (hash: one field per filter), dropped by every rated game of the scope. */

@@ -84,7 +84,10 @@ export function idleRd(s: RatingSnapshot, now: number): number {
  */
 export const SEASON_RD = 150;
 
-/** A player's rating at their first game of a season: the all-time one, deviation max(current, SEASON_RD), counts at zero. */
+/**
+ * A player's rating at their first game of a season: the all-time one, deviation max(current, SEASON_RD), counts at
+ * zero.
+ */
 export function seasonStart(allTime: RatingSnapshot, now: number): RatingSnapshot {
   return {
     ...defaultSnapshot(),
@@ -95,7 +98,12 @@ export function seasonStart(allTime: RatingSnapshot, now: number): RatingSnapsho
 }
 
 /** One rating period with one game: score is player 0's (1 win, 0.5 draw, 0 loss). */
-export function rateGame(a: RatingSnapshot, b: RatingSnapshot, score: 0 | 0.5 | 1, now: number): [RatingSnapshot, RatingSnapshot] {
+export function rateGame(
+  a: RatingSnapshot,
+  b: RatingSnapshot,
+  score: 0 | 0.5 | 1,
+  now: number,
+): [RatingSnapshot, RatingSnapshot] {
   const ranking = new glicko2.Glicko2({ tau: GLICKO.tau, rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol });
   const pa = ranking.makePlayer(a.rating, idleRd(a, now), a.vol);
   const pb = ranking.makePlayer(b.rating, idleRd(b, now), b.vol);
@@ -140,7 +148,13 @@ export class RedisRatingStore implements RatingStore {
     }
     const parsed = snapshotSchema.safeParse(data);
     if (!parsed.success || !Number.isInteger(version) || version < 1) {
-      throw new CorruptRecordError('rating', key, parsed.success ? ['v: not a positive integer'] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+      throw new CorruptRecordError(
+        'rating',
+        key,
+        parsed.success
+          ? ['v: not a positive integer']
+          : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      );
     }
     return { version, snapshot: parsed.data };
   }
@@ -211,7 +225,11 @@ export class RedisRatingStore implements RatingStore {
           else if (!base) changes[i].guild = deltas[i];
         });
       }
-      const outcome: RatingOutcome = { gameId, applied: true, players: changes as [PlayerRatingChange, PlayerRatingChange] };
+      const outcome: RatingOutcome = {
+        gameId,
+        applied: true,
+        players: changes as [PlayerRatingChange, PlayerRatingChange],
+      };
       const json = JSON.stringify({ gameId, players: outcome.players });
       const res = (await RATING_APPLY.run(this.ctx.redis, keys, [json, (keys.length - 1) / 2, ...args])) as unknown[];
       const code = Number(res[0]);
@@ -234,7 +252,12 @@ export class RedisRatingStore implements RatingStore {
       throw new CorruptRecordError('rating', key, ['not JSON']);
     }
     const parsed = outcomeSchema.safeParse(data);
-    if (!parsed.success) throw new CorruptRecordError('rating', key, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    if (!parsed.success)
+      throw new CorruptRecordError(
+        'rating',
+        key,
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      );
     return { gameId: parsed.data.gameId, applied: false, players: parsed.data.players };
   }
 
@@ -328,7 +351,11 @@ export class RedisRatingStore implements RatingStore {
     const hit = cached ? /^(\d+):(\d+)$/.exec(cached) : null;
     if (hit) return { players: Number(hit[1]), established: Number(hit[2]) };
     const counted = await this.count(game, scope, opts);
-    await this.ctx.redis.multi().hset(cacheKey, field, `${counted.players}:${counted.established}`).pexpire(cacheKey, CENSUS_CACHE_MS).exec();
+    await this.ctx.redis
+      .multi()
+      .hset(cacheKey, field, `${counted.players}:${counted.established}`)
+      .pexpire(cacheKey, CENSUS_CACHE_MS)
+      .exec();
     return counted;
   }
 

@@ -2,7 +2,13 @@
 // truncated or written by another version). The TypeScript types are in types.ts.
 import { z } from 'zod';
 import { isGameId } from '../engine/index.js';
-import { CHALLENGE_STATUSES, type GuildSettings, type RatingSnapshot, type StoredChallenge, type StoredGame } from './types.js';
+import {
+  CHALLENGE_STATUSES,
+  type GuildSettings,
+  type RatingSnapshot,
+  type StoredChallenge,
+  type StoredGame,
+} from './types.js';
 
 const side = z.union([z.literal(0), z.literal(1)]);
 // Any registered game (the engine's registry), so a new game needs no change here.
@@ -77,17 +83,19 @@ const gameObject = z.object({
 
 export const gameSchema: z.ZodType<StoredGame> = gameObject;
 /** What `games.update` may write, each field checked like the record itself. */
-export const gameChangesSchema = gameObject.pick({
-  state: true,
-  status: true,
-  result: true,
-  drawOffer: true,
-  messageId: true,
-  parentChannelId: true,
-  clock: true,
-  rated: true,
-  updatedAt: true,
-}).partial();
+export const gameChangesSchema = gameObject
+  .pick({
+    state: true,
+    status: true,
+    result: true,
+    drawOffer: true,
+    messageId: true,
+    parentChannelId: true,
+    clock: true,
+    rated: true,
+    updatedAt: true,
+  })
+  .partial();
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const named = z.object({ id: z.string(), name: z.string() });

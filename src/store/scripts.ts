@@ -18,7 +18,8 @@ export class Script {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (e) {
-      if (e instanceof Error && e.message.includes('NOSCRIPT')) return redis.eval(this.lua, keys.length, ...keys, ...args);
+      if (e instanceof Error && e.message.includes('NOSCRIPT'))
+        return redis.eval(this.lua, keys.length, ...keys, ...args);
       throw e;
     }
   }
@@ -178,7 +179,10 @@ return 0
 `,
 );
 
-/** KEYS: challenge. ARGV: pexpireAt, field/value pairs... (writeId first) → 1 created (or our own resent write), 0 id taken. */
+/**
+ * KEYS: challenge. ARGV: pexpireAt, field/value pairs... (writeId first) → 1 created (or our own resent write), 0 id
+ * taken.
+ */
 export const CHALLENGE_CREATE = new Script(
   'challengeCreate',
   `

@@ -49,7 +49,10 @@ export class RedisSettingsStore implements SettingsStore {
         else set[k] = val;
       }
       const check = settingsSchema.safeParse(set);
-      if (!check.success) throw new TypeError(`invalid settings: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!check.success)
+        throw new TypeError(
+          `invalid settings: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       const fields = encodeFields(set);
       if (Number(await SETTINGS_CAS.run(this.ctx.redis, [key], [v, fields.length, ...fields, ...clear])) === 1) {
         const next: GuildSettings = { ...settings, ...(set as GuildSettings) };

@@ -11,7 +11,14 @@ import type { StoreContext } from './games.js';
 import { isStoreId, newId } from './ids.js';
 import { assertKeyPart, isKeyPart } from './keys.js';
 import { Script } from './scripts.js';
-import { CorruptRecordError, type NewTournament, type SeasonStore, type StoredTournament, type TournamentStore, type TournamentUpdate } from './types.js';
+import {
+  CorruptRecordError,
+  type NewTournament,
+  type SeasonStore,
+  type StoredTournament,
+  type TournamentStore,
+  type TournamentUpdate,
+} from './types.js';
 
 const finite = z.number().refine(Number.isFinite, 'not a finite number');
 const int = z.number().int();
@@ -121,7 +128,10 @@ export class RedisTournamentStore implements TournamentStore {
 
   private check(t: StoredTournament): void {
     const parsed = tournamentSchema.safeParse(t);
-    if (!parsed.success) throw new TypeError(`invalid tournament: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new TypeError(
+        `invalid tournament: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
   }
 
   async create(input: NewTournament): Promise<StoredTournament> {
@@ -153,9 +163,15 @@ export class RedisTournamentStore implements TournamentStore {
       throw new CorruptRecordError('tournament', key, ['data: not JSON']);
     }
     const parsed = tournamentSchema.safeParse(data);
-    if (!parsed.success) throw new CorruptRecordError('tournament', key, parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`));
+    if (!parsed.success)
+      throw new CorruptRecordError(
+        'tournament',
+        key,
+        parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`),
+      );
     const v = Number(h.v);
-    if (parsed.data.id !== tid || parsed.data.version !== v) throw new CorruptRecordError('tournament', key, ['id or version does not match the key']);
+    if (parsed.data.id !== tid || parsed.data.version !== v)
+      throw new CorruptRecordError('tournament', key, ['id or version does not match the key']);
     return parsed.data;
   }
 
@@ -163,7 +179,9 @@ export class RedisTournamentStore implements TournamentStore {
     if (!isStoreId(tid)) return { ok: false, reason: 'not-found' };
     const t: StoredTournament = { ...next, id: tid, version: expectedVersion + 1 };
     this.check(t);
-    const res = Number(await TOURNAMENT_CAS.run(this.redis, [this.k.tournament(tid)], [expectedVersion, JSON.stringify(t)]));
+    const res = Number(
+      await TOURNAMENT_CAS.run(this.redis, [this.k.tournament(tid)], [expectedVersion, JSON.stringify(t)]),
+    );
     if (res === -1) return { ok: false, reason: 'not-found' };
     if (res !== 1) return { ok: false, reason: 'conflict' };
     // Outside the script (another slot): the sweep re-checks, so a crash here only leaves a hint behind.
@@ -173,7 +191,11 @@ export class RedisTournamentStore implements TournamentStore {
 
   async listByGuild(guildId: string, limit = 25): Promise<StoredTournament[]> {
     if (!isKeyPart(guildId)) return [];
-    const ids = await this.redis.zrevrange(this.k.tournamentsOfGuild(guildId), 0, Math.max(0, Math.min(limit, 100)) - 1);
+    const ids = await this.redis.zrevrange(
+      this.k.tournamentsOfGuild(guildId),
+      0,
+      Math.max(0, Math.min(limit, 100)) - 1,
+    );
     const found = await Promise.all(
       ids.map((i) =>
         this.get(i).catch((e: unknown) => {
@@ -197,7 +219,9 @@ export class RedisTournamentStore implements TournamentStore {
 
   async lease(tid: string, what: string, ms: number): Promise<boolean> {
     assertKeyPart('lease', what);
-    return (await this.redis.set(this.k.tournamentLease(tid, what), '1', 'PX', Math.max(1, Math.round(ms)), 'NX')) === 'OK';
+    return (
+      (await this.redis.set(this.k.tournamentLease(tid, what), '1', 'PX', Math.max(1, Math.round(ms)), 'NX')) === 'OK'
+    );
   }
 
   async addWin(userId: string, tid: string, at: number): Promise<void> {
@@ -231,7 +255,11 @@ export class RedisSeasonStore implements SeasonStore {
   }
 
   async leaseRollover(guildId: string, season: string, ms: number): Promise<boolean> {
-    return Number(await ROLLOVER_LEASE.run(this.ctx.redis, this.rolloverKeys(guildId, season), [Math.max(1, Math.round(ms))])) === 1;
+    return (
+      Number(
+        await ROLLOVER_LEASE.run(this.ctx.redis, this.rolloverKeys(guildId, season), [Math.max(1, Math.round(ms))]),
+      ) === 1
+    );
   }
 
   async retryRollover(guildId: string, season: string, ms: number): Promise<void> {

@@ -109,7 +109,10 @@ export interface StoredGame {
   shownMoves?: number;
 }
 
-/** The interaction that waits for a write's post (its token is valid 15 minutes; kept on the record until the post is out). */
+/**
+ * The interaction that waits for a write's post (its token is valid 15 minutes; kept on the record until the post is
+ * out).
+ */
 export interface PendingReply {
   token: string;
   /** When the interaction was created, ms since epoch. */
@@ -121,7 +124,10 @@ export interface PendingReply {
 }
 
 export interface UpdateOptions {
-  /** This write needs a public post: `owner` names the process that will make it; `reply` the interaction waiting for it. */
+  /**
+   * This write needs a public post: `owner` names the process that will make it; `reply` the interaction waiting for
+   * it.
+   */
   announce?: { owner: string; reply?: PendingReply | null };
   /** Refuse the write ('late') if Redis runs it after this instant (ms since epoch, Redis's clock). */
   deadline?: number;
@@ -135,7 +141,10 @@ export interface ClaimedAnnouncement {
 }
 
 /** What `games.create` takes: the store sets id (unless given), version, timestamps. */
-export type NewGame = Omit<StoredGame, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'moves' | 'status' | 'result' | 'drawOffer'> & {
+export type NewGame = Omit<
+  StoredGame,
+  'id' | 'version' | 'createdAt' | 'updatedAt' | 'moves' | 'status' | 'result' | 'drawOffer'
+> & {
   id?: string;
   moves?: string[];
   status?: 'active';
@@ -171,7 +180,10 @@ export type UpdateGameResult =
   | { ok: false; reason: 'conflict' | 'not-found' | 'late' };
 
 export interface GameStore {
-  /** Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. `announce`: its start needs a post (`reply`: the interaction that will show it). */
+  /**
+   * Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. `announce`: its
+   * start needs a post (`reply`: the interaction that will show it).
+   */
   create(g: NewGame, opts?: { announce?: { owner: string; reply?: PendingReply | null } }): Promise<CreateGameResult>;
   /** The game, or null. Throws CorruptRecordError on a record that does not validate. */
   get(id: string): Promise<StoredGame | null>;
@@ -196,10 +208,17 @@ export interface GameStore {
    * none); null when someone else came first or nothing is owed. `attempt`
    * false: a hand-over (owner '' = to whoever sweeps next), not counted as a try.
    */
-  claimAnnouncement(id: string, seen: string | null, owner: string, attempt?: boolean): Promise<ClaimedAnnouncement | null>;
+  claimAnnouncement(
+    id: string,
+    seen: string | null,
+    owner: string,
+    attempt?: boolean,
+  ): Promise<ClaimedAnnouncement | null>;
   /** Looks at an owed post again at `at` (ms), or never (null: drops the hint). */
   recheckAnnouncement(id: string, at: number | null): Promise<void>;
-  /** Notes that the AI may be to move in a game (a hint for the AI sweep, written before the write that makes it so). */
+  /**
+   * Notes that the AI may be to move in a game (a hint for the AI sweep, written before the write that makes it so).
+   */
   noteAiTurn(id: string): Promise<void>;
   /** Games the AI may owe a move since `before` or earlier. */
   aiTurns(before: number, limit?: number): Promise<string[]>;
@@ -225,7 +244,10 @@ export interface GameStore {
   countActiveByUser(userId: string): Promise<number>;
   /** A user's active games, newest first (per-user caps that look at the kind of game). */
   listActiveByUser(userId: string, limit?: number): Promise<StoredGame[]>;
-  /** Ids of active games whose clock.wakeAt <= now, earliest first, from the `offset`-th (deadline sweeper). Re-check the game after loading. */
+  /**
+   * Ids of active games whose clock.wakeAt <= now, earliest first, from the `offset`-th (deadline sweeper). Re-check
+   * the game after loading.
+   */
   due(now: number, limit?: number, offset?: number): Promise<string[]>;
   /**
    * Repairs a due entry the sweep found stale: moves it to `wakeAt`, or removes
@@ -630,7 +652,9 @@ export interface StoredTournament {
 
 export type NewTournament = Omit<StoredTournament, 'id' | 'version' | 'createdAt'> & { id?: string };
 
-export type TournamentUpdate = { ok: true; tournament: StoredTournament } | { ok: false; reason: 'conflict' | 'not-found' };
+export type TournamentUpdate =
+  | { ok: true; tournament: StoredTournament }
+  | { ok: false; reason: 'conflict' | 'not-found' };
 
 export interface TournamentStore {
   create(t: NewTournament): Promise<StoredTournament>;

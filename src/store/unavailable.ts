@@ -8,12 +8,29 @@
 export type Unavailable = 'not-sent' | 'unknown';
 
 /** Written before anything reached Redis: the command certainly did not run. */
-const NOT_SENT = [/enableOfflineQueue options is false/, /^Connection is closed\.$/, /isn't ready/, /^None of startup nodes is available/, /^Failed to refresh slots cache/];
+const NOT_SENT = [
+  /enableOfflineQueue options is false/,
+  /^Connection is closed\.$/,
+  /isn't ready/,
+  /^None of startup nodes is available/,
+  /^Failed to refresh slots cache/,
+];
 /** Sent, then no answer: it may have run. */
 const MAYBE = [/^Command timed out$/, /^Reached the max retries per request limit/, /^Connection lost/];
-const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
-/** Whether `e` is Redis being unreachable or silent (and whether the command may have run); null for any other error. */
+/**
+ * Whether `e` is Redis being unreachable or silent (and whether the command may have run); null for any other error.
+ */
 export function storeUnavailable(e: unknown): Unavailable | null {
   if (!(e instanceof Error)) return null;
   if (e.name === 'MaxRetriesPerRequestError') return 'unknown';

@@ -14,7 +14,11 @@ const small = { ...levelParams('orion', 'easy'), iterations: 60 };
 function playText(id: GameId, moves: string, setup?: string): unknown {
   const game = getGame(id);
   let s = must(game.initial(setup));
-  for (const t of moves.split(';').map((x) => x.trim()).filter(Boolean)) s = must(game.play(s, must(game.parseMove(s, t))));
+  for (const t of moves
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean))
+    s = must(game.play(s, must(game.parseMove(s, t))));
   return s;
 }
 

@@ -84,7 +84,11 @@ describe('mcts on tic-tac-toe', () => {
 describe('mcts on subtraction Nim', () => {
   it('leaves a multiple of four whenever it can', () => {
     for (const pile of [5, 6, 7, 9, 10, 11, 13, 14, 15]) {
-      const r = search(new NimPosition(pile), params({ iterations: 3000, widening: { base: 1, factor: 1, exponent: 0.5 } }), { seed: pile });
+      const r = search(
+        new NimPosition(pile),
+        params({ iterations: 3000, widening: { base: 1, factor: 1, exponent: 0.5 } }),
+        { seed: pile },
+      );
       expect(r.move).toBe(pile % 4);
     }
   });
@@ -98,10 +102,14 @@ describe('mcts on subtraction Nim', () => {
 
   it('uses priors to order the moves it opens', () => {
     // With one child allowed and no growth, only the best-prior move is ever opened.
-    const r = search(new NimPosition(20), params({ iterations: 50, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } }), {
-      seed: 3,
-      heuristics: { priors: (_p, moves) => moves.map((k) => (k === 2 ? 1 : 0)) },
-    });
+    const r = search(
+      new NimPosition(20),
+      params({ iterations: 50, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } }),
+      {
+        seed: 3,
+        heuristics: { priors: (_p, moves) => moves.map((k) => (k === 2 ? 1 : 0)) },
+      },
+    );
     expect(r.move).toBe(2);
     expect(r.top).toHaveLength(1);
   });

@@ -35,7 +35,9 @@ describe('thinkMove (shared pool, real workers)', () => {
   it('rejects bad input without crashing', async () => {
     await expect(thinkMove('chess', {}, 'easy', 1)).rejects.toThrow(/unknown game/);
     await expect(thinkMove('orion', {}, 'easy', 1)).rejects.toThrow(/invalid orion state/);
-    await expect(thinkMove('orion', must(getGame('orion').initial()), 'expert' as never, 1)).rejects.toThrow(/unknown level/);
+    await expect(thinkMove('orion', must(getGame('orion').initial()), 'expert' as never, 1)).rejects.toThrow(
+      /unknown level/,
+    );
     await expect(thinkMove('orion', must(getGame('orion').initial()), 'easy', Number.NaN)).rejects.toThrow(/seed/);
     await expect(thinkMove('exxit', { toString: () => 1, f: () => 1 }, 'easy', 1)).rejects.toThrow();
     // And still works afterwards.
@@ -46,7 +48,8 @@ describe('thinkMove (shared pool, real workers)', () => {
   it('refuses a finished game', async () => {
     const game = getGame('orion');
     let s = must(game.initial('preset1'));
-    const moves = 'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
+    const moves =
+      'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE';
     for (const m of moves.split(';')) s = must(game.play(s, must(game.parseMove(s, m))));
     expect(game.outcome(s).over).toBe(true);
     await expect(thinkMove('orion', s, 'easy', 1)).rejects.toThrow(/over/);

@@ -39,9 +39,15 @@ describe('/leaderboard', () => {
     const empty = await h.slash(h.alice, h.channel.id, 'leaderboard', { game: 'orion' }).done();
     expect(isEphemeral(empty)).toBe(false);
     expect(empty.original!.content).toMatch(/Nobody has played a rated game of Orion Duel in this server yet/);
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'leaderboard', { game: 'chess' }).done())).toMatch(/`chess` is not a valid `game`/);
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'leaderboard', { game: 'exxit', scope: 'mars' }).done())).toMatch(/not a valid `scope`/);
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'leaderboard', { game: 7 as never }).done())).toMatch(/wrong type/);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'leaderboard', { game: 'chess' }).done())).toMatch(
+      /`chess` is not a valid `game`/,
+    );
+    expect(
+      await refusal(h.slash(h.alice, h.channel.id, 'leaderboard', { game: 'exxit', scope: 'mars' }).done()),
+    ).toMatch(/not a valid `scope`/);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'leaderboard', { game: 7 as never }).done())).toMatch(
+      /wrong type/,
+    );
   });
 
   it('ranks established players best first, names provisional ones apart, per server and globally', async () => {
@@ -50,8 +56,14 @@ describe('/leaderboard', () => {
     const dave = '900000000000000001';
     const erin = '900000000000000002';
     for (let k = 0; k < 20; k++) {
-      await h.store.ratings.applyResult('exxit', newId(), h.guild.id, [h.alice.id, h.bob.id], { winner: k % 3 === 2 ? 1 : 0, draw: false });
-      await h.store.ratings.applyResult('exxit', newId(), 'other-guild', [dave, erin], { winner: k % 4 === 3 ? 1 : 0, draw: false });
+      await h.store.ratings.applyResult('exxit', newId(), h.guild.id, [h.alice.id, h.bob.id], {
+        winner: k % 3 === 2 ? 1 : 0,
+        draw: false,
+      });
+      await h.store.ratings.applyResult('exxit', newId(), 'other-guild', [dave, erin], {
+        winner: k % 4 === 3 ? 1 : 0,
+        draw: false,
+      });
     }
     // A couple of rated games through the bot: Carol is new here (provisional in this server and globally).
     const first = await ratedGame(h.alice, h.carol, h.carol);
@@ -66,11 +78,17 @@ describe('/leaderboard', () => {
     expect(e.title).toBe('Exxit leaderboard · Hex Club');
     const rows = (e.description as string).split('\n');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(new RegExp(`^\\*\\*1\\.\\*\\* <@${h.alice.id}> · \\*\\*\\d+ ± \\d+\\*\\* · 21 games · 15W 0D 6L$`));
-    expect(rows[1]).toMatch(new RegExp(`^\\*\\*2\\.\\*\\* <@${h.bob.id}> · \\*\\*\\d+ ± \\d+\\*\\* · 21 games · 6W 0D 15L$`));
+    expect(rows[0]).toMatch(
+      new RegExp(`^\\*\\*1\\.\\*\\* <@${h.alice.id}> · \\*\\*\\d+ ± \\d+\\*\\* · 21 games · 15W 0D 6L$`),
+    );
+    expect(rows[1]).toMatch(
+      new RegExp(`^\\*\\*2\\.\\*\\* <@${h.bob.id}> · \\*\\*\\d+ ± \\d+\\*\\* · 21 games · 6W 0D 15L$`),
+    );
     const prov = e.fields.find((f: any) => f.name === 'Provisional (not ranked yet)');
     expect(prov.value).toMatch(new RegExp(`^<@${h.carol.id}> \\d+\\? ± \\d+ \\(2 games\\)$`));
-    expect(e.footer.text).toMatch(/2 ranked players · 1 provisional player \(fewer than 5 rated games or a deviation above ±110\)/);
+    expect(e.footer.text).toMatch(
+      /2 ranked players · 1 provisional player \(fewer than 5 rated games or a deviation above ±110\)/,
+    );
     expect(JSON.stringify(e)).not.toContain(dave);
 
     const global = await h.slash(h.bob, h.channel.id, 'leaderboard', { game: 'exxit', scope: 'global' }).done();
@@ -100,7 +118,9 @@ describe('/leaderboard', () => {
     const { channelId } = await h.startGame('orion', h.alice, h.bob, { rated: true, layout: 'preset1' });
     expect(isEphemeral(await h.slash(h.bob, channelId, 'resign').done())).toBe(false);
     const e = embedOf(await h.slash(h.carol, h.channel.id, 'leaderboard', { game: 'orion' }).done());
-    expect(e.description).toMatch(/^Nobody is ranked yet: a player needs at least 5 rated games and a deviation of at most ±110/);
+    expect(e.description).toMatch(
+      /^Nobody is ranked yet: a player needs at least 5 rated games and a deviation of at most ±110/,
+    );
     const prov = (e.fields[0].value as string).split('\n');
     expect(prov).toHaveLength(2);
     expect(prov[0]).toMatch(new RegExp(`^<@${h.alice.id}> \\d+\\? ± \\d+ \\(1 game\\)$`));
@@ -149,7 +169,9 @@ describe('/stats and /games', () => {
     ]);
     const robot = h.fake.addUser({ username: 'robo', globalName: 'Robo' });
     robot.bot = true;
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'stats', { user: robot }).done())).toMatch(/bots have no ratings/i);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'stats', { user: robot }).done())).toMatch(
+      /bots have no ratings/i,
+    );
     expect(await refusal(h.slash(h.alice, h.channel.id, 'stats', { game: 'go' }).done())).toMatch(/not a valid `game`/);
   });
 
@@ -163,8 +185,14 @@ describe('/stats and /games', () => {
     expect(e.title).toBe('Games in progress');
     const lines = (e.description as string).split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^\\[Orion Duel · Bob vs Alice\\]\\(${url(second.channelId)}\\) · move 1 · Alice to move \\(Blue\\) · casual · started <t:\\d+:R>$`));
-    expect(lines[1]).toMatch(/^\[Exxit · Carol vs Alice\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\) · move 0 · Carol to move \(Red\)/);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^\\[Orion Duel · Bob vs Alice\\]\\(${url(second.channelId)}\\) · move 1 · Alice to move \\(Blue\\) · casual · started <t:\\d+:R>$`,
+      ),
+    );
+    expect(lines[1]).toMatch(
+      /^\[Exxit · Carol vs Alice\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\) · move 0 · Carol to move \(Red\)/,
+    );
     const active = await h.store.games.listActive(h.guild.id);
     expect(active).toHaveLength(2);
     for (const g of active) expect(e.description).toContain(url(g.channelId));
@@ -197,8 +225,17 @@ describe('/stats and /games', () => {
     if (!init.ok) throw new Error('setup');
     for (let k = 0; k < 17; k++) {
       const r = await h.store.games.create({
-        game: 'exxit', setup: 'short', guildId: h.guild.id, channelId: `8${String(k).padStart(17, '0')}`,
-        players: [{ id: h.alice.id, name: `P${k}` }, { id: h.carol.id, name: 'Carol' }], rated: false, state: init.value, clock: null,
+        game: 'exxit',
+        setup: 'short',
+        guildId: h.guild.id,
+        channelId: `8${String(k).padStart(17, '0')}`,
+        players: [
+          { id: h.alice.id, name: `P${k}` },
+          { id: h.carol.id, name: 'Carol' },
+        ],
+        rated: false,
+        state: init.value,
+        clock: null,
       });
       expect(r.ok).toBe(true);
     }
@@ -207,7 +244,10 @@ describe('/stats and /games', () => {
     expect(((msg.embeds[0] as any).description as string).split('\n')).toHaveLength(15);
     expect((msg.embeds[0] as any).footer.text).toBe('Page 1 · games 1–15, newest first · Open a thread to watch.');
     const row = (msg.components as any[])[0].components;
-    expect(row.map((b: any) => [b.label, b.disabled ?? false])).toEqual([['Newer', true], ['Older', false]]);
+    expect(row.map((b: any) => [b.label, b.disabled ?? false])).toEqual([
+      ['Newer', true],
+      ['Older', false],
+    ]);
     const older = await h.fake.click(h.carol, msg.id, findButton(msg, 'Older')).done();
     expect(older.callback.type).toBe(7);
     const page2 = h.fake.messages(h.channel.id).find((m) => m.id === msg.id)!;

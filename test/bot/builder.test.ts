@@ -7,10 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, menuPath, toMove, type Harness } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  menuPath,
+  toMove,
+  type Harness,
+} from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const ORION_ENDING_1 =
   'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
@@ -18,7 +29,11 @@ const ORION_ENDING_1 =
     .map((m) => m.trim());
 
 // A 1×1 PNG: the long games need the board posts, not the pictures (one test uses the real renderer).
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 interface Select {
   custom_id: string;
@@ -28,7 +43,10 @@ interface Select {
 
 const parts = (m: FakeMessage) => (m.components as any[]).flatMap((r) => r.components as any[]);
 const selects = (m: FakeMessage): Select[] => parts(m).filter((c) => c.type === 3);
-const buttons = (m: FakeMessage): string[] => parts(m).filter((c) => c.type === 2).map((c) => c.label as string);
+const buttons = (m: FakeMessage): string[] =>
+  parts(m)
+    .filter((c) => c.type === 2)
+    .map((c) => c.label as string);
 
 /** The thread's latest post with a Move button (the one asking a player to move). */
 function latestPost(channelId: string): FakeMessage {
@@ -55,8 +73,16 @@ async function press(user: FakeUser, m: FakeMessage, label: string): Promise<Fak
   return h!.fake.message(m.id)!;
 }
 
-/** Chooses along the menu path `codes` (the path so far is in the custom ids): at each view, the option that continues it. */
-async function navigate(user: FakeUser, m: FakeMessage, codes: string[], seen: (m: FakeMessage) => void = () => undefined): Promise<FakeMessage> {
+/**
+ * Chooses along the menu path `codes` (the path so far is in the custom ids): at each view, the option that continues
+ * it.
+ */
+async function navigate(
+  user: FakeUser,
+  m: FakeMessage,
+  codes: string[],
+  seen: (m: FakeMessage) => void = () => undefined,
+): Promise<FakeMessage> {
   let cur = m;
   while (selects(cur).length) {
     const at = selects(cur)[0].custom_id.split(':')[5];
@@ -74,7 +100,11 @@ async function navigate(user: FakeUser, m: FakeMessage, codes: string[], seen: (
 }
 
 /** Confirm, then the public post it brings (the board goes out after the builder is redrawn). */
-async function confirm(user: FakeUser, m: FakeMessage, channelId: string): Promise<{ builder: FakeMessage; post: FakeMessage }> {
+async function confirm(
+  user: FakeUser,
+  m: FakeMessage,
+  channelId: string,
+): Promise<{ builder: FakeMessage; post: FakeMessage }> {
   const before = h!.fake.messages(channelId).length;
   const builder = await press(user, m, 'Confirm');
   const post = await h!.fake.waitForMessage(channelId, (p) => h!.fake.messages(channelId).indexOf(p) >= before);
@@ -82,7 +112,6 @@ async function confirm(user: FakeUser, m: FakeMessage, channelId: string): Promi
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 
 const userOf = async (channelId: string) => (toMove(await h!.game(channelId)) === 0 ? h!.alice : h!.bob);
 
@@ -112,12 +141,23 @@ describe('the move builder', () => {
       }
       // Each view as it was (the fake updates a message in place).
       const views: FakeMessage[] = [];
-      m = await navigate(user, m, menuPath(await h!.game(channelId), text), (v) => views.push({ ...v, components: structuredClone(v.components) }));
+      m = await navigate(user, m, menuPath(await h!.game(channelId), text), (v) =>
+        views.push({ ...v, components: structuredClone(v.components) }),
+      );
       if (i === 0) {
         // V3 → column F → the cell F8 → the orientation, named by the cells it covers.
-        expect(views.map((v) => selects(v)[0].placeholder)).toEqual(['Choose a tile', 'Choose a column for V3', 'Choose the cell of V3’s X hex (your opponent’s colour)', 'Choose how V3 lies from F8']);
+        expect(views.map((v) => selects(v)[0].placeholder)).toEqual([
+          'Choose a tile',
+          'Choose a column for V3',
+          'Choose the cell of V3’s X hex (your opponent’s colour)',
+          'Choose how V3 lies from F8',
+        ]);
         const orient = selects(views[3])[0].options;
-        expect(orient.find((o) => o.value === 'NWR')).toEqual({ label: 'NW R · F8 E8 E7', value: 'NWR', description: 'V3 F8 NW R  (F8 E8 E7)' });
+        expect(orient.find((o) => o.value === 'NWR')).toEqual({
+          label: 'NW R · F8 E8 E7',
+          value: 'NWR',
+          description: 'V3 F8 NW R  (F8 E8 E7)',
+        });
         expect(orient.every((o) => /^(N|NE|SE|S|SW|NW) [RL] · F8 [A-K]\d+ [A-K]\d+$/.test(o.label))).toBe(true);
         expect(buttons(views[1])).toEqual(['Back']);
       }
@@ -127,7 +167,9 @@ describe('the move builder', () => {
       expect(m.attachments[0].bytes.subarray(1, 4).toString()).toBe('PNG');
       expect(buttons(m)).toEqual(['Confirm', 'Back']);
       const { builder, post } = await confirm(user, m, channelId);
-      expect(builder.content).toMatch(new RegExp(`^Played: \\*\\*${i === 0 ? 'V3 NW R · F8 E8 E7' : '[^*]+'}\\*\\* \\(\`${escape(text)}\`\\)\\.$`));
+      expect(builder.content).toMatch(
+        new RegExp(`^Played: \\*\\*${i === 0 ? 'V3 NW R · F8 E8 E7' : '[^*]+'}\\*\\* \\(\`${escape(text)}\`\\)\\.$`),
+      );
       expect(builder.components).toEqual([]);
       expect(builder.attachments).toEqual([]);
       // The board is posted publicly in the thread, like a /move answer.
@@ -167,7 +209,9 @@ describe('the move builder', () => {
       let m = await open(user, channelId);
       while (selects(m).length) {
         if (selects(m).length > 1) manyMenus++;
-        for (const s of selects(m)) for (const l of [s.placeholder ?? '', ...s.options.map((o) => o.label)]) labels.add(l.replace(/\b(X\d+|[A-Z]{1,2})\b/g, '·'));
+        for (const s of selects(m))
+          for (const l of [s.placeholder ?? '', ...s.options.map((o) => o.label)])
+            labels.add(l.replace(/\b(X\d+|[A-Z]{1,2})\b/g, '·'));
         const first = selects(m)[0];
         m = await pick(user, m, first, first.options[0].value);
       }
@@ -211,12 +255,16 @@ describe('the move builder', () => {
     const sel = selects(b)[0];
     await h.fake.click(h.alice, b.id, sel.custom_id, { values: [sel.options[1].value] }).done();
     const stale = h.fake.message(b.id)!;
-    expect(stale.content).toBe('This move builder was opened on an older position: the game has moved on. Open a new one with the **Move** button of the latest post.');
+    expect(stale.content).toBe(
+      'This move builder was opened on an older position: the game has moved on. Open a new one with the **Move** button of the latest post.',
+    );
     expect(stale.components).toEqual([]);
     // The first post's Move button is out of date too (Bob is to move, but on another position).
     const old = await h.fake.click(h.bob, firstPost.id, findButton(firstPost, 'Move')).done();
     expect(isEphemeral(old)).toBe(true);
-    expect(old.callback.data.content).toBe('This post shows an older position: the game has moved on. Use the **Move** button of the latest post.');
+    expect(old.callback.data.content).toBe(
+      'This post shows an older position: the game has moved on. Use the **Move** button of the latest post.',
+    );
 
     // Bob reaches a preview and clicks Confirm twice at once: one move.
     m = await navigate(h.bob, await open(h.bob, channelId), ['p', 'B']);
@@ -237,7 +285,9 @@ describe('the move builder', () => {
     await h.slash(h.alice, channelId, 'board').done();
     rec = await h.game(channelId);
     expect(rec.moves).toEqual(['P 0,0', 'P 1,0']);
-    expect(h.fake.message(m.id)!.content).toMatch(/^(Played: \*\*place on B\*\*|This move builder was opened on an older position)/);
+    expect(h.fake.message(m.id)!.content).toMatch(
+      /^(Played: \*\*place on B\*\*|This move builder was opened on an older position)/,
+    );
     expect(h.fake.messages(channelId).filter((p) => p.content.includes('Black: P B')).length).toBe(1);
   });
 
@@ -274,7 +324,9 @@ describe('the move builder', () => {
     expect((await h.game(channelId)).moves).toEqual(['L3 E5 N']);
     // A forged choice is refused and changes nothing.
     const next = await open(h.bob, channelId);
-    const forged = await h.fake.click(h.bob, next.id, selects(next)[0].custom_id.replace(/:s0:.*$/, ':c:L3.E.E5.N')).done();
+    const forged = await h.fake
+      .click(h.bob, next.id, selects(next)[0].custom_id.replace(/:s0:.*$/, ':c:L3.E.E5.N'))
+      .done();
     expect(forged.callback.type).toBe(7);
     expect(h.fake.message(next.id)!.content).toMatch(/not on offer in this position/);
     expect((await h.game(channelId)).moves).toEqual(['L3 E5 N']);

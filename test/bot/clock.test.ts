@@ -7,7 +7,10 @@ import { sweepClocks } from '../../src/bot/index.js';
 import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const HOUR = 3_600_000;
 // Orion Duel preset 1 (the rules file's first ending): Orange, Blue, Orange.
@@ -132,8 +135,17 @@ describe('correspondence clock', () => {
     for (let k = 0; k < 3; k++) {
       const ch = h!.fake.addChannel(h!.guild.id, { name: `bad${k}` });
       const created = await h!.store.games.create({
-        game: 'orion', setup: 'preset1', guildId: h!.guild.id, channelId: ch.id, parentChannelId: null, messageId: null,
-        players: [{ id: h!.carol.id, name: 'Carol' }, { id: h!.bob.id, name: 'Bob' }], rated: false,
+        game: 'orion',
+        setup: 'preset1',
+        guildId: h!.guild.id,
+        channelId: ch.id,
+        parentChannelId: null,
+        messageId: null,
+        players: [
+          { id: h!.carol.id, name: 'Carol' },
+          { id: h!.bob.id, name: 'Bob' },
+        ],
+        rated: false,
         state: { game: 'orion', cells: 'not a board' },
         clock: { perMoveMs: HOUR, deadline: clk.now() - 10 * HOUR, reminded: true, wakeAt: clk.now() - 10 * HOUR },
       });

@@ -12,12 +12,24 @@ const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz01234
 const prefix = `${inject('redisPrefix')}crash-${randomBytes(3).toString('hex')}:`;
 
 function startBotProcess(fake: FakeDiscord) {
-  const env = { ...process.env, LOG_LEVEL: 'warn', DISCORD_TOKEN: TOKEN, DISCORD_API_URL: fake.apiBase, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: prefix };
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DISCORD_TOKEN: TOKEN,
+    DISCORD_API_URL: fake.apiBase,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: prefix,
+  };
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on('exit', (code, signal) => r(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
+    child.on('exit', (code, signal) => r(signal ?? code)),
+  );
   return { child, exited, output: () => out };
 }
 
@@ -43,7 +55,9 @@ describe('kill -9 between saving a move and posting it', () => {
     const first = startBotProcess(fake);
     children.push(first);
     await fake.waitForReady(1, 30_000);
-    const card = (await fake.slash(alice, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bob, first: 'me' })).done()).original!;
+    const card = (
+      await fake.slash(alice, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bob, first: 'me' })).done()
+    ).original!;
     await fake.click(bob, card.id, findButton(card, 'Accept')).done();
     const thread = await waitFor(async () => fake.threads(channel.id)[0]);
     await fake.waitForMessage(thread.id, (m) => m.attachments.length > 0);
@@ -59,7 +73,11 @@ describe('kill -9 between saving a move and posting it', () => {
 
     const second = startBotProcess(fake);
     children.push(second);
-    const board = await fake.waitForMessage(thread.id, (m) => m.content.includes('Red: P A (place)') && m.attachments.length > 0, 30_000);
+    const board = await fake.waitForMessage(
+      thread.id,
+      (m) => m.content.includes('Red: P A (place)') && m.attachments.length > 0,
+      30_000,
+    );
     expect(board.content).toContain(`<@${bob.id}>`);
     // Bob plays on, through the new process.
     const next = await fake.slash(bob, thread.id, 'move', toOptions({ text: 'P B' })).done();

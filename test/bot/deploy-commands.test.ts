@@ -16,7 +16,14 @@ const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz01234
 
 async function deploy(extra: Record<string, string>) {
   return run(process.execPath, ['--import', 'tsx', 'scripts/deploy-commands.ts'], {
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API_URL: fake.apiBase, REDIS_URL: '', ...extra },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_CLIENT_ID: fake.applicationId,
+      DISCORD_API_URL: fake.apiBase,
+      REDIS_URL: '',
+      ...extra,
+    },
   });
 }
 
@@ -31,17 +38,62 @@ describe('deploy-commands', () => {
 
   it('registers every command in one guild, then globally, with bodies Discord accepts', async () => {
     expect(r.stdout).toMatch(/Registered 16 commands server/);
-    expect(fake.commands(guild.id).map((c) => c.name).sort()).toEqual(['abort', 'board', 'challenge', 'draw', 'endgame', 'games', 'help', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'rules', 'settings', 'stats', 'tournament']);
+    expect(
+      fake
+        .commands(guild.id)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([
+      'abort',
+      'board',
+      'challenge',
+      'draw',
+      'endgame',
+      'games',
+      'help',
+      'leaderboard',
+      'move',
+      'play-bot',
+      'replay',
+      'resign',
+      'rules',
+      'settings',
+      'stats',
+      'tournament',
+    ]);
     const g = await deploy({ DISCORD_GUILD_ID: '' });
     expect(g.stdout).toMatch(/globally/);
     expect(fake.commands()).toHaveLength(16);
-    // Play everywhere a user install reaches (DMs, group DMs, servers without the bot); server administration only in servers that added the bot.
-    expect(g.stdout).toContain(`Add it to your account (DMs, group DMs) with: https://discord.com/oauth2/authorize?client_id=${fake.applicationId}&integration_type=1&scope=applications.commands`);
-    const play = ['abort', 'board', 'challenge', 'draw', 'help', 'leaderboard', 'move', 'play-bot', 'replay', 'resign', 'rules', 'stats'];
+    // Play everywhere a user install reaches (DMs, group DMs, servers without the bot); server administration only in
+    // servers that added the bot.
+    expect(g.stdout).toContain(
+      `Add it to your account (DMs, group DMs) with: https://discord.com/oauth2/authorize?client_id=${fake.applicationId}&integration_type=1&scope=applications.commands`,
+    );
+    const play = [
+      'abort',
+      'board',
+      'challenge',
+      'draw',
+      'help',
+      'leaderboard',
+      'move',
+      'play-bot',
+      'replay',
+      'resign',
+      'rules',
+      'stats',
+    ];
     const server = ['endgame', 'games', 'settings', 'tournament'];
-    expect(fake.commands().map((c) => c.name).sort()).toEqual([...play, ...server].sort());
-    for (const name of play) expect(fake.commandContexts(name), name).toEqual({ contexts: [0, 1, 2], integrationTypes: [0, 1] });
-    for (const name of server) expect(fake.commandContexts(name), name).toEqual({ contexts: [0], integrationTypes: [0] });
+    expect(
+      fake
+        .commands()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...play, ...server].sort());
+    for (const name of play)
+      expect(fake.commandContexts(name), name).toEqual({ contexts: [0, 1, 2], integrationTypes: [0, 1] });
+    for (const name of server)
+      expect(fake.commandContexts(name), name).toEqual({ contexts: [0], integrationTypes: [0] });
     expect(fake.violations).toEqual([]);
     // The secret never shows in the output.
     expect(r.stdout + r.stderr + g.stdout + g.stderr).not.toContain(TOKEN);
@@ -53,18 +105,25 @@ describe('deploy-commands', () => {
     const walk = (path: string, o: any) => {
       if (o.name_localizations && Object.keys(o.name_localizations).length) missing.push(`${path}: a localized name`);
       const fr = o.description_localizations?.fr;
-      if (typeof fr !== 'string' || fr.length === 0 || fr === o.description) missing.push(`${path}: no French description`);
+      if (typeof fr !== 'string' || fr.length === 0 || fr === o.description)
+        missing.push(`${path}: no French description`);
       else described++;
-      for (const c of o.choices ?? []) if (typeof c.name_localizations?.fr !== 'string') missing.push(`${path} choice ${c.value}: no French name`);
+      for (const c of o.choices ?? [])
+        if (typeof c.name_localizations?.fr !== 'string') missing.push(`${path} choice ${c.value}: no French name`);
       for (const sub of o.options ?? []) walk(`${path} ${sub.name}`, sub);
     };
     for (const c of fake.commands(guild.id)) walk(`/${c.name}`, c);
     expect(missing).toEqual([]);
     expect(described).toBeGreaterThan(40);
     const challenge: any = fake.commands(guild.id).find((c) => c.name === 'challenge');
-    expect(challenge.description_localizations.fr).toBe('Défier quelqu’un (ou n’importe qui) à une partie d’Exxit ou d’Orion Duel');
+    expect(challenge.description_localizations.fr).toBe(
+      'Défier quelqu’un (ou n’importe qui) à une partie d’Exxit ou d’Orion Duel',
+    );
     const first = challenge.options.find((o: any) => o.name === 'first');
-    expect(first.choices.find((c: any) => c.value === 'them')).toMatchObject({ name: 'them', name_localizations: { fr: 'l’adversaire' } });
+    expect(first.choices.find((c: any) => c.value === 'them')).toMatchObject({
+      name: 'them',
+      name_localizations: { fr: 'l’adversaire' },
+    });
     expect(fake.violations).toEqual([]);
   });
 

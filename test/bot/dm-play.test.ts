@@ -13,7 +13,19 @@ import { sweepClocks } from '../../src/bot/index.js';
 import { sweepOwed } from '../../src/match/reconcile.js';
 import type { StartBotOptions } from '../../src/bot/index.js';
 import type { FakeChannel, FakeMessage, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, menuPath, played, toMove, toOptions, waitFor, type Harness, type OptValue } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  menuPath,
+  played,
+  toMove,
+  toOptions,
+  waitFor,
+  type Harness,
+  type OptValue,
+} from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -28,7 +40,11 @@ const ENDING =
     .split(';')
     .map((m) => m.trim());
 // A 1×1 PNG: these tests are about where posts go, not the pictures.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 /** The first legal move, canonical: a quick stand-in for the AI. */
 const firstLegal = (game: string, state: unknown): string => {
@@ -42,9 +58,16 @@ interface Place {
   where: FakeChannel;
 }
 
-/** The bot, its commands registered globally (guild and user installs), and a group DM of Ann and Ben (Ben has not installed the app unless `benInstalled`). */
-async function groupDm(o: { bot?: Partial<StartBotOptions>; annLocale?: string; benInstalled?: boolean } = {}): Promise<Place> {
-  h = await createHarness({ bot: { render: async () => PNG, renderReplay: async () => PNG, announceSweepIntervalMs: 0, ...o.bot } });
+/**
+ * The bot, its commands registered globally (guild and user installs), and a group DM of Ann and Ben (Ben has not
+ * installed the app unless `benInstalled`).
+ */
+async function groupDm(
+  o: { bot?: Partial<StartBotOptions>; annLocale?: string; benInstalled?: boolean } = {},
+): Promise<Place> {
+  h = await createHarness({
+    bot: { render: async () => PNG, renderReplay: async () => PNG, announceSweepIntervalMs: 0, ...o.bot },
+  });
   await h.bot.client.rest.put(Routes.applicationCommands(h.fake.applicationId), { body: commandData() });
   const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: null, locale: o.annLocale ?? 'en-US' });
   const ben = h.fake.addUser({ username: 'ben', globalName: 'Ben', guildId: null, installed: o.benInstalled ?? false });
@@ -53,9 +76,11 @@ async function groupDm(o: { bot?: Partial<StartBotOptions>; annLocale?: string; 
 }
 
 /** A message's first embed (the challenge card's). */
-const embed = (m: FakeMessage): { title?: string; description?: string } => (m.embeds[0] ?? {}) as { title?: string; description?: string };
+const embed = (m: FakeMessage): { title?: string; description?: string } =>
+  (m.embeds[0] ?? {}) as { title?: string; description?: string };
 
-const slash = (user: FakeUser, channelId: string, command: string, opts: Record<string, OptValue | undefined> = {}) => h!.fake.slash(user, channelId, command, toOptions(opts));
+const slash = (user: FakeUser, channelId: string, command: string, opts: Record<string, OptValue | undefined> = {}) =>
+  h!.fake.slash(user, channelId, command, toOptions(opts));
 
 /** Nothing was tried where Discord says no, nothing Discord would reject, nothing left unanswered. */
 function expectClean(): void {
@@ -73,7 +98,8 @@ const shownAll = (channelId: string) =>
 
 /** /challenge answered with the card; Accept redraws it and follows up with the starting board. */
 async function challengeAndAccept(p: Place, opts: Record<string, OptValue | undefined>) {
-  const card = (await slash(p.ann, p.where.id, 'challenge', { opponent: p.ben, first: 'me', ...opts }).done()).original!;
+  const card = (await slash(p.ann, p.where.id, 'challenge', { opponent: p.ben, first: 'me', ...opts }).done())
+    .original!;
   expect(card.channel_id).toBe(p.where.id);
   const accept = await h!.fake.click(p.ben, card.id, findButton(card, 'Accept')).done({ followups: 1 });
   expect(accept.callback.type).toBe(7);
@@ -87,7 +113,6 @@ async function challengeAndAccept(p: Place, opts: Record<string, OptValue | unde
 
 const parts = (m: FakeMessage) => (m.components as any[]).flatMap((r) => r.components as any[]);
 
-
 /** Move on `post`, the menus along the move's path, then Confirm: the public board that follows Confirm. */
 async function buildMove(user: FakeUser, post: FakeMessage, channelId: string, text: string): Promise<FakeMessage> {
   const codes = menuPath(await h!.game(channelId), text);
@@ -99,7 +124,9 @@ async function buildMove(user: FakeUser, post: FakeMessage, channelId: string, t
     if (!menus.length) break;
     const at: string = menus[0].custom_id.split(':')[5] ?? '';
     const rest = codes.slice(at ? at.split('.').length : 0);
-    const hit = menus.flatMap((s: any) => s.options.map((o: any) => ({ s, o }))).find(({ o }: any) => o.value.split('.').every((c: string, i: number) => rest[i] === c));
+    const hit = menus
+      .flatMap((s: any) => s.options.map((o: any) => ({ s, o })))
+      .find(({ o }: any) => o.value.split('.').every((c: string, i: number) => rest[i] === c));
     if (!hit) throw new Error(`no option continues ${codes.join('.')}`);
     await h!.fake.click(user, cur.id, hit.s.custom_id, { values: [hit.o.value] }).done();
     cur = h!.fake.message(cur.id)!;
@@ -113,7 +140,13 @@ describe('a group DM (the bot is not a member)', () => {
   it('plays a whole rated game: the card, Accept, the boards of /move and of the builder, the end — every post an answer there, global ratings only', async () => {
     const p = await groupDm();
     const { card, start, rec } = await challengeAndAccept(p, { game: 'orion', layout: 'preset1', rated: true });
-    expect(rec).toMatchObject({ channelId: p.where.id, guildId: null, parentChannelId: null, postable: false, messageId: card.id });
+    expect(rec).toMatchObject({
+      channelId: p.where.id,
+      guildId: null,
+      parentChannelId: null,
+      postable: false,
+      messageId: card.id,
+    });
     expect(embed(h!.fake.message(card.id)!).description).toContain(`Accepted by <@${p.ben.id}>`);
     // The starting board pings Ann, who moves first, with the Move button.
     expect(start.content).toContain('**Orion Duel** · Ann (Orange) vs Ben (Blue)');
@@ -134,7 +167,10 @@ describe('a group DM (the bot is not a member)', () => {
       } else last = await buildMove(p.ben, last, p.where.id, text);
       posts.push(last.id);
       expect(last.content).toMatch(k % 2 === 0 ? /^Orange: / : /^Blue: /);
-      if (k < ENDING.length - 1) expect(last.content).toContain(k % 2 === 0 ? `<@${p.ben.id}> to move (Blue)` : `<@${p.ann.id}> to move (Orange)`);
+      if (k < ENDING.length - 1)
+        expect(last.content).toContain(
+          k % 2 === 0 ? `<@${p.ben.id}> to move (Blue)` : `<@${p.ann.id}> to move (Orange)`,
+        );
     }
     expect(last.content).toMatch(new RegExp(`\\*\\*<@${p.ben.id}> \\(Blue\\) wins\\*\\* \\(more victory conditions`));
     expect(last.content).toMatch(new RegExp(`<@${p.ann.id}>: 1500 → \\d+ \\(-\\d+\\)`));
@@ -175,7 +211,9 @@ describe('a group DM (the bot is not a member)', () => {
     expect(turn.callback.data.content).toMatch(/not your turn: Ann is to move/);
     // One game per group DM; challenges in the DM with the bot make no sense.
     const busy = await slash(p.ben, p.where.id, 'challenge', { game: 'orion' }).done();
-    expect(busy.callback.data.content).toBe('A game is already being played in this conversation; finish it first (`/resign`, or `/abort` before each side has moved).');
+    expect(busy.callback.data.content).toBe(
+      'A game is already being played in this conversation; finish it first (`/resign`, or `/abort` before each side has moved).',
+    );
     const dm = h!.fake.addDm(p.ann);
     const alone = await slash(p.ann, dm.id, 'challenge', { game: 'orion' }).done();
     expect(isEphemeral(alone)).toBe(true);
@@ -184,7 +222,9 @@ describe('a group DM (the bot is not a member)', () => {
     expect(() => slash(p.ann, p.where.id, 'settings')).toThrow(/would not offer \/settings/);
     const board = await slash(p.ann, p.where.id, 'leaderboard', { game: 'orion', scope: 'server' }).done();
     expect(isEphemeral(board)).toBe(true);
-    expect(board.callback.data.content).toMatch(/^There is no server leaderboard here: games played outside servers that have added hexmate count for the global leaderboard only/);
+    expect(board.callback.data.content).toMatch(
+      /^There is no server leaderboard here: games played outside servers that have added hexmate count for the global leaderboard only/,
+    );
     const global = await slash(p.ann, p.where.id, 'leaderboard', { game: 'orion' }).done();
     expect(global.callback.data.content).toMatch(/Nobody has played a rated game of Orion Duel yet/);
     const stats = await slash(p.ann, p.where.id, 'stats').done();
@@ -199,7 +239,9 @@ describe('a group DM (the bot is not a member)', () => {
   it('a damaged game record: refused with what to do, closed by either player with /abort (no result), and the conversation is free again', async () => {
     const p = await groupDm({ benInstalled: true });
     const { rec } = await challengeAndAccept(p, { game: 'exxit', rated: true });
-    expect((await h!.store.games.update(rec.id, rec.version, { state: { game: 'exxit', tiles: 'not a list' } })).ok).toBe(true);
+    expect(
+      (await h!.store.games.update(rec.id, rec.version, { state: { game: 'exxit', tiles: 'not a list' } })).ok,
+    ).toBe(true);
     const move = await h!.move(p.ann, p.where.id, 'P A');
     expect(isEphemeral(move)).toBe(true);
     expect(move.callback.data.content).toMatch(/damaged.*Either player can close it with `\/abort`/);
@@ -247,7 +289,9 @@ describe('a group DM (the bot is not a member)', () => {
     // Shown once: the next interaction answers with its own post only.
     const again = await slash(p.ann, p.where.id, 'board').done();
     expect(again.original!.content).toMatch(/^Move 2\. Game/);
-    expect(h!.fake.messages(p.where.id).filter((m) => m.content.includes('lost on time') && !m.content.startsWith('Move '))).toHaveLength(1);
+    expect(
+      h!.fake.messages(p.where.id).filter((m) => m.content.includes('lost on time') && !m.content.startsWith('Move ')),
+    ).toHaveLength(1);
     expect((await h!.store.ratings.get('orion', p.ben.id, 'global')).wins).toBe(1);
     expectClean();
   });
@@ -255,7 +299,12 @@ describe('a group DM (the bot is not a member)', () => {
   it('plays a whole game against the AI: each AI move follows up the answer it replies to', async () => {
     const p = await groupDm({ bot: { thinkMove: async (game, state) => firstLegal(game, state) } });
     // The AI opens: the starting board is the answer, its first move a follow-up.
-    const open = await slash(p.ann, p.where.id, 'play-bot', { game: 'orion', level: 'easy', first: 'them', layout: 'preset1' }).done({ followups: 1 });
+    const open = await slash(p.ann, p.where.id, 'play-bot', {
+      game: 'orion',
+      level: 'easy',
+      first: 'them',
+      layout: 'preset1',
+    }).done({ followups: 1 });
     expect(open.original!.content).toMatch(/hexmate AI \(easy\) \(Orange\) vs Ann \(Blue\)/);
     expect(open.followups[0].content).toMatch(/^Orange: /);
     expect(open.followups[0].content).toContain(`<@${p.ann.id}> to move (Blue)`);
@@ -291,10 +340,19 @@ describe('a group DM (the bot is not a member)', () => {
 
   it('speaks French to a French player: the card, the board, a refusal', async () => {
     const p = await groupDm({ annLocale: 'fr', benInstalled: true });
-    const card = (await slash(p.ann, p.where.id, 'challenge', { game: 'orion', opponent: p.ben, first: 'me', layout: 'preset1' }).done()).original!;
+    const card = (
+      await slash(p.ann, p.where.id, 'challenge', {
+        game: 'orion',
+        opponent: p.ben,
+        first: 'me',
+        layout: 'preset1',
+      }).done()
+    ).original!;
     expect(embed(card).title).toMatch(/^Défi · /);
     const accept = await h!.fake.click(p.ben, card.id, findButton(card, 'Accepter')).done({ followups: 1 });
-    expect(accept.followups[0].content).toContain(`À <@${p.ann.id}> de jouer (Orange). Cliquez sur **Jouer** ci-dessous ou tapez \`/move\`.`);
+    expect(accept.followups[0].content).toContain(
+      `À <@${p.ann.id}> de jouer (Orange). Cliquez sur **Jouer** ci-dessous ou tapez \`/move\`.`,
+    );
     findButton(accept.followups[0], 'Jouer');
     const bad = await h!.move(p.ann, p.where.id, 'X9 Z9');
     expect(isEphemeral(bad)).toBe(true);
@@ -306,7 +364,6 @@ describe('a group DM (the bot is not a member)', () => {
   });
 });
 
-
 describe('posts a crash left owed in a group DM', () => {
   it('the sweep follows up the stored interaction while its token lives; else a button click there shows it after its own answer', async () => {
     const p = await groupDm({ benInstalled: true });
@@ -316,7 +373,13 @@ describe('posts a crash left owed in a group DM', () => {
     // A process saved the next move to follow up Ann's /move (as the AI's does), and died.
     let rec = await shownAll(p.where.id);
     const reply = { token: first.payload.token as string, createdAt: Date.now(), component: false, followUp: true };
-    expect((await h!.store.games.update(rec.id, rec.version, played(rec, 'P B'), { announce: { owner: 'crashed-process', reply } })).ok).toBe(true);
+    expect(
+      (
+        await h!.store.games.update(rec.id, rec.version, played(rec, 'P B'), {
+          announce: { owner: 'crashed-process', reply },
+        })
+      ).ok,
+    ).toBe(true);
     expect(await sweepOwed(h!.bot.ctx, 0)).toBe(1);
     const followed = await first.done({ followups: 1 });
     expect(followed.followups[0].content).toMatch(/^Black: P B \(place\)/);
@@ -324,11 +387,19 @@ describe('posts a crash left owed in a group DM', () => {
     rec = await shownAll(p.where.id);
 
     // Then a move saved with nobody to answer: the sweep leaves it owed.
-    expect((await h!.store.games.update(rec.id, rec.version, played(rec, 'D 0,0 E'), { announce: { owner: 'crashed-process' } })).ok).toBe(true);
+    expect(
+      (
+        await h!.store.games.update(rec.id, rec.version, played(rec, 'D 0,0 E'), {
+          announce: { owner: 'crashed-process' },
+        })
+      ).ok,
+    ).toBe(true);
     expect(await sweepOwed(h!.bot.ctx, 0)).toBe(0);
     const before = h!.fake.messages(p.where.id).length;
     // Ann presses Move on the post she saw: refused privately (an older position), then the owed board, for everyone.
-    const click = await h!.fake.click(p.ann, followed.followups[0].id, findButton(followed.followups[0], 'Move')).done({ followups: 1 });
+    const click = await h!.fake
+      .click(p.ann, followed.followups[0].id, findButton(followed.followups[0], 'Move'))
+      .done({ followups: 1 });
     expect(isEphemeral(click)).toBe(true);
     expect(click.callback.data.content).toMatch(/older/i);
     expect(click.followups[0].content).toMatch(/^Red: D A E \(dance\)/);
@@ -367,7 +438,10 @@ describe('a server that has not added the bot (a member installed the app)', () 
     const lounge = h.fake.addChannel(friends.id, { name: 'lounge' });
     const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: friends.id });
     const ben = h.fake.addUser({ username: 'ben', globalName: 'Ben', guildId: friends.id });
-    const { rec } = await challengeAndAccept({ ann, ben, where: lounge }, { game: 'orion', layout: 'preset1', rated: true });
+    const { rec } = await challengeAndAccept(
+      { ann, ben, where: lounge },
+      { game: 'orion', layout: 'preset1', rated: true },
+    );
     expect(rec).toMatchObject({ guildId: friends.id, channelId: lounge.id, postable: false });
     for (const [k, text] of ENDING.entries()) {
       const r = await h.move(k % 2 === 0 ? ann : ben, lounge.id, text);
@@ -388,7 +462,9 @@ describe('a server that has not added the bot (a member installed the app)', () 
 
 describe('the DM with the bot', () => {
   it('is a channel the bot posts in: /play-bot plays there without a thread', async () => {
-    h = await createHarness({ bot: { render: async () => PNG, thinkMove: async (game, state) => firstLegal(game, state) } });
+    h = await createHarness({
+      bot: { render: async () => PNG, thinkMove: async (game, state) => firstLegal(game, state) },
+    });
     await h.bot.client.rest.put(Routes.applicationCommands(h.fake.applicationId), { body: commandData() });
     const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: null });
     const dm = h.fake.addDm(ann);

@@ -4,7 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const MANAGE_GUILD = 1n << 5n;
 
@@ -52,7 +55,7 @@ describe('/endgame', () => {
     expect((await h.store.games.get(rec.id))?.status).toBe('aborted');
   });
 
-  it('a damaged game: a non-player\'s /abort changes nothing; a player\'s closes it with no result, thread archived', async () => {
+  it("a damaged game: a non-player's /abort changes nothing; a player's closes it with no result, thread archived", async () => {
     h = await createHarness();
     const { channelId, rec } = await h.startGame('orion', h.bob, h.carol, { rated: true });
     expect((await h.store.games.update(rec.id, rec.version, { state: { game: 'orion', cells: 5 } })).ok).toBe(true);

@@ -9,10 +9,23 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/i18n/catalogue.js';
 import { renderBoard, renderReplay } from '../../src/render/index.js';
 import type { FakeChannel, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toMove, toOptions, waitFor, type Harness, type OptValue } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  toMove,
+  toOptions,
+  waitFor,
+  type Harness,
+  type OptValue,
+} from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const NNBSP = '\u202f';
 
@@ -109,7 +122,8 @@ async function frenchServer(): Promise<French> {
     bruno,
     answers,
     drawnIn,
-    slash: async (user, channelId, command, opts = {}) => keep(await h!.fake.slash(user, channelId, command, toOptions(opts)).done()),
+    slash: async (user, channelId, command, opts = {}) =>
+      keep(await h!.fake.slash(user, channelId, command, toOptions(opts)).done()),
     click: async (user, messageId, customId) => keep(await h!.fake.click(user, messageId, customId).done()),
     seen() {
       const channels = [channel.id, ...h!.fake.threads(channel.id).map((t) => t.id)];
@@ -136,7 +150,9 @@ async function startFrench(f: French, opts: Record<string, OptValue>) {
   expect(card.embeds[0].title).toMatch(/^Défi · /);
   expect(card.embeds[0].description).toContain(`<@${f.amelie.id}> défie <@${f.bruno.id}>`);
   await f.click(f.bruno, card.id, findButton(card, 'Accepter'));
-  const rec = await waitFor(async () => (await h!.store.games.listByUser(f.amelie.id, 5)).find((g) => g.status === 'active'));
+  const rec = await waitFor(async () =>
+    (await h!.store.games.listByUser(f.amelie.id, 5)).find((g) => g.status === 'active'),
+  );
   expect(rec.locale).toBe('fr');
   const start = await h!.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
   expect(start.content).toContain(`À <@${f.amelie.id}> de jouer`);
@@ -150,18 +166,74 @@ const ORION_ENDING_1 =
 
 // The scripted 19-tile game of games.test.ts: 43 plies, six forced passes, over by EX-20b.
 const EXXIT_SHORT = [
-  'P 1,0', 'P 0,1', 'D 1,0 SW', 'P 1,-1', 'P 0,0', 'D 1,-1 SW', 'D 0,1 NW', 'P 1,0', 'F 0,-1', 'P 0,1', 'P 0,-1',
-  'D 0,0 NW', 'D 0,-1 SE', 'D 1,0 W', 'D 0,1 NW', 'P 0,1', 'P 1,-1', 'D 0,0 NE', 'P 0,0', 'D 0,1 NW', 'D 1,-1 SW',
-  'P 1,-1', 'D 0,-1 E', 'P 0,1', 'D 0,0 SE', 'P 0,0', 'D 0,1 NW', 'F -1,1', 'D 1,-1 SW', 'D 0,0 SW', 'P 0,0',
-  'D -1,1 NE', 'D 0,-1 E', 'pass', 'P 1,0', 'pass', 'P -1,1', 'pass', 'P 0,-1', 'pass', 'P 0,1', 'pass', 'pass',
+  'P 1,0',
+  'P 0,1',
+  'D 1,0 SW',
+  'P 1,-1',
+  'P 0,0',
+  'D 1,-1 SW',
+  'D 0,1 NW',
+  'P 1,0',
+  'F 0,-1',
+  'P 0,1',
+  'P 0,-1',
+  'D 0,0 NW',
+  'D 0,-1 SE',
+  'D 1,0 W',
+  'D 0,1 NW',
+  'P 0,1',
+  'P 1,-1',
+  'D 0,0 NE',
+  'P 0,0',
+  'D 0,1 NW',
+  'D 1,-1 SW',
+  'P 1,-1',
+  'D 0,-1 E',
+  'P 0,1',
+  'D 0,0 SE',
+  'P 0,0',
+  'D 0,1 NW',
+  'F -1,1',
+  'D 1,-1 SW',
+  'D 0,0 SW',
+  'P 0,0',
+  'D -1,1 NE',
+  'D 0,-1 E',
+  'pass',
+  'P 1,0',
+  'pass',
+  'P -1,1',
+  'pass',
+  'P 0,-1',
+  'pass',
+  'P 0,1',
+  'pass',
+  'pass',
 ];
 
 describe('a French server', () => {
   it('the English detector finds English and lets French, notation and code through', () => {
-    expect(englishIn('It is not your turn: Bob is to move.')).toEqual(['it', 'is', 'not', 'your', 'turn', 'is', 'to', 'move']);
-    expect(englishIn(`**<@123> (Bleu) gagne** (aux points${NNBSP}: deux passes de suite, EX-20b). Jouez avec \`/move\`.`)).toEqual([]);
+    expect(englishIn('It is not your turn: Bob is to move.')).toEqual([
+      'it',
+      'is',
+      'not',
+      'your',
+      'turn',
+      'is',
+      'to',
+      'move',
+    ]);
+    expect(
+      englishIn(`**<@123> (Bleu) gagne** (aux points${NNBSP}: deux passes de suite, EX-20b). Jouez avec \`/move\`.`),
+    ).toEqual([]);
     expect(englishIn('Rouge : D B NW (danse) · voir `moves-abc.txt`')).toEqual([]);
-    expect(textsOf({ embeds: [{ title: 'T', fields: [{ name: 'N', value: 'V' }] }], components: [{ components: [{ label: 'L' }] }], attachments: [{ description: 'A' }] })).toEqual(['T', 'N', 'V', 'L', 'A']);
+    expect(
+      textsOf({
+        embeds: [{ title: 'T', fields: [{ name: 'N', value: 'V' }] }],
+        components: [{ components: [{ label: 'L' }] }],
+        attachments: [{ description: 'A' }],
+      }),
+    ).toEqual(['T', 'N', 'V', 'L', 'A']);
   });
 
   it('Orion Duel from the challenge to the end, with refusals, /board and a declined draw: all in French', async () => {
@@ -180,11 +252,14 @@ describe('a French server', () => {
       `OD-14${NNBSP}: un hexagone orange posé sur un jeton doit prolonger une chaîne orange existante (trou noir F5${NNBSP}: aucun hexagone orange de cette tuile ne touche une case orange)`,
     );
     // Autocomplete for the player who is not to move.
-    const ac = await h!.fake.autocomplete(f.bruno, thread, 'move', [{ name: 'text', type: 3, value: 'S1 K', focused: true }]).done();
+    const ac = await h!.fake
+      .autocomplete(f.bruno, thread, 'move', [{ name: 'text', type: 3, value: 'S1 K', focused: true }])
+      .done();
     f.answers.push(ac.callback.data);
     expect(ac.callback.data.choices[0].name).toMatch(/^pas votre tour · S1 K/);
 
-    for (let i = 0; i < 6; i++) await f.slash(i % 2 === 0 ? f.amelie : f.bruno, thread, 'move', { text: ORION_ENDING_1[i] });
+    for (let i = 0; i < 6; i++)
+      await f.slash(i % 2 === 0 ? f.amelie : f.bruno, thread, 'move', { text: ORION_ENDING_1[i] });
 
     const board = await f.slash(f.bruno, thread, 'board');
     expect(isEphemeral(board)).toBe(false);
@@ -196,7 +271,9 @@ describe('a French server', () => {
     expect(detail.original.embeds[0].title).toBe('Orion Duel · Amélie contre Bruno · vue détaillée');
 
     const offer = await f.slash(f.amelie, thread, 'draw');
-    expect(offer.original.content).toBe(`<@${f.bruno.id}>, <@${f.amelie.id}> propose la nulle. L’offre tombe au prochain coup.`);
+    expect(offer.original.content).toBe(
+      `<@${f.bruno.id}>, <@${f.amelie.id}> propose la nulle. L’offre tombe au prochain coup.`,
+    );
     const declined = await f.click(f.bruno, offer.original.id, findButton(offer.original, 'Refuser'));
     expect(h!.fake.message(offer.original.id)?.content).toBe(`Proposition de nulle refusée par <@${f.bruno.id}>.`);
     expect(declined.callback.type).toBe(7);
@@ -208,7 +285,9 @@ describe('a French server', () => {
     }
     const final = last.original;
     expect(final.content).toContain('Bleu : T3 F4 SE'.replace(' :', `${NNBSP}:`));
-    expect(final.content).toContain(`**<@${f.bruno.id}> (Bleu) gagne** (plus de conditions de victoire, Orange 0 à Bleu 1, OD-18).`);
+    expect(final.content).toContain(
+      `**<@${f.bruno.id}> (Bleu) gagne** (plus de conditions de victoire, Orange 0 à Bleu 1, OD-18).`,
+    );
     expect(final.content).toContain(`Conditions de victoire (OD-17)${NNBSP}: Orange 0`);
     expect(final.content).toMatch(new RegExp(`<@${f.bruno.id}>${NNBSP}: 1500 → \\d+ \\(\\+\\d+\\)`));
     expect(final.content).toContain('revoyez-la avec `/replay game:');
@@ -226,7 +305,9 @@ describe('a French server', () => {
     const f = await frenchServer();
     const rec = await startFrench(f, { game: 'exxit', tiles: 19 });
     const thread = rec.channelId;
-    expect(h!.fake.messages(thread)[0].content).toContain('**Exxit** · Amélie (Rouge) contre Bruno (Noir) · 19 tuiles (courte)');
+    expect(h!.fake.messages(thread)[0].content).toContain(
+      '**Exxit** · Amélie (Rouge) contre Bruno (Noir) · 19 tuiles (courte)',
+    );
     let last: any;
     let passes = 0;
     for (const [k, mv] of EXXIT_SHORT.entries()) {
@@ -245,14 +326,20 @@ describe('a French server', () => {
     expect(passes).toBe(6);
     expect((await h!.game(thread)).result?.reason).toBe('EX-20b');
     const final = last.original.content;
-    expect(final).toMatch(new RegExp(`gagne\\*\\* \\(aux points, Rouge \\d+ à Noir \\d+${NNBSP}: deux passes de suite, aucun joueur ne pouvait jouer, EX-20b\\)`));
+    expect(final).toMatch(
+      new RegExp(
+        `gagne\\*\\* \\(aux points, Rouge \\d+ à Noir \\d+${NNBSP}: deux passes de suite, aucun joueur ne pouvait jouer, EX-20b\\)`,
+      ),
+    );
     expect(final).toMatch(new RegExp(`Score \\(EX-21\\)${NNBSP}: Rouge \\d+ · Noir \\d+`));
     expect(final).toContain(`Partie amicale${NNBSP}: cotes inchangées.`);
 
     // The film: the reply in the reader's language, the picture in the game's.
     const film = await f.slash(f.bruno, f.channel.id, 'replay', { game: rec.id });
     expect(film.original.embeds[0].title).toBe('Film · Exxit · Amélie contre Bruno');
-    expect(film.original.attachments[0].description).toMatch(/^Film Exxit\u202f: Amélie \(Rouge\) contre Bruno \(Noir\), 43 coups$/);
+    expect(film.original.attachments[0].description).toMatch(
+      /^Film Exxit\u202f: Amélie \(Rouge\) contre Bruno \(Noir\), 43 coups$/,
+    );
     // Every picture of the game was drawn with French words.
     expect(f.drawnIn.length).toBeGreaterThan(30);
     expect(new Set(f.drawnIn)).toEqual(new Set(['fr']));

@@ -9,7 +9,17 @@ import { getGame, type GameId } from '../../src/engine/index.js';
 import { onMissingMessage } from '../../src/i18n/catalogue.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store, StoredGame } from '../../src/store/types.js';
-import { startFakeDiscord, type CommandOption, type FakeDiscordOptions, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMessage, type FakeUser, type SentInteraction } from '../support/fake-discord/index.js';
+import {
+  startFakeDiscord,
+  type CommandOption,
+  type FakeDiscordOptions,
+  type FakeChannel,
+  type FakeDiscord,
+  type FakeGuild,
+  type FakeMessage,
+  type FakeUser,
+  type SentInteraction,
+} from '../support/fake-discord/index.js';
 
 export type OptValue = string | number | boolean | FakeUser;
 
@@ -35,11 +45,25 @@ export interface Harness {
   store: Store;
   bot: RunningBot;
   prefix: string;
-  slash(user: FakeUser, channelId: string, command: string, opts?: Record<string, OptValue | undefined>): SentInteraction;
+  slash(
+    user: FakeUser,
+    channelId: string,
+    command: string,
+    opts?: Record<string, OptValue | undefined>,
+  ): SentInteraction;
   /** /challenge then Accept by `opponent`; returns the game's channel (thread) and record. */
-  startGame(game: GameId, challenger: FakeUser, opponent: FakeUser, opts?: Record<string, OptValue | undefined>): Promise<{ channelId: string; rec: StoredGame }>;
+  startGame(
+    game: GameId,
+    challenger: FakeUser,
+    opponent: FakeUser,
+    opts?: Record<string, OptValue | undefined>,
+  ): Promise<{ channelId: string; rec: StoredGame }>;
   /** /move and its answer (ephemeral refusal or the public board post). */
-  move(user: FakeUser, channelId: string, text: string): Promise<{ callback: { type: number; data?: any }; original?: FakeMessage; followups: FakeMessage[] }>;
+  move(
+    user: FakeUser,
+    channelId: string,
+    text: string,
+  ): Promise<{ callback: { type: number; data?: any }; original?: FakeMessage; followups: FakeMessage[] }>;
   game(channelId: string): Promise<StoredGame>;
   startAnotherBot(extra?: Partial<StartBotOptions>): Promise<RunningBot>;
   close(): Promise<void>;
@@ -62,10 +86,17 @@ export function checkAndCloseAfterEach(current: () => Harness | undefined, clear
 }
 
 export const EPHEMERAL = 64;
-export const isEphemeral = (r: { callback: { data?: any } }): boolean => ((r.callback.data?.flags ?? 0) & EPHEMERAL) !== 0;
+export const isEphemeral = (r: { callback: { data?: any } }): boolean =>
+  ((r.callback.data?.flags ?? 0) & EPHEMERAL) !== 0;
 
 export async function createHarness(
-  opts: { canCreateThreads?: boolean; bot?: Partial<StartBotOptions>; fake?: FakeDiscordOptions; /** Redis to use (e.g. through a fault proxy); default the test run's. */ redisUrl?: string; /** The in-memory store of `npm start` without REDIS_URL. */ embedded?: boolean } = {},
+  opts: {
+    canCreateThreads?: boolean;
+    bot?: Partial<StartBotOptions>;
+    fake?: FakeDiscordOptions /** Redis to use (e.g. through a fault proxy); default the test run's. */;
+    redisUrl?: string /** The in-memory store of `npm start` without REDIS_URL. */;
+    embedded?: boolean;
+  } = {},
 ): Promise<Harness> {
   const fake = await startFakeDiscord({ timeoutMs: 15_000, ...opts.fake });
   const guild = fake.addGuild({ name: 'Hex Club' });
@@ -74,11 +105,23 @@ export async function createHarness(
   const bob = fake.addUser({ username: 'bob', globalName: 'Bob' });
   const carol = fake.addUser({ username: 'carol', globalName: 'Carol' });
   const prefix = `${inject('redisPrefix')}bot-${randomBytes(4).toString('hex')}:`;
-  const store = await openStore({ url: opts.embedded ? undefined : (opts.redisUrl ?? inject('redisUrl')), prefix, logger: { warn: () => {}, info: () => {} } });
+  const store = await openStore({
+    url: opts.embedded ? undefined : (opts.redisUrl ?? inject('redisUrl')),
+    prefix,
+    logger: { warn: () => {}, info: () => {} },
+  });
   const logger = pino({ level: process.env.BOT_TEST_LOG ?? 'silent' });
   const bots: RunningBot[] = [];
   const launch = async (extra: Partial<StartBotOptions> = {}) => {
-    const bot = await startBot({ token: fake.token, apiUrl: fake.apiBase, store, logger: opts.bot?.logger ?? logger, sweepIntervalMs: 0, ...opts.bot, ...extra });
+    const bot = await startBot({
+      token: fake.token,
+      apiUrl: fake.apiBase,
+      store,
+      logger: opts.bot?.logger ?? logger,
+      sweepIntervalMs: 0,
+      ...opts.bot,
+      ...extra,
+    });
     bots.push(bot);
     return bot;
   };
@@ -155,7 +198,10 @@ export function toMove(rec: StoredGame): 0 | 1 {
   return g.toMove(s.value);
 }
 
-/** The record's changes after `move` is played on it, as the match layer would store them (a test writes them as a crashed process would). */
+/**
+ * The record's changes after `move` is played on it, as the match layer would store them (a test writes them as a
+ * crashed process would).
+ */
 export function played(rec: StoredGame, move: string): { state: unknown; appendMoves: string[] } {
   const g = getGame(rec.game);
   const s = g.fromJSON(rec.state);

@@ -6,10 +6,21 @@
 // limits, and pings only to the users a post means to ping.
 import { describe, expect, it } from 'vitest';
 import type { FakeUser, RestRequestLog } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  toOptions,
+  waitFor,
+  type Harness,
+} from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const MANAGE_GUILD = 1n << 5n;
 
@@ -49,13 +60,24 @@ function texts(body: any): string[] {
     out.push(e.title ?? '', e.description ?? '', e.footer?.text ?? '', e.author?.name ?? '');
     for (const f of e.fields ?? []) out.push(f.name ?? '', f.value ?? '');
   }
-  for (const row of data.components ?? []) for (const c of row.components ?? []) out.push(c.label ?? '', c.placeholder ?? '', ...(c.options ?? []).flatMap((o: any) => [o.label ?? '', o.description ?? '']));
+  for (const row of data.components ?? [])
+    for (const c of row.components ?? [])
+      out.push(
+        c.label ?? '',
+        c.placeholder ?? '',
+        ...(c.options ?? []).flatMap((o: any) => [o.label ?? '', o.description ?? '']),
+      );
   return out.filter(Boolean);
 }
 
 /** Payloads that post or edit a message (channel messages, interaction answers, webhooks). */
 const isMessageWrite = (r: RestRequestLog): boolean =>
-  (r.method === 'POST' || r.method === 'PATCH') && /\/messages|\/callback|\/webhooks\//.test(r.route) && !!r.body && (r.body as any).type !== 8 && (r.body as any).type !== 6 && (r.body as any).type !== 5;
+  (r.method === 'POST' || r.method === 'PATCH') &&
+  /\/messages|\/callback|\/webhooks\//.test(r.route) &&
+  !!r.body &&
+  (r.body as any).type !== 8 &&
+  (r.body as any).type !== 6 &&
+  (r.body as any).type !== 5;
 
 /** Checks every payload since `from`: no name text as typed, pings only to `mayPing`. */
 function checkPayloads(from: number, mayPing: Set<string>): number {
@@ -73,8 +95,10 @@ function checkPayloads(from: number, mayPing: Set<string>): number {
     if (!isMessageWrite(r)) continue;
     const body = r.body as any;
     const data = body.data && typeof body.type === 'number' ? body.data : body;
-    for (const t of texts(body)) for (const bad of FORBIDDEN) expect(t, `${r.method} ${r.route}: ${t}`).not.toMatch(bad);
-    // Allowed mentions: always set (the client's default or the post's own), never everyone or roles, users only those meant.
+    for (const t of texts(body))
+      for (const bad of FORBIDDEN) expect(t, `${r.method} ${r.route}: ${t}`).not.toMatch(bad);
+    // Allowed mentions: always set (the client's default or the post's own), never everyone or roles, users only those
+    // meant.
     const am = data.allowed_mentions;
     expect(am, `${r.method} ${r.route} without allowed_mentions`).toBeTruthy();
     expect(am.parse ?? []).toEqual([]);
@@ -89,7 +113,8 @@ function checkPayloads(from: number, mayPing: Set<string>): number {
   return checked;
 }
 
-const user = (name: string, globalName: string, permissions?: bigint): FakeUser => h!.fake.addUser({ username: name, globalName, permissions });
+const user = (name: string, globalName: string, permissions?: bigint): FakeUser =>
+  h!.fake.addUser({ username: name, globalName, permissions });
 
 describe('hostile display names', () => {
   it('a challenge, a game, a draw offer, a result and a rematch: no name renders, pings only the players meant', async () => {
@@ -99,9 +124,13 @@ describe('hostile display names', () => {
     const c = user('lin', NAMES.link);
     const from = h.fake.requests.length;
     // A challenge to a named opponent, accepted: the card, the thread, the first board.
-    const card = (await h.slash(a, h.channel.id, 'challenge', { game: 'exxit', opponent: b, first: 'me', rated: true }).done()).original!;
+    const card = (
+      await h.slash(a, h.channel.id, 'challenge', { game: 'exxit', opponent: b, first: 'me', rated: true }).done()
+    ).original!;
     await h.fake.click(b, card.id, findButton(card, 'Accept')).done();
-    const rec = await waitFor(async () => (await h!.store.games.listByUser(a.id, 1)).find((g) => g.status === 'active'));
+    const rec = await waitFor(async () =>
+      (await h!.store.games.listByUser(a.id, 1)).find((g) => g.status === 'active'),
+    );
     const thread = h.fake.channel(rec.channelId)!;
     expect(thread.name).toBe('Exxit · @\u200beveryone **won** vs <\u200b@111111111111111111> -# hi');
     await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
@@ -134,21 +163,50 @@ describe('hostile display names', () => {
   it('a tournament named and joined by hostile names: card, standings and pairing threads', async () => {
     h = await createHarness();
     const org = user('org', NAMES.quote, MANAGE_GUILD);
-    const players = [user('p1', NAMES.everyone), user('p2', NAMES.rtl), user('p3', NAMES.blank), user('p4', NAMES.mention)];
+    const players = [
+      user('p1', NAMES.everyone),
+      user('p2', NAMES.rtl),
+      user('p3', NAMES.blank),
+      user('p4', NAMES.mention),
+    ];
     const from = h.fake.requests.length;
     const res = await h.fake
-      .slash(org, h.channel.id, 'tournament', [{ name: 'create', type: 1, options: toOptions({ game: 'orion', layout: 'preset1', format: 'round-robin', name: '@here **Cup** <t:1:R>', clock: 1, 'round-hours': 1 }) }])
+      .slash(org, h.channel.id, 'tournament', [
+        {
+          name: 'create',
+          type: 1,
+          options: toOptions({
+            game: 'orion',
+            layout: 'preset1',
+            format: 'round-robin',
+            name: '@here **Cup** <t:1:R>',
+            clock: 1,
+            'round-hours': 1,
+          }),
+        },
+      ])
       .done();
     expect(isEphemeral(res), res.callback.data?.content).toBe(false);
     const cardId = res.original!.id;
     for (const p of players) await h.fake.click(p, cardId, findButton(h.fake.message(cardId)!, 'Join')).done();
     await h.fake.click(org, cardId, findButton(h.fake.message(cardId)!, 'Start')).done();
-    const t = await waitFor(async () => (await h!.store.tournaments.listByGuild(h!.guild.id, 1)).find((x) => x.status === 'running' && x.pairings.length > 0));
-    await waitFor(async () => h!.fake.threads(h!.channel.id).length >= 2 && h!.fake.threads(h!.channel.id).every((th) => h!.fake.messages(th.id).some((m) => m.attachments.length > 0)), 15_000);
+    const t = await waitFor(async () =>
+      (await h!.store.tournaments.listByGuild(h!.guild.id, 1)).find(
+        (x) => x.status === 'running' && x.pairings.length > 0,
+      ),
+    );
+    await waitFor(
+      async () =>
+        h!.fake.threads(h!.channel.id).length >= 2 &&
+        h!.fake.threads(h!.channel.id).every((th) => h!.fake.messages(th.id).some((m) => m.attachments.length > 0)),
+      15_000,
+    );
     const threads = h.fake.threads(h.channel.id).map((th) => th.name);
     expect(threads.some((n) => n.includes('?'))).toBe(true);
     expect(threads.some((n) => n.includes('niw bob') && !n.includes('\u202e'))).toBe(true);
-    await h.fake.slash(players[0], h.channel.id, 'tournament', [{ name: 'standings', type: 1, options: toOptions({ id: t.id }) }]).done();
+    await h.fake
+      .slash(players[0], h.channel.id, 'tournament', [{ name: 'standings', type: 1, options: toOptions({ id: t.id }) }])
+      .done();
     const card = h.fake.message(cardId)!;
     expect((card.embeds as { title: string }[])[0].title).toContain('@\u200bhere \\*\\*Cup\\*\\* <\u200bt:1:R>');
     const checked = checkPayloads(from, new Set([...players.map((p) => p.id), org.id]));

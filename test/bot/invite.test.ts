@@ -10,7 +10,15 @@ const README = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf
 // What the code does (src/bot, src/commands): sees and posts in the channel,
 // opens a public thread on the challenge card and posts there, attaches PNGs
 // and GIFs, sends embeds, archives the thread. It never reads messages.
-const NEEDED = ['ViewChannel', 'SendMessages', 'CreatePublicThreads', 'SendMessagesInThreads', 'AttachFiles', 'EmbedLinks', 'ManageThreads'] as const;
+const NEEDED = [
+  'ViewChannel',
+  'SendMessages',
+  'CreatePublicThreads',
+  'SendMessagesInThreads',
+  'AttachFiles',
+  'EmbedLinks',
+  'ManageThreads',
+] as const;
 
 describe('the invite permissions', () => {
   it('are exactly what the bot needs, as discord.js computes them', () => {
@@ -27,7 +35,9 @@ describe('the invite permissions', () => {
     for (const n of numbers) expect(n).toBe(botPermissions());
     expect(README).toContain(inviteUrl('YOUR_CLIENT_ID'));
     // The user install (DMs, group DMs): the app's commands only, no bot and no permissions.
-    expect(userInstallUrl('YOUR_CLIENT_ID')).toBe('https://discord.com/oauth2/authorize?client_id=YOUR_CLIENT_ID&integration_type=1&scope=applications.commands');
+    expect(userInstallUrl('YOUR_CLIENT_ID')).toBe(
+      'https://discord.com/oauth2/authorize?client_id=YOUR_CLIENT_ID&integration_type=1&scope=applications.commands',
+    );
     expect(README).toContain(userInstallUrl('YOUR_CLIENT_ID'));
     expect(README).toContain(`permissions (${botPermissions()}`);
     // As Discord's settings name them.

@@ -30,10 +30,14 @@ describe('a Redis outage', () => {
     expect(move.callback.type).toBe(4); // answered directly, well within Discord's 3 s (the fake flags a late one)
     expect(isEphemeral(move)).toBe(true);
     expect(move.callback.data.content).toMatch(/storage is unavailable/);
-    const fr = await h.fake.slash(h.bob, h.channel.id, 'challenge', toOptions({ game: 'orion' }), { locale: 'fr' }).done();
+    const fr = await h.fake
+      .slash(h.bob, h.channel.id, 'challenge', toOptions({ game: 'orion' }), { locale: 'fr' })
+      .done();
     expect(fr.callback.data.content).toMatch(/stockage des parties est indisponible/);
     // Autocomplete still answers (with nothing to offer).
-    const ac = await h.fake.autocomplete(h.alice, channelId, 'move', [{ name: 'text', type: 3, value: '', focused: true }]).response();
+    const ac = await h.fake
+      .autocomplete(h.alice, channelId, 'move', [{ name: 'text', type: 3, value: '', focused: true }])
+      .response();
     expect(ac.data.choices).toEqual([]);
 
     await proxy.up();

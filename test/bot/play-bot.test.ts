@@ -5,13 +5,18 @@ import { closeAiPool } from '../../src/ai/pool.js';
 import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 afterAll(() => closeAiPool());
 
 describe('/play-bot', () => {
   it('plays Orion Duel against the easy AI in a thread, unrated', async () => {
     h = await createHarness();
-    const r = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'me', layout: 'preset3' }).done();
+    const r = await h
+      .slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'me', layout: 'preset3' })
+      .done();
     expect(r.original?.content).toMatch(/Orion Duel\*\* · Alice vs hexmate AI \(easy\) · preset layout 3 · unrated/);
     const thread = await waitFor(async () => h!.fake.threads(h!.channel.id)[0]);
     expect(thread.name).toBe('Orion Duel · Alice vs hexmate AI (easy)');
@@ -28,13 +33,20 @@ describe('/play-bot', () => {
       expect(mine.original?.content).toMatch(/hexmate AI \(easy\)\*\* \(Blue\) is thinking/);
       // The AI answers with a post of its own.
       const n = rec.moves.length + 2;
-      await h.fake.waitForMessage(thread.id, (m) => m.attachments.length > 0 && m.content.startsWith('Blue: ') && m.attachments[0].filename.endsWith(`-${n}.png`), 15_000);
+      await h.fake.waitForMessage(
+        thread.id,
+        (m) =>
+          m.attachments.length > 0 && m.content.startsWith('Blue: ') && m.attachments[0].filename.endsWith(`-${n}.png`),
+        15_000,
+      );
     }
     const rec = await h.game(thread.id);
     expect(rec.moves).toHaveLength(4);
     expect(rec.rated).toBe(false);
     // Not your turn while the AI thinks; the AI takes no draws.
-    expect((await h.slash(h.alice, thread.id, 'draw').done()).callback.data.content).toMatch(/does not take draw offers/);
+    expect((await h.slash(h.alice, thread.id, 'draw').done()).callback.data.content).toMatch(
+      /does not take draw offers/,
+    );
     const res = await h.slash(h.alice, thread.id, 'resign').done();
     expect(res.original?.content).toMatch(/hexmate AI \(easy\)\*\* \(Blue\) wins\*\* \(resignation\)/);
     // Rematch against the AI starts at once, colours swapped: the AI (now Orange) opens.
@@ -60,14 +72,20 @@ describe('/play-bot', () => {
     const rec = await h.game(thread.id);
     expect(rec.players[0]).toMatchObject({ bot: 'easy', name: 'hexmate AI (easy)' });
     expect(rec.moves).toHaveLength(1);
-    const legal = (await h.fake.autocomplete(h.bob, thread.id, 'move', [{ name: 'text', type: 3, value: '', focused: true }]).response()).data.choices;
+    const legal = (
+      await h.fake
+        .autocomplete(h.bob, thread.id, 'move', [{ name: 'text', type: 3, value: '', focused: true }])
+        .response()
+    ).data.choices;
     expect(isEphemeral(await h.move(h.bob, thread.id, legal[0].value))).toBe(false);
   });
 
   it('caps the games one user has against the AI at once, with a clear refusal', async () => {
     // A stand-in AI that answers only when the test is over: each game stays open, as a slow one would.
     const thinking: ((e: Error) => void)[] = [];
-    h = await createHarness({ bot: { match: { maxAiGames: 2 }, thinkMove: () => new Promise<string>((_, reject) => thinking.push(reject)) } });
+    h = await createHarness({
+      bot: { match: { maxAiGames: 2 }, thinkMove: () => new Promise<string>((_, reject) => thinking.push(reject)) },
+    });
     for (let k = 0; k < 2; k++) {
       const r = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'me' }).done();
       expect(isEphemeral(r), r.callback.data?.content).toBe(false);
@@ -75,7 +93,9 @@ describe('/play-bot', () => {
     }
     const third = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'hard' }).done();
     expect(isEphemeral(third)).toBe(true);
-    expect(third.callback.data.content).toBe('You already have 2 games against the AI in progress, the most at once; finish or `/resign` one first.');
+    expect(third.callback.data.content).toBe(
+      'You already have 2 games against the AI in progress, the most at once; finish or `/resign` one first.',
+    );
     expect(await h.store.games.listActiveByUser(h.alice.id)).toHaveLength(2);
     // Another member is not affected.
     const bob = await h.slash(h.bob, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'them' }).done();

@@ -12,7 +12,6 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-
 const boardsSaying = (h: Harness, channelId: string, text: string) =>
   h.fake.messages(channelId).filter((m) => m.content.includes(text) && m.attachments.length > 0);
 
@@ -27,12 +26,17 @@ describe('owed posts', () => {
     h = await createHarness({ bot: { announceSweepIntervalMs: 0 } });
     const { channelId, rec } = await h.startGame('exxit', h.alice, h.bob);
     // Saved by a process that is gone (no heartbeat), never posted.
-    const res = await h.store.games.update(rec.id, rec.version, played(rec, 'P A'), { announce: { owner: 'crashed-process' } });
+    const res = await h.store.games.update(rec.id, rec.version, played(rec, 'P A'), {
+      announce: { owner: 'crashed-process' },
+    });
     expect(res.ok).toBe(true);
     // Two live processes sweep at once: one of them posts it.
     await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200 });
     await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200 });
-    const board = await h.fake.waitForMessage(channelId, (m) => m.content.includes('Red: P A (place)') && m.attachments.length > 0);
+    const board = await h.fake.waitForMessage(
+      channelId,
+      (m) => m.content.includes('Red: P A (place)') && m.attachments.length > 0,
+    );
     expect(board.content).toContain(`<@${h.bob.id}>`);
     expect((board.components as any[]).length).toBe(1); // the Move button for Bob
     await waitFor(async () => {
@@ -61,7 +65,12 @@ describe('owed posts', () => {
     });
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
     // The board's edit of the deferral never reaches Discord: the process dies with it in flight.
-    const edit = h.fake.fault({ method: 'PATCH', route: '/webhooks/:app/:token/messages/:mid', action: 'hold', times: 1 });
+    const edit = h.fake.fault({
+      method: 'PATCH',
+      route: '/webhooks/:app/:token/messages/:mid',
+      action: 'hold',
+      times: 1,
+    });
     slow = true;
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
     expect((await i.response(2900)).type).toBe(5);
@@ -81,12 +90,20 @@ describe('owed posts', () => {
   it('a /move whose process died before it answered at all: the board goes to the thread, once', async () => {
     h = await createHarness({ bot: { announceSweepIntervalMs: 0 } });
     const { channelId } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
-    const answer = h.fake.fault({ method: 'POST', route: '/interactions/:id/:token/callback', action: 'hold', times: 1 });
+    const answer = h.fake.fault({
+      method: 'POST',
+      route: '/interactions/:id/:token/callback',
+      action: 'hold',
+      times: 1,
+    });
     h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'L3 C7 N' }));
     await answer.hit();
     await crash(h, h.bot);
     await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200 });
-    const board = await h.fake.waitForMessage(channelId, (m) => m.content.includes('L3 C7') && m.attachments.length > 0);
+    const board = await h.fake.waitForMessage(
+      channelId,
+      (m) => m.content.includes('L3 C7') && m.attachments.length > 0,
+    );
     expect(board.content).toContain(`<@${h.bob.id}>`);
     await new Promise((r) => setTimeout(r, 400));
     expect(boardsSaying(h, channelId, 'L3 C7')).toHaveLength(1);
@@ -128,14 +145,20 @@ describe('owed posts', () => {
         thinkMove: () => new Promise<string>(() => undefined),
       },
     });
-    const r = await h.fake.slash(h.alice, h.channel.id, 'play-bot', toOptions({ game: 'exxit', level: 'easy', first: 'me' })).done();
+    const r = await h.fake
+      .slash(h.alice, h.channel.id, 'play-bot', toOptions({ game: 'exxit', level: 'easy', first: 'me' }))
+      .done();
     expect(r.callback.type).toBeLessThan(8);
     const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 1))[0]);
     await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
     await h.move(h.alice, rec.channelId, 'P A');
     await crash(h, h.bot);
     await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200, thinkMove: undefined }); // the real AI
-    const aiBoard = await h.fake.waitForMessage(rec.channelId, (m) => m.content.startsWith('Black:') && m.attachments.length > 0, 15_000);
+    const aiBoard = await h.fake.waitForMessage(
+      rec.channelId,
+      (m) => m.content.startsWith('Black:') && m.attachments.length > 0,
+      15_000,
+    );
     expect(aiBoard.content).toContain(`<@${h.alice.id}>`);
     await new Promise((r) => setTimeout(r, 400));
     const g = await h.game(rec.channelId);

@@ -4,9 +4,16 @@ import { sweepChallenges } from '../../src/bot/index.js';
 import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
-async function refusal(p: Promise<{ callback: { type: number; data?: any } }> | { done(): Promise<{ callback: { type: number; data?: any } }> }) {
+async function refusal(
+  p:
+    | Promise<{ callback: { type: number; data?: any } }>
+    | { done(): Promise<{ callback: { type: number; data?: any } }> },
+) {
   const r = 'done' in p ? await p.done() : await p;
   expect(isEphemeral(r), JSON.stringify(r.callback)).toBe(true);
   return r.callback.data.content as string;
@@ -18,7 +25,9 @@ describe('refusals in a game', () => {
     expect(await refusal(h.move(h.alice, h.channel.id, 'P A'))).toMatch(/no game in this channel/i);
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
     // In the wrong channel the refusal points to the user's game.
-    expect(await refusal(h.move(h.alice, h.channel.id, 'P A'))).toBe(`There is no game in this channel. Your game: <#${channelId}>.`);
+    expect(await refusal(h.move(h.alice, h.channel.id, 'P A'))).toBe(
+      `There is no game in this channel. Your game: <#${channelId}>.`,
+    );
     expect(await refusal(h.move(h.bob, channelId, 'P A'))).toMatch(/not your turn: Alice is to move/i);
     expect(await refusal(h.move(h.carol, channelId, 'P A'))).toMatch(/not playing in this game/i);
     expect(await refusal(h.move(h.alice, channelId, 'Q 9,9 up'))).toMatch(/^EX-\d+[a-z]?: /i);
@@ -49,12 +58,18 @@ describe('refusals in a game', () => {
     const offerMsg = offer.original!;
     expect(offerMsg.content).toMatch(/offers a draw/i);
     // The offerer cannot accept; a spectator cannot either.
-    expect(await refusal(h.fake.click(h.alice, offerMsg.id, findButton(offerMsg, 'Accept draw')))).toMatch(/your own draw offer/i);
-    expect(await refusal(h.fake.click(h.carol, offerMsg.id, findButton(offerMsg, 'Accept draw')))).toMatch(/not playing/i);
+    expect(await refusal(h.fake.click(h.alice, offerMsg.id, findButton(offerMsg, 'Accept draw')))).toMatch(
+      /your own draw offer/i,
+    );
+    expect(await refusal(h.fake.click(h.carol, offerMsg.id, findButton(offerMsg, 'Accept draw')))).toMatch(
+      /not playing/i,
+    );
     // A move makes the offer lapse: the button is now stale.
     await h.move(h.alice, channelId, 'S1 K2');
     expect((await h.game(channelId)).drawOffer).toBeNull();
-    expect(await refusal(h.fake.click(h.bob, offerMsg.id, findButton(offerMsg, 'Accept draw')))).toMatch(/no longer valid/i);
+    expect(await refusal(h.fake.click(h.bob, offerMsg.id, findButton(offerMsg, 'Accept draw')))).toMatch(
+      /no longer valid/i,
+    );
     expect((await h.game(channelId)).status).toBe('active');
     // Custom ids are untrusted.
     for (const bad of ['garbage', 'hx1:g:abc', 'hx1:g:abc:-1:da', 'hx1:c:../../x:a', `hx1:g:${'a'.repeat(60)}:1:da`]) {
@@ -80,14 +95,28 @@ describe('refusals around challenges', () => {
   it('who may accept, decline and cancel; option checks', async () => {
     h = await createHarness();
     const c = h.channel.id;
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', rated: true }))).toMatch(/rated game needs a human opponent/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'orion', tiles: 19 }))).toMatch(/`tiles` is not an option of Orion Duel/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', layout: 'preset2' }))).toMatch(/`layout` is not an option of Exxit/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.alice }))).toMatch(/cannot challenge yourself/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.fake.botUser }))).toMatch(/play-bot/i);
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', rated: true }))).toMatch(
+      /rated game needs a human opponent/i,
+    );
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'orion', tiles: 19 }))).toMatch(
+      /`tiles` is not an option of Orion Duel/i,
+    );
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', layout: 'preset2' }))).toMatch(
+      /`layout` is not an option of Exxit/i,
+    );
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.alice }))).toMatch(
+      /cannot challenge yourself/i,
+    );
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.fake.botUser }))).toMatch(
+      /play-bot/i,
+    );
     expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'chess' }))).toMatch(/not a valid `game`/i);
-    expect(await refusal(h.fake.slash(h.alice, c, 'challenge', [{ name: 'game', type: 4, value: 3 }]))).toMatch(/wrong type/i);
-    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', tiles: 40 }))).toMatch(/must be one of `39`, `29`, or `19`/i);
+    expect(await refusal(h.fake.slash(h.alice, c, 'challenge', [{ name: 'game', type: 4, value: 3 }]))).toMatch(
+      /wrong type/i,
+    );
+    expect(await refusal(h.slash(h.alice, c, 'challenge', { game: 'exxit', tiles: 40 }))).toMatch(
+      /must be one of `39`, `29`, or `19`/i,
+    );
 
     const card = (await h.slash(h.alice, c, 'challenge', { game: 'exxit', opponent: h.bob }).done()).original!;
     expect(card.content).toBe(`<@${h.bob.id}>`);
@@ -114,7 +143,8 @@ describe('refusals around challenges', () => {
 
   it('an expired challenge says so and its card is edited (on touch and by the sweep)', async () => {
     h = await createHarness({ bot: { challengeTtlMs: 1000 } });
-    const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'exxit', opponent: h.bob }).done()).original!;
+    const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'exxit', opponent: h.bob }).done())
+      .original!;
     const card2 = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'orion' }).done()).original!;
     await new Promise((r) => setTimeout(r, 1200));
     const click = await h.fake.click(h.bob, card.id, findButton(card, 'Accept')).done({ followups: 1 });

@@ -31,10 +31,49 @@ const ORION = ['V3 F8 NW R', 'V3 D3 NE R', 'T3 C7 SE', 'P2 B1 NE'];
 
 // The 43-ply short Exxit game of test/bot/games.test.ts (forced passes included).
 const EXXIT_SHORT = [
-  'P 1,0', 'P 0,1', 'D 1,0 SW', 'P 1,-1', 'P 0,0', 'D 1,-1 SW', 'D 0,1 NW', 'P 1,0', 'F 0,-1', 'P 0,1', 'P 0,-1',
-  'D 0,0 NW', 'D 0,-1 SE', 'D 1,0 W', 'D 0,1 NW', 'P 0,1', 'P 1,-1', 'D 0,0 NE', 'P 0,0', 'D 0,1 NW', 'D 1,-1 SW',
-  'P 1,-1', 'D 0,-1 E', 'P 0,1', 'D 0,0 SE', 'P 0,0', 'D 0,1 NW', 'F -1,1', 'D 1,-1 SW', 'D 0,0 SW', 'P 0,0',
-  'D -1,1 NE', 'D 0,-1 E', 'pass', 'P 1,0', 'pass', 'P -1,1', 'pass', 'P 0,-1', 'pass', 'P 0,1', 'pass', 'pass',
+  'P 1,0',
+  'P 0,1',
+  'D 1,0 SW',
+  'P 1,-1',
+  'P 0,0',
+  'D 1,-1 SW',
+  'D 0,1 NW',
+  'P 1,0',
+  'F 0,-1',
+  'P 0,1',
+  'P 0,-1',
+  'D 0,0 NW',
+  'D 0,-1 SE',
+  'D 1,0 W',
+  'D 0,1 NW',
+  'P 0,1',
+  'P 1,-1',
+  'D 0,0 NE',
+  'P 0,0',
+  'D 0,1 NW',
+  'D 1,-1 SW',
+  'P 1,-1',
+  'D 0,-1 E',
+  'P 0,1',
+  'D 0,0 SE',
+  'P 0,0',
+  'D 0,1 NW',
+  'F -1,1',
+  'D 1,-1 SW',
+  'D 0,0 SW',
+  'P 0,0',
+  'D -1,1 NE',
+  'D 0,-1 E',
+  'pass',
+  'P 1,0',
+  'pass',
+  'P -1,1',
+  'pass',
+  'P 0,-1',
+  'pass',
+  'P 0,1',
+  'pass',
+  'pass',
 ];
 
 /** Stores a finished game as the bot would have (engine-played, canonical log), without the Discord round trips. */
@@ -53,13 +92,24 @@ async function storedGame(game: 'exxit' | 'orion', setup: string, moves: string[
     state = n.value;
   }
   const created = await h.store.games.create({
-    game, setup, guildId, channelId: `7${Math.floor(Math.random() * 1e17)}`, players: [{ id: h.alice.id, name: 'Alice' }, { id: h.bob.id, name: 'Bob' }],
-    rated: false, state: eng.initial(setup).ok ? (eng.initial(setup) as any).value : null, clock: null,
+    game,
+    setup,
+    guildId,
+    channelId: `7${Math.floor(Math.random() * 1e17)}`,
+    players: [
+      { id: h.alice.id, name: 'Alice' },
+      { id: h.bob.id, name: 'Bob' },
+    ],
+    rated: false,
+    state: eng.initial(setup).ok ? (eng.initial(setup) as any).value : null,
+    clock: null,
   });
   if (!created.ok) throw new Error('create');
   const o = eng.outcome(state);
   const res = await h.store.games.update(created.game.id, 1, {
-    state, appendMoves: canonical, status: o.over ? 'over' : 'active',
+    state,
+    appendMoves: canonical,
+    status: o.over ? 'over' : 'active',
     result: o.over ? { winner: o.draw ? null : o.winner, draw: o.draw, reason: o.reason ?? 'over' } : null,
   });
   if (!res.ok) throw new Error('update');
@@ -75,7 +125,8 @@ const gifOf = (msg: { attachments: { filename: string; bytes?: Buffer }[] }) => 
 describe('/replay', () => {
   it('a finished game: deferred, a GIF with one frame per ply plus the start, the move list in the embed', async () => {
     const { channelId, rec } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
-    for (let k = 0; k < ORION.length; k++) expect(isEphemeral(await h.move(k % 2 ? h.bob : h.alice, channelId, ORION[k]))).toBe(false);
+    for (let k = 0; k < ORION.length; k++)
+      expect(isEphemeral(await h.move(k % 2 ? h.bob : h.alice, channelId, ORION[k]))).toBe(false);
     const over = await h.slash(h.alice, channelId, 'resign').done();
     expect(over.original!.content).toContain(`/replay game:${rec.id}`);
 
@@ -93,7 +144,9 @@ describe('/replay', () => {
     expect(e.description).toContain(`4 moves · game \`${rec.id}\``);
     expect(e.description).toMatch(/\(Blue\) wins\*\* \(resignation\)/);
     expect(e.fields[0].name).toBe('Moves');
-    expect(e.fields[0].value).toBe('```\n1. Orange: V3 F8 NW R\n2. Blue: V3 D3 NE R\n3. Orange: T3 C7 SE\n4. Blue: P2 B1 NE\n```');
+    expect(e.fields[0].value).toBe(
+      '```\n1. Orange: V3 F8 NW R\n2. Blue: V3 D3 NE R\n3. Orange: T3 C7 SE\n4. Blue: P2 B1 NE\n```',
+    );
     expect(msg.attachments).toHaveLength(1);
   });
 
@@ -128,22 +181,32 @@ describe('/replay', () => {
   });
 
   it('refuses bad and unknown ids, games of other servers, games without moves, and a second film at once', async () => {
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: 'no such game!' }).done())).toMatch(/^`no such game!` is not a game id/);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: 'no such game!' }).done())).toMatch(
+      /^`no such game!` is not a game id/,
+    );
     expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: 'abcdefghij' }).done())).toBe(
-      "There is no game `abcdefghij` in this server. Check the id under the game’s final message or in `/stats`.",
+      'There is no game `abcdefghij` in this server. Check the id under the game’s final message or in `/stats`.',
     );
     const elsewhere = await storedGame('orion', 'preset1', ORION.slice(0, 2), '123456789012345678');
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: elsewhere.id }).done())).toMatch(/no game `\w+` in this server/);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: elsewhere.id }).done())).toMatch(
+      /no game `\w+` in this server/,
+    );
     const fresh = await h.startGame('exxit', h.carol, h.alice, { tiles: 19 });
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: fresh.rec.id }).done())).toMatch(/has no moves yet/);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: fresh.rec.id }).done())).toMatch(
+      /has no moves yet/,
+    );
     expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: 42 as never }).done())).toMatch(/wrong type/);
     // Alice replayed a game in the test above, seconds ago: a per-user cooldown.
     const here = await storedGame('orion', 'preset1', ORION.slice(0, 2));
-    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: here.id }).done())).toMatch(/^You asked for a replay just now; try again in \d+ s\.$/);
+    expect(await refusal(h.slash(h.alice, h.channel.id, 'replay', { game: here.id }).done())).toMatch(
+      /^You asked for a replay just now; try again in \d+ s\.$/,
+    );
   });
 
-  it('autocomplete offers the user\'s games in this server that have moves', async () => {
-    const ac = h.fake.autocomplete(h.alice, h.channel.id, 'replay', [{ name: 'game', type: 3, value: 'orion', focused: true }]);
+  it("autocomplete offers the user's games in this server that have moves", async () => {
+    const ac = h.fake.autocomplete(h.alice, h.channel.id, 'replay', [
+      { name: 'game', type: 3, value: 'orion', focused: true },
+    ]);
     const choices = (await ac.response()).data.choices as { name: string; value: string }[];
     expect(choices.length).toBeGreaterThanOrEqual(1);
     for (const c of choices) {
@@ -173,12 +236,18 @@ describe('/replay when drawing fails', () => {
       expect(big.callback.type).toBe(5);
       const note = big.followups[0];
       expect(note.flags & 64).toBe(64);
-      expect(note.content).toMatch(new RegExp(`^The replay of game \`${rec.id}\` is too large to upload \\(8\\.0 MB, Discord takes 8 MB\\)\\.$`));
+      expect(note.content).toMatch(
+        new RegExp(`^The replay of game \`${rec.id}\` is too large to upload \\(8\\.0 MB, Discord takes 8 MB\\)\\.$`),
+      );
       mode = 'throw';
       const bad = await hx.slash(hx.bob, hx.channel.id, 'replay', { game: rec.id }).done({ followups: 1 });
       expect(bad.followups[0].content).toBe(`I could not draw game \`${rec.id}\`: its move log does not replay.`);
       // No "thinking…" left behind in the channel.
-      expect(hx.fake.messages(hx.channel.id).filter((m) => /replay/i.test(m.content) && m.attachments.length === 0 && m.embeds.length === 0)).toEqual([]);
+      expect(
+        hx.fake
+          .messages(hx.channel.id)
+          .filter((m) => /replay/i.test(m.content) && m.attachments.length === 0 && m.embeds.length === 0),
+      ).toEqual([]);
       expect(hx.fake.violations).toEqual([]);
       expect(hx.fake.unanswered()).toEqual([]);
     } finally {

@@ -4,10 +4,21 @@ import { Writable } from 'node:stream';
 import { ChatInputCommandInteraction } from 'discord.js';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, waitFor, type Harness } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  toOptions,
+  waitFor,
+  type Harness,
+} from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
@@ -106,7 +117,9 @@ describe('restarts and fallbacks', () => {
 
   it('an unexpected error gets a generic ephemeral reply; a failing renderer does not lose the move', async () => {
     h = await createHarness({ bot: { render: () => Promise.reject(new Error('canvas exploded')) } });
-    const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'exxit', opponent: h.bob, first: 'me' }).done()).original!;
+    const card = (
+      await h.slash(h.alice, h.channel.id, 'challenge', { game: 'exxit', opponent: h.bob, first: 'me' }).done()
+    ).original!;
     await h.fake.click(h.bob, card.id, findButton(card, 'Accept')).done();
     const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 1))[0]);
     const spy = vi.spyOn(h.store.games, 'activeByChannel').mockRejectedValueOnce(new Error('redis on fire'));
@@ -126,7 +139,9 @@ describe('announcements', () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
     // The answer itself fails (a late or lost interaction): the board must still reach the thread.
-    const spy = vi.spyOn(ChatInputCommandInteraction.prototype, 'reply').mockRejectedValueOnce(new Error('Unknown interaction'));
+    const spy = vi
+      .spyOn(ChatInputCommandInteraction.prototype, 'reply')
+      .mockRejectedValueOnce(new Error('Unknown interaction'));
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }));
     const post = await h.fake.waitForMessage(channelId, (m) => m.content.startsWith('Red: P A (place)'));
     spy.mockRestore();
@@ -138,17 +153,19 @@ describe('announcements', () => {
 });
 
 describe('slow stores', () => {
-  it('a slow store is deferred before Discord\'s 3 s; a slow refusal becomes ephemeral', async () => {
+  it("a slow store is deferred before Discord's 3 s; a slow refusal becomes ephemeral", async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
     const games = h.store.games;
     // The interactions arrive 1.2 s after Discord created them, so the bot's deferral at 1.5 s comes
     // 0.3 s after they arrive; the store answers 0.5 s after that.
     const latency = { latencyMs: 1200 };
-    const slow = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A) => {
-      await new Promise((r) => setTimeout(r, 800));
-      return f.apply(games, a);
-    };
+    const slow =
+      <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+      async (...a: A) => {
+        await new Promise((r) => setTimeout(r, 800));
+        return f.apply(games, a);
+      };
     const load = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }), latency);
     const cb = await i.response(1700);
@@ -171,7 +188,8 @@ describe('slow stores', () => {
     h = await createHarness();
     const { channelId, rec } = await h.startGame('exxit', h.alice, h.bob);
     const games = h.store.games;
-    // The write arrives 1.5 s after it was sent: past the command timeout the bot gives the player, so Redis must refuse it.
+    // The write arrives 1.5 s after it was sent: past the command timeout the bot gives the player, so Redis must
+    // refuse it.
     const real = games.update.bind(games);
     const late = vi.spyOn(games, 'update').mockImplementationOnce(async (...a: Parameters<typeof games.update>) => {
       await new Promise((r) => setTimeout(r, h!.store.commandTimeoutMs + 500));
@@ -205,7 +223,9 @@ describe('logs', () => {
     expect(out).not.toContain(i.token.split(':')[1]);
     expect(out).not.toContain(h.fake.token);
     // The fake reports each late answer; nothing else may be wrong.
-    expect(h.fake.violations.flatMap((v) => v.problems).every((p) => /late|3 ?s|deadline|unknown interaction/i.test(p))).toBe(true);
+    expect(
+      h.fake.violations.flatMap((v) => v.problems).every((p) => /late|3 ?s|deadline|unknown interaction/i.test(p)),
+    ).toBe(true);
     await h.close();
     h = undefined;
   });
@@ -214,11 +234,16 @@ describe('logs', () => {
 describe('autocomplete', () => {
   it('at most 25 legal moves, filtered by label or canonical text; labelled when not your turn', async () => {
     h = await createHarness();
-    const none = await h.fake.autocomplete(h.alice, h.channel.id, 'move', [{ name: 'text', type: 3, value: '', focused: true }]).response();
+    const none = await h.fake
+      .autocomplete(h.alice, h.channel.id, 'move', [{ name: 'text', type: 3, value: '', focused: true }])
+      .response();
     expect(none.data.choices).toEqual([]);
     const { channelId } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
     const ac = (user = h!.alice, value = '') =>
-      h!.fake.autocomplete(user, channelId, 'move', [{ name: 'text', type: 3, value, focused: true }]).response().then((r) => r.data.choices as { name: string; value: string }[]);
+      h!.fake
+        .autocomplete(user, channelId, 'move', [{ name: 'text', type: 3, value, focused: true }])
+        .response()
+        .then((r) => r.data.choices as { name: string; value: string }[]);
     const all = await ac();
     expect(all).toHaveLength(25);
     const l3 = await ac(h.alice, 'l3 e5');
@@ -239,7 +264,9 @@ describe('autocomplete', () => {
 
     // Exxit: label form with the coordinates; value canonical.
     const ex = await h.startGame('exxit', h.carol, h.bob);
-    const exc = await h.fake.autocomplete(h.carol, ex.channelId, 'move', [{ name: 'text', type: 3, value: 'p', focused: true }]).response();
+    const exc = await h.fake
+      .autocomplete(h.carol, ex.channelId, 'move', [{ name: 'text', type: 3, value: 'p', focused: true }])
+      .response();
     expect(exc.data.choices).toEqual([
       { name: 'P A  (0,0)', value: 'P 0,0' },
       { name: 'P B  (1,0)', value: 'P 1,0' },
@@ -248,29 +275,45 @@ describe('autocomplete', () => {
     ]);
     await h.move(h.carol, ex.channelId, 'P A');
     await h.move(h.bob, ex.channelId, 'P B');
-    const dance = await h.fake.autocomplete(h.carol, ex.channelId, 'move', [{ name: 'text', type: 3, value: '', focused: true }]).response();
+    const dance = await h.fake
+      .autocomplete(h.carol, ex.channelId, 'move', [{ name: 'text', type: 3, value: '', focused: true }])
+      .response();
     expect(dance.data.choices).toEqual([{ name: 'D A E  (0,0 → E)', value: 'D 0,0 E' }]);
   });
 });
 
 describe('rematch', () => {
-  it('one click offers a challenge with colours swapped; the other player\'s click starts it; never two games', async () => {
+  it("one click offers a challenge with colours swapped; the other player's click starts it; never two games", async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob, { tiles: 29 });
     const res = await h.slash(h.alice, channelId, 'resign').done();
     const final = res.original!;
     const rematch = findButton(final, 'Rematch');
-    expect(await h.fake.click(h.carol, final.id, rematch).done().then((r) => r.callback.data.content)).toMatch(/only the players/i);
+    expect(
+      await h.fake
+        .click(h.carol, final.id, rematch)
+        .done()
+        .then((r) => r.callback.data.content),
+    ).toMatch(/only the players/i);
     const r = await h.fake.click(h.alice, final.id, rematch).done();
     expect(r.original?.content).toMatch(/Rematch offered to Bob/);
-    expect(await h.fake.click(h.alice, final.id, rematch).done().then((x) => x.original?.content ?? x.callback.data.content)).toMatch(/already/i);
-    const card = await h.fake.waitForMessage(h.channel.id, (m) => JSON.stringify(m.embeds).includes('opponent moves first'));
+    expect(
+      await h.fake
+        .click(h.alice, final.id, rematch)
+        .done()
+        .then((x) => x.original?.content ?? x.callback.data.content),
+    ).toMatch(/already/i);
+    const card = await h.fake.waitForMessage(h.channel.id, (m) =>
+      JSON.stringify(m.embeds).includes('opponent moves first'),
+    );
     // Bob asks for the rematch too: the game starts at once.
     const both = await h.fake.click(h.bob, final.id, rematch).done();
     expect(both.original?.content).toMatch(/Rematch started in <#\d+>/);
     expect(JSON.stringify(h.fake.message(card.id)?.embeds)).toContain('both asked for a rematch');
     expect(h.fake.message(card.id)?.components).toEqual([]);
-    const next = await waitFor(async () => (await h!.store.games.listByUser(h!.bob.id, 5)).find((g) => g.status === 'active'));
+    const next = await waitFor(async () =>
+      (await h!.store.games.listByUser(h!.bob.id, 5)).find((g) => g.status === 'active'),
+    );
     expect(next.players.map((p) => p.id)).toEqual([h.bob.id, h.alice.id]);
     expect(next.setup).toBe('blitz');
     expect(next.rematchOf).toBe((await h.game(channelId)).id);

@@ -11,7 +11,10 @@ import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
 import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, toOptions, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const GAMES = ['exxit', 'orion'] as const;
@@ -21,7 +24,8 @@ const button = (msg: FakeMessage, label: string): any => {
   for (const row of msg.components as any[]) for (const c of row.components ?? []) if (c.label === label) return c;
   throw new Error(`no "${label}" button: ${JSON.stringify(msg.components)}`);
 };
-const select = (msg: FakeMessage): any => (msg.components as any[]).flatMap((r) => r.components).find((c) => c.type === 3);
+const select = (msg: FakeMessage): any =>
+  (msg.components as any[]).flatMap((r) => r.components).find((c) => c.type === 3);
 
 /** Checks that `msg` is the page of `topic`: title, words, rule ids, the picture and its attachment. */
 function expectPage(msg: FakeMessage, game: (typeof GAMES)[number], page: number): void {
@@ -90,16 +94,33 @@ describe('/rules', () => {
     const blocking = lessonsOf('orion').findIndex((l) => l.topic === 'blocking');
     expectPage((await openRules(h.alice, 'orion', 'OD-20')).original!, 'orion', blocking);
     const bad = await openRules(h.alice, 'orion', 'EX-13d');
-    expect(bad.callback.data.content).toMatch(/^`EX-13d` is not a topic of the Orion Duel rules\. Topics: Goal and end of the game, Setup, .* and Entering a move\.$/);
+    expect(bad.callback.data.content).toMatch(
+      /^`EX-13d` is not a topic of the Orion Duel rules\. Topics: Goal and end of the game, Setup, .* and Entering a move\.$/,
+    );
   });
 
   it('autocompletes the topics of the chosen game in order, a typed rule id first', async () => {
     h = await createHarness();
-    const all = await h.fake.autocomplete(h.alice, h.channel.id, 'rules', [{ name: 'game', type: 3, value: 'orion' }, { name: 'topic', type: 3, value: '', focused: true }]).response();
+    const all = await h.fake
+      .autocomplete(h.alice, h.channel.id, 'rules', [
+        { name: 'game', type: 3, value: 'orion' },
+        { name: 'topic', type: 3, value: '', focused: true },
+      ])
+      .response();
     expect(all.data.choices.map((c: any) => c.value)).toEqual(lessonsOf('orion').map((l) => l.topic));
-    const byRule = await h.fake.autocomplete(h.alice, h.channel.id, 'rules', [{ name: 'game', type: 3, value: 'exxit' }, { name: 'topic', type: 3, value: 'ex-13d', focused: true }]).response();
+    const byRule = await h.fake
+      .autocomplete(h.alice, h.channel.id, 'rules', [
+        { name: 'game', type: 3, value: 'exxit' },
+        { name: 'topic', type: 3, value: 'ex-13d', focused: true },
+      ])
+      .response();
     expect(byRule.data.choices[0]).toEqual({ name: 'EX-13d → Dance', value: 'dance' });
-    const typed = await h.fake.autocomplete(h.alice, h.channel.id, 'rules', [{ name: 'game', type: 3, value: 'orion' }, { name: 'topic', type: 3, value: 'black', focused: true }]).response();
+    const typed = await h.fake
+      .autocomplete(h.alice, h.channel.id, 'rules', [
+        { name: 'game', type: 3, value: 'orion' },
+        { name: 'topic', type: 3, value: 'black', focused: true },
+      ])
+      .response();
     expect(typed.data.choices).toEqual([{ name: 'Black holes', value: 'black-holes' }]);
   });
 
@@ -117,7 +138,9 @@ describe('/rules', () => {
     expect(post.callback.data.allowed_mentions).toEqual({ parse: [] });
     expectPage(copy, 'orion', page);
     // The copy turns no pages for everyone: it offers only to read the lesson.
-    expect((copy.components as any[]).flatMap((r) => r.components).map((c: any) => c.label)).toEqual(['Read the lesson']);
+    expect((copy.components as any[]).flatMap((r) => r.components).map((c: any) => c.label)).toEqual([
+      'Read the lesson',
+    ]);
     const read = await h.fake.click(h.carol, copy.id, findButton(copy, 'Read the lesson')).done();
     expect(isEphemeral(read)).toBe(true);
     expectPage(read.original!, 'orion', page);
@@ -157,7 +180,14 @@ describe('/rules', () => {
       expect(isEphemeral(r), customId).toBe(true);
       return r.callback.data.content as string;
     };
-    for (const bad of ['hx1:r:exxit:01:p', 'hx1:r:exxit:1:z', 'hx1:r:Exxit:1:p', 'hx1:r:exxit:100:p', 'hx1:r:exxit:1', `hx1:r:${'x'.repeat(30)}:1:p`]) {
+    for (const bad of [
+      'hx1:r:exxit:01:p',
+      'hx1:r:exxit:1:z',
+      'hx1:r:Exxit:1:p',
+      'hx1:r:exxit:100:p',
+      'hx1:r:exxit:1',
+      `hx1:r:${'x'.repeat(30)}:1:p`,
+    ]) {
       expect(await refused(bad)).toMatch(/malformed/i);
     }
     expect(await refused('hx1:r:exxit:42:p')).toMatch(/no longer exists/i);
@@ -181,7 +211,12 @@ describe('the Why? button of refusals', () => {
   it('an illegal Exxit move refused with EX-13d offers the dance page, privately', async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
-    for (const [user, mv] of [[h.alice, 'P 1,-1'], [h.bob, 'P 0,1'], [h.alice, 'P 0,0'], [h.bob, 'D 0,1 NW']] as const) {
+    for (const [user, mv] of [
+      [h.alice, 'P 1,-1'],
+      [h.bob, 'P 0,1'],
+      [h.alice, 'P 0,0'],
+      [h.bob, 'D 0,1 NW'],
+    ] as const) {
       expect(isEphemeral(await h.move(user, channelId, mv)), mv).toBe(false);
     }
     // C's single pawn aims SW at A, which now holds two.
@@ -191,7 +226,11 @@ describe('the Why? button of refusals', () => {
     expect(note.content).toMatch(/^EX-13d: /);
     const why = await h.fake.click(h.alice, note.id, findButton(note, 'Why?')).done();
     expect(isEphemeral(why)).toBe(true);
-    expectPage(why.original!, 'exxit', lessonsOf('exxit').findIndex((l) => l.topic === 'dance'));
+    expectPage(
+      why.original!,
+      'exxit',
+      lessonsOf('exxit').findIndex((l) => l.topic === 'dance'),
+    );
     // The refusal itself is still there, and nothing was played.
     expect(h.fake.message(note.id)?.content).toBe(note.content);
     expect((await h.game(channelId)).moves).toHaveLength(4);
@@ -204,7 +243,11 @@ describe('the Why? button of refusals', () => {
     const refusal = await h.move(h.alice, channelId, 'S1 D5');
     expect(refusal.original!.content).toMatch(/^OD-14: /);
     const why = await h.fake.click(h.alice, refusal.original!.id, findButton(refusal.original!, 'Why?')).done();
-    expectPage(why.original!, 'orion', lessonsOf('orion').findIndex((l) => l.topic === 'placement-and-tokens'));
+    expectPage(
+      why.original!,
+      'orion',
+      lessonsOf('orion').findIndex((l) => l.topic === 'placement-and-tokens'),
+    );
     const turn = await h.move(h.bob, channelId, 'S1 K2');
     expect(turn.callback.data.content).toMatch(/not your turn/i);
     expect(turn.callback.data.components ?? []).toEqual([]);
@@ -218,7 +261,12 @@ describe('/help', () => {
     expect(isEphemeral(r)).toBe(true);
     const embed = r.original!.embeds[0] as any;
     expect(embed.title).toBe('hexmate: Exxit and Orion Duel on Discord');
-    expect(embed.fields.map((f: any) => f.name)).toEqual(['Your first game', 'Play', 'Around the games', 'For admins (Manage Server)']);
+    expect(embed.fields.map((f: any) => f.name)).toEqual([
+      'Your first game',
+      'Play',
+      'Around the games',
+      'For admins (Manage Server)',
+    ]);
     expect(embed.fields[0].value).toContain('/play-bot game:Exxit level:easy');
     expect(embed.fields[0].value).toContain('/rules');
     // Both ways to play: the Move button (the phone's) and /move, in the first steps and in the list.
@@ -226,7 +274,8 @@ describe('/help', () => {
       expect(f.value).toContain('**Move**');
       expect(f.value).toContain('`/move');
     }
-    const fr = (await h.fake.slash(h.alice, h.channel.id, 'help', [], { locale: 'fr' }).done()).original!.embeds[0] as any;
+    const fr = (await h.fake.slash(h.alice, h.channel.id, 'help', [], { locale: 'fr' }).done()).original!
+      .embeds[0] as any;
     for (const f of fr.fields.slice(0, 2)) {
       expect(f.value).toContain('**Jouer**');
       expect(f.value).toContain('`/move');
@@ -234,7 +283,10 @@ describe('/help', () => {
     const all = embed.fields.map((f: any) => f.value).join('\n');
     const { commands } = await import('../../src/commands/index.js');
     for (const c of commands) expect(all, c.data.name).toMatch(new RegExp(`\`/${c.data.name}[\` ]`));
-    for (const [game, label] of [['exxit', 'Exxit rules'], ['orion', 'Orion Duel rules']] as const) {
+    for (const [game, label] of [
+      ['exxit', 'Exxit rules'],
+      ['orion', 'Orion Duel rules'],
+    ] as const) {
       const open = await h.fake.click(h.alice, r.original!.id, findButton(r.original!, label)).done();
       expect(isEphemeral(open)).toBe(true);
       expectPage(open.original!, game, 0);

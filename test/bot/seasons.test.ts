@@ -12,7 +12,10 @@ import type { CommandOption, FakeUser } from '../support/fake-discord/index.js';
 import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const MANAGE_GUILD = 1n << 5n;
 
@@ -22,7 +25,8 @@ function clockAt(start: number) {
   return { now: () => Date.now() + offset, set: (at: number) => (offset = at - Date.now()) };
 }
 
-const board = (user: FakeUser, opts: CommandOption[]) => h!.fake.slash(user, h!.channel.id, 'leaderboard', [{ name: 'game', type: 3, value: 'orion' }, ...opts]).done();
+const board = (user: FakeUser, opts: CommandOption[]) =>
+  h!.fake.slash(user, h!.channel.id, 'leaderboard', [{ name: 'game', type: 3, value: 'orion' }, ...opts]).done();
 const season = (value: string): CommandOption => ({ name: 'season', type: 3, value });
 
 describe('seasons', () => {
@@ -38,7 +42,16 @@ describe('seasons', () => {
     expect(off.callback.data.content).toMatch(/keeps no rating seasons/);
 
     const set = await h.fake
-      .slash(dana, h.channel.id, 'settings', [{ name: 'seasons', type: 1, options: [{ name: 'length', type: 3, value: 'monthly' }, { name: 'channel', type: 7, value: h.channel.id }] }])
+      .slash(dana, h.channel.id, 'settings', [
+        {
+          name: 'seasons',
+          type: 1,
+          options: [
+            { name: 'length', type: 3, value: 'monthly' },
+            { name: 'channel', type: 7, value: h.channel.id },
+          ],
+        },
+      ])
       .done();
     expect(set.callback.data.content).toMatch(/seasons are now monthly/);
     expect(set.callback.data.content).toContain(`the final top 10 goes to <#${h.channel.id}>`);
@@ -46,12 +59,27 @@ describe('seasons', () => {
 
     // Before seasons: twenty rated games settle both all-time ratings (October, no season boards).
     for (let k = 0; k < 20; k++) {
-      await h.store.ratings.applyResult('orion', newId(), g, [h.alice.id, h.bob.id], { winner: k % 2 === 0 ? 0 : 1, draw: false }, Date.UTC(2026, 9, 1) + k * 3_600_000);
+      await h.store.ratings.applyResult(
+        'orion',
+        newId(),
+        g,
+        [h.alice.id, h.bob.id],
+        { winner: k % 2 === 0 ? 0 : 1, draw: false },
+        Date.UTC(2026, 9, 1) + k * 3_600_000,
+      );
     }
     // November: eight rated games between Alice and Bob (Alice wins six), then one more through the bot.
     const nov = { global: '2026-Q4', guild: '2026-11' };
     for (let k = 0; k < 8; k++) {
-      await h.store.ratings.applyResult('orion', newId(), g, [h.alice.id, h.bob.id], { winner: k % 4 === 3 ? 1 : 0, draw: false }, clk.now() + k, nov);
+      await h.store.ratings.applyResult(
+        'orion',
+        newId(),
+        g,
+        [h.alice.id, h.bob.id],
+        { winner: k % 4 === 3 ? 1 : 0, draw: false },
+        clk.now() + k,
+        nov,
+      );
     }
     const { channelId } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1', rated: true });
     await h.slash(h.bob, channelId, 'resign').done();
@@ -118,7 +146,11 @@ describe('seasons', () => {
     expect(JSON.stringify(glob.original?.embeds ?? glob.original?.content)).toMatch(/Q4 2026/);
 
     // Turned off: no season post, no season boards.
-    await h.fake.slash(dana, h.channel.id, 'settings', [{ name: 'seasons', type: 1, options: [{ name: 'length', type: 3, value: 'off' }] }]).done();
+    await h.fake
+      .slash(dana, h.channel.id, 'settings', [
+        { name: 'seasons', type: 1, options: [{ name: 'length', type: 3, value: 'off' }] },
+      ])
+      .done();
     clk.set(Date.UTC(2027, 0, 1, 0, 5));
     expect(await sweepSeasons(h.bot.ctx)).toBe(0);
     expect(await h.store.seasons.guilds()).not.toContain(g);
@@ -129,16 +161,40 @@ describe('seasons', () => {
     const dana = h.fake.addUser({ username: 'dana', globalName: 'Dana', permissions: MANAGE_GUILD });
     const g = h.guild.id;
     const set = await h.fake
-      .slash(dana, h.channel.id, 'settings', [{ name: 'seasons', type: 1, options: [{ name: 'length', type: 3, value: 'quarterly' }, { name: 'channel', type: 7, value: h.channel.id }] }])
+      .slash(dana, h.channel.id, 'settings', [
+        {
+          name: 'seasons',
+          type: 1,
+          options: [
+            { name: 'length', type: 3, value: 'quarterly' },
+            { name: 'channel', type: 7, value: h.channel.id },
+          ],
+        },
+      ])
       .done();
     expect(set.callback.data.content).toMatch(/seasons are now quarterly/);
 
     // Settled all-time ratings (before seasons), then eight Q4 games and one through the bot, which counts on Q4.
     for (let k = 0; k < 20; k++) {
-      await h.store.ratings.applyResult('orion', newId(), g, [h.alice.id, h.bob.id], { winner: k % 2 === 0 ? 0 : 1, draw: false }, Date.UTC(2026, 11, 1) + k * 3_600_000);
+      await h.store.ratings.applyResult(
+        'orion',
+        newId(),
+        g,
+        [h.alice.id, h.bob.id],
+        { winner: k % 2 === 0 ? 0 : 1, draw: false },
+        Date.UTC(2026, 11, 1) + k * 3_600_000,
+      );
     }
     for (let k = 0; k < 8; k++) {
-      await h.store.ratings.applyResult('orion', newId(), g, [h.alice.id, h.bob.id], { winner: k % 4 === 3 ? 1 : 0, draw: false }, clk.now() + k, { global: '2026-Q4', guild: '2026-Q4' });
+      await h.store.ratings.applyResult(
+        'orion',
+        newId(),
+        g,
+        [h.alice.id, h.bob.id],
+        { winner: k % 4 === 3 ? 1 : 0, draw: false },
+        clk.now() + k,
+        { global: '2026-Q4', guild: '2026-Q4' },
+      );
     }
     const { channelId } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1', rated: true });
     await h.slash(h.bob, channelId, 'resign').done();

@@ -6,7 +6,10 @@ import type { CommandOption, FakeUser } from '../support/fake-discord/index.js';
 import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
-checkAndCloseAfterEach(() => h, () => (h = undefined));
+checkAndCloseAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const MANAGE_GUILD = 1n << 5n;
 const HOUR = 3_600_000;
@@ -87,10 +90,14 @@ describe('/settings', () => {
     expect(isEphemeral(await h.slash(h.bob, thread, 'board').done())).toBe(false);
 
     // In the allowed channel a challenge is posted, accepted, and moves work in its thread.
-    const ok = await h.slash(h.carol, lounge.id, 'challenge', { game: 'orion', opponent: h.alice, layout: 'preset1', first: 'me' }).done();
+    const ok = await h
+      .slash(h.carol, lounge.id, 'challenge', { game: 'orion', opponent: h.alice, layout: 'preset1', first: 'me' })
+      .done();
     expect(isEphemeral(ok)).toBe(false);
     await h.fake.click(h.alice, ok.original!.id, findButton(ok.original!, 'Accept')).done();
-    const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.carol.id, 5)).find((g) => g.status === 'active'));
+    const rec = await waitFor(async () =>
+      (await h!.store.games.listByUser(h!.carol.id, 5)).find((g) => g.status === 'active'),
+    );
     expect(rec.channelId).not.toBe(lounge.id);
     await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
     expect(isEphemeral(await h.move(h.carol, rec.channelId, 'S1 K2'))).toBe(false);
@@ -115,7 +122,9 @@ describe('/settings', () => {
   it('sets the language of public posts; a game keeps the language it started in; private replies follow their reader', async () => {
     h = await createHarness();
     const dana = admin();
-    expect(await settings(dana, sub('show'))).toContain('**Language** of public posts: English (the server’s language on Discord)');
+    expect(await settings(dana, sub('show'))).toContain(
+      '**Language** of public posts: English (the server’s language on Discord)',
+    );
     const set = await settings(dana, language('fr'));
     // The admin reads English (their own Discord language); the public posts will be French.
     expect(set).toMatch(/^The bot’s public posts in this server are now in French\./);
@@ -123,10 +132,16 @@ describe('/settings', () => {
     expect((await h.store.settings.get(h.guild.id)).locale).toBe('fr');
 
     // A challenge card is French now, buttons included, and so is the game started from it.
-    const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'orion', opponent: h.bob, layout: 'preset1', first: 'me' }).done()).original!;
+    const card = (
+      await h
+        .slash(h.alice, h.channel.id, 'challenge', { game: 'orion', opponent: h.bob, layout: 'preset1', first: 'me' })
+        .done()
+    ).original!;
     expect(card.embeds[0]).toMatchObject({ title: 'Défi · Orion Duel' });
     await h.fake.click(h.bob, card.id, findButton(card, 'Accepter')).done();
-    const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 5)).find((g) => g.status === 'active'));
+    const rec = await waitFor(async () =>
+      (await h!.store.games.listByUser(h!.alice.id, 5)).find((g) => g.status === 'active'),
+    );
     expect(rec.locale).toBe('fr');
     const start = await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
     expect(start.content).toContain(`À <@${h.alice.id}> de jouer (Orange)`);

@@ -14,10 +14,15 @@ const { h, setup, createEvent, card, clickCard, get, openRound, decide, entered,
 
 /** Whom a post was allowed to ping (the organiser is named, not pinged). */
 const pings = (content: string): string[] => {
-  const sent = h().fake.requests.find((r) => r.method === 'POST' && (r.body as { content?: string } | null)?.content === content);
+  const sent = h().fake.requests.find(
+    (r) => r.method === 'POST' && (r.body as { content?: string } | null)?.content === content,
+  );
   return [...((sent?.body as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users ?? [])].sort();
 };
-const cancelNotes = () => h().fake.messages(h().channel.id).filter((m) => m.content.includes('🚫'));
+const cancelNotes = () =>
+  h()
+    .fake.messages(h().channel.id)
+    .filter((m) => m.content.includes('🚫'));
 
 describe('/tournament: Cancel and Leave', () => {
   it('Cancel during sign-up: asked privately, refused to a player, then the card closes and the players are told once', async () => {
@@ -34,7 +39,9 @@ describe('/tournament: Cancel and Leave', () => {
     // The organiser is asked first; the card is untouched until they confirm.
     const ask = await clickCard(e, e.organiser, 'Cancel');
     expect(isEphemeral(ask)).toBe(true);
-    expect(ask.callback.data.content).toMatch(/Cancel \*\*Spring Open\*\*\? Sign-up closes and the players are told\. This cannot be undone\./);
+    expect(ask.callback.data.content).toMatch(
+      /Cancel \*\*Spring Open\*\*\? Sign-up closes and the players are told\. This cannot be undone\./,
+    );
     expect((await get(e)).status).toBe('signup');
     const joinId = findButton(card(e), 'Join');
     const askMsg = ask.original!;
@@ -92,7 +99,9 @@ describe('/tournament: Cancel and Leave', () => {
     expect(isEphemeral(notYou)).toBe(true);
     expect(notYou.callback.data.content).toMatch(/Only the organiser/);
     const ask = await clickCard(e, adam, 'Cancel');
-    expect(ask.callback.data.content).toMatch(/Its open game ends with no result and no rating change; no further round is played\./);
+    expect(ask.callback.data.content).toMatch(
+      /Its open game ends with no result and no rating change; no further round is played\./,
+    );
     await h().fake.click(adam, ask.original!.id, findButton(ask.original!, 'Yes, cancel the tournament')).done();
 
     const t = await waitFor(async () => {
@@ -107,7 +116,9 @@ describe('/tournament: Cancel and Leave', () => {
     });
     expect(closed.result).toMatchObject({ winner: null, reason: 'cancelled' });
     const threadNote = await h().fake.waitForMessage(open.rec.channelId, (m) => m.content.includes('was cancelled'));
-    expect(threadNote.content).toContain('**Rated Swiss** was cancelled: this game ends here, with no result and no rating change.');
+    expect(threadNote.content).toContain(
+      '**Rated Swiss** was cancelled: this game ends here, with no result and no rating change.',
+    );
     expect(threadNote.content).toContain('Game aborted');
     for (const p of open.rec.players) expect((await h().store.ratings.get('orion', p.id, 'global')).games).toBe(0);
     // The finished game stands (and was rated); its pairing keeps its result.
@@ -117,7 +128,11 @@ describe('/tournament: Cancel and Leave', () => {
 
     // The channel is told once, with who cancelled; the card has no buttons.
     await expect.poll(() => cancelNotes().length).toBe(1);
-    expect(cancelNotes()[0].content).toMatch(new RegExp(`^🚫 \\*\\*Rated Swiss\\*\\* was cancelled by <@${adam.id}>\\. Its open games end with no result and no rating change\\. Players: `));
+    expect(cancelNotes()[0].content).toMatch(
+      new RegExp(
+        `^🚫 \\*\\*Rated Swiss\\*\\* was cancelled by <@${adam.id}>\\. Its open games end with no result and no rating change\\. Players: `,
+      ),
+    );
     expect(pings(cancelNotes()[0].content)).toEqual(e.players.map((p) => p.id).sort());
     await expect.poll(() => card(e).components.length).toBe(0);
     expect(JSON.stringify(card(e).embeds)).toContain(`Cancelled by <@${adam.id}>.`);
@@ -148,7 +163,9 @@ describe('/tournament: Cancel and Leave', () => {
     expect(await h().store.games.get(pairingGameId(e.id, 1, 1))).toBeNull();
 
     const leaver = e.byId.get(board1.first)!;
-    const left = await h().fake.click(leaver, e.cardId, findButton(card(e), 'Leave')).done({ followups: 1 });
+    const left = await h()
+      .fake.click(leaver, e.cardId, findButton(card(e), 'Leave'))
+      .done({ followups: 1 });
     expect(left.followups[0]?.content).toMatch(/You left the tournament/);
     // At once: a forfeit win for the opponent.
     const forfeited = await entered(e, board1);
@@ -160,7 +177,11 @@ describe('/tournament: Cancel and Leave', () => {
     await sweepTournaments(h().bot.ctx);
     expect(await h().store.games.get(pairingGameId(e.id, 1, 1))).toBeNull();
     expect(pairingPosts(1)).toHaveLength(1);
-    expect(h().fake.messages(h().channel.id).some((m) => m.mentions.some((u) => u.id === leaver.id))).toBe(false);
+    expect(
+      h()
+        .fake.messages(h().channel.id)
+        .some((m) => m.mentions.some((u) => u.id === leaver.id)),
+    ).toBe(false);
 
     // Board 2 ends: round 2 pairs the three others (one bye), never the leaver.
     const board2 = (await openRound(e, 1))[0];

@@ -53,7 +53,9 @@ describe('/tournament: the round deadline', () => {
     expect((await get(e)).pairings.find((p) => p.round === 1 && p.board === moved.p.board)?.forfeit).toBeUndefined();
     // What the players see in its thread, once.
     const ends = await waitFor(async () => {
-      const m = h().fake.messages(moved.rec.channelId).filter((x) => x.content.includes('did not move in time'));
+      const m = h()
+        .fake.messages(moved.rec.channelId)
+        .filter((x) => x.content.includes('did not move in time'));
       return m.length ? m : null;
     });
     expect(ends).toHaveLength(1);
@@ -70,7 +72,12 @@ describe('/tournament: the round deadline', () => {
     expect(roundPairings(await get(e), 1).every((p) => p.result !== null)).toBe(true);
     // Sweeping again changes nothing: no second end, no second post.
     await Promise.all([sweepTournaments(h().bot.ctx), sweepTournaments(other.ctx)]);
-    for (const { rec } of [moved, idle]) expect(h().fake.messages(rec.channelId).filter((m) => m.content.includes('did not move in time'))).toHaveLength(1);
+    for (const { rec } of [moved, idle])
+      expect(
+        h()
+          .fake.messages(rec.channelId)
+          .filter((m) => m.content.includes('did not move in time')),
+      ).toHaveLength(1);
     expect(pairingPosts(2)).toHaveLength(2);
     expect(h().fake.threads(h().channel.id)).toHaveLength(4);
   }, 60_000);

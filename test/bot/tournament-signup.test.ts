@@ -13,7 +13,9 @@ const { h, setup, create, createEvent, card, clickCard, get, openRound } = tourn
 
 /** Whom a post was allowed to ping. */
 const pings = (content: string): string[] => {
-  const sent = h().fake.requests.find((r) => r.method === 'POST' && (r.body as { content?: string } | null)?.content === content);
+  const sent = h().fake.requests.find(
+    (r) => r.method === 'POST' && (r.body as { content?: string } | null)?.content === content,
+  );
   return [...((sent?.body as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users ?? [])].sort();
 };
 
@@ -53,7 +55,9 @@ describe('/tournament: sign-up and creation', () => {
     await expect.poll(() => card(e).components.length).toBe(0);
     expect(JSON.stringify(card(e).embeds)).toContain('Cancelled: fewer than 3 players signed up.');
     // One note in the channel, pinging the two who signed up.
-    const notes = h().fake.messages(h().channel.id).filter((m) => m.content.startsWith('🚫'));
+    const notes = h()
+      .fake.messages(h().channel.id)
+      .filter((m) => m.content.startsWith('🚫'));
     expect(notes.map((m) => m.content)).toEqual([
       `🚫 **Orion Duel · Swiss** is cancelled: it needs at least 3 players, and 2 players signed up. Players: <@${e.players[0].id}> and <@${e.players[1].id}>.`,
     ]);
@@ -61,7 +65,11 @@ describe('/tournament: sign-up and creation', () => {
     // Later sweeps and clicks change nothing.
     base.clk.advance(60 * 60_000);
     expect(await sweepTournaments(h().bot.ctx)).toBe(0);
-    expect(h().fake.messages(h().channel.id).filter((m) => m.content.startsWith('🚫'))).toHaveLength(1);
+    expect(
+      h()
+        .fake.messages(h().channel.id)
+        .filter((m) => m.content.startsWith('🚫')),
+    ).toHaveLength(1);
     expect(h().fake.threads(h().channel.id)).toEqual([]);
   }, 60_000);
 
@@ -72,13 +80,23 @@ describe('/tournament: sign-up and creation', () => {
     const nora = h().fake.addUser({ username: 'nora', globalName: 'Nora' });
     const refusedBefore = await create(rita, { game: 'orion', format: 'swiss' });
     expect(isEphemeral(refusedBefore)).toBe(true);
-    expect(refusedBefore.callback.data.content).toMatch(/Only members with the Manage Server permission, or with the role/);
+    expect(refusedBefore.callback.data.content).toMatch(
+      /Only members with the Manage Server permission, or with the role/,
+    );
 
-    const set = await h().fake.slash(base.organiser, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [{ name: 'role', type: 8, value: role.id }] }]).done();
+    const set = await h()
+      .fake.slash(base.organiser, h().channel.id, 'settings', [
+        { name: 'tournaments', type: 1, options: [{ name: 'role', type: 8, value: role.id }] },
+      ])
+      .done();
     expect(set.callback.data.content).toMatch(/Members of Event crew may now create tournaments \(and Manage Server\)/);
-    expect(set.callback.data.content).toMatch(/\*\*Tournaments\*\* may be created by: Manage Server and the role Event crew/);
+    expect(set.callback.data.content).toMatch(
+      /\*\*Tournaments\*\* may be created by: Manage Server and the role Event crew/,
+    );
     // The role is a setting of the server only: a member of it may not change it.
-    const notAdmin = await h().fake.slash(rita, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }]).done();
+    const notAdmin = await h()
+      .fake.slash(rita, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }])
+      .done();
     expect(isEphemeral(notAdmin)).toBe(true);
     expect((await h().store.settings.get(h().guild.id))?.tournamentRole).toBe(role.id);
 
@@ -90,7 +108,9 @@ describe('/tournament: sign-up and creation', () => {
     expect(no.callback.data.content).toMatch(/Only members with the Manage Server permission, or with the role/);
     // Rita runs her event: Start is hers (she has no Manage Server).
     for (const p of e.players) await clickCard(e, p, 'Join');
-    const notHers = await h().fake.click(nora, e.cardId, findButton(card(e), 'Start')).done();
+    const notHers = await h()
+      .fake.click(nora, e.cardId, findButton(card(e), 'Start'))
+      .done();
     expect(notHers.callback.data.content).toMatch(/Only the organiser/);
     await clickCard(e, rita, 'Start');
     expect(await openRound(e, 1)).toHaveLength(1);
@@ -117,7 +137,9 @@ describe('/tournament: sign-up and creation', () => {
     for (const { rec } of games) {
       expect(rec.game).toBe('exxit');
       expect(rec.setup).toBe(t0.setup);
-      expect(rec.id).toBe(pairingGameId(e.id, 1, roundPairings(await get(e)).find((p) => p.first === rec.players[0].id)!.board));
+      expect(rec.id).toBe(
+        pairingGameId(e.id, 1, roundPairings(await get(e)).find((p) => p.first === rec.players[0].id)!.board),
+      );
     }
   }, 60_000);
 });

@@ -11,7 +11,8 @@ import { decodePng } from '../render/pixels.js';
 import { findButton, isEphemeral, toOptions, waitFor } from './harness.js';
 import { HOUR, tournamentKit } from './tournament-kit.js';
 
-const { h, setup, create, createEvent, card, clickCard, get, openRound, decide, entered, pairingPosts } = tournamentKit();
+const { h, setup, create, createEvent, card, clickCard, get, openRound, decide, entered, pairingPosts } =
+  tournamentKit();
 
 describe('/tournament', () => {
   it('an 8-player Swiss of 3 rounds, played to the end: an absent player forfeits at the round deadline, a player leaves mid-event', async () => {
@@ -26,19 +27,27 @@ describe('/tournament', () => {
       expect(r.callback.type).toBe(7);
     }
     // Joining twice is one entry, said privately.
-    const again = await h().fake.click(e.players[0], e.cardId, findButton(card(e), 'Join')).done({ followups: 1 });
+    const again = await h()
+      .fake.click(e.players[0], e.cardId, findButton(card(e), 'Join'))
+      .done({ followups: 1 });
     expect(again.followups[0]?.content).toMatch(/in already/);
     expect((await get(e)).players.map((p) => p.id)).toEqual(e.players.map((p) => p.id));
     expect(JSON.stringify(card(e).embeds)).toContain('Players (8)');
     // Only the organiser starts it.
-    const notYou = await h().fake.click(e.players[0], e.cardId, findButton(card(e), 'Start')).done();
+    const notYou = await h()
+      .fake.click(e.players[0], e.cardId, findButton(card(e), 'Start'))
+      .done();
     expect(isEphemeral(notYou)).toBe(true);
     expect(notYou.callback.data.content).toMatch(/Only the organiser/);
     await clickCard(e, e.organiser, 'Start');
 
     const played = new Map<string, Set<string>>();
     const meet = (a: string, b: string) => {
-      for (const [x, y] of [[a, b], [b, a]]) played.set(x, new Set([...(played.get(x) ?? []), y]));
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ])
+        played.set(x, new Set([...(played.get(x) ?? []), y]));
     };
     for (let round = 1; round <= 3; round++) {
       const games = await openRound(e, round);
@@ -67,7 +76,9 @@ describe('/tournament', () => {
         if (g === absentGame) continue;
         if (round === 2 && (g.p.first === leaver!.id || g.p.second === leaver!.id)) {
           // The leaver leaves while their game is on: it counts as resigned.
-          const left = await h().fake.click(leaver!, e.cardId, findButton(card(e), 'Leave')).done({ followups: 1 });
+          const left = await h()
+            .fake.click(leaver!, e.cardId, findButton(card(e), 'Leave'))
+            .done({ followups: 1 });
           expect(left.followups[0]?.content).toMatch(/You left the tournament/);
           const done = await entered(e, g.p);
           expect(done.result).toBe(g.p.first === leaver!.id ? 'second' : 'first');
@@ -78,13 +89,15 @@ describe('/tournament', () => {
         await decide(e, g.rec, k % 3 === 1 ? 'draw' : 'first');
         await entered(e, g.p);
       }
-      // The absent player's game (unless they have the bye): the opponent moves if it is theirs to; nobody answers; the round deadline ends it.
+      // The absent player's game (unless they have the bye): the opponent moves if it is theirs to; nobody answers; the
+      // round deadline ends it.
       if (!absentGame) {
         expect(roundPairings(t).find((p) => p.second === null)?.first).toBe(absent.id);
         continue;
       }
       const { p, rec } = absentGame;
-      if (p.second === absent.id) expect(isEphemeral(await h().move(e.byId.get(p.first)!, rec.channelId, 'S1 K2'))).toBe(false);
+      if (p.second === absent.id)
+        expect(isEphemeral(await h().move(e.byId.get(p.first)!, rec.channelId, 'S1 K2'))).toBe(false);
       expect((await get(e)).round).toBe(round);
       base.clk.advance(HOUR + 60_000);
       await sweepTournaments(h().bot.ctx);
@@ -112,7 +125,9 @@ describe('/tournament', () => {
     expect(rows.every((r) => r.tiebreaks.buchholz !== null)).toBe(true);
 
     // The winners are announced once, with the final standings as a PNG readable at 400 px.
-    const finals = h().fake.messages(h().channel.id).filter((m) => m.content.includes('is over!'));
+    const finals = h()
+      .fake.messages(h().channel.id)
+      .filter((m) => m.content.includes('is over!'));
     expect(finals).toHaveLength(1);
     for (const w of done.winners) expect(finals[0].content).toContain(`<@${w}>`);
     const png = await decodePng(Buffer.from(finals[0].attachments[0].bytes!));
@@ -123,7 +138,9 @@ describe('/tournament', () => {
     expect(card(e).attachments).toHaveLength(1);
 
     // /tournament standings, and the winner's /stats.
-    const st = await h().fake.slash(e.players[0], h().channel.id, 'tournament', [{ name: 'standings', type: 1, options: [] }]).done();
+    const st = await h()
+      .fake.slash(e.players[0], h().channel.id, 'tournament', [{ name: 'standings', type: 1, options: [] }])
+      .done();
     expect(st.original?.content).toContain('Winter Swiss');
     expect(st.original?.attachments[0]?.filename).toMatch(/^standings-/);
     const winner = e.byId.get(done.winners[0])!;
@@ -187,7 +204,9 @@ describe('/tournament', () => {
       [d, 4, 0],
     ]);
     expect(rows[0].tiebreaks.headToHead).toBe(0.5);
-    const final = h().fake.messages(h().channel.id).filter((m) => m.content.includes('is over!'));
+    const final = h()
+      .fake.messages(h().channel.id)
+      .filter((m) => m.content.includes('is over!'));
     expect(final).toHaveLength(1);
     expect(final[0].content).toMatch(/share first place with 2½ points/);
     // The crosstable makes the round-robin table taller than the rows alone.
@@ -231,7 +250,11 @@ describe('/tournament', () => {
     // Each game was opened once: one thread per pairing.
     const threads = h().fake.threads(h().channel.id);
     expect(threads).toHaveLength(6);
-    expect(h().fake.messages(h().channel.id).filter((m) => m.content.includes('is over!'))).toHaveLength(1);
+    expect(
+      h()
+        .fake.messages(h().channel.id)
+        .filter((m) => m.content.includes('is over!')),
+    ).toHaveLength(1);
   }, 120_000);
 
   it('refuses clearly and changes nothing: no permission, bad options, too few players, joining after the start, aborting a pairing', async () => {
@@ -246,27 +269,50 @@ describe('/tournament', () => {
     expect(rrRounds.callback.data.content).toMatch(/round robin has no `rounds`/);
     expect(await h().store.tournaments.listByGuild(h().guild.id)).toEqual([]);
     const noThreads = h().fake.addChannel(h().guild.id, { name: 'no-threads', canCreateThreads: false });
-    const here = await h().fake.slash(base.organiser, noThreads.id, 'tournament', [{ name: 'create', type: 1, options: toOptions({ game: 'exxit', format: 'swiss' }) }]).done();
+    const here = await h()
+      .fake.slash(base.organiser, noThreads.id, 'tournament', [
+        { name: 'create', type: 1, options: toOptions({ game: 'exxit', format: 'swiss' }) },
+      ])
+      .done();
     expect(here.callback.data.content).toMatch(/thread per game/);
 
     // `starts` is explained as it is typed.
-    const ac = await h().fake
-      .autocomplete(base.organiser, h().channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'game', type: 3, value: 'exxit' }, { name: 'starts', type: 3, value: '2h', focused: true }] }])
+    const ac = await h()
+      .fake.autocomplete(base.organiser, h().channel.id, 'tournament', [
+        {
+          name: 'create',
+          type: 1,
+          options: [
+            { name: 'game', type: 3, value: 'exxit' },
+            { name: 'starts', type: 3, value: '2h', focused: true },
+          ],
+        },
+      ])
       .response();
     expect(ac.data.choices[0]).toEqual({ name: 'in 2 h (2h)', value: '2h' });
-    const iso = await h().fake
-      .autocomplete(base.organiser, h().channel.id, 'tournament', [{ name: 'create', type: 1, options: [{ name: 'starts', type: 3, value: '2026-12-05 18:00+01:00', focused: true }] }])
+    const iso = await h()
+      .fake.autocomplete(base.organiser, h().channel.id, 'tournament', [
+        {
+          name: 'create',
+          type: 1,
+          options: [{ name: 'starts', type: 3, value: '2026-12-05 18:00+01:00', focused: true }],
+        },
+      ])
       .response();
     expect(iso.data.choices[0].name).toBe('at 2026-12-05 17:00 UTC (2026-12-05 18:00+01:00)');
     // Without a tournament role, Manage Server alone may create events (a role: tournament-signup.test.ts).
-    const roles = await h().fake.slash(base.organiser, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }]).done();
+    const roles = await h()
+      .fake.slash(base.organiser, h().channel.id, 'settings', [{ name: 'tournaments', type: 1, options: [] }])
+      .done();
     expect(roles.callback.data.content).toMatch(/Only members with Manage Server may create tournaments now/);
     expect(roles.callback.data.content).toMatch(/\*\*Tournaments\*\* may be created by: Manage Server/);
 
     const e = await createEvent(base, { format: 'swiss' });
     await clickCard(e, base.players[0], 'Join');
     await clickCard(e, base.players[1], 'Join');
-    const few = await h().fake.click(e.organiser, e.cardId, findButton(card(e), 'Start')).done();
+    const few = await h()
+      .fake.click(e.organiser, e.cardId, findButton(card(e), 'Start'))
+      .done();
     expect(few.callback.data.content).toMatch(/at least 3 players; 2 have signed up/);
     expect((await get(e)).status).toBe('signup');
     // Leaving during sign-up takes the name off; joining again puts it back.
@@ -277,7 +323,9 @@ describe('/tournament', () => {
     await clickCard(e, e.organiser, 'Start');
     const games = await openRound(e, 1);
     const late = h().fake.addUser({ username: 'late' });
-    const closed = await h().fake.click(late, e.cardId, findButton(card(e), 'Leave')).done();
+    const closed = await h()
+      .fake.click(late, e.cardId, findButton(card(e), 'Leave'))
+      .done();
     expect(closed.callback.data.content).toMatch(/not playing in this tournament/);
     const ab = await h().slash(e.byId.get(games[0].rec.players[0].id)!, games[0].rec.channelId, 'abort').done();
     expect(isEphemeral(ab)).toBe(true);

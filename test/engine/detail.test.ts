@@ -13,7 +13,8 @@ import { orion } from '../../src/engine/orion/index.js';
 import { TILE_CODES } from '../../src/engine/orion/types.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 
-const of = (notes: Note[], id: string, side?: number) => notes.filter((n) => n.id === id && (side === undefined || n.params.side === side));
+const of = (notes: Note[], id: string, side?: number) =>
+  notes.filter((n) => n.id === id && (side === undefined || n.params.side === side));
 
 /** A seeded random game, every state along it. */
 function states<S, M>(g: Game<S, M>, setup: string, seed: number): S[] {
@@ -47,7 +48,11 @@ describe('Exxit detail notes', () => {
             expect(p.reserve).toBe(s.reserves[side]);
             expect(p.prisoners).toBe(s.prisoners.flatMap((x) => x.stack).filter((x) => x === side).length);
           }
-          expect(of(notes, 'exxit.detail.stock')[0].params).toEqual({ stock: s.stock, tiles: s.tiles.length + s.stock, cells: s.prisoners.length });
+          expect(of(notes, 'exxit.detail.stock')[0].params).toEqual({
+            stock: s.stock,
+            tiles: s.tiles.length + s.stock,
+            cells: s.prisoners.length,
+          });
         }
       }),
       { numRuns: 10 },
@@ -64,7 +69,12 @@ describe('Orion Duel detail notes', () => {
           for (const side of [0, 1] as const) {
             const c = of(notes, 'orion.detail.conditions', side)[0].params as Record<string, number>;
             const vc = s.vc[side];
-            expect([c.total, c.constellations, c.galaxies, c.blackHoles]).toEqual([vc.total, vc.constellations, vc.galaxies, vc.blackHoles]);
+            expect([c.total, c.constellations, c.galaxies, c.blackHoles]).toEqual([
+              vc.total,
+              vc.constellations,
+              vc.galaxies,
+              vc.blackHoles,
+            ]);
             expect(c.purple + c.red + c.green).toBe(vc.constellations);
             const n = of(notes, 'orion.detail.next', side)[0].params as Record<string, number>;
             expect(n.galaxyBest).toBeGreaterThanOrEqual(0);

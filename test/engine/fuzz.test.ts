@@ -36,27 +36,81 @@ interface Sample {
   words: string[];
 }
 
-/** A few positions of each setup, from the start to the late middle game (computed once: legal-move lists are not free). */
+/**
+ * A few positions of each setup, from the start to the late middle game (computed once: legal-move lists are not free).
+ */
 function samples(game: AnyGame): Sample[] {
   const out: Sample[] = [];
   for (const setup of game.setups) {
     for (const [k, plies] of [0, 2, 5, 9, 14, 20].entries()) {
       const state = positionAfter(game, setup.replace('<seed>', String(k)), plies, 7 * k + 1);
       const legal = game.legalMoves(state).slice(0, 60);
-      const forms = legal.length ? legal.flatMap((m) => [game.formatMove(state, m, 'canonical'), game.formatMove(state, m, 'label')]) : ['pass'];
+      const forms = legal.length
+        ? legal.flatMap((m) => [game.formatMove(state, m, 'canonical'), game.formatMove(state, m, 'label')])
+        : ['pass'];
       out.push({ state, forms, words: [...new Set(forms.flatMap((f) => f.split(/[\s,]+/)))] });
     }
   }
   return out;
 }
 
-const CONTROL = ['\u0000', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u2028', '\u200b', '\u200d', '\u202e', '\u2066', '\ufeff', '\ufffd', '\ud83d', '\udc00'];
-const ODD = ['ｐ', 'Ｄ', '１', '⁰', '٣', 'é', 'ß', 'İ', 'ı', '🂡', '👩‍👩‍👧', '−', '–', '，', '（', '）', '@everyone', '<@1>', '**', '`', '|', '\\'];
+const CONTROL = [
+  '\u0000',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\r',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\ufffd',
+  '\ud83d',
+  '\udc00',
+];
+const ODD = [
+  'ｐ',
+  'Ｄ',
+  '１',
+  '⁰',
+  '٣',
+  'é',
+  'ß',
+  'İ',
+  'ı',
+  '🂡',
+  '👩‍👩‍👧',
+  '−',
+  '–',
+  '，',
+  '（',
+  '）',
+  '@everyone',
+  '<@1>',
+  '**',
+  '`',
+  '|',
+  '\\',
+];
 
 /** Legal move texts of the position (canonical and label forms), mutated a little: the almost-notation people send. */
 function nearValid({ forms }: Sample): fc.Arbitrary<string> {
-  const char = fc.oneof(fc.constantFrom(' ', ',', '-', '0', '9', 'X', 'N', 'E', 'W', 'S', 'R', 'L', '(', ')'), fc.constantFrom(...CONTROL, ...ODD), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
-  const edit = fc.record({ kind: fc.constantFrom('insert', 'delete', 'replace', 'case', 'double'), at: fc.nat(), c: char });
+  const char = fc.oneof(
+    fc.constantFrom(' ', ',', '-', '0', '9', 'X', 'N', 'E', 'W', 'S', 'R', 'L', '(', ')'),
+    fc.constantFrom(...CONTROL, ...ODD),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  );
+  const edit = fc.record({
+    kind: fc.constantFrom('insert', 'delete', 'replace', 'case', 'double'),
+    at: fc.nat(),
+    c: char,
+  });
   return fc.tuple(fc.constantFrom(...forms), fc.array(edit, { maxLength: 4 })).map(([t, edits]) => {
     for (const e of edits) {
       const i = t.length ? e.at % (t.length + 1) : 0;
@@ -72,11 +126,42 @@ function nearValid({ forms }: Sample): fc.Arbitrary<string> {
 
 /** Words of move texts, numbers out of range and junk, in any order. */
 function wordSoup({ words }: Sample): fc.Arbitrary<string> {
-  const word = fc.oneof(fc.constantFrom('pass', 'P', 'D', 'F', 'X1', 'X99', '0,0', '-1', '99999', '-0', '1e9', 'NaN', ',', '(', ')', ...words), fc.constantFrom(...ODD));
-  return fc.array(word, { maxLength: 7 }).chain((ws) => fc.constantFrom(' ', ',', '  ', '\t', '').map((sep) => ws.join(sep)));
+  const word = fc.oneof(
+    fc.constantFrom(
+      'pass',
+      'P',
+      'D',
+      'F',
+      'X1',
+      'X99',
+      '0,0',
+      '-1',
+      '99999',
+      '-0',
+      '1e9',
+      'NaN',
+      ',',
+      '(',
+      ')',
+      ...words,
+    ),
+    fc.constantFrom(...ODD),
+  );
+  return fc
+    .array(word, { maxLength: 7 })
+    .chain((ws) => fc.constantFrom(' ', ',', '  ', '\t', '').map((sep) => ws.join(sep)));
 }
 
-const HUGE = [' '.repeat(10_000), 'P '.repeat(20_000), `P ${'9'.repeat(50_000)},0`, 'S1 '.repeat(20_000), `${'('.repeat(5_000)}P 0,0${')'.repeat(5_000)}`, '\u0000'.repeat(10_000), '👩‍👩‍👧'.repeat(5_000), `L3 ${'E5,'.repeat(10_000)}E4`];
+const HUGE = [
+  ' '.repeat(10_000),
+  'P '.repeat(20_000),
+  `P ${'9'.repeat(50_000)},0`,
+  'S1 '.repeat(20_000),
+  `${'('.repeat(5_000)}P 0,0${')'.repeat(5_000)}`,
+  '\u0000'.repeat(10_000),
+  '👩‍👩‍👧'.repeat(5_000),
+  `L3 ${'E5,'.repeat(10_000)}E4`,
+];
 
 function texts(sample: Sample): fc.Arbitrary<string> {
   return fc.oneof(
@@ -89,8 +174,14 @@ function texts(sample: Sample): fc.Arbitrary<string> {
   );
 }
 
-/** A refusal is one of the game's codes, cites a rule the lessons explain, carries short plain parameters, and reads in every language. */
-function expectClearRefusal(game: AnyGame, error: { rule: string; code: string; params: Record<string, unknown> }): void {
+/**
+ * A refusal is one of the game's codes, cites a rule the lessons explain, carries short plain parameters, and reads in
+ * every language.
+ */
+function expectClearRefusal(
+  game: AnyGame,
+  error: { rule: string; code: string; params: Record<string, unknown> },
+): void {
   expect(game.errorCodes).toContain(error.code);
   expect(error.rule).toMatch(/^(?:EX|OD)-\d+[a-z]?$/);
   expect(game.ruleTopic(error.rule), error.rule).not.toBeNull();
@@ -120,18 +211,20 @@ function damaged(base: unknown): fc.Arbitrary<unknown> {
     fc.jsonValue({ maxDepth: 2 }),
     fc.constantFrom(-1, 0, 1, 2, 3, 1.5, -0, 1e308, 2 ** 53, '', '0', null, true, [], {}),
   );
-  return fc.tuple(fc.constantFrom(...all), value, fc.constantFrom('set', 'set', 'set', 'delete', 'wrap')).map(([path, v, how]) => {
-    const s = JSON.parse(JSON.stringify(base));
-    let o = s;
-    for (const k of path.slice(0, -1)) o = o[k];
-    const last = path[path.length - 1];
-    if (how === 'delete') {
-      if (Array.isArray(o)) o.splice(Number(last), 1);
-      else delete o[last];
-    } else if (how === 'wrap') o[last] = [o[last]];
-    else o[last] = v;
-    return s;
-  });
+  return fc
+    .tuple(fc.constantFrom(...all), value, fc.constantFrom('set', 'set', 'set', 'delete', 'wrap'))
+    .map(([path, v, how]) => {
+      const s = JSON.parse(JSON.stringify(base));
+      let o = s;
+      for (const k of path.slice(0, -1)) o = o[k];
+      const last = path[path.length - 1];
+      if (how === 'delete') {
+        if (Array.isArray(o)) o.splice(Number(last), 1);
+        else delete o[last];
+      } else if (how === 'wrap') o[last] = [o[last]];
+      else o[last] = v;
+      return s;
+    });
 }
 
 describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
@@ -156,16 +249,22 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
 
   it('parseMove accepts every legal move in both notations, in any case and spacing', () => {
     fc.assert(
-      fc.property(positions, fc.nat(), fc.constantFrom('canonical', 'label') as fc.Arbitrary<'canonical' | 'label'>, fc.boolean(), ({ state: s }, k, style, lower) => {
-        const legal = game.legalMoves(s);
-        fc.pre(legal.length > 0);
-        const m = legal[k % legal.length];
-        const written = game.formatMove(s, m, style);
-        const typed = `  ${(lower ? written.toLowerCase() : written).replace(/ /g, '   ')} `;
-        const r = game.parseMove(s, typed);
-        expect(r.ok, typed).toBe(true);
-        if (r.ok) expect(game.formatMove(s, r.value, 'canonical')).toBe(game.formatMove(s, m, 'canonical'));
-      }),
+      fc.property(
+        positions,
+        fc.nat(),
+        fc.constantFrom('canonical', 'label') as fc.Arbitrary<'canonical' | 'label'>,
+        fc.boolean(),
+        ({ state: s }, k, style, lower) => {
+          const legal = game.legalMoves(s);
+          fc.pre(legal.length > 0);
+          const m = legal[k % legal.length];
+          const written = game.formatMove(s, m, style);
+          const typed = `  ${(lower ? written.toLowerCase() : written).replace(/ /g, '   ')} `;
+          const r = game.parseMove(s, typed);
+          expect(r.ok, typed).toBe(true);
+          if (r.ok) expect(game.formatMove(s, r.value, 'canonical')).toBe(game.formatMove(s, m, 'canonical'));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -186,18 +285,41 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
   it('setups read from options or records: initial, setupFor and describeSetup answer anything without throwing', () => {
     const setup = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 30 }),
-      fc.constantFrom(...game.setups.map((x) => x.replace('<seed>', '1')), 'random:', 'random:-1', 'random:1e9', `random:${'9'.repeat(400)}`, 'random:NaN', 'preset0', 'STANDARD', ' blitz', ''),
+      fc.constantFrom(
+        ...game.setups.map((x) => x.replace('<seed>', '1')),
+        'random:',
+        'random:-1',
+        'random:1e9',
+        `random:${'9'.repeat(400)}`,
+        'random:NaN',
+        'preset0',
+        'STANDARD',
+        ' blitz',
+        '',
+      ),
     );
     fc.assert(
-      fc.property(setup, fc.dictionary(fc.constantFrom(...game.options.map((o) => o.name), 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constantFrom(...game.options.flatMap((o) => o.choices)))), fc.integer(), (text, values, seed) => {
-        const init = game.initial(text);
-        if (init.ok) expect(game.legalMoves(init.value).length).toBeGreaterThan(0);
-        else expect(game.errorCodes).toContain(init.error.code);
-        const note = game.describeSetup(text);
-        expect(game.noteIds).toContain(note.id);
-        const chosen = game.setupFor(values, seed);
-        if (chosen.ok) expect(game.initial(chosen.value).ok).toBe(true);
-      }),
+      fc.property(
+        setup,
+        fc.dictionary(
+          fc.constantFrom(...game.options.map((o) => o.name), 'x'),
+          fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.integer(),
+            fc.constantFrom(...game.options.flatMap((o) => o.choices)),
+          ),
+        ),
+        fc.integer(),
+        (text, values, seed) => {
+          const init = game.initial(text);
+          if (init.ok) expect(game.legalMoves(init.value).length).toBeGreaterThan(0);
+          else expect(game.errorCodes).toContain(init.error.code);
+          const note = game.describeSetup(text);
+          expect(game.noteIds).toContain(note.id);
+          const chosen = game.setupFor(values, seed);
+          if (chosen.ok) expect(game.initial(chosen.value).ok).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

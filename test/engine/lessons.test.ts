@@ -33,13 +33,32 @@ describe('lessons: the data', () => {
     expect(getGame('exxit').lessons).toBe(EXXIT_LESSONS);
     expect(getGame('orion').lessons).toBe(ORION_LESSONS);
     const required = {
-      exxit: ['goal-and-end', 'place', 'dance', 'exit-dance', 'free-and-chain', 'pass', 'scoring', 'reading-the-board', 'entering-a-move'],
+      exxit: [
+        'goal-and-end',
+        'place',
+        'dance',
+        'exit-dance',
+        'free-and-chain',
+        'pass',
+        'scoring',
+        'reading-the-board',
+        'entering-a-move',
+      ],
       orion: [
-        'goal-and-end', 'tiles', 'placement-and-tokens', 'constellations', 'galaxies', 'black-holes', 'blocking', 'tiebreak',
-        'reading-the-board', 'entering-a-move',
+        'goal-and-end',
+        'tiles',
+        'placement-and-tokens',
+        'constellations',
+        'galaxies',
+        'black-holes',
+        'blocking',
+        'tiebreak',
+        'reading-the-board',
+        'entering-a-move',
       ],
     };
-    for (const game of GAMES) expect(lessonsOf(game).map((l) => l.topic)).toEqual(expect.arrayContaining(required[game]));
+    for (const game of GAMES)
+      expect(lessonsOf(game).map((l) => l.topic)).toEqual(expect.arrayContaining(required[game]));
   });
 
   it('is plain data: a JSON round trip changes nothing', () => {
@@ -81,7 +100,10 @@ describe('lessons: every rule id the engine can cite maps to a topic', () => {
       const { ids, files } = citedRuleIds(game);
       expect(files).toBeGreaterThan(5);
       // The end reasons and the refusals the players see most are among them.
-      const sample = game === 'exxit' ? ['EX-11a', 'EX-13d', 'EX-13e', 'EX-17', 'EX-18', 'EX-20a', 'EX-20b', 'EX-22', 'EX-23'] : ['OD-3', 'OD-6', 'OD-13', 'OD-14', 'OD-18', 'OD-19', 'OD-20', 'OD-22'];
+      const sample =
+        game === 'exxit'
+          ? ['EX-11a', 'EX-13d', 'EX-13e', 'EX-17', 'EX-18', 'EX-20a', 'EX-20b', 'EX-22', 'EX-23']
+          : ['OD-3', 'OD-6', 'OD-13', 'OD-14', 'OD-18', 'OD-19', 'OD-20', 'OD-22'];
       expect(ids).toEqual(expect.arrayContaining(sample));
       const unmapped = ids.filter((id) => RULE_TOPIC[game](id) === null);
       expect(unmapped).toEqual([]);
@@ -222,7 +244,12 @@ describe('lessons: Exxit positions show their point', () => {
     const s = last(exxitStates('entering-a-move'));
     expect(s.tiles.map((t) => t.label)).toEqual(['A', 'B', 'C', 'D']);
     expect(s.prisoners.map((p) => p.label)).toEqual(['X1']);
-    expect(exxit.legalMoves(s).map((m) => exxit.formatMove(s, m, 'label')).sort()).toEqual(['P A', 'P B', 'P D']);
+    expect(
+      exxit
+        .legalMoves(s)
+        .map((m) => exxit.formatMove(s, m, 'label'))
+        .sort(),
+    ).toEqual(['P A', 'P B', 'P D']);
   });
 });
 

@@ -26,11 +26,15 @@ function* positions(game: AnyGame, setup: string, seed: number): Generator<unkno
   }
 }
 
-const texts = (game: AnyGame, s: unknown, moves: readonly unknown[]) => moves.map((m) => game.formatMove(s, m, 'canonical'));
+const texts = (game: AnyGame, s: unknown, moves: readonly unknown[]) =>
+  moves.map((m) => game.formatMove(s, m, 'canonical'));
 
 describe('orderMoves', () => {
   it('is a permutation of the legal moves (both games, random games)', () => {
-    for (const [id, setup] of [['exxit', 'standard'], ['orion', 'random:5']] as const) {
+    for (const [id, setup] of [
+      ['exxit', 'standard'],
+      ['orion', 'random:5'],
+    ] as const) {
       const g = getGame(id);
       for (const s of positions(g, setup, 9)) {
         const legal = g.legalMoves(s);
@@ -69,11 +73,17 @@ describe('orderMoves', () => {
     const start = must(orion.initial('preset1')) as OrionState;
     const first = orion.orderMoves!(start, orion.legalMoves(start)) as OrionMove[];
     expect(new Set(first.slice(0, 6).map((m) => m.tile))).toEqual(new Set(['S1', 'P2', 'D2', 'L3', 'V3', 'T3']));
-    const dist = (m: OrionMove) => Math.max(...PLACEMENTS[placementOf(m)].cells.map((c) => (Math.abs(CELLS[c].q) + Math.abs(CELLS[c].r) + Math.abs(CELLS[c].q + CELLS[c].r)) / 2));
+    const dist = (m: OrionMove) =>
+      Math.max(
+        ...PLACEMENTS[placementOf(m)].cells.map(
+          (c) => (Math.abs(CELLS[c].q) + Math.abs(CELLS[c].r) + Math.abs(CELLS[c].q + CELLS[c].r)) / 2,
+        ),
+      );
     expect(first.slice(0, 25).every((m) => dist(m) <= 2)).toBe(true);
 
     let s: OrionState = start;
-    for (const t of ['V3 F8 NW R', 'V3 D3 NE R', 'T3 C7 SE']) s = must(orion.play(s, must(orion.parseMove(s, t)))) as OrionState;
+    for (const t of ['V3 F8 NW R', 'V3 D3 NE R', 'T3 C7 SE'])
+      s = must(orion.play(s, must(orion.parseMove(s, t)))) as OrionState;
     const me = s.toMove;
     const ordered = orion.orderMoves!(s, orion.legalMoves(s)) as OrionMove[];
     const touchesMine = (c: number) => NEIGHBOURS[c].some((n) => s.cells[n] === me);
@@ -83,14 +93,16 @@ describe('orderMoves', () => {
     };
     expect(ordered.slice(0, 10).every(joins)).toBe(true);
     expect(new Set(ordered.slice(0, 25).map((m) => m.tile)).size).toBeGreaterThanOrEqual(5);
-    // A galaxy under your own hex counts for you (OD-17b): S1 on the galaxy F9, next to Blue's F8, before any S1 that only joins.
+    // A galaxy under your own hex counts for you (OD-17b): S1 on the galaxy F9, next to Blue's F8, before any S1 that
+    // only joins.
     const tokens = new Set([...s.galaxies, ...s.blackHoles]);
     const s1 = (c: number) => ordered.findIndex((m) => m.tile === 'S1' && m.cell === c);
     const onGalaxy = s1(parseCellLabel('F9'));
     const onlyJoins = ordered.findIndex((m) => m.tile === 'S1' && touchesMine(m.cell) && !tokens.has(m.cell));
     expect(onGalaxy).toBeGreaterThanOrEqual(0);
     expect(onlyJoins).toBeGreaterThan(onGalaxy);
-    // A black hole under your own hex counts for the opponent (OD-17c): S1 on D2, next to Blue's E3, is not a useful move.
+    // A black hole under your own hex counts for the opponent (OD-17c): S1 on D2, next to Blue's E3, is not a useful
+    // move.
     const cleanJoin = (m: OrionMove) => joins(m) && PLACEMENTS[placementOf(m)].cells.every((c) => !tokens.has(c));
     expect(s1(parseCellLabel('D2'))).toBeGreaterThan(ordered.findLastIndex(cleanJoin));
   });

@@ -2,4 +2,8 @@
 // tests: language-independent; the words are the catalogues' business.
 import type { RuleError } from '../../src/engine/game.js';
 
-export const refused = (rule: string, code: string, params: Record<string, string | number> = {}): RuleError => ({ rule, code, params });
+export const refused = (rule: string, code: string, params: Record<string, string | number> = {}): RuleError => ({
+  rule,
+  code,
+  params,
+});

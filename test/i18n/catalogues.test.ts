@@ -29,10 +29,14 @@ function dynamicKeys(): string[] {
   return keys;
 }
 
-/** The names of the arguments a message uses, those of plurals and selects included (one language may need a plural or select where another does not). */
+/**
+ * The names of the arguments a message uses, those of plurals and selects included (one language may need a plural or
+ * select where another does not).
+ */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const e of elements) {
-    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time) out.add(e.value);
+    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time)
+      out.add(e.value);
     if (e.type === TYPE.plural || e.type === TYPE.select) {
       out.add(e.value);
       for (const o of Object.values(e.options)) argumentsOf(o.value, out);
@@ -41,7 +45,8 @@ function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()):
   return out;
 }
 
-const parsed = (locale: string, key: string) => parse(catalogueText(locale as (typeof LOCALES)[number], key)!, { ignoreTag: true });
+const parsed = (locale: string, key: string) =>
+  parse(catalogueText(locale as (typeof LOCALES)[number], key)!, { ignoreTag: true });
 
 describe('the catalogues', () => {
   it('are English and French', () => {
@@ -56,12 +61,15 @@ describe('the catalogues', () => {
     expect(en.size).toBeGreaterThan(350);
   });
 
-  it.each(LOCALES)('%s holds every key built at run time (games, notes, refusals, end reasons, challenge statuses)', (locale) => {
-    const keys = dynamicKeys();
-    // Two built-in games, each with its setup option, notes and refusal codes.
-    expect(keys.length).toBeGreaterThan(100);
-    expect(keys.filter((k) => !hasMessage(locale, k))).toEqual([]);
-  });
+  it.each(LOCALES)(
+    '%s holds every key built at run time (games, notes, refusals, end reasons, challenge statuses)',
+    (locale) => {
+      const keys = dynamicKeys();
+      // Two built-in games, each with its setup option, notes and refusal codes.
+      expect(keys.length).toBeGreaterThan(100);
+      expect(keys.filter((k) => !hasMessage(locale, k))).toEqual([]);
+    },
+  );
 
   it('every refusal code of a game is named after the game', () => {
     for (const g of allGames()) {
@@ -115,10 +123,14 @@ describe('the catalogues', () => {
   it('numbers follow each language; ratings are never grouped', () => {
     expect(format('fr', 'standing.rating', { rating: 1623, rd: 87 })).toBe('1623 ± 87');
     expect(format('en', 'standing.rating', { rating: 1623, rd: 87 })).toBe('1623 ± 87');
-    expect(format('fr', 'result.rating', { player: 'Alice', before: 1500, after: 1662, delta: 162 })).toBe('Alice\u202f: 1500 → 1662 (+162)');
+    expect(format('fr', 'result.rating', { player: 'Alice', before: 1500, after: 1662, delta: 162 })).toBe(
+      'Alice\u202f: 1500 → 1662 (+162)',
+    );
     expect(format('fr', 'replay.tooLarge', { id: 'abc', mb: 8.04 })).toContain('(8,0\u202fMo');
     expect(format('en', 'replay.tooLarge', { id: 'abc', mb: 8.04 })).toContain('(8.0 MB');
-    expect(format('fr', 'leaderboard.footer', { ranked: 1234, provisional: 0, rule: 'r' })).toBe('Cote Glicko-2 ± écart · 1\u202f234 joueurs classés · 0 joueur provisoire (r)');
+    expect(format('fr', 'leaderboard.footer', { ranked: 1234, provisional: 0, rule: 'r' })).toBe(
+      'Cote Glicko-2 ± écart · 1\u202f234 joueurs classés · 0 joueur provisoire (r)',
+    );
     expect(format('fr', 'stats.rank', { rank: 1 })).toBe('1er');
     expect(format('fr', 'stats.rank', { rank: 2 })).toBe('2e');
   });

@@ -39,7 +39,10 @@ function args(text: string, locale: string): string[] {
 }
 
 describe('French /rules and /help', () => {
-  for (const [name, en, fr] of [['rules', enRules, frRules], ['help', enHelp, frHelp]] as const) {
+  for (const [name, en, fr] of [
+    ['rules', enRules, frRules],
+    ['help', enHelp, frHelp],
+  ] as const) {
     it(`${name}: the same keys and placeholders as English, valid ICU`, () => {
       const e = leaves(en);
       const f = leaves(fr);
@@ -50,9 +53,24 @@ describe('French /rules and /help', () => {
 
   it('speaks the games’ French words, and no English word of them', () => {
     const all = [...leaves(frRules).values()].join('\n');
-    for (const w of ['tuile', 'pion', 'pile', 'danse de sortie', 'libér', 'case prisonnière', 'réserve', 'pioche', 'constellation', 'galaxie', 'trou noir', 'jeton', 'hexagone']) {
+    for (const w of [
+      'tuile',
+      'pion',
+      'pile',
+      'danse de sortie',
+      'libér',
+      'case prisonnière',
+      'réserve',
+      'pioche',
+      'constellation',
+      'galaxie',
+      'trou noir',
+      'jeton',
+      'hexagone',
+    ]) {
       expect(all, w).toContain(w);
     }
-    for (const w of [/\bstack\b/i, /\bpawn/i, /\btile\b/i, /\bblack hole/i, /\bprisoner cell/i]) expect(all).not.toMatch(w);
+    for (const w of [/\bstack\b/i, /\bpawn/i, /\btile\b/i, /\bblack hole/i, /\bprisoner cell/i])
+      expect(all).not.toMatch(w);
   });
 });

@@ -38,7 +38,13 @@ function forOperators(n: ts.Node): boolean {
   for (let p: ts.Node | undefined = n.parent; p; p = p.parent) {
     if (ts.isCallExpression(p) && isLogCall(p)) return true;
     // ctx.background(label, work): the label names the task in the logs.
-    if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === 'background' && p.arguments[0] === n) return true;
+    if (
+      ts.isCallExpression(p) &&
+      ts.isPropertyAccessExpression(p.expression) &&
+      p.expression.name.text === 'background' &&
+      p.arguments[0] === n
+    )
+      return true;
     if (ts.isThrowStatement(p)) return true;
     if (ts.isNewExpression(p) && /Error$/.test(p.expression.getText())) return true;
     if (ts.isNewExpression(p) && /^(Counter|Gauge|Histogram|Summary)$/.test(p.expression.getText())) return true;
@@ -61,7 +67,9 @@ export function sentenceLiterals(files: string[]): string[] {
       if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n)) {
         const text = textOf(n);
         if (SENTENCE.test(text) && !forOperators(n)) {
-          found.push(`${relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${JSON.stringify(text.slice(0, 80))}`);
+          found.push(
+            `${relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${JSON.stringify(text.slice(0, 80))}`,
+          );
         }
         if (!ts.isTemplateExpression(n)) return;
       }

@@ -45,14 +45,28 @@ describe('French tournaments and seasons', () => {
   it('command and option descriptions fit Discord’s 100 characters, in both languages', () => {
     for (const c of [en, fr]) {
       const s = c.season.settings;
-      for (const d of [...Object.values(c.tournament.cmd).filter((v) => typeof v === 'string'), c.season.option, s.tournaments, s.role, s.seasons, s.length, s.channel]) {
+      for (const d of [
+        ...Object.values(c.tournament.cmd).filter((v) => typeof v === 'string'),
+        c.season.option,
+        s.tournaments,
+        s.role,
+        s.seasons,
+        s.length,
+        s.channel,
+      ]) {
         expect((d as string).length, d as string).toBeLessThanOrEqual(100);
       }
     }
   });
 
   it('names a month and a quarter the French way', () => {
-    expect(new IntlMessageFormat(fr.season.month, 'fr', undefined, { ignoreTag: true }).format({ month: Date.UTC(2026, 11, 15) })).toBe('décembre 2026');
-    expect(new IntlMessageFormat(fr.season.quarter, 'fr', undefined, { ignoreTag: true }).format({ q: '4', year: '2026' })).toBe('T4 2026');
+    expect(
+      new IntlMessageFormat(fr.season.month, 'fr', undefined, { ignoreTag: true }).format({
+        month: Date.UTC(2026, 11, 15),
+      }),
+    ).toBe('décembre 2026');
+    expect(
+      new IntlMessageFormat(fr.season.quarter, 'fr', undefined, { ignoreTag: true }).format({ q: '4', year: '2026' }),
+    ).toBe('T4 2026');
   });
 });

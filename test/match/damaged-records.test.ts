@@ -19,9 +19,16 @@ afterEach(async () => {
   await m.store.redis.del(`${m.prefix}games:due`);
 });
 
-const reminders = (h: Harness, channelId: string) => h.posts.filter((p) => p.channelId === channelId && p.post.kind === 'text' && p.post.lines[0].key === 'clock.reminder');
-const notes = (h: Harness, channelId: string) => h.posts.filter((p) => p.channelId === channelId && p.post.kind === 'text' && p.post.lines[0].key === 'game.damagedNote');
-const quarantineLogs = (h: Harness, gameId: string) => h.logs.filter((l) => l.gameId === gameId && l.msg === 'damaged game record quarantined');
+const reminders = (h: Harness, channelId: string) =>
+  h.posts.filter(
+    (p) => p.channelId === channelId && p.post.kind === 'text' && p.post.lines[0].key === 'clock.reminder',
+  );
+const notes = (h: Harness, channelId: string) =>
+  h.posts.filter(
+    (p) => p.channelId === channelId && p.post.kind === 'text' && p.post.lines[0].key === 'game.damagedNote',
+  );
+const quarantineLogs = (h: Harness, gameId: string) =>
+  h.logs.filter((l) => l.gameId === gameId && l.msg === 'damaged game record quarantined');
 
 describe('loading a game', () => {
   it('a record found by its channel that the store cannot decode is refused, quarantined and logged once', async () => {
@@ -84,7 +91,10 @@ describe('the clock sweep', () => {
     const over: StoredGame[] = [];
     for (let k = 0; k < 20; k++) {
       const g = await createGame(t - 90_000 + k);
-      await m.store.games.update(g.id, 1, { status: 'aborted', result: { winner: null, draw: false, reason: 'abort' } });
+      await m.store.games.update(g.id, 1, {
+        status: 'aborted',
+        result: { winner: null, draw: false, reason: 'abort' },
+      });
       await m.store.redis.zadd(due, t - 90_000 + k, g.id); // a hint a crash left behind
       over.push(g);
     }
@@ -125,7 +135,10 @@ describe('the AI’s turn', () => {
     const think = vi.fn(h.ctx.think);
     h.ctx.think = think;
     const bad = await createGame(t + HOUR, {
-      players: [{ id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' }, { id: 'alice', name: 'Alice' }],
+      players: [
+        { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' },
+        { id: 'alice', name: 'Alice' },
+      ],
       state: { game: 'orion', cells: 'not a board' },
     });
     scheduleAi(h.ctx, bad);

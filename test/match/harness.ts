@@ -21,7 +21,11 @@ let current: MatchStore | undefined;
 export function useMatchStore(tag: string): MatchStore {
   const m = { prefix: `${inject('redisPrefix')}${tag}-${randomBytes(3).toString('hex')}:` } as MatchStore;
   beforeAll(async () => {
-    m.store = await openStore({ url: inject('redisUrl'), prefix: m.prefix, logger: { warn: () => {}, info: () => {} } });
+    m.store = await openStore({
+      url: inject('redisUrl'),
+      prefix: m.prefix,
+      logger: { warn: () => {}, info: () => {} },
+    });
     current = m;
   });
   afterAll(async () => {
@@ -89,7 +93,10 @@ export async function createGame(wakeAt: number, over: Partial<NewGame> = {}): P
     channelId: `c${randomBytes(5).toString('hex')}`,
     parentChannelId: null,
     messageId: null,
-    players: [{ id: 'alice', name: 'Alice' }, { id: 'bob', name: 'Bob' }],
+    players: [
+      { id: 'alice', name: 'Alice' },
+      { id: 'bob', name: 'Bob' },
+    ],
     rated: false,
     state: orionStart(),
     clock: { perMoveMs: HOUR, deadline: wakeAt + HOUR / 4, reminded: false, wakeAt },

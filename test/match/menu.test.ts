@@ -100,7 +100,9 @@ describe('menuView', () => {
   it('Exxit: random 39-tile games, every position: only legal moves, each once, within Discord’s limits', () => {
     const exxit = getGame('exxit');
     const shapes = new Set<string>();
-    for (const seed of [1, 2]) for (const s of randomGame(exxit, 'standard', seed)) for (const k of checkPosition(exxit, s).shapes) shapes.add(k);
+    for (const seed of [1, 2])
+      for (const s of randomGame(exxit, 'standard', seed))
+        for (const k of checkPosition(exxit, s).shapes) shapes.add(k);
     // One menu, a menu per group (place / free), and a step split over two menus (more than 25 empty tiles).
     expect(shapes).toEqual(new Set(['one', 'groups', 'split']));
   });
@@ -144,11 +146,23 @@ describe('menuView', () => {
     };
     expect(at([]).menus[0].options.map((o) => o.value)).toEqual(['S1', 'P2', 'D2', 'L3', 'V3', 'T3']);
     expect(at(['L3']).menus[0].options.map((o) => o.value)).toEqual([...'ABCDEFGHIJK']);
-    expect(at(['L3', 'E'])).toMatchObject({ back: ['L3'], trail: [{ key: 'builder.orion.tile' }, { key: 'builder.orion.column' }] });
+    expect(at(['L3', 'E'])).toMatchObject({
+      back: ['L3'],
+      trail: [{ key: 'builder.orion.tile' }, { key: 'builder.orion.column' }],
+    });
     const orient = at(['L3', 'E', 'E5']);
     expect(orient.back).toEqual(['L3', 'E']);
-    expect(orient.menus[0].options.map((o) => words(o.label))).toEqual(['N · E5 E4 E3', 'NE · E5 F4 G4', 'S · E5 E6 E7', 'NW · E5 D4 C3']);
-    expect(menuView(orion, s, ['L3', 'E', 'E5', 'N'])).toMatchObject({ kind: 'move', text: 'L3 E5 N', back: ['L3', 'E', 'E5'] });
+    expect(orient.menus[0].options.map((o) => words(o.label))).toEqual([
+      'N · E5 E4 E3',
+      'NE · E5 F4 G4',
+      'S · E5 E6 E7',
+      'NW · E5 D4 C3',
+    ]);
+    expect(menuView(orion, s, ['L3', 'E', 'E5', 'N'])).toMatchObject({
+      kind: 'move',
+      text: 'L3 E5 N',
+      back: ['L3', 'E', 'E5'],
+    });
     // The V3 names its bend with the orientation: "N R".
     expect(at(['V3', 'F', 'F8']).menus[0].options.map((o) => o.value)).toContain('NWR');
   });
@@ -156,16 +170,46 @@ describe('menuView', () => {
   it('refuses paths it does not offer, and has nothing to offer when the rules move', () => {
     const orion = getGame('orion');
     const s = must(orion.initial('preset1'));
-    for (const bad of [['XX'], ['L3', 'Z'], ['L3', 'E', 'E5', 'N', 'N'], ['L3', 'E', 'E5', 'R'], ['E'], ['L3', 'E5']]) expect(menuView(orion, s, bad), bad.join('.')).toBeNull();
+    for (const bad of [['XX'], ['L3', 'Z'], ['L3', 'E', 'E5', 'N', 'N'], ['L3', 'E', 'E5', 'R'], ['E'], ['L3', 'E5']])
+      expect(menuView(orion, s, bad), bad.join('.')).toBeNull();
     const after = play(orion, 'preset1', ['L3 E5 N']);
     expect(menuView(orion, after, ['L3', 'E', 'E5', 'N'])).toBeNull();
     // Exxit: a forced pass (the bot plays it) and a finished game offer nothing.
     const exxit = getGame('exxit');
     const pass = play(exxit, 'short', [
-      'P 1,0', 'P 0,1', 'D 1,0 SW', 'P 1,-1', 'P 0,0', 'D 1,-1 SW', 'D 0,1 NW', 'P 1,0', 'F 0,-1', 'P 0,1', 'P 0,-1',
-      'D 0,0 NW', 'D 0,-1 SE', 'D 1,0 W', 'D 0,1 NW', 'P 0,1', 'P 1,-1', 'D 0,0 NE', 'P 0,0', 'D 0,1 NW', 'D 1,-1 SW',
-      'P 1,-1', 'D 0,-1 E', 'P 0,1', 'D 0,0 SE', 'P 0,0', 'D 0,1 NW', 'F -1,1', 'D 1,-1 SW', 'D 0,0 SW', 'P 0,0',
-      'D -1,1 NE', 'D 0,-1 E',
+      'P 1,0',
+      'P 0,1',
+      'D 1,0 SW',
+      'P 1,-1',
+      'P 0,0',
+      'D 1,-1 SW',
+      'D 0,1 NW',
+      'P 1,0',
+      'F 0,-1',
+      'P 0,1',
+      'P 0,-1',
+      'D 0,0 NW',
+      'D 0,-1 SE',
+      'D 1,0 W',
+      'D 0,1 NW',
+      'P 0,1',
+      'P 1,-1',
+      'D 0,0 NE',
+      'P 0,0',
+      'D 0,1 NW',
+      'D 1,-1 SW',
+      'P 1,-1',
+      'D 0,-1 E',
+      'P 0,1',
+      'D 0,0 SE',
+      'P 0,0',
+      'D 0,1 NW',
+      'F -1,1',
+      'D 1,-1 SW',
+      'D 0,0 SW',
+      'P 0,0',
+      'D -1,1 NE',
+      'D 0,-1 E',
     ]);
     expect(exxit.forcedMove(pass)).not.toBeNull();
     expect(menuView(exxit, pass, [])).toEqual({ kind: 'none' });
@@ -176,16 +220,21 @@ describe('menuView', () => {
     const v = menuView(tictactoe as AnyGame, s, []);
     if (v?.kind !== 'menus') throw new Error('menus expected');
     expect(v.menus).toHaveLength(1);
-    expect(v.menus[0].options.map((o) => o.label)).toEqual([...'012345678'].map((c) => ({ key: 'builder.move', params: { move: c } })));
+    expect(v.menus[0].options.map((o) => o.label)).toEqual(
+      [...'012345678'].map((c) => ({ key: 'builder.move', params: { move: c } })),
+    );
     expect(menuView(tictactoe as AnyGame, s, ['4'])).toMatchObject({ kind: 'move', text: '4', back: [] });
   });
 
   it('the French words have the English keys and parse', () => {
     const flat = (o: object, p = ''): [string, string][] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[`${p}${k}`, v] as [string, string]] : flat(v as object, `${p}${k}.`)));
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'string' ? [[`${p}${k}`, v] as [string, string]] : flat(v as object, `${p}${k}.`),
+      );
     const keys = flat(fr).map(([k]) => k);
     expect(keys).toEqual(flat(en).map(([k]) => k));
     for (const k of keys) expect(hasMessage('en', k), k).toBe(true);
-    for (const [, v] of flat(fr)) expect(() => new IntlMessageFormat(v, 'fr', undefined, { ignoreTag: true })).not.toThrow();
+    for (const [, v] of flat(fr))
+      expect(() => new IntlMessageFormat(v, 'fr', undefined, { ignoreTag: true })).not.toThrow();
   });
 });

@@ -3,7 +3,14 @@
 // across a year's end, and which board a leaderboard choice names.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardScope, GLOBAL_SEASONS, previousSeason, seasonBounds, seasonId, seasonMsg } from '../../src/match/seasons.js';
+import {
+  boardScope,
+  GLOBAL_SEASONS,
+  previousSeason,
+  seasonBounds,
+  seasonId,
+  seasonMsg,
+} from '../../src/match/seasons.js';
 
 const at = (y: number, m: number, d = 1, h = 0, min = 0, ms = 0) => Date.UTC(y, m - 1, d, h, min, 0, ms);
 
@@ -30,7 +37,8 @@ describe('season ids', () => {
     expect(seasonBounds('2027-Q1')).toEqual({ start: at(2027, 1, 1), end: at(2027, 4, 1) });
     expect(seasonBounds('2028-02')).toEqual({ start: at(2028, 2, 1), end: at(2028, 3, 1) });
     expect(seasonBounds('2028-02').end - seasonBounds('2028-02').start).toBe(29 * 86_400_000);
-    for (const bad of ['2026', '2026-Q5', '2026-Q0', '26-12', '2026-1', '2026-00', '2026-13', 'Q4-2026', '']) expect(() => seasonBounds(bad)).toThrow(TypeError);
+    for (const bad of ['2026', '2026-Q5', '2026-Q0', '26-12', '2026-1', '2026-00', '2026-13', 'Q4-2026', ''])
+      expect(() => seasonBounds(bad)).toThrow(TypeError);
   });
 
   it('the season before, at a year’s end and elsewhere', () => {
@@ -44,15 +52,19 @@ describe('season ids', () => {
 
   it('every instant lies in its season, which follows the one before it without a gap (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: at(1971, 1, 1), max: at(2199, 12, 31) }), fc.constantFrom('monthly' as const, 'quarterly' as const), (t, len) => {
-        const id = seasonId(len, t);
-        const { start, end } = seasonBounds(id);
-        expect(start <= t && t < end).toBe(true);
-        const prev = previousSeason(len, id);
-        expect(seasonBounds(prev).end).toBe(start);
-        expect(seasonId(len, start)).toBe(id);
-        expect(seasonId(len, end)).not.toBe(id);
-      }),
+      fc.property(
+        fc.integer({ min: at(1971, 1, 1), max: at(2199, 12, 31) }),
+        fc.constantFrom('monthly' as const, 'quarterly' as const),
+        (t, len) => {
+          const id = seasonId(len, t);
+          const { start, end } = seasonBounds(id);
+          expect(start <= t && t < end).toBe(true);
+          const prev = previousSeason(len, id);
+          expect(seasonBounds(prev).end).toBe(start);
+          expect(seasonId(len, start)).toBe(id);
+          expect(seasonId(len, end)).not.toBe(id);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -79,15 +91,27 @@ describe('boardScope', () => {
   it('the global board runs by calendar quarters, at the new year too', () => {
     expect(GLOBAL_SEASONS).toBe('quarterly');
     expect(boardScope('global', 'current', null, newYear)).toEqual({ scope: 'global@2027-Q1', season: '2027-Q1' });
-    expect(boardScope('global', 'previous', 'monthly', newYear)).toEqual({ scope: 'global@2026-Q4', season: '2026-Q4' });
-    expect(boardScope('global', 'previous', null, at(2026, 12, 31, 23, 59))).toEqual({ scope: 'global@2026-Q3', season: '2026-Q3' });
+    expect(boardScope('global', 'previous', 'monthly', newYear)).toEqual({
+      scope: 'global@2026-Q4',
+      season: '2026-Q4',
+    });
+    expect(boardScope('global', 'previous', null, at(2026, 12, 31, 23, 59))).toEqual({
+      scope: 'global@2026-Q3',
+      season: '2026-Q3',
+    });
   });
 
   it('a server’s board follows its own length; none without seasons', () => {
     expect(boardScope(guild, 'current', 'monthly', newYear)).toEqual({ scope: `${guild}@2027-01`, season: '2027-01' });
     expect(boardScope(guild, 'previous', 'monthly', newYear)).toEqual({ scope: `${guild}@2026-12`, season: '2026-12' });
-    expect(boardScope(guild, 'current', 'quarterly', newYear)).toEqual({ scope: `${guild}@2027-Q1`, season: '2027-Q1' });
-    expect(boardScope(guild, 'previous', 'quarterly', newYear)).toEqual({ scope: `${guild}@2026-Q4`, season: '2026-Q4' });
+    expect(boardScope(guild, 'current', 'quarterly', newYear)).toEqual({
+      scope: `${guild}@2027-Q1`,
+      season: '2027-Q1',
+    });
+    expect(boardScope(guild, 'previous', 'quarterly', newYear)).toEqual({
+      scope: `${guild}@2026-Q4`,
+      season: '2026-Q4',
+    });
     expect(boardScope(guild, 'current', null, newYear)).toBeNull();
     expect(boardScope(guild, 'previous', null, newYear)).toBeNull();
   });

@@ -41,7 +41,11 @@ beforeAll(async () => {
   // The commands read the registry when they are loaded: after the registration.
   harness = await import('../bot/harness.js');
   // The renderer has no painter for it: the test brings a stand-in picture (a 1×1 PNG).
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
   h = await harness.createHarness({ bot: { render: () => Promise.resolve(png) } });
 });
 
@@ -66,7 +70,12 @@ describe('a third game', () => {
     const illegal = await h!.move(h!.alice, channelId, '9');
     expect(illegal.callback.data.content).toBe('T-1: not a free cell');
 
-    for (const [who, cell] of [[h!.alice, '0'], [h!.bob, '3'], [h!.alice, '1'], [h!.bob, '4']] as const) {
+    for (const [who, cell] of [
+      [h!.alice, '0'],
+      [h!.bob, '3'],
+      [h!.alice, '1'],
+      [h!.bob, '4'],
+    ] as const) {
       const r = await h!.move(who, channelId, cell);
       expect(harness.isEphemeral(r)).toBe(false);
       expect(r.original?.content).toContain(`: cell ${cell}`);
@@ -85,6 +94,8 @@ describe('a third game', () => {
     // A game without detail notes: /board detail:true shows the game's state and its score notes (none here).
     const detail = await h!.fake.slash(h!.carol, channelId, 'board', harness.toOptions({ detail: true })).done();
     expect(harness.isEphemeral(detail)).toBe(true);
-    expect((detail.original!.embeds[0] as { description: string }).description).toBe('3 × 3 · 5 moves played · Alice (X) wins: three in a row');
+    expect((detail.original!.embeds[0] as { description: string }).description).toBe(
+      '3 × 3 · 5 moves played · Alice (X) wins: three in a row',
+    );
   });
 });

@@ -21,24 +21,75 @@ import { isStoreId, type StoredGame, type StoredTournament } from '../../src/sto
 
 function event(n: number, over: Partial<StoredTournament> = {}): StoredTournament {
   return {
-    id: 'abcdefghij', version: 1, name: null, guildId: 'g', channelId: 'c', messageId: null, organiser: { id: 'o', name: 'O' },
-    game: 'orion', setup: 'preset1', format: 'swiss', roundsWanted: null, rounds: null, clockMs: 1000, roundMs: 10_000, rated: false,
-    locale: 'en', status: 'signup', createdAt: 0, startsAt: null, startedAt: null, finishedAt: null,
+    id: 'abcdefghij',
+    version: 1,
+    name: null,
+    guildId: 'g',
+    channelId: 'c',
+    messageId: null,
+    organiser: { id: 'o', name: 'O' },
+    game: 'orion',
+    setup: 'preset1',
+    format: 'swiss',
+    roundsWanted: null,
+    rounds: null,
+    clockMs: 1000,
+    roundMs: 10_000,
+    rated: false,
+    locale: 'en',
+    status: 'signup',
+    createdAt: 0,
+    startsAt: null,
+    startedAt: null,
+    finishedAt: null,
     players: Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `P${i + 1}` })),
-    withdrawals: [], round: 0, roundDeadline: null, pairings: [], seed: 11, winners: [], endNote: null, announced: false, wakeAt: null,
+    withdrawals: [],
+    round: 0,
+    roundDeadline: null,
+    pairings: [],
+    seed: 11,
+    winners: [],
+    endNote: null,
+    announced: false,
+    wakeAt: null,
     ...over,
   };
 }
 
 /** Enters `first wins` for every open pairing of the round being played. */
-const firstWins = (t: StoredTournament, now: number) => enterResults(t, new Map(roundPairings(t).filter((p) => p.result === null).map((p) => [p.board, { result: 'first' as const }])), now);
+const firstWins = (t: StoredTournament, now: number) =>
+  enterResults(
+    t,
+    new Map(
+      roundPairings(t)
+        .filter((p) => p.result === null)
+        .map((p) => [p.board, { result: 'first' as const }]),
+    ),
+    now,
+  );
 
 function game(over: Partial<StoredGame>): StoredGame {
   const init = getGame('orion').initial('preset1');
   if (!init.ok) throw new Error('setup');
   return {
-    id: 'g1', game: 'orion', setup: 'preset1', guildId: 'g', channelId: 'c', players: [{ id: 'p1', name: 'a' }, { id: 'p2', name: 'b' }], rated: false,
-    state: JSON.parse(JSON.stringify(init.value)), moves: [], version: 2, status: 'over', result: null, drawOffer: null, createdAt: 0, updatedAt: 0,
+    id: 'g1',
+    game: 'orion',
+    setup: 'preset1',
+    guildId: 'g',
+    channelId: 'c',
+    players: [
+      { id: 'p1', name: 'a' },
+      { id: 'p2', name: 'b' },
+    ],
+    rated: false,
+    state: JSON.parse(JSON.stringify(init.value)),
+    moves: [],
+    version: 2,
+    status: 'over',
+    result: null,
+    drawOffer: null,
+    createdAt: 0,
+    updatedAt: 0,
     ...over,
   };
 }
@@ -56,10 +107,15 @@ describe('pairing games', () => {
   it('give their pairing the result on the board, or a forfeit for an absence', () => {
     expect(pairingResult(game({ result: { winner: 0, draw: false, reason: 'resign' } }))).toEqual({ result: 'first' });
     expect(pairingResult(game({ result: { winner: 1, draw: false, reason: 'time' } }))).toEqual({ result: 'second' });
-    expect(pairingResult(game({ result: { winner: null, draw: true, reason: 'draw-agreed' } }))).toEqual({ result: 'draw' });
+    expect(pairingResult(game({ result: { winner: null, draw: true, reason: 'draw-agreed' } }))).toEqual({
+      result: 'draw',
+    });
     expect(pairingResult(game({ status: 'active' }))).toBeNull();
     // Nobody moved before the clock ran out: both forfeit.
-    expect(pairingResult(game({ status: 'aborted', result: { winner: null, draw: false, reason: 'time' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
+    expect(pairingResult(game({ status: 'aborted', result: { winner: null, draw: false, reason: 'time' } }))).toEqual({
+      result: 'double-forfeit',
+      forfeit: true,
+    });
     // Orange moved, Blue never answered: Orange wins by forfeit.
     const g = getGame('orion');
     const init = g.initial('preset1');
@@ -68,12 +124,23 @@ describe('pairing games', () => {
     if (!move.ok) throw new Error('move');
     const after = g.play(init.value, move.value);
     if (!after.ok) throw new Error('play');
-    const oneMove = { status: 'aborted' as const, moves: ['S1 K2'], state: JSON.parse(JSON.stringify(after.value)), result: { winner: null, draw: false, reason: 'time' } };
+    const oneMove = {
+      status: 'aborted' as const,
+      moves: ['S1 K2'],
+      state: JSON.parse(JSON.stringify(after.value)),
+      result: { winner: null, draw: false, reason: 'time' },
+    };
     expect(pairingResult(game(oneMove))).toEqual({ result: 'first', forfeit: true });
     // An admin's end is no result for either.
-    expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'admin' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
+    expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'admin' } }))).toEqual({
+      result: 'double-forfeit',
+      forfeit: true,
+    });
     // Nor is the end of a game of a cancelled event (the event takes no more results anyway).
-    expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'cancelled' } }))).toEqual({ result: 'double-forfeit', forfeit: true });
+    expect(pairingResult(game({ ...oneMove, result: { winner: null, draw: false, reason: 'cancelled' } }))).toEqual({
+      result: 'double-forfeit',
+      forfeit: true,
+    });
   });
 });
 
@@ -87,7 +154,14 @@ describe('the life of an event', () => {
   });
 
   it('a start seeds Swiss players by rating and pairs round 1 with a deadline', () => {
-    const t = startEvent(event(4), new Map([['p3', 1800], ['p1', 1600]]), 100);
+    const t = startEvent(
+      event(4),
+      new Map([
+        ['p3', 1800],
+        ['p1', 1600],
+      ]),
+      100,
+    );
     expect(t.status).toBe('running');
     expect(t.players.map((p) => p.id)).toEqual(['p3', 'p1', 'p2', 'p4']);
     expect(t.round).toBe(1);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { exxitCard, exxitLayout, EXXIT_BOARD_AREA, EXXIT_HEIGHT, EXXIT_WIDTH, exxitWords, exxitLastText, exxitMoveLines, voidRing } from '../../src/render/exxit.js';
+import {
+  exxitCard,
+  exxitLayout,
+  EXXIT_BOARD_AREA,
+  EXXIT_HEIGHT,
+  EXXIT_WIDTH,
+  exxitWords,
+  exxitLastText,
+  exxitMoveLines,
+  voidRing,
+} from '../../src/render/exxit.js';
 import { BOARD_SIZE, renderBoard } from '../../src/render/index.js';
 import { EXXIT, THEME, TYPE } from '../../src/render/theme.js';
 import { getGame } from '../../src/engine/index.js';
@@ -18,7 +28,12 @@ const isDark = (c: number[]): boolean => Math.max(...c) <= 60;
 const isYellow = ([r, g, b]: number[]): boolean => r >= 200 && g >= 170 && b <= 120;
 
 /** Where a stack's top face is, beside its height digit (drawStacks' geometry). */
-function topFace(L: { size: number; center(q: number, r: number): { x: number; y: number } }, q: number, r: number, n: number) {
+function topFace(
+  L: { size: number; center(q: number, r: number): { x: number; y: number } },
+  q: number,
+  r: number,
+  n: number,
+) {
   const R = L.size;
   const c = L.center(q, r);
   const t = Math.min(R * 0.13, (R * 0.5) / Math.max(1, n - 1));
@@ -42,7 +57,8 @@ function yellowAt(d: Decoded, pts: { x: number; y: number }[]): number {
   let n = 0;
   for (const p of pts) {
     let hit = false;
-    for (let dy = -1; dy <= 1 && !hit; dy++) for (let dx = -1; dx <= 1 && !hit; dx++) hit = isYellow(pixel(d, p.x + dx, p.y + dy));
+    for (let dy = -1; dy <= 1 && !hit; dy++)
+      for (let dx = -1; dx <= 1 && !hit; dx++) hit = isYellow(pixel(d, p.x + dx, p.y + dy));
     if (hit) n++;
   }
   return n;
@@ -50,7 +66,10 @@ function yellowAt(d: Decoded, pts: { x: number; y: number }[]): number {
 
 describe('Exxit board image', () => {
   const state = exxitState({
-    extra: [[-1, 0, 1], [2, -1, 0]],
+    extra: [
+      [-1, 0, 1],
+      [2, -1, 0],
+    ],
     stacks: { '0,0': [1, 0], '1,-1': [0, 1] },
     prisoners: [[1, -2, [0, 1]]],
     last: { move: { kind: 'place', q: 0, r: 0 }, by: 0, sown: [], freed: [] },
@@ -117,10 +136,22 @@ describe('Exxit board image', () => {
   it('highlights a dance: the source (dashed), every sown cell, and the path between them', async () => {
     // Red dances from E (-1,0) east: one pawn each on A (0,0) and B (1,0), the last on (2,0), now a prisoner cell X1.
     const danced = exxitState({
-      extra: [[-1, 0, 0], [2, -1, 1]],
+      extra: [
+        [-1, 0, 0],
+        [2, -1, 1],
+      ],
       stacks: { '0,0': [1, 0], '1,0': [0] },
       prisoners: [[2, 0, [0]]],
-      last: { move: { kind: 'dance', q: -1, r: 0, dir: 'E' }, by: 0, sown: [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }], freed: [] },
+      last: {
+        move: { kind: 'dance', q: -1, r: 0, dir: 'E' },
+        by: 0,
+        sown: [
+          { q: 0, r: 0 },
+          { q: 1, r: 0 },
+          { q: 2, r: 0 },
+        ],
+        freed: [],
+      },
       toMove: 1,
     });
     const d = await decodePng(await renderBoard('exxit', danced));
@@ -131,7 +162,10 @@ describe('Exxit board image', () => {
     const src = yellowAt(d, ringPoints(L, -1, 0));
     expect(src).toBeGreaterThanOrEqual(3);
     // The path: where it crosses from the source into A, and from A into B (between the cells: no outline there).
-    for (const [p, q] of [[L.center(-1, 0), L.center(0, 0)], [L.center(0, 0), L.center(1, 0)]]) {
+    for (const [p, q] of [
+      [L.center(-1, 0), L.center(0, 0)],
+      [L.center(0, 0), L.center(1, 0)],
+    ]) {
       expect(isYellow(pixel(d, (p.x + q.x) / 2, (p.y + q.y) / 2))).toBe(true);
     }
     // An untouched cell has no highlight.
@@ -140,7 +174,13 @@ describe('Exxit board image', () => {
   });
 
   describe('a forced pass after a move (EX-10)', () => {
-    const dance: ExxitLastMove = { move: { kind: 'dance', q: 0, r: 0, dir: 'E' }, by: 0, sown: [{ q: 1, r: 0 }], freed: [], label: 'D A E' };
+    const dance: ExxitLastMove = {
+      move: { kind: 'dance', q: 0, r: 0, dir: 'E' },
+      by: 0,
+      sown: [{ q: 1, r: 0 }],
+      freed: [],
+      label: 'D A E',
+    };
     const passed = exxitState({
       stacks: { '1,0': [1, 0] },
       last: { move: { kind: 'pass' }, by: 1, sown: [], freed: [], label: 'pass' },
@@ -161,7 +201,9 @@ describe('Exxit board image', () => {
     it('ignores a malformed previous move instead of drawing it (it comes from the caller)', async () => {
       const bare = await renderBoard('exxit', passed);
       expect((await renderBoard('exxit', passed, { previous: { by: 7 } as never })).equals(bare)).toBe(true);
-      const odd = await renderBoard('exxit', passed, { previous: { by: 0, label: 'D A E\n\u0007', sown: 'x' as never, move: 3 as never } });
+      const odd = await renderBoard('exxit', passed, {
+        previous: { by: 0, label: 'D A E\n\u0007', sown: 'x' as never, move: 3 as never },
+      });
       expect(odd.equals(await renderBoard('exxit', passed, { previous: { by: 0, label: 'D A E' } }))).toBe(true);
     });
 
@@ -207,10 +249,22 @@ describe('Exxit board image', () => {
     expect(exxitWords('fr').reserve(3)).toBe('réserve 3');
     expect(exxitLastText(state, undefined, 'fr')).toBe('Rouge\u202f: P A');
     const danced = exxitState({
-      extra: [[-1, 0, 0], [2, -1, 1]],
+      extra: [
+        [-1, 0, 0],
+        [2, -1, 1],
+      ],
       stacks: { '0,0': [1, 0], '1,0': [0] },
       prisoners: [[2, 0, [0]]],
-      last: { move: { kind: 'dance', q: -1, r: 0, dir: 'E' }, by: 0, sown: [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }], freed: [] },
+      last: {
+        move: { kind: 'dance', q: -1, r: 0, dir: 'E' },
+        by: 0,
+        sown: [
+          { q: 0, r: 0 },
+          { q: 1, r: 0 },
+          { q: 2, r: 0 },
+        ],
+        freed: [],
+      },
       toMove: 1,
     });
     expect(exxitLastText(danced, undefined, 'fr')).toBe('Rouge\u202f: D E E · distribue sur A B, sortie en X1');
@@ -250,7 +304,9 @@ describe('Exxit board image', () => {
       }
       const A = EXXIT_BOARD_AREA;
       // The void ring's centres span most of the area one way or the other.
-      expect(Math.max((Math.max(...xs) - Math.min(...xs)) / A.w, (Math.max(...ys) - Math.min(...ys)) / A.h)).toBeGreaterThan(0.6);
+      expect(
+        Math.max((Math.max(...xs) - Math.min(...xs)) / A.w, (Math.max(...ys) - Math.min(...ys)) / A.h),
+      ).toBeGreaterThan(0.6);
     }
   });
 

@@ -12,19 +12,27 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const tileLabel = (i: number): string => (i < 26 ? LETTERS[i] : 'A' + LETTERS[i - 26]);
 
 /** An Exxit position: the core plus `extra` tiles, with given stacks. */
-export function exxitState(opts: {
-  extra?: [number, number, Side][];
-  stacks?: Record<string, Side[]>;
-  prisoners?: [number, number, Side[]][];
-  toMove?: Side;
-  last?: ExxitState['last'];
-  end?: ExxitState['end'];
-  reserves?: [number, number];
-  stock?: number;
-  score?: [number, number];
-} = {}): ExxitState {
+export function exxitState(
+  opts: {
+    extra?: [number, number, Side][];
+    stacks?: Record<string, Side[]>;
+    prisoners?: [number, number, Side[]][];
+    toMove?: Side;
+    last?: ExxitState['last'];
+    end?: ExxitState['end'];
+    reserves?: [number, number];
+    stock?: number;
+    score?: [number, number];
+  } = {},
+): ExxitState {
   const cells: [number, number, Side][] = [[0, 0, 0], [1, 0, 0], [1, -1, 1], [0, 1, 1], ...(opts.extra ?? [])];
-  const tiles: ExxitTile[] = cells.map(([q, r, color], i) => ({ q, r, color, label: tileLabel(i), stack: opts.stacks?.[`${q},${r}`] ?? [] }));
+  const tiles: ExxitTile[] = cells.map(([q, r, color], i) => ({
+    q,
+    r,
+    color,
+    label: tileLabel(i),
+    stack: opts.stacks?.[`${q},${r}`] ?? [],
+  }));
   const prisoners = (opts.prisoners ?? []).map(([q, r, stack], i) => ({ q, r, stack, label: `X${i + 1}` }));
   return {
     game: 'exxit',
@@ -44,11 +52,17 @@ export function exxitState(opts: {
   };
 }
 
-const PRESET1 = { galaxies: ['B2', 'B6', 'D5', 'F1', 'F9', 'H5', 'J2', 'J6'], holes: ['B4', 'D2', 'D8', 'F5', 'H2', 'H8', 'J4'] };
+const PRESET1 = {
+  galaxies: ['B2', 'B6', 'D5', 'F1', 'F9', 'H5', 'J2', 'J6'],
+  holes: ['B4', 'D2', 'D8', 'F5', 'H2', 'H8', 'J4'],
+};
 const idx = (label: string): number => CELLS.findIndex((c) => c.label === label);
 
 /** An Orion position on preset 1 with the given tiles laid (cells by label, colours by side). */
-export function orionState(placed: { side: Side; tile: TileCode; cells: string[]; colors: Side[] }[] = [], end: OrionState['end'] = null): OrionState {
+export function orionState(
+  placed: { side: Side; tile: TileCode; cells: string[]; colors: Side[] }[] = [],
+  end: OrionState['end'] = null,
+): OrionState {
   const cells = new Array<-1 | 0 | 1>(85).fill(-1);
   const tileAt = new Array<number>(85).fill(-1);
   const placements: OrionPlacement[] = [];
@@ -58,8 +72,16 @@ export function orionState(placed: { side: Side; tile: TileCode; cells: string[]
   ];
   placed.forEach((p, k) => {
     const list = p.cells.map(idx);
-    list.forEach((c, j) => { cells[c] = p.colors[j]; tileAt[c] = k; });
-    placements.push({ side: p.side, move: { tile: p.tile, cell: list[0], dir: p.tile === 'S1' ? undefined : 'N' }, cells: list, colors: p.colors });
+    list.forEach((c, j) => {
+      cells[c] = p.colors[j];
+      tileAt[c] = k;
+    });
+    placements.push({
+      side: p.side,
+      move: { tile: p.tile, cell: list[0], dir: p.tile === 'S1' ? undefined : 'N' },
+      cells: list,
+      colors: p.colors,
+    });
     hands[p.side][p.tile]--;
   });
   const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };

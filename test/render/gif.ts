@@ -36,19 +36,37 @@ function lzw(minCodeSize: number, data: Uint8Array, count: number): Uint8Array {
   let acc = 0;
   let pos = 0;
   let n = 0;
-  for (let i = 0; i < clear; i++) { suffix[i] = i; first[i] = i; prefix[i] = -1; }
+  for (let i = 0; i < clear; i++) {
+    suffix[i] = i;
+    first[i] = i;
+    prefix[i] = -1;
+  }
   while (n < count) {
-    while (bits < size && pos < data.length) { acc |= data[pos++] << bits; bits += 8; }
+    while (bits < size && pos < data.length) {
+      acc |= data[pos++] << bits;
+      bits += 8;
+    }
     if (bits < size) break;
     const code = acc & ((1 << size) - 1);
     acc >>>= size;
     bits -= size;
-    if (code === clear) { size = minCodeSize + 1; next = clear + 2; old = -1; continue; }
+    if (code === clear) {
+      size = minCodeSize + 1;
+      next = clear + 2;
+      old = -1;
+      continue;
+    }
     if (code === eoi) break;
     let c = code;
     let sp = 0;
-    if (c >= next) { stack[sp++] = first[old]; c = old; }
-    while (c >= clear) { stack[sp++] = suffix[c]; c = prefix[c]; }
+    if (c >= next) {
+      stack[sp++] = first[old];
+      c = old;
+    }
+    while (c >= clear) {
+      stack[sp++] = suffix[c];
+      c = prefix[c];
+    }
     stack[sp++] = c;
     const head = c;
     while (sp > 0 && n < count) out[n++] = stack[--sp];
@@ -97,9 +115,18 @@ export function parseGif(buf: Uint8Array): Gif {
     if (b === 0x21) {
       const label = buf[p++];
       const body = subBlocks();
-      if (label === 0xf9) gce = { delayMs: (body[1] | (body[2] << 8)) * 10, dispose: (body[0] >> 2) & 7, transparent: body[0] & 1 ? body[3] : null };
+      if (label === 0xf9)
+        gce = {
+          delayMs: (body[1] | (body[2] << 8)) * 10,
+          dispose: (body[0] >> 2) & 7,
+          transparent: body[0] & 1 ? body[3] : null,
+        };
     } else if (b === 0x2c) {
-      const left = u16(p), top = u16(p + 2), w = u16(p + 4), h = u16(p + 6), f = buf[p + 8];
+      const left = u16(p),
+        top = u16(p + 2),
+        w = u16(p + 4),
+        h = u16(p + 6),
+        f = buf[p + 8];
       p += 9;
       const palette = f & 0x80 ? readTable(1 << ((f & 7) + 1)) : global;
       const min = buf[p++];
@@ -122,7 +149,10 @@ export function composite(gif: Gif, k: number): Uint8ClampedArray {
         if (i === fr.transparent) continue;
         const o = ((y + fr.top) * gif.width + x + fr.left) * 4;
         const c = fr.palette[i];
-        out[o] = c[0]; out[o + 1] = c[1]; out[o + 2] = c[2]; out[o + 3] = 255;
+        out[o] = c[0];
+        out[o + 1] = c[1];
+        out[o + 2] = c[2];
+        out[o + 3] = 255;
       }
     }
   }

@@ -7,7 +7,14 @@ import type { OrionState } from '../../src/engine/orion/types.js';
 import { FAMILY, registerFonts } from '../../src/render/fonts.js';
 import { axialToPixel, measure } from '../../src/render/hexdraw.js';
 import { drawBoard, renderBoard } from '../../src/render/index.js';
-import { ORION_HEIGHT, ORION_WIDTH, orionCard, orionFooterLines, orionLayout, orionWords } from '../../src/render/orion.js';
+import {
+  ORION_HEIGHT,
+  ORION_WIDTH,
+  orionCard,
+  orionFooterLines,
+  orionLayout,
+  orionWords,
+} from '../../src/render/orion.js';
 import { ORION, THEME } from '../../src/render/theme.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { orionState } from './fixtures.js';
@@ -34,9 +41,18 @@ describe('Orion Duel board image', () => {
   });
 
   /** Pixels within a box around a point that are near a colour. */
-  const ink = (d: Awaited<ReturnType<typeof decodePng>>, cx: number, cy: number, w: number, h: number, colour: string, tol = 40): number => {
+  const ink = (
+    d: Awaited<ReturnType<typeof decodePng>>,
+    cx: number,
+    cy: number,
+    w: number,
+    h: number,
+    colour: string,
+    tol = 40,
+  ): number => {
     let n = 0;
-    for (let y = Math.round(cy - h / 2); y < cy + h / 2; y++) for (let x = Math.round(cx - w / 2); x < cx + w / 2; x++) if (near(d, x, y, colour, tol)) n++;
+    for (let y = Math.round(cy - h / 2); y < cy + h / 2; y++)
+      for (let x = Math.round(cx - w / 2); x < cx + w / 2; x++) if (near(d, x, y, colour, tol)) n++;
     return n;
   };
 
@@ -70,7 +86,10 @@ describe('Orion Duel board image', () => {
 
   it('paints empty, orange and blue cells and tokens where the layout says', async () => {
     const d = await decodePng(await renderBoard('orion', state));
-    const below = (label: string) => { const c = L.center(at(label)); return { x: c.x, y: c.y + S * 0.62 }; };
+    const below = (label: string) => {
+      const c = L.center(at(label));
+      return { x: c.x, y: c.y + S * 0.62 };
+    };
     let p = below('F7');
     expect(near(d, p.x, p.y, ORION.cell)).toBe(true);
     p = below('C6');
@@ -108,7 +127,8 @@ describe('Orion Duel board image', () => {
     const d = await decodePng(await renderBoard('orion', state));
     const c = L.center(at('F7'));
     let ink = 0;
-    for (let y = c.y - S * 0.25; y < c.y + S * 0.25; y++) for (let x = c.x - S * 0.4; x < c.x + S * 0.4; x++) if (near(d, x, y, ORION.cellLabel, 20)) ink++;
+    for (let y = c.y - S * 0.25; y < c.y + S * 0.25; y++)
+      for (let x = c.x - S * 0.4; x < c.x + S * 0.4; x++) if (near(d, x, y, ORION.cellLabel, 20)) ink++;
     expect(ink).toBeGreaterThan(10);
   });
 

@@ -15,7 +15,11 @@ export async function decodePng(png: Buffer): Promise<Decoded> {
   return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
 }
 
-export const hex = (s: string): [number, number, number] => [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16)];
+export const hex = (s: string): [number, number, number] => [
+  parseInt(s.slice(1, 3), 16),
+  parseInt(s.slice(3, 5), 16),
+  parseInt(s.slice(5, 7), 16),
+];
 
 export function pixel(d: Decoded, x: number, y: number): [number, number, number] {
   const o = (Math.round(y) * d.width + Math.round(x)) * 4;

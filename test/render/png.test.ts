@@ -29,7 +29,11 @@ function chunks(png: Buffer): { type: string; body: Buffer; crc: number }[] {
   const out = [];
   for (let p = 8; p < png.length; ) {
     const len = png.readUInt32BE(p);
-    out.push({ type: png.toString('latin1', p + 4, p + 8), body: png.subarray(p + 8, p + 8 + len), crc: png.readUInt32BE(p + 8 + len) });
+    out.push({
+      type: png.toString('latin1', p + 4, p + 8),
+      body: png.subarray(p + 8, p + 8 + len),
+      crc: png.readUInt32BE(p + 8 + len),
+    });
     p += 12 + len;
   }
   return out;

@@ -25,7 +25,10 @@ describe('render pool', () => {
     ] as const;
     for (const [game, st] of cases) {
       const state = 'ok' in st ? (st.ok ? st.value : null) : st;
-      const [pooled, local] = await Promise.all([renderBoardPooled(game, state, { players: PLAYERS }), renderBoard(game, state, { players: PLAYERS })]);
+      const [pooled, local] = await Promise.all([
+        renderBoardPooled(game, state, { players: PLAYERS }),
+        renderBoard(game, state, { players: PLAYERS }),
+      ]);
       expect(Buffer.isBuffer(pooled)).toBe(true);
       expect(pooled.subarray(1, 4).toString('latin1')).toBe('PNG');
       expect(pooled.equals(local)).toBe(true);
@@ -45,7 +48,9 @@ describe('render pool', () => {
   });
 
   it("rejects a bad move in a replay with the renderer's rule error", async () => {
-    await expect(renderReplayPooled('exxit', 'standard', ['P 0,0', 'D 0,0 W'])).rejects.toThrow(/^move 2 "D 0,0 W": EX-/);
+    await expect(renderReplayPooled('exxit', 'standard', ['P 0,0', 'D 0,0 W'])).rejects.toThrow(
+      /^move 2 "D 0,0 W": EX-/,
+    );
     await expect(renderReplayPooled('orion', 'nope', [])).rejects.toThrow(/setup/);
     await expect(renderBoardPooled('nope', {})).rejects.toThrow(/unknown game "nope"/);
     // The pool still works after refusals.

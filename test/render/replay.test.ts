@@ -23,24 +23,28 @@ describe('replay GIF', () => {
   it.each([
     ['orion', 'preset1', ['L3 C7 N', 'S1 K2', 'S1 A1']],
     ['exxit', 'standard', OPENING],
-  ] as const)('shows each position: the composited %s frames match the board drawn directly', async (game, setup, moves) => {
-    const gif = parseGif(await renderReplay(game, setup, [...moves]));
-    expect(gif.frames).toHaveLength(moves.length + 1);
-    const r = replay(getGame(game), setup, [...moves]);
-    if (!r.ok) throw new Error('replay');
-    const fit = game === 'exxit' ? exxitFilmFrame(r.states as ExxitState[]) : undefined;
-    for (let k = 0; k < r.states.length; k++) {
-      const want = drawBoard(game, r.states[k], undefined, replayScale(r.states.length), fit);
-      const ref = want.getContext('2d').getImageData(0, 0, want.width, want.height).data;
-      const got = composite(gif, k);
-      // Palette quantization moves colours a little; count pixels that are far off.
-      let off = 0;
-      for (let i = 0; i < ref.length; i += 4) {
-        if (Math.abs(ref[i] - got[i]) + Math.abs(ref[i + 1] - got[i + 1]) + Math.abs(ref[i + 2] - got[i + 2]) > 60) off++;
+  ] as const)(
+    'shows each position: the composited %s frames match the board drawn directly',
+    async (game, setup, moves) => {
+      const gif = parseGif(await renderReplay(game, setup, [...moves]));
+      expect(gif.frames).toHaveLength(moves.length + 1);
+      const r = replay(getGame(game), setup, [...moves]);
+      if (!r.ok) throw new Error('replay');
+      const fit = game === 'exxit' ? exxitFilmFrame(r.states as ExxitState[]) : undefined;
+      for (let k = 0; k < r.states.length; k++) {
+        const want = drawBoard(game, r.states[k], undefined, replayScale(r.states.length), fit);
+        const ref = want.getContext('2d').getImageData(0, 0, want.width, want.height).data;
+        const got = composite(gif, k);
+        // Palette quantization moves colours a little; count pixels that are far off.
+        let off = 0;
+        for (let i = 0; i < ref.length; i += 4) {
+          if (Math.abs(ref[i] - got[i]) + Math.abs(ref[i + 1] - got[i + 1]) + Math.abs(ref[i + 2] - got[i + 2]) > 60)
+            off++;
+        }
+        expect(off / (ref.length / 4)).toBeLessThan(0.01);
       }
-      expect(off / (ref.length / 4)).toBeLessThan(0.01);
-    }
-  });
+    },
+  );
 
   it('gives the same bytes for the same game', async () => {
     const a = await renderReplay('exxit', 'standard', OPENING);
@@ -54,7 +58,10 @@ describe('replay GIF', () => {
   });
 
   it('keeps a whole random game under the size limit (Exxit short, Orion)', async () => {
-    for (const [game, setup, seed] of [['exxit', 'short', 3], ['orion', 'random:3', 3]] as const) {
+    for (const [game, setup, seed] of [
+      ['exxit', 'short', 3],
+      ['orion', 'random:3', 3],
+    ] as const) {
       const moves = randomGame(game, setup, seed);
       const buf = await renderReplay(game, setup, moves);
       expect(buf.length).toBeLessThan(MAX_BYTES);

@@ -1,12 +1,20 @@
 // The standings painter: 800 px wide (readable at 400), as tall as its rows,
 // the crosstable only where it reads, names from Discord kept in bounds.
 import { describe, expect, it } from 'vitest';
-import { MAX_GRID_PLAYERS, STANDINGS_WIDTH, drawStandings, renderStandings, type StandingsTable } from '../../src/render/standings.js';
+import {
+  MAX_GRID_PLAYERS,
+  STANDINGS_WIDTH,
+  drawStandings,
+  renderStandings,
+  type StandingsTable,
+} from '../../src/render/standings.js';
 import { THEME } from '../../src/render/theme.js';
 import { decodePng, near } from './pixels.js';
 
 function table(n: number, grid: boolean): StandingsTable {
-  const names = Array.from({ length: n }, (_, i) => (i === 0 ? 'A name far too long to fit in any column of this table at all\u0007' : `Player ${i + 1}`));
+  const names = Array.from({ length: n }, (_, i) =>
+    i === 0 ? 'A name far too long to fit in any column of this table at all\u0007' : `Player ${i + 1}`,
+  );
   return {
     title: 'Winter Swiss',
     subtitle: 'Standings after round 2 of 3',
@@ -17,7 +25,14 @@ function table(n: number, grid: boolean): StandingsTable {
       { label: 'BH', align: 'right' },
     ],
     rows: names.map((name, i) => ({ cells: [String(i + 1), name, '2½', '5.25'], dim: i === n - 1, mark: i === 0 })),
-    grid: grid ? { title: 'Crosstable', rowLabels: names.map((x, i) => `${i + 1} ${x}`), colLabels: names.map((_, i) => String(i + 1)), cells: names.map((_, i) => names.map((__, j) => (i === j ? '' : '½'))) } : undefined,
+    grid: grid
+      ? {
+          title: 'Crosstable',
+          rowLabels: names.map((x, i) => `${i + 1} ${x}`),
+          colLabels: names.map((_, i) => String(i + 1)),
+          cells: names.map((_, i) => names.map((__, j) => (i === j ? '' : '½'))),
+        }
+      : undefined,
     footer: 'Pts points · BH Buchholz',
   };
 }

@@ -31,17 +31,26 @@ describe('render tool', () => {
 
   it('refuses a bad move with the rule on stderr, exit 2, and writes nothing (as a process)', () => {
     const png = path.join(dir, 'bad.png');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/render.ts', 'exxit', '--moves', 'P 0,0; D 0,0 W', '--out', png], {
-      encoding: 'utf8',
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/render.ts', 'exxit', '--moves', 'P 0,0; D 0,0 W', '--out', png],
+      {
+        encoding: 'utf8',
+        cwd: path.resolve(import.meta.dirname, '../..'),
+      },
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^move 2 "D 0,0 W": EX-\d+[a-z]?: /);
     expect(existsSync(png)).toBe(false);
   });
 
   it('refuses a bad setup or arguments with the usage, exit 2', async () => {
-    for (const args of [['orion', '--setup', 'preset9', '--out', path.join(dir, 'x.png')], ['chess', '--out', 'x.png'], ['orion'], ['orion', '--bogus', '1']]) {
+    for (const args of [
+      ['orion', '--setup', 'preset9', '--out', path.join(dir, 'x.png')],
+      ['chess', '--out', 'x.png'],
+      ['orion'],
+      ['orion', '--bogus', '1'],
+    ]) {
       const r = await run(args);
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('usage:');

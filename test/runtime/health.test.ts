@@ -24,12 +24,18 @@ const firstMove: ThinkMove = async (game, state) => {
   return g.formatMove(s.value, g.legalMoves(s.value)[0]);
 };
 
-async function serve(bot: Harness, metrics: BotMetrics): Promise<(path: string) => Promise<{ status: number; text: string; type: string | null }>> {
+async function serve(
+  bot: Harness,
+  metrics: BotMetrics,
+): Promise<(path: string) => Promise<{ status: number; text: string; type: string | null }>> {
   server = await startHealthServer({
     port: 0,
     host: '127.0.0.1',
     log: pino({ level: 'silent' }),
-    sources: { ready: () => checkReadiness({ client: bot.bot.client, store: bot.store }), metrics: () => metrics.text() },
+    sources: {
+      ready: () => checkReadiness({ client: bot.bot.client, store: bot.store }),
+      metrics: () => metrics.text(),
+    },
   });
   const base = `http://127.0.0.1:${server.port}`;
   return async (path) => {
@@ -107,17 +113,22 @@ describe('health and metrics server', () => {
     h = await createHarness({ bot: { metrics, thinkMove: firstMove } });
     const get = await serve(h, metrics);
     try {
-      // A game between people: the challenge (a command), Accept (a component); its first board post meets a 429 and is retried.
+      // A game between people: the challenge (a command), Accept (a component); its first board post meets a 429 and is
+      // retried.
       h.fake.rateLimit({ method: 'POST', path: /^\/channels\/\d+\/messages$/, retryAfterMs: 50 });
       const { channelId } = await h.startGame('exxit', h.alice, h.bob, { tiles: 19 });
       // Refused (not Bob's turn), played (a game post), looked up (autocomplete), and delivered twice (a duplicate).
       expect((await h.move(h.bob, channelId, 'P A')).callback.data.content).toMatch(/not your turn/);
-      const legal = await h.fake.autocomplete(h.alice, channelId, 'move', [{ name: 'text', type: 3, value: '', focused: true }]).response();
+      const legal = await h.fake
+        .autocomplete(h.alice, channelId, 'move', [{ name: 'text', type: 3, value: '', focused: true }])
+        .response();
       const played = h.slash(h.alice, channelId, 'move', { text: legal.data.choices[0].value });
       await played.done();
       h.fake.resendInteraction(played);
       // A game against the AI, which opens: its move is thought about and drawn.
-      await h.slash(h.carol, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'them', layout: 'preset1' }).done();
+      await h
+        .slash(h.carol, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'them', layout: 'preset1' })
+        .done();
       const thread = await waitFor(async () => h!.fake.threads(h!.channel.id).find((t) => t.id !== channelId));
       await h.fake.waitForMessage(thread.id, (m) => m.content.startsWith('Orange: '));
       // A command Redis refuses.
@@ -130,7 +141,8 @@ describe('health and metrics server', () => {
       expect(text.status).toBe(200);
       expect(text.type).toMatch(/^text\/plain; version=0\.0\.4/);
       const t = text.text;
-      const counted = (type: string, name: string, outcome: string) => sample(t, 'hexmate_interactions_total', { type, name, outcome, process: '0', shards: '0' });
+      const counted = (type: string, name: string, outcome: string) =>
+        sample(t, 'hexmate_interactions_total', { type, name, outcome, process: '0', shards: '0' });
       expect(counted('command', 'challenge', 'ok')).toBe(1);
       expect(counted('component', 'challenge:accept', 'ok')).toBe(1);
       expect(counted('command', 'move', 'refused')).toBe(1);

@@ -10,14 +10,28 @@ const sharding = (processes: number, list?: number[]) => ({ total: 'auto' as con
 describe('planShards', () => {
   it('splits in order, the last process shorter', () => {
     expect(planShards(2, sharding(2)).processes).toEqual([[0], [1]]);
-    expect(planShards(5, sharding(2)).processes).toEqual([[0, 1, 2], [3, 4]]);
+    expect(planShards(5, sharding(2)).processes).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
     expect(planShards(4, sharding(1)).processes).toEqual([[0, 1, 2, 3]]);
     // 6 shards on 4 processes: 3 processes of 2 (never an empty one).
-    expect(planShards(6, sharding(4)).processes).toEqual([[0, 1], [2, 3], [4, 5]]);
+    expect(planShards(6, sharding(4)).processes).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]);
   });
 
   it("runs only this machine's SHARD_IDS", () => {
-    expect(planShards(8, sharding(2, [4, 5, 6, 7]))).toEqual({ total: 8, ids: [4, 5, 6, 7], processes: [[4, 5], [6, 7]] });
+    expect(planShards(8, sharding(2, [4, 5, 6, 7]))).toEqual({
+      total: 8,
+      ids: [4, 5, 6, 7],
+      processes: [
+        [4, 5],
+        [6, 7],
+      ],
+    });
   });
 
   it('every shard in exactly one process, at most SHARD_PROCESSES processes, none empty, as the library splits them', () => {

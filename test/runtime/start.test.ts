@@ -52,7 +52,9 @@ function start(fake: FakeDiscord, env: Record<string, string>) {
   const out = { stdout: '', stderr: '' };
   child.stdout.on('data', (d) => (out.stdout += d));
   child.stderr.on('data', (d) => (out.stderr += d));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, ...out })));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, ...out })),
+  );
   return { child, exited, out };
 }
 
@@ -71,7 +73,11 @@ const sample = (text: string, re: RegExp): number | undefined => {
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 };
 
-const logLines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; shardProcess?: number; pid: number });
+const logLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { msg: string; shardProcess?: number; pid: number });
 
 describe('node dist/index.js: health, metrics and sharding', () => {
   it('without SHARDS: one process serves /livez, /readyz and /metrics on METRICS_PORT', async () => {
@@ -93,7 +99,9 @@ describe('node dist/index.js: health, metrics and sharding', () => {
       // Counted once its after-work is done, just after its answer.
       const metrics = await waitFor(async () => {
         const text = (await get(port, '/metrics')).text;
-        return sample(text, /^hexmate_interactions_total\{.*name="challenge".*outcome="ok".*process="0"/) === 1 ? text : null;
+        return sample(text, /^hexmate_interactions_total\{.*name="challenge".*outcome="ok".*process="0"/) === 1
+          ? text
+          : null;
       }, 10_000);
       // Node's own process metrics, with the same labels.
       expect(metrics).toMatch(/^process_cpu_user_seconds_total\{process="0",shards="0"\} /m);
@@ -112,12 +120,18 @@ describe('node dist/index.js: health, metrics and sharding', () => {
     try {
       // Guilds until both shards have one (ids are time-based: their shard is not ours to choose).
       const guilds: FakeGuild[] = [];
-      while (new Set(guilds.map((g) => shardOf(g.id, 2))).size < 2) guilds.push(fake.addGuild({ name: `Guild ${guilds.length}` }));
+      while (new Set(guilds.map((g) => shardOf(g.id, 2))).size < 2)
+        guilds.push(fake.addGuild({ name: `Guild ${guilds.length}` }));
       const onShard = [0, 1].map((s) => guilds.find((g) => shardOf(g.id, 2) === s)!);
       const channels = onShard.map((g) => fake.addChannel(g.id, { name: 'games' }));
       const alice = fake.addUser({ username: 'alice-sharded' });
       const port = await freePort();
-      const p = start(fake, { SHARDS: 'auto', SHARD_PROCESSES: '2', SHARD_SPAWN_DELAY_MS: '50', METRICS_PORT: String(port) });
+      const p = start(fake, {
+        SHARDS: 'auto',
+        SHARD_PROCESSES: '2',
+        SHARD_SPAWN_DELAY_MS: '50',
+        METRICS_PORT: String(port),
+      });
 
       await fake.waitForReady(2, 30_000);
       const ready = await waitFor(async () => {
@@ -136,13 +150,25 @@ describe('node dist/index.js: health, metrics and sharding', () => {
 
       // One endpoint: each process's series under its own labels, the manager's beside them
       // (an interaction is counted once its after-work is done, just after its answer).
-      const counted = (text: string) => ['0', '1'].every((s) => sample(text, new RegExp(`^hexmate_interactions_total\\{.*name="challenge".*outcome="ok".*process="${s}"`)) === 1);
+      const counted = (text: string) =>
+        ['0', '1'].every(
+          (s) =>
+            sample(
+              text,
+              new RegExp(`^hexmate_interactions_total\\{.*name="challenge".*outcome="ok".*process="${s}"`),
+            ) === 1,
+        );
       const metrics = await waitFor(async () => {
         const text = (await get(port, '/metrics')).text;
         return counted(text) ? text : null;
       }, 10_000);
       for (const s of ['0', '1']) {
-        expect(sample(metrics, new RegExp(`^hexmate_interactions_total\\{.*name="challenge".*outcome="ok".*process="${s}",shards="${s}"`))).toBe(1);
+        expect(
+          sample(
+            metrics,
+            new RegExp(`^hexmate_interactions_total\\{.*name="challenge".*outcome="ok".*process="${s}",shards="${s}"`),
+          ),
+        ).toBe(1);
         expect(sample(metrics, new RegExp(`^hexmate_gateway_shard_ready\\{shard="${s}",process="${s}"`))).toBe(1);
         expect(sample(metrics, new RegExp(`^hexmate_shard_process_up\\{process="${s}"`))).toBe(1);
       }
@@ -153,7 +179,12 @@ describe('node dist/index.js: health, metrics and sharding', () => {
       expect(done.code).toBe(0);
       const lines = logLines(done.stdout);
       // Each bot process shut down on its own terms before the manager exited.
-      expect(lines.filter((l) => l.msg === 'shutting down').map((l) => l.shardProcess).sort()).toEqual([0, 1]);
+      expect(
+        lines
+          .filter((l) => l.msg === 'shutting down')
+          .map((l) => l.shardProcess)
+          .sort(),
+      ).toEqual([0, 1]);
       expect(lines.filter((l) => l.msg === 'bot ready')).toHaveLength(2);
       expect(done.stdout + done.stderr).not.toContain(TOKEN);
       expect(fake.sessions).toBe(0);

@@ -26,10 +26,19 @@ function write(root: string, rel: string, when: Date, text = ''): void {
 function project(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hexmate-build-'));
   roots.push(root);
-  for (const f of ['tsconfig.json', 'tsconfig.build.json', 'src/index.ts', 'src/ai/pool.ts', 'src/ai/worker-boot.mjs', 'src/render/gifenc.d.ts', 'src/README.md']) {
+  for (const f of [
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'src/index.ts',
+    'src/ai/pool.ts',
+    'src/ai/worker-boot.mjs',
+    'src/render/gifenc.d.ts',
+    'src/README.md',
+  ]) {
     write(root, f, T_SOURCES);
   }
-  for (const f of ['dist/index.js', 'dist/ai/pool.js', 'dist/ai/worker-boot.mjs', `dist/${STAMP}`]) write(root, f, T_BUILD);
+  for (const f of ['dist/index.js', 'dist/ai/pool.js', 'dist/ai/worker-boot.mjs', `dist/${STAMP}`])
+    write(root, f, T_BUILD);
   return root;
 }
 
@@ -58,7 +67,10 @@ describe('buildState (npm start: build first, or run dist/ as it is)', () => {
     expect(buildState({ root: a }).stale).toBe(true);
     const b = project();
     write(b, 'tsconfig.build.json', T_LATER);
-    expect(buildState({ root: b })).toEqual({ stale: true, reason: 'tsconfig.build.json changed since the last build' });
+    expect(buildState({ root: b })).toEqual({
+      stale: true,
+      reason: 'tsconfig.build.json changed since the last build',
+    });
   });
 
   it('stale when a source has no compiled file, even one older than the build (copied with its old time)', () => {

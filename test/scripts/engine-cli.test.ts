@@ -14,7 +14,11 @@ async function engine(...args: string[]): Promise<{ code: number; stdout: string
 
 describe('engine tool, as a process', () => {
   it('exits with status 2 on an illegal move, the refusal on stderr and nothing on stdout', async () => {
-    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/engine.ts', 'show', 'exxit', '--moves', 'P 0,0; P 1,0; P 1,-1'], { cwd: process.cwd() }).then(
+    const r = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/engine.ts', 'show', 'exxit', '--moves', 'P 0,0; P 1,0; P 1,-1'],
+      { cwd: process.cwd() },
+    ).then(
       () => ({ code: 0, stdout: '', stderr: '' }),
       (e: { code: number; stdout: string; stderr: string }) => e,
     );
@@ -64,7 +68,12 @@ describe('engine tool', () => {
   });
 
   it('refuses bad arguments with status 2 and the usage', async () => {
-    const cases = [['legal', 'chess'], ['playout', 'exxit', '--games', 'x', '--seed', '1'], ['nope'], ['show', 'orion', '--setup', 'preset9']];
+    const cases = [
+      ['legal', 'chess'],
+      ['playout', 'exxit', '--games', 'x', '--seed', '1'],
+      ['nope'],
+      ['show', 'orion', '--setup', 'preset9'],
+    ];
     const results = await Promise.all(cases.map((args) => engine(...args)));
     results.forEach((r, i) => {
       expect(r.code, cases[i].join(' ')).toBe(2);
@@ -86,13 +95,41 @@ describe('engine tool', () => {
 
 describe('engine tool, match', () => {
   it('plays a seeded match between two random players and reports it through the same output', async () => {
-    const a = await engine('match', 'orion', '--a', 'random', '--b', 'random', '--games', '2', '--seed', '3', '--workers', '1');
+    const a = await engine(
+      'match',
+      'orion',
+      '--a',
+      'random',
+      '--b',
+      'random',
+      '--games',
+      '2',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+    );
     expect(a.code).toBe(0);
     expect(a.stdout).toMatch(/^match: orion \(preset1\), a = random, b = random, games 2, seed 3, workers 1\n/);
-    const b = await engine('match', 'orion', '--a', 'random', '--b', 'random', '--games', '2', '--seed', '3', '--workers', '1');
+    const b = await engine(
+      'match',
+      'orion',
+      '--a',
+      'random',
+      '--b',
+      'random',
+      '--games',
+      '2',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+    );
     const results = (out: string) => out.split('\n').filter((l) => /^(a|b) random:|^average plies|^endings/.test(l));
     expect(results(a.stdout)).toHaveLength(4);
     expect(results(b.stdout)).toEqual(results(a.stdout));
-    expect((await engine('match', 'orion', '--a', 'grandmaster', '--b', 'random', '--games', '1', '--seed', '1')).code).toBe(2);
+    expect(
+      (await engine('match', 'orion', '--a', 'grandmaster', '--b', 'random', '--games', '1', '--seed', '1')).code,
+    ).toBe(2);
   });
 });

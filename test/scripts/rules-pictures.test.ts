@@ -59,7 +59,10 @@ describe('rules pictures: the script', () => {
       const png = readFileSync(join(out, p.file));
       expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       // IHDR: width and height, big-endian, at bytes 16..23.
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)], p.file).toEqual([BOARD_SIZE[p.game].width, BOARD_SIZE[p.game].height]);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], p.file).toEqual([
+        BOARD_SIZE[p.game].width,
+        BOARD_SIZE[p.game].height,
+      ]);
     }
     expect(stalePictures(out)).toEqual([]);
   });

@@ -13,7 +13,9 @@ const at = Date.parse('2026-12-01T10:00:00Z');
 describe('parseLine', () => {
   it('reads bold, code, mentions, relative times and escapes', () => {
     const deadline = Math.floor(at / 1000) + 24 * 3600;
-    expect(parseLine(`<@11> to move (Red). Play with **Move** below or \`/move\`. Deadline <t:${deadline}:R>.`, names, at)).toEqual([
+    expect(
+      parseLine(`<@11> to move (Red). Play with **Move** below or \`/move\`. Deadline <t:${deadline}:R>.`, names, at),
+    ).toEqual([
       { text: '@Alice', style: 'mention' },
       { text: ' to move (Red). Play with ', style: 'text' },
       { text: 'Move', style: 'bold' },
@@ -47,8 +49,22 @@ describe('drawableName', () => {
 });
 
 describe('pickPosts', () => {
-  const post = (o: Partial<DemoPost>): DemoPost => ({ section: 'exxit', who: 'Alice', action: '/move text:P A', ephemeral: false, content: '', components: [], ...o });
-  const thread = (posts: DemoPost[]): DemoThread => ({ names, botId: '1', channel: 'games', threads: { exxit: 'Exxit · Alice vs Bob' }, posts });
+  const post = (o: Partial<DemoPost>): DemoPost => ({
+    section: 'exxit',
+    who: 'Alice',
+    action: '/move text:P A',
+    ephemeral: false,
+    content: '',
+    components: [],
+    ...o,
+  });
+  const thread = (posts: DemoPost[]): DemoThread => ({
+    names,
+    botId: '1',
+    channel: 'games',
+    threads: { exxit: 'Exxit · Alice vs Bob' },
+    posts,
+  });
 
   it('takes the board before the refusal, the refusal and the next board', () => {
     const posts = [
@@ -60,7 +76,11 @@ describe('pickPosts', () => {
       post({ who: 'Bob', action: 'clicks **Why?**', ephemeral: true, image: 'rules-exxit-why.png' }),
       post({ who: 'Bob', image: 'exxit-03.png' }),
     ];
-    expect(pickPosts(thread(posts)).map((p) => p.image ?? p.content)).toEqual(['exxit-02.png', 'EX-13d: …', 'exxit-03.png']);
+    expect(pickPosts(thread(posts)).map((p) => p.image ?? p.content)).toEqual([
+      'exxit-02.png',
+      'EX-13d: …',
+      'exxit-03.png',
+    ]);
   });
 
   it('says what to do when the demo output has no refusal', () => {

@@ -87,10 +87,19 @@ describe.each(MODES)('challenges on $name', (mode) => {
 
   it('records the game started from an accepted challenge', async () => {
     const c = await store.challenges.create(challenge());
-    const r = await store.challenges.transition(c.id, 'open', 'accepted', { acceptedBy: { id: 'u9', name: 'Z' }, gameId: 'abcdefghij' });
+    const r = await store.challenges.transition(c.id, 'open', 'accepted', {
+      acceptedBy: { id: 'u9', name: 'Z' },
+      gameId: 'abcdefghij',
+    });
     expect(r).toMatchObject({ ok: true, challenge: { status: 'accepted', gameId: 'abcdefghij' } });
-    expect(await store.challenges.transition(c.id, 'open', 'cancelled')).toMatchObject({ ok: false, reason: 'conflict' });
-    expect(await store.challenges.transition('missingchal', 'open', 'cancelled')).toEqual({ ok: false, reason: 'not-found' });
+    expect(await store.challenges.transition(c.id, 'open', 'cancelled')).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+    });
+    expect(await store.challenges.transition('missingchal', 'open', 'cancelled')).toEqual({
+      ok: false,
+      reason: 'not-found',
+    });
   });
 
   it('expires: past expiresAt it reads as expired, cannot be accepted, and the sweeper finds it', async () => {
@@ -131,7 +140,8 @@ describe.each(MODES)('challenges on $name', (mode) => {
     await store.redis.hset(`${prefix}challenge:{${damaged.id}}`, 'status', '"opn');
     await expect(store.challenges.get(damaged.id)).rejects.toBeInstanceOf(CorruptRecordError);
     expect(await store.challenges.countOpenByUser(me)).toBe(2);
-    // Counting again gives the same answer: the unreadable entry is kept (its score ages it out), the closed one dropped.
+    // Counting again gives the same answer: the unreadable entry is kept (its score ages it out), the closed one
+    // dropped.
     expect(await store.challenges.countOpenByUser(me)).toBe(2);
     await store.challenges.transition(open.id, 'open', 'declined');
     expect(await store.challenges.countOpenByUser(me)).toBe(1);

@@ -20,10 +20,35 @@ function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] 
   return out;
 }
 
-const HUGE = [JSON.stringify('x'.repeat(200_000)), `${'['.repeat(3000)}${']'.repeat(3000)}`, JSON.stringify(Array.from({ length: 50_000 }, (_, k) => k))];
+const HUGE = [
+  JSON.stringify('x'.repeat(200_000)),
+  `${'['.repeat(3000)}${']'.repeat(3000)}`,
+  JSON.stringify(Array.from({ length: 50_000 }, (_, k) => k)),
+];
 const jsonish = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom(-1, 0, 1, 1.5, -0, 1e308, 2 ** 53, '', ' ', 'active', 'over', 'exxit', 'orion', null, true, false, [], {}, [null, null], { id: 'x' }),
+  fc.constantFrom(
+    -1,
+    0,
+    1,
+    1.5,
+    -0,
+    1e308,
+    2 ** 53,
+    '',
+    ' ',
+    'active',
+    'over',
+    'exxit',
+    'orion',
+    null,
+    true,
+    false,
+    [],
+    {},
+    [null, null],
+    { id: 'x' },
+  ),
 );
 
 /** One damage to a hash of JSON fields: what a record read back may look like. */
@@ -53,7 +78,10 @@ function damage(fields: Record<string, string>): fc.Arbitrary<Record<string, str
   return fc.oneof(
     { arbitrary: deep, weight: 4 },
     { arbitrary: fc.tuple(field, jsonish).map(([f, v]) => ({ ...fields, [f]: JSON.stringify(v) })), weight: 2 },
-    { arbitrary: fc.tuple(field, fc.string({ unit: 'binary', maxLength: 30 })).map(([f, v]) => ({ ...fields, [f]: v })), weight: 1 },
+    {
+      arbitrary: fc.tuple(field, fc.string({ unit: 'binary', maxLength: 30 })).map(([f, v]) => ({ ...fields, [f]: v })),
+      weight: 1,
+    },
     { arbitrary: fc.tuple(field, fc.constantFrom(...HUGE)).map(([f, v]) => ({ ...fields, [f]: v })), weight: 1 },
     {
       arbitrary: fc.constantFrom(...names).map((f) => {
@@ -82,7 +110,12 @@ describe('records read back with damage', () => {
    * Writes each damaged version of the hash at `key`, reads it with `read`, and checks the answer with `valid`;
    * the hash is as written after the read. Returns how many reads gave a record (and how many refused).
    */
-  async function fuzz<T>(key: string, read: () => Promise<T>, valid: (r: T, fields: Record<string, string>) => void, runs = 150): Promise<{ read: number; refused: number }> {
+  async function fuzz<T>(
+    key: string,
+    read: () => Promise<T>,
+    valid: (r: T, fields: Record<string, string>) => void,
+    runs = 150,
+  ): Promise<{ read: number; refused: number }> {
     const fields = await store.redis.hgetall(key);
     expect(Object.keys(fields).length).toBeGreaterThan(0);
     const seen = { read: 0, refused: 0 };
@@ -114,10 +147,22 @@ describe('records read back with damage', () => {
   }
 
   it('games: a valid record or CorruptRecordError; lists skip the damaged one', async () => {
-    const created = await store.games.create(newGame({ players: [{ id: 'fz1', name: 'Alice' }, { id: 'fz2', name: 'Bob', bot: 'easy' }] }));
+    const created = await store.games.create(
+      newGame({
+        players: [
+          { id: 'fz1', name: 'Alice' },
+          { id: 'fz2', name: 'Bob', bot: 'easy' },
+        ],
+      }),
+    );
     if (!created.ok) throw new Error('create');
     const g = created.game;
-    await store.games.update(g.id, 1, { drawOffer: 1, clock: { perMoveMs: 3_600_000, deadline: 5, reminded: false, wakeAt: 4 }, appendMoves: ['P 0,0'], messageId: 'm1' });
+    await store.games.update(g.id, 1, {
+      drawOffer: 1,
+      clock: { perMoveMs: 3_600_000, deadline: 5, reminded: false, wakeAt: 4 },
+      appendMoves: ['P 0,0'],
+      messageId: 'm1',
+    });
     const seen = await fuzz(
       `${prefix}game:{${g.id}}`,
       async () => {
@@ -170,7 +215,20 @@ describe('records read back with damage', () => {
     const scope = guildScope('gfz');
     const user = uid('u');
     const key = `${prefix}ratings:{ratings:exxit}:player:${scope}:${user}`;
-    await store.redis.hset(key, { v: '3', data: JSON.stringify({ ...defaultSnapshot(), rating: 1612.5, rd: 80, games: 9, wins: 5, losses: 3, draws: 1, streak: 2, lastPlayed: 1_700_000_000_000 }) });
+    await store.redis.hset(key, {
+      v: '3',
+      data: JSON.stringify({
+        ...defaultSnapshot(),
+        rating: 1612.5,
+        rd: 80,
+        games: 9,
+        wins: 5,
+        losses: 3,
+        draws: 1,
+        streak: 2,
+        lastPlayed: 1_700_000_000_000,
+      }),
+    });
     await store.redis.zadd(`${prefix}ratings:{ratings:exxit}:board:${scope}`, 1612.5, user);
     const seen = await fuzz(
       key,
@@ -187,7 +245,14 @@ describe('records read back with damage', () => {
 
   it('settings', async () => {
     const guild = uid('g');
-    await store.settings.update(guild, { clockMs: 7_200_000, channels: ['c1', 'c2'], locale: 'fr', tournamentRole: 'r1', seasonLength: 'monthly', seasonChannel: 'c3' });
+    await store.settings.update(guild, {
+      clockMs: 7_200_000,
+      channels: ['c1', 'c2'],
+      locale: 'fr',
+      tournamentRole: 'r1',
+      seasonLength: 'monthly',
+      seasonChannel: 'c3',
+    });
     const seen = await fuzz(
       `${prefix}settings:{${guild}}`,
       () => store.settings.get(guild),

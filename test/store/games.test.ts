@@ -46,7 +46,10 @@ describe.each(MODES)('games on $name', (mode) => {
     const second = await store.games.create(newGame({ channelId: g.channelId }));
     expect(second).toEqual({ ok: false, reason: 'channel-busy', activeGameId: g.id });
 
-    const over = await store.games.update(g.id, 1, { status: 'over', result: { winner: 1, draw: false, reason: 'resign' } });
+    const over = await store.games.update(g.id, 1, {
+      status: 'over',
+      result: { winner: 1, draw: false, reason: 'resign' },
+    });
     expect(over.ok).toBe(true);
     expect(await store.games.activeByChannel(g.channelId)).toBeNull();
     // No active game: byChannel gives the last one played there.
@@ -74,7 +77,9 @@ describe.each(MODES)('games on $name', (mode) => {
       const losers = results.filter((r) => !r.ok);
       for (const l of losers) expect(l).toMatchObject({ reason: 'channel-busy' });
       // Losers leave nothing behind.
-      expect(await store.games.listActive('g1', 1000).then((gs) => gs.filter((x) => x.channelId === channelId))).toHaveLength(1);
+      expect(
+        await store.games.listActive('g1', 1000).then((gs) => gs.filter((x) => x.channelId === channelId)),
+      ).toHaveLength(1);
     } finally {
       await Promise.all(clients.map((c) => c.close()));
     }
@@ -92,7 +97,10 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(r1.game.updatedAt).toBeGreaterThanOrEqual(g.updatedAt);
 
     // Stale version: refused, nothing changed.
-    expect(await store.games.update(g.id, 1, { state: { n: 99 }, appendMoves: ['X'] })).toEqual({ ok: false, reason: 'conflict' });
+    expect(await store.games.update(g.id, 1, { state: { n: 99 }, appendMoves: ['X'] })).toEqual({
+      ok: false,
+      reason: 'conflict',
+    });
     const now = await store.games.get(g.id);
     expect(now?.version).toBe(2);
     expect(now?.state).toEqual({ n: 2 });
@@ -128,7 +136,9 @@ describe.each(MODES)('games on $name', (mode) => {
     try {
       let version = 1;
       for (let round = 0; round < 10; round++) {
-        const results = await Promise.all(clients.map((c, i) => c.games.update(g.id, version, { appendMoves: [`r${round}c${i}`] })));
+        const results = await Promise.all(
+          clients.map((c, i) => c.games.update(g.id, version, { appendMoves: [`r${round}c${i}`] })),
+        );
         expect(results.filter((r) => r.ok)).toHaveLength(1);
         version++;
       }
@@ -144,8 +154,20 @@ describe.each(MODES)('games on $name', (mode) => {
   it('lists active games per guild and per user, and counts a user’s active games', async () => {
     const guildId = uid('g');
     const alice = uid('u');
-    const a = await create({ guildId, players: [{ id: alice, name: 'A' }, { id: uid('u'), name: 'B' }] });
-    const b = await create({ guildId, players: [{ id: uid('u'), name: 'C' }, { id: alice, name: 'A' }] });
+    const a = await create({
+      guildId,
+      players: [
+        { id: alice, name: 'A' },
+        { id: uid('u'), name: 'B' },
+      ],
+    });
+    const b = await create({
+      guildId,
+      players: [
+        { id: uid('u'), name: 'C' },
+        { id: alice, name: 'A' },
+      ],
+    });
     await create({ guildId: uid('g') });
     expect((await store.games.listActive(guildId)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
     expect(await store.games.countActiveByUser(alice)).toBe(2);
@@ -162,7 +184,9 @@ describe.each(MODES)('games on $name', (mode) => {
     const g = await create({ clock: { perMoveMs: 1000, deadline: t + 1000, reminded: false, wakeAt: t + 750 } });
     expect(await store.games.due(t)).not.toContain(g.id);
     expect(await store.games.due(t + 800)).toContain(g.id);
-    const r = await store.games.update(g.id, 1, { clock: { perMoveMs: 1000, deadline: t + 1000, reminded: true, wakeAt: t + 1000 } });
+    const r = await store.games.update(g.id, 1, {
+      clock: { perMoveMs: 1000, deadline: t + 1000, reminded: true, wakeAt: t + 1000 },
+    });
     expect(r.ok).toBe(true);
     expect(await store.games.due(t + 800)).not.toContain(g.id);
     expect(await store.games.due(t + 1000)).toContain(g.id);
@@ -173,7 +197,8 @@ describe.each(MODES)('games on $name', (mode) => {
   it('pages through the due index; repairs a stale entry only while it is still due, never re-adds one', async () => {
     const base = 1_000_000; // long past: no other test's entries are due by then
     const gs: StoredGame[] = [];
-    for (let k = 0; k < 3; k++) gs.push(await create({ clock: { perMoveMs: 1000, deadline: base + k + 10, reminded: false, wakeAt: base + k } }));
+    for (let k = 0; k < 3; k++)
+      gs.push(await create({ clock: { perMoveMs: 1000, deadline: base + k + 10, reminded: false, wakeAt: base + k } }));
     expect(await store.games.due(base + 5, 2)).toEqual([gs[0].id, gs[1].id]);
     expect(await store.games.due(base + 5, 2, 2)).toEqual([gs[2].id]);
     // Removed, and moved to the record's wake time…
@@ -190,12 +215,24 @@ describe.each(MODES)('games on $name', (mode) => {
   it('a quarantine marks the record once and takes it out of the due index', async () => {
     const t = Date.now();
     const g = await create({ clock: { perMoveMs: 1000, deadline: t + 1000, reminded: false, wakeAt: t + 750 } });
-    expect(await store.games.quarantine(g.id, 'bad state')).toEqual({ marked: true, channelId: g.channelId, postable: true });
+    expect(await store.games.quarantine(g.id, 'bad state')).toEqual({
+      marked: true,
+      channelId: g.channelId,
+      postable: true,
+    });
     expect(await store.games.due(t + 800)).not.toContain(g.id);
     expect((await store.games.get(g.id))?.damaged).toBe('bad state');
-    expect(await store.games.quarantine(g.id, 'again')).toEqual({ marked: false, channelId: g.channelId, postable: true });
+    expect(await store.games.quarantine(g.id, 'again')).toEqual({
+      marked: false,
+      channelId: g.channelId,
+      postable: true,
+    });
     expect((await store.games.get(g.id))?.damaged).toBe('bad state');
-    expect(await store.games.quarantine('nosuchgame1', 'x')).toEqual({ marked: false, channelId: null, postable: true });
+    expect(await store.games.quarantine('nosuchgame1', 'x')).toEqual({
+      marked: false,
+      channelId: null,
+      postable: true,
+    });
   });
 
   it('names the game in the error of a record it cannot decode (found by its channel, it can be quarantined)', async () => {
@@ -217,7 +254,14 @@ describe.each(MODES)('games on $name', (mode) => {
       await expect(s.games.get(g.id)).rejects.toBeInstanceOf(CorruptRecordError);
       await expect(s.games.byChannel(g.channelId)).rejects.toThrow(/corrupt game record/);
 
-      await s.redis.hset(`${prefix}game:{${g.id}}`, 'players', JSON.stringify([{ id: 'u1', name: 'A' }, { id: 'u2', name: 'B' }]));
+      await s.redis.hset(
+        `${prefix}game:{${g.id}}`,
+        'players',
+        JSON.stringify([
+          { id: 'u1', name: 'A' },
+          { id: 'u2', name: 'B' },
+        ]),
+      );
       await s.redis.hset(`${prefix}game:{${g.id}}`, 'status', JSON.stringify('paused'));
       const err = await s.games.get(g.id).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CorruptRecordError);
@@ -237,7 +281,9 @@ describe.each(MODES)('games on $name', (mode) => {
 
   it('refuses changes it could not read back, and writes nothing', async () => {
     const g = await create();
-    await expect(store.games.update(g.id, 1, { drawOffer: 2 as never })).rejects.toThrow(/invalid game changes: drawOffer/);
+    await expect(store.games.update(g.id, 1, { drawOffer: 2 as never })).rejects.toThrow(
+      /invalid game changes: drawOffer/,
+    );
     await expect(store.games.update(g.id, 1, { status: 'paused' as never })).rejects.toThrow(/status/);
     await expect(store.games.update(g.id, 1, { result: { winner: 0 } as never })).rejects.toThrow(/result/);
     await expect(store.games.update(g.id, 1, { appendMoves: [''] })).rejects.toThrow(/appendMoves/);
@@ -245,7 +291,9 @@ describe.each(MODES)('games on $name', (mode) => {
   });
 
   it('refuses to create a record it could not read back', async () => {
-    await expect(store.games.create(newGame({ players: [{ id: 'u1', name: 'A' }] as never }))).rejects.toThrow(/invalid game/);
+    await expect(store.games.create(newGame({ players: [{ id: 'u1', name: 'A' }] as never }))).rejects.toThrow(
+      /invalid game/,
+    );
     await expect(store.games.create(newGame({ state: undefined }))).rejects.toThrow(/state/);
   });
 
@@ -325,23 +373,37 @@ describe.each(MODES)('games on $name', (mode) => {
     if (!r.ok) throw new Error(r.reason);
     expect((await store.games.get(r.game.id))?.postable).toBe(false);
     expect(await store.games.claimAnnouncement(r.game.id, 'p1', 'p2')).toEqual({ tries: 1, reply });
-    expect(await store.games.quarantine(r.game.id, 'test')).toEqual({ marked: true, channelId: r.game.channelId, postable: false });
+    expect(await store.games.quarantine(r.game.id, 'test')).toEqual({
+      marked: true,
+      channelId: r.game.channelId,
+      postable: false,
+    });
     await expect(store.games.create(newGame({ postable: 'no' as unknown as boolean }))).rejects.toThrow(/postable/);
   });
 
   it('a write given a deadline that has passed is refused as late and changes nothing', async () => {
     const g = await create();
-    const r = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline: Date.now() - 1000, announce: { owner: 'p1' } });
+    const r = await store.games.update(
+      g.id,
+      1,
+      { appendMoves: ['P A'] },
+      { deadline: Date.now() - 1000, announce: { owner: 'p1' } },
+    );
     expect(r).toEqual({ ok: false, reason: 'late' });
     const now = await store.games.get(g.id);
     expect([now?.version, now?.moves, now?.annV]).toEqual([1, [], undefined]);
   });
 
-  it('a write well within its deadline is kept, every time (the embedded store\'s TIME is no clock)', async () => {
+  it("a write well within its deadline is kept, every time (the embedded store's TIME is no clock)", async () => {
     // The bot gives a write about 900 ms; ioredis-mock's TIME can be 1.5 s ahead, which once refused good moves.
     for (let k = 0; k < 12; k++) {
       const g = await create();
-      const r = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline: Date.now() + 400, announce: { owner: 'p1' } });
+      const r = await store.games.update(
+        g.id,
+        1,
+        { appendMoves: ['P A'] },
+        { deadline: Date.now() + 400, announce: { owner: 'p1' } },
+      );
       expect(r.ok).toBe(true);
     }
   });

@@ -28,9 +28,12 @@ export async function openMany(mode: Mode, prefix: string, n: number): Promise<S
   const first = await openStore({ url: mode.url, prefix, logger: quiet });
   // Every ioredis-mock client listens on one shared emitter of the in-memory db;
   // 20 clients in one process are intended here, so lift Node's leak warning first.
-  const shared = (first.redis as unknown as { context?: { modifiedKeyEvents?: { setMaxListeners(n: number): void } } }).context;
+  const shared = (first.redis as unknown as { context?: { modifiedKeyEvents?: { setMaxListeners(n: number): void } } })
+    .context;
   shared?.modifiedKeyEvents?.setMaxListeners(200);
-  const rest = await Promise.all(Array.from({ length: n - 1 }, () => openStore({ url: mode.url, prefix, logger: quiet })));
+  const rest = await Promise.all(
+    Array.from({ length: n - 1 }, () => openStore({ url: mode.url, prefix, logger: quiet })),
+  );
   return [first, ...rest];
 }
 

@@ -62,7 +62,10 @@ describe.each(MODES)('store basics on $name', (mode) => {
   it('server settings merge and clear', async () => {
     const g = uid('g');
     expect(await store.settings.get(g)).toEqual({});
-    expect(await store.settings.update(g, { clockMs: 3_600_000, channels: ['1', '2'] })).toEqual({ clockMs: 3_600_000, channels: ['1', '2'] });
+    expect(await store.settings.update(g, { clockMs: 3_600_000, channels: ['1', '2'] })).toEqual({
+      clockMs: 3_600_000,
+      channels: ['1', '2'],
+    });
     expect(await store.settings.update(g, { channels: null })).toEqual({ clockMs: 3_600_000 });
     await expect(store.settings.update(g, { clockMs: -5 })).rejects.toThrow(/invalid settings/);
   });
@@ -71,13 +74,18 @@ describe.each(MODES)('store basics on $name', (mode) => {
     const g = uid('g');
     const [a, b] = await openMany(mode, prefix, 2);
     try {
-      const add = (st: Store, ch: string) => st.settings.modify(g, (cur) => ({ channels: [...(cur.channels ?? []), ch] }));
+      const add = (st: Store, ch: string) =>
+        st.settings.modify(g, (cur) => ({ channels: [...(cur.channels ?? []), ch] }));
       // Twenty writers at once, each adding its own channel: a lost update would drop one.
       await Promise.all(Array.from({ length: 20 }, (_, k) => add(k % 2 ? a : b, `c${k}`)));
       const got = (await store.settings.get(g)).channels ?? [];
       expect([...got].sort()).toEqual(Array.from({ length: 20 }, (_, k) => `c${k}`).sort());
       // A change that throws writes nothing.
-      await expect(a.settings.modify(g, () => { throw new Error('refused'); })).rejects.toThrow('refused');
+      await expect(
+        a.settings.modify(g, () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       expect((await store.settings.get(g)).channels).toHaveLength(20);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -87,16 +95,34 @@ describe.each(MODES)('store basics on $name', (mode) => {
   it('every key starts with the prefix, and one game’s keys share one cluster slot', async () => {
     const tag = uid('k');
     const created = await store.games.create(
-      newGame({ guildId: `${tag}g`, channelId: `${tag}c`, players: [{ id: `${tag}a`, name: 'A' }, { id: `${tag}b`, name: 'B' }], moves: ['P A'] }),
+      newGame({
+        guildId: `${tag}g`,
+        channelId: `${tag}c`,
+        players: [
+          { id: `${tag}a`, name: 'A' },
+          { id: `${tag}b`, name: 'B' },
+        ],
+        moves: ['P A'],
+      }),
     );
     if (!created.ok) throw new Error('create failed');
     const g = created.game;
-    await store.games.update(g.id, 1, { appendMoves: ['P B'], clock: { perMoveMs: 1000, deadline: 1, reminded: false, wakeAt: 1 } });
+    await store.games.update(g.id, 1, {
+      appendMoves: ['P B'],
+      clock: { perMoveMs: 1000, deadline: 1, reminded: false, wakeAt: 1 },
+    });
     await store.games.update(g.id, 2, { status: 'over', result: { winner: 0, draw: false, reason: 'EX-20b' } });
     await store.ratings.applyResult('exxit', g.id, `${tag}g`, [`${tag}a`, `${tag}b`], { winner: 0, draw: false });
     const c = await store.challenges.create({
-      game: 'exxit', setup: 'standard', options: {}, challengerId: `${tag}a`, challengerName: 'A',
-      opponentId: `${tag}b`, rated: false, guildId: `${tag}g`, channelId: `${tag}c`,
+      game: 'exxit',
+      setup: 'standard',
+      options: {},
+      challengerId: `${tag}a`,
+      challengerName: 'A',
+      opponentId: `${tag}b`,
+      rated: false,
+      guildId: `${tag}g`,
+      channelId: `${tag}c`,
     });
     await store.challenges.take(c.id, { id: `${tag}b`, name: 'B' });
     await store.interactions.claim(`${tag}i`);
@@ -137,7 +163,10 @@ describe.each(MODES)('store basics on $name', (mode) => {
 describe('opening the store', () => {
   it('embedded mode warns loudly that games will not survive a restart, and still runs the Lua scripts', async () => {
     const warnings: string[] = [];
-    const s = await openStore({ prefix: `${prefixFor('embedded', MODES[1])}`, logger: { warn: (m) => warnings.push(m) } });
+    const s = await openStore({
+      prefix: `${prefixFor('embedded', MODES[1])}`,
+      logger: { warn: (m) => warnings.push(m) },
+    });
     try {
       expect(s.embedded).toBe(true);
       expect(warnings).toEqual([EMBEDDED_WARNING]);
@@ -152,7 +181,11 @@ describe('opening the store', () => {
 
   it('a real Redis gives no embedded warning', async () => {
     const warnings: string[] = [];
-    const s = await openStore({ url: MODES[0].url, prefix: prefixFor('real', MODES[0]), logger: { warn: (m) => warnings.push(m) } });
+    const s = await openStore({
+      url: MODES[0].url,
+      prefix: prefixFor('real', MODES[0]),
+      logger: { warn: (m) => warnings.push(m) },
+    });
     expect(s.embedded).toBe(false);
     expect(warnings).toEqual([]);
     await s.close();

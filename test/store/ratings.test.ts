@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptRecordError, guildScope, idleRd, newId, openStore, rateGame, defaultSnapshot, type Store } from '../../src/store/index.js';
+import {
+  CorruptRecordError,
+  guildScope,
+  idleRd,
+  newId,
+  openStore,
+  rateGame,
+  defaultSnapshot,
+  type Store,
+} from '../../src/store/index.js';
 import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 describe('rateGame (Glicko-2 via the glicko2 package)', () => {
@@ -68,7 +77,12 @@ describe.each(MODES)('ratings on $name', (mode) => {
     expect(pb.global.after.rating).toBeGreaterThan(pb.global.before.rating);
     expect(pb.guild?.after.rating).toBeGreaterThan(1500);
     expect(await store.ratings.get('orion', b, 'global')).toEqual(pb.global.after);
-    expect(await store.ratings.get('orion', b, guildScope(guild))).toMatchObject({ wins: 1, losses: 0, games: 1, streak: 1 });
+    expect(await store.ratings.get('orion', b, guildScope(guild))).toMatchObject({
+      wins: 1,
+      losses: 0,
+      games: 1,
+      streak: 1,
+    });
     expect(await store.ratings.get('orion', a, 'global')).toMatchObject({ wins: 0, losses: 1, streak: -1 });
     // Ratings are per game: Exxit is untouched.
     expect(await store.ratings.get('exxit', b, 'global')).toEqual(defaultSnapshot());
@@ -92,7 +106,9 @@ describe.each(MODES)('ratings on $name', (mode) => {
     const gameId = newId();
     const clients = await openMany(mode, prefix, 10);
     try {
-      const outs = await Promise.all(clients.map((c) => c.ratings.applyResult('exxit', gameId, 'g1', [a, b], { winner: null, draw: true })));
+      const outs = await Promise.all(
+        clients.map((c) => c.ratings.applyResult('exxit', gameId, 'g1', [a, b], { winner: null, draw: true })),
+      );
       expect(outs.filter((o) => o.applied)).toHaveLength(1);
       expect(await store.ratings.get('exxit', a, 'global')).toMatchObject({ games: 1, draws: 1 });
     } finally {
@@ -104,7 +120,9 @@ describe.each(MODES)('ratings on $name', (mode) => {
     const star = uid('s');
     const clients = await openMany(mode, prefix, 8);
     try {
-      await Promise.all(clients.map((c) => c.ratings.applyResult('exxit', newId(), 'g1', [star, uid('o')], { winner: 0, draw: false })));
+      await Promise.all(
+        clients.map((c) => c.ratings.applyResult('exxit', newId(), 'g1', [star, uid('o')], { winner: 0, draw: false })),
+      );
       expect(await store.ratings.get('exxit', star, 'global')).toMatchObject({ games: 8, wins: 8, streak: 8 });
       expect(await store.ratings.get('exxit', star, guildScope('g1'))).toMatchObject({ games: 8 });
     } finally {
@@ -115,7 +133,8 @@ describe.each(MODES)('ratings on $name', (mode) => {
   it('leaderboards: best first, provisional players filtered on request', async () => {
     const guild = uid('g');
     const [top, mid, low] = [uid('t'), uid('m'), uid('l')];
-    for (let i = 0; i < 3; i++) await store.ratings.applyResult('orion', newId(), guild, [top, mid], { winner: 0, draw: false });
+    for (let i = 0; i < 3; i++)
+      await store.ratings.applyResult('orion', newId(), guild, [top, mid], { winner: 0, draw: false });
     await store.ratings.applyResult('orion', newId(), guild, [mid, low], { winner: 0, draw: false });
     const board = await store.ratings.top('orion', guildScope(guild), 10);
     expect(board.map((e) => e.userId).sort()).toEqual([top, mid, low].sort());
@@ -135,7 +154,8 @@ describe.each(MODES)('ratings on $name', (mode) => {
     const t0 = 1_000 * day;
     // a beats b 4 times and c once; c beats d once: a, b are established (>= 4 games), c and d are not.
     const [a, b, c, d] = [uid('a'), uid('b'), uid('c'), uid('d')];
-    for (let i = 0; i < 4; i++) await store.ratings.applyResult('exxit', newId(), guild, [a, b], { winner: 0, draw: false }, t0);
+    for (let i = 0; i < 4; i++)
+      await store.ratings.applyResult('exxit', newId(), guild, [a, b], { winner: 0, draw: false }, t0);
     await store.ratings.applyResult('exxit', newId(), guild, [a, c], { winner: 0, draw: false }, t0);
     await store.ratings.applyResult('exxit', newId(), guild, [c, d], { winner: 0, draw: false }, t0);
     const opts = { minGames: 4 };
@@ -152,7 +172,10 @@ describe.each(MODES)('ratings on $name', (mode) => {
     // With `now`, the deviation grown by idle time counts: after a long break nobody is established.
     const rdA = (await store.ratings.get('exxit', a, scope)).rd;
     const late = { minGames: 4, maxRd: rdA + 1, now: t0 + 3650 * day };
-    expect(await store.ratings.census('exxit', scope, { minGames: 4, maxRd: 349, now: t0 })).toEqual({ players: 4, established: 2 });
+    expect(await store.ratings.census('exxit', scope, { minGames: 4, maxRd: 349, now: t0 })).toEqual({
+      players: 4,
+      established: 2,
+    });
     expect(await store.ratings.census('exxit', scope, late)).toEqual({ players: 4, established: 0 });
     expect(await store.ratings.top('exxit', scope, 10, late)).toEqual([]);
     expect(await store.ratings.rank('exxit', a, scope, late)).toBeNull();
@@ -165,9 +188,15 @@ describe.each(MODES)('ratings on $name', (mode) => {
   });
 
   it('refuses nonsense input', async () => {
-    await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x1'], { winner: 0, draw: false })).rejects.toThrow(/themself/);
-    await expect(store.ratings.applyResult('exxit', newId(), null, ['x1', 'x2'], { winner: 0, draw: true })).rejects.toThrow(/draw/);
-    await expect(store.ratings.applyResult('chess', newId(), null, ['x1', 'x2'], { winner: 0, draw: false })).rejects.toThrow(/game/);
+    await expect(
+      store.ratings.applyResult('exxit', newId(), null, ['x1', 'x1'], { winner: 0, draw: false }),
+    ).rejects.toThrow(/themself/);
+    await expect(
+      store.ratings.applyResult('exxit', newId(), null, ['x1', 'x2'], { winner: 0, draw: true }),
+    ).rejects.toThrow(/draw/);
+    await expect(
+      store.ratings.applyResult('chess', newId(), null, ['x1', 'x2'], { winner: 0, draw: false }),
+    ).rejects.toThrow(/game/);
     await expect(store.ratings.top('exxit', 'server' as never, 5)).rejects.toThrow(/scope/);
   });
 
@@ -178,7 +207,11 @@ describe.each(MODES)('ratings on $name', (mode) => {
       const guild = uid('g');
       const [a, b] = [uid('a'), uid('b')];
       await s.ratings.applyResult('exxit', newId(), guild, [a, b], { winner: 0, draw: false });
-      await s.redis.hset(`${prefix}ratings:{ratings:exxit}:player:${guildScope(guild)}:${a}`, 'data', '{"rating":"high"}');
+      await s.redis.hset(
+        `${prefix}ratings:{ratings:exxit}:player:${guildScope(guild)}:${a}`,
+        'data',
+        '{"rating":"high"}',
+      );
       await expect(s.ratings.get('exxit', a, guildScope(guild))).rejects.toBeInstanceOf(CorruptRecordError);
       expect((await s.ratings.top('exxit', guildScope(guild), 10)).map((e) => e.userId)).toEqual([b]);
       expect(warnings.some((w) => w.includes('corrupt rating'))).toBe(true);

@@ -81,7 +81,9 @@ describe('store resilience on a real Redis', () => {
     const g = await viaProxy(300);
     proxy.freeze();
     const deadline = Date.now() + 200;
-    const e = await rejection(store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline, announce: { owner: 'p1' } }));
+    const e = await rejection(
+      store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline, announce: { owner: 'p1' } }),
+    );
     // The caller stopped waiting (and told the player) at the command timeout...
     expect(storeUnavailable(e)).toBe('unknown');
     await new Promise((r) => setTimeout(r, Math.max(0, deadline + 150 - Date.now())));
@@ -91,7 +93,12 @@ describe('store resilience on a real Redis', () => {
     expect(after.version).toBe(1);
     expect(await direct.games.moves(g.id)).toEqual([]);
     // In time, the same write goes through.
-    const ok = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { deadline: Date.now() + 250, announce: { owner: 'p1' } });
+    const ok = await store.games.update(
+      g.id,
+      1,
+      { appendMoves: ['P A'] },
+      { deadline: Date.now() + 250, announce: { owner: 'p1' } },
+    );
     expect(ok.ok).toBe(true);
   });
 

@@ -2,7 +2,17 @@
 // index, leases, wins) and season boards in the ratings store, on real Redis
 // and on the embedded store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptRecordError, GLICKO, SEASON_RD, guildScope, newId, openStore, seasonScope, type NewTournament, type Store } from '../../src/store/index.js';
+import {
+  CorruptRecordError,
+  GLICKO,
+  SEASON_RD,
+  guildScope,
+  newId,
+  openStore,
+  seasonScope,
+  type NewTournament,
+  type Store,
+} from '../../src/store/index.js';
 import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
@@ -67,7 +77,9 @@ describe.each(MODES)('tournaments on $name', (mode) => {
     expect((await store.tournaments.get(t.id))!.players).toEqual([{ id: 'u1', name: 'Ann' }]);
     expect(await store.tournaments.update(newId(), 1, t)).toEqual({ ok: false, reason: 'not-found' });
     // A record that would not read back is refused before Redis.
-    await expect(store.tournaments.update(t.id, 2, { ...t, format: 'knockout' as never })).rejects.toThrow(/invalid tournament/);
+    await expect(store.tournaments.update(t.id, 2, { ...t, format: 'knockout' as never })).rejects.toThrow(
+      /invalid tournament/,
+    );
     expect(await store.tournaments.get('../bad')).toBeNull();
   });
 
@@ -75,7 +87,9 @@ describe.each(MODES)('tournaments on $name', (mode) => {
     const t = await store.tournaments.create(newTournament());
     const stores = await openMany(mode, prefix, 5);
     try {
-      const res = await Promise.all(stores.map((s, k) => s.tournaments.update(t.id, 1, { ...t, players: [{ id: `u${k}`, name: 'x' }] })));
+      const res = await Promise.all(
+        stores.map((s, k) => s.tournaments.update(t.id, 1, { ...t, players: [{ id: `u${k}`, name: 'x' }] })),
+      );
       expect(res.filter((r) => r.ok)).toHaveLength(1);
     } finally {
       await Promise.all(stores.map((s) => s.close()));
@@ -144,11 +158,27 @@ describe.each(MODES)('tournaments on $name', (mode) => {
     const [a, b] = [uid('u'), uid('u')];
     const now = 1000 * DAY;
     // Ten all-time games settle both players well below the season deviation.
-    for (let k = 0; k < 10; k++) await store.ratings.applyResult('orion', newId(), g, [a, b], { winner: k % 3 === 0 ? 1 : 0, draw: false }, now + k);
+    for (let k = 0; k < 10; k++)
+      await store.ratings.applyResult(
+        'orion',
+        newId(),
+        g,
+        [a, b],
+        { winner: k % 3 === 0 ? 1 : 0, draw: false },
+        now + k,
+      );
     const before = await store.ratings.get('orion', a, guildScope(g));
     expect(before.rd).toBeLessThan(SEASON_RD);
     const seasons = { global: '2026-Q4', guild: '2026-12' };
-    const out = await store.ratings.applyResult('orion', newId(), g, [a, b], { winner: 0, draw: false }, now + 20, seasons);
+    const out = await store.ratings.applyResult(
+      'orion',
+      newId(),
+      g,
+      [a, b],
+      { winner: 0, draw: false },
+      now + 20,
+      seasons,
+    );
     // The outcome (the final post) is the all-time change.
     expect(out.players[0].guild!.before).toEqual(before);
     const after = await store.ratings.get('orion', a, guildScope(g));
@@ -169,6 +199,8 @@ describe.each(MODES)('tournaments on $name', (mode) => {
     const fresh = await store.ratings.get('orion', c, seasonScope(guildScope(g), '2026-12'));
     expect(fresh.rating).toBeCloseTo(GLICKO.rating, -2);
     expect(fresh.rd).toBeGreaterThan(200);
-    await expect(store.ratings.applyResult('orion', newId(), g, [a, b], { winner: 0, draw: false }, now, { guild: 'December' })).rejects.toThrow(/season/);
+    await expect(
+      store.ratings.applyResult('orion', newId(), g, [a, b], { winner: 0, draw: false }, now, { guild: 'December' }),
+    ).rejects.toThrow(/season/);
   });
 });

@@ -36,14 +36,19 @@ async function fakeDiscord(opts?: Parameters<typeof startFakeDiscord>[0]): Promi
 }
 
 /** A plain discord.js Client connected to the fake, with the options the README documents. */
-async function connect(fake: FakeDiscord, onInteraction?: (i: Interaction, c: Client) => Promise<void>, shard?: [number, number]): Promise<Client> {
+async function connect(
+  fake: FakeDiscord,
+  onInteraction?: (i: Interaction, c: Client) => Promise<void>,
+  shard?: [number, number],
+): Promise<Client> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: { api: fake.apiBase },
     ...(shard ? { shards: [shard[0]], shardCount: shard[1] } : {}),
   });
   const errors: unknown[] = [];
-  if (onInteraction) client.on(Events.InteractionCreate, (i) => void onInteraction(i, client).catch((e) => errors.push(e)));
+  if (onInteraction)
+    client.on(Events.InteractionCreate, (i) => void onInteraction(i, client).catch((e) => errors.push(e)));
   (client as any).handlerErrors = errors;
   const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
   await client.login(fake.token);
@@ -154,7 +159,8 @@ describe('fake Discord gateway', () => {
           const p = JSON.parse(Buffer.concat(out).toString());
           out = [];
           got.push(p);
-          if (p.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, shard: [0, 1] } }));
+          if (p.op === 10)
+            ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, shard: [0, 1] } }));
           resolve();
         });
       });
@@ -172,7 +178,8 @@ describe('fake Discord gateway', () => {
     ws2.on('message', (frame: Buffer, isBinary: boolean) => {
       const p = JSON.parse(isBinary ? inflateSync(frame).toString() : frame.toString());
       got2.push(p);
-      if (p.op === 10) ws2.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, compress: true } }));
+      if (p.op === 10)
+        ws2.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: 1, properties: {}, compress: true } }));
     });
     await expect.poll(() => got2.map((p) => p.t ?? p.op), { timeout: 5000 }).toEqual([10, 'READY', 'GUILD_CREATE']);
     ws2.close();
@@ -182,7 +189,8 @@ describe('fake Discord gateway', () => {
     const fake = await fakeDiscord();
     const ws = new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json`);
     ws.on('message', (d: Buffer) => {
-      if (JSON.parse(d.toString()).op === 10) ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: (1 << 0) | (1 << 15), properties: {} } }));
+      if (JSON.parse(d.toString()).op === 10)
+        ws.send(JSON.stringify({ op: 2, d: { token: fake.token, intents: (1 << 0) | (1 << 15), properties: {} } }));
     });
     const code = await new Promise<number>((r) => ws.on('close', (c: number) => r(c)));
     expect(code).toBe(4014);
@@ -220,12 +228,29 @@ describe('fake Discord interactions and REST', () => {
       await i.reply({
         content: `Move ${seen.text}`,
         files: [new AttachmentBuilder(PNG, { name: 'board.png' })],
-        components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('x:1').setLabel('Resign').setStyle(ButtonStyle.Danger))],
+        components: [
+          new ActionRowBuilder<ButtonBuilder>().addComponents(
+            new ButtonBuilder().setCustomId('x:1').setLabel('Resign').setStyle(ButtonStyle.Danger),
+          ),
+        ],
       });
     });
-    const s = fake.slash(alice, channel.id, 'game', [
-      { name: 'play', type: 1, options: [{ name: 'text', type: 3, value: 'P A' }, { name: 'opponent', type: 6, value: bob.id }] },
-    ], { locale: 'fr' });
+    const s = fake.slash(
+      alice,
+      channel.id,
+      'game',
+      [
+        {
+          name: 'play',
+          type: 1,
+          options: [
+            { name: 'text', type: 3, value: 'P A' },
+            { name: 'opponent', type: 6, value: bob.id },
+          ],
+        },
+      ],
+      { locale: 'fr' },
+    );
     expect(s.payload).toMatchObject({
       type: 2,
       version: 1,
@@ -251,7 +276,13 @@ describe('fake Discord interactions and REST', () => {
     expect(msg.id).toBe(s.original()!.id);
     expect(msg.author.id).toBe(fake.botUser.id);
     expect(msg.type).toBe(20);
-    expect(msg.attachments[0]).toMatchObject({ filename: 'board.png', content_type: 'image/png', size: PNG.length, width: 1, height: 1 });
+    expect(msg.attachments[0]).toMatchObject({
+      filename: 'board.png',
+      content_type: 'image/png',
+      size: PNG.length,
+      width: 1,
+      height: 1,
+    });
     expect((msg.components[0] as any).components[0]).toMatchObject({ type: 2, custom_id: 'x:1', label: 'Resign' });
     // The attachment URL serves the uploaded bytes.
     const fetched = Buffer.from(await (await fetch(msg.attachments[0].url)).arrayBuffer());
@@ -292,7 +323,11 @@ describe('fake Discord interactions and REST', () => {
       if (i.isChatInputCommand()) {
         await i.reply({
           content: 'Challenge',
-          components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('acc:7').setLabel('Accept').setStyle(ButtonStyle.Success))],
+          components: [
+            new ActionRowBuilder<ButtonBuilder>().addComponents(
+              new ButtonBuilder().setCustomId('acc:7').setLabel('Accept').setStyle(ButtonStyle.Success),
+            ),
+          ],
         });
       } else if (i.isButton()) {
         expect(i.message.content).toBe('Challenge');
@@ -301,7 +336,11 @@ describe('fake Discord interactions and REST', () => {
     });
     const card = await fake.slash(alice, channel.id, 'challenge').done();
     const click = fake.click(bob, card.original!.id, 'acc:7');
-    expect(click.payload).toMatchObject({ type: 3, data: { custom_id: 'acc:7', component_type: 2 }, message: { id: card.original!.id } });
+    expect(click.payload).toMatchObject({
+      type: 3,
+      data: { custom_id: 'acc:7', component_type: 2 },
+      message: { id: card.original!.id },
+    });
     const res = await click.done();
     expect(res.callback.type).toBe(7);
     const msg = fake.message(card.original!.id)!;
@@ -337,7 +376,12 @@ describe('fake Discord interactions and REST', () => {
       const typed = i.options.getFocused();
       const n = typed === 'many' ? 26 : 25;
       const long = typed === 'long';
-      await i.respond(Array.from({ length: n }, (_, k) => ({ name: long && k === 0 ? 'x'.repeat(101) : `m${k}`, value: long && k === 1 ? 'y'.repeat(101) : `m${k}` })));
+      await i.respond(
+        Array.from({ length: n }, (_, k) => ({
+          name: long && k === 0 ? 'x'.repeat(101) : `m${k}`,
+          value: long && k === 1 ? 'y'.repeat(101) : `m${k}`,
+        })),
+      );
     });
     const ok = fake.autocomplete(alice, channel.id, 'move', [{ name: 'text', type: 3, value: 'P', focused: true }]);
     expect(ok.payload.data.options[0]).toEqual({ name: 'text', type: 3, value: 'P', focused: true });
@@ -364,25 +408,44 @@ describe('fake Discord interactions and REST', () => {
     const client = await connect(fake);
     const ch = client.channels.cache.get(channel.id) as TextChannel;
     // Raw JSON: discord.js's builders would refuse some of these locally before they reach "Discord".
-    const row = (...ids: string[]) => ({ type: 1, components: ids.map((id) => ({ type: 2, custom_id: id, label: 'b', style: ButtonStyle.Primary })) });
+    const row = (...ids: string[]) => ({
+      type: 1,
+      components: ids.map((id) => ({ type: 2, custom_id: id, label: 'b', style: ButtonStyle.Primary })),
+    });
     const attempts: Array<[string, () => Promise<unknown>, RegExp]> = [
       ['custom_id 101', () => ch.send({ content: 'a', components: [row('c'.repeat(101))] }), /custom_id.*100/],
       ['duplicate ids', () => ch.send({ content: 'a', components: [row('same', 'same')] }), /used twice/],
-      ['6 rows', () => ch.send({ content: 'a', components: [1, 2, 3, 4, 5, 6].map((k) => row(`r${k}`)) }), /action rows/],
+      [
+        '6 rows',
+        () => ch.send({ content: 'a', components: [1, 2, 3, 4, 5, 6].map((k) => row(`r${k}`)) }),
+        /action rows/,
+      ],
       ['2001 chars', () => ch.send({ content: 'z'.repeat(2001) }), /content/],
       ['ephemeral in a channel', () => ch.send({ content: 'a', flags: 64 } as any), /flags/],
     ];
     for (const [what, send, pattern] of attempts) {
-      const err = await send().then(() => null, (e) => e);
+      const err = await send().then(
+        () => null,
+        (e) => e,
+      );
       expect(err, what).toBeInstanceOf(DiscordAPIError);
       expect((err as DiscordAPIError).code, what).toBe(50035);
       expect(fake.violations.at(-1)!.problems.join('\n'), what).toMatch(pattern);
     }
     // Fields Discord would silently ignore are warnings, not violations.
-    await client.rest.post(`/channels/${channel.id}/messages`, { body: { content: 'hidden?', ephemeral: true, components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'k', customId: 'k' }] }] } });
+    await client.rest.post(`/channels/${channel.id}/messages`, {
+      body: {
+        content: 'hidden?',
+        ephemeral: true,
+        components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'k', customId: 'k' }] }],
+      },
+    });
     expect(fake.warnings.map((w) => w.fields)).toEqual([['ephemeral', 'components.0.components.0.customId']]);
     // Empty message goes straight through REST (discord.js refuses it locally).
-    const empty = await client.rest.post(`/channels/${channel.id}/messages`, { body: { content: '' } }).then(() => null, (e) => e);
+    const empty = await client.rest.post(`/channels/${channel.id}/messages`, { body: { content: '' } }).then(
+      () => null,
+      (e) => e,
+    );
     expect((empty as DiscordAPIError).code).toBe(50035);
     expect(fake.violations).toHaveLength(attempts.length + 1);
     expect(fake.messages(channel.id).map((m) => m.content)).toEqual(['hidden?']); // nothing rejected was stored
@@ -403,17 +466,25 @@ describe('fake Discord interactions and REST', () => {
     await thread.send({ content: 'Alice to move', files: [new AttachmentBuilder(PNG, { name: 'board.png' })] });
     expect(fake.threads(channel.id).map((t) => [t.name, t.type])).toEqual([['Exxit · Alice vs Bob', 11]]);
     expect(fake.messages(thread.id).map((m) => m.content)).toEqual(['Alice to move']);
-    expect((await fake.waitForMessage(thread.id, (m) => m.attachments.length === 1)).attachments[0].bytes.equals(PNG)).toBe(true);
+    expect(
+      (await fake.waitForMessage(thread.id, (m) => m.attachments.length === 1)).attachments[0].bytes.equals(PNG),
+    ).toBe(true);
     await thread.setLocked(true);
     await thread.setArchived(true);
     expect(fake.channel(thread.id)?.thread_metadata).toMatchObject({ archived: true, locked: true });
     await expect.poll(() => (client.channels.cache.get(thread.id) as any)?.archived).toBe(true);
-    const again = await starter.startThread({ name: 'again' }).then(() => null, (e) => e);
+    const again = await starter.startThread({ name: 'again' }).then(
+      () => null,
+      (e) => e,
+    );
     expect((again as DiscordAPIError).code).toBe(160004);
 
     const closedCh = client.channels.cache.get(closed.id) as TextChannel;
     const m2 = await closedCh.send({ content: 'challenge' });
-    const denied = await m2.startThread({ name: 'nope' }).then(() => null, (e) => e);
+    const denied = await m2.startThread({ name: 'nope' }).then(
+      () => null,
+      (e) => e,
+    );
     expect(denied).toBeInstanceOf(DiscordAPIError);
     expect((denied as DiscordAPIError).status).toBe(403);
     expect((denied as DiscordAPIError).code).toBe(50013);
@@ -476,8 +547,12 @@ describe('fake Discord interactions and REST', () => {
     // Discord only offers the roles of the guild: anything else never reaches the bot.
     const other = fake.addGuild({ name: 'Other' });
     const foreign = fake.addRole(other.id, { name: 'Elsewhere' });
-    expect(() => fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: foreign.id }])).toThrow(/not a role of guild/);
-    expect(() => fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: '123' }])).toThrow(/not a role of guild/);
+    expect(() => fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: foreign.id }])).toThrow(
+      /not a role of guild/,
+    );
+    expect(() => fake.slash(rita, channel.id, 'settings', [{ name: 'role', type: 8, value: '123' }])).toThrow(
+      /not a role of guild/,
+    );
     expect(() => fake.setRoles(guild.id, rita, [foreign])).toThrow(/not a role of guild/);
     expect(fake.violations).toEqual([]);
   });
@@ -486,10 +561,16 @@ describe('fake Discord interactions and REST', () => {
     const fake = await fakeDiscord();
     const { guild, channel, alice } = world(fake);
     const client = await connect(fake);
-    const bad = await client.application!.commands.set([{ name: 'Move', description: 'x' }], guild.id).then(() => null, (e) => e);
+    const bad = await client.application!.commands.set([{ name: 'Move', description: 'x' }], guild.id).then(
+      () => null,
+      (e) => e,
+    );
     expect((bad as DiscordAPIError).code).toBe(50035);
     expect(fake.violations[0].problems.join('\n')).toMatch(/0\.name/);
-    const tooLong = await client.application!.commands.set([{ name: 'move', description: 'd'.repeat(101) }]).then(() => null, (e) => e);
+    const tooLong = await client.application!.commands.set([{ name: 'move', description: 'd'.repeat(101) }]).then(
+      () => null,
+      (e) => e,
+    );
     expect((tooLong as DiscordAPIError).code).toBe(50035);
 
     const set = await client.application!.commands.set(
@@ -540,7 +621,10 @@ describe('fake Discord interactions and REST', () => {
     await expect.poll(() => handlerErrors(c2).length).toBe(1);
     expect((handlerErrors(c2)[0] as DiscordAPIError).code).toBe(50027);
 
-    const err = await client.rest.get(`/guilds/${channel.guild_id}/bans`).then(() => null, (e) => e);
+    const err = await client.rest.get(`/guilds/${channel.guild_id}/bans`).then(
+      () => null,
+      (e) => e,
+    );
     expect((err as DiscordAPIError).status).toBe(404);
     expect(fake.unknownRoutes).toEqual([{ method: 'GET', path: `/guilds/${channel.guild_id}/bans` }]);
   });

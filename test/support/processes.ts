@@ -2,13 +2,24 @@
 // bot processes): each in a process group of its own, so a test that fails
 // half-way still leaves none running — they would keep trying to reach a
 // Discord stand-in that is gone, and load the machine for the next tests.
-import { spawn, type ChildProcess, type ChildProcessByStdio, type SpawnOptionsWithStdioTuple, type StdioNull, type StdioPipe } from 'node:child_process';
+import {
+  spawn,
+  type ChildProcess,
+  type ChildProcessByStdio,
+  type SpawnOptionsWithStdioTuple,
+  type StdioNull,
+  type StdioPipe,
+} from 'node:child_process';
 import type { Readable } from 'node:stream';
 
 const started = new Set<ChildProcess>();
 
 /** spawn(), remembered for `stopAll` (a process group of its own: its children go with it). */
-export function spawnTracked(command: string, args: string[], opts: SpawnOptionsWithStdioTuple<StdioNull, StdioPipe, StdioPipe>): ChildProcessByStdio<null, Readable, Readable> {
+export function spawnTracked(
+  command: string,
+  args: string[],
+  opts: SpawnOptionsWithStdioTuple<StdioNull, StdioPipe, StdioPipe>,
+): ChildProcessByStdio<null, Readable, Readable> {
   const child = spawn(command, args, { ...opts, detached: true });
   started.add(child);
   child.once('exit', () => started.delete(child));
@@ -28,7 +39,11 @@ export async function stopAll(graceMs = 3_000): Promise<void> {
     }
   };
   for (const c of left) signal(c, 'SIGTERM');
-  await Promise.all(left.map((c) => new Promise<void>((r) => (running(c) ? c.once('exit', () => r()) : r()))).map((p) => Promise.race([p, new Promise<void>((r) => setTimeout(r, graceMs))])));
+  await Promise.all(
+    left
+      .map((c) => new Promise<void>((r) => (running(c) ? c.once('exit', () => r()) : r())))
+      .map((p) => Promise.race([p, new Promise<void>((r) => setTimeout(r, graceMs))])),
+  );
   for (const c of left) if (running(c)) signal(c, 'SIGKILL');
   // The group too: a shard manager's bot processes outlive a manager killed hard.
   for (const c of left) signal(c, 'SIGKILL');

@@ -16,7 +16,12 @@ declare module 'vitest' {
 }
 
 async function ping(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1000,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -41,9 +46,13 @@ async function freePort(): Promise<number> {
 
 async function startOwnRedis(): Promise<{ url: string; child: ChildProcess } | null> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const spawned = await new Promise<boolean>((resolve) => {
     child.once('error', () => resolve(false));
     child.once('spawn', () => resolve(true));
@@ -62,7 +71,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let url = process.env.REDIS_URL;
   let child: ChildProcess | undefined;
   if (url) {
-    if (!(await ping(url))) throw new Error(`REDIS_URL is set to a server that does not answer PING. Start it or unset REDIS_URL.`);
+    if (!(await ping(url)))
+      throw new Error(`REDIS_URL is set to a server that does not answer PING. Start it or unset REDIS_URL.`);
   } else if (await ping('redis://127.0.0.1:6379')) {
     url = 'redis://127.0.0.1:6379';
   } else {

@@ -45,5 +45,7 @@ export function moveChoices(game: AnyGame, state: unknown, typed: string, note?:
     else if (e.keys.some((k) => k.includes(q))) inner.push(e);
     if (prefix.length >= MAX_CHOICES) break;
   }
-  return [...prefix, ...inner].slice(0, MAX_CHOICES).map((e) => ({ name: clipChoice(note ? `${note} · ${e.name}` : e.name), value: clipChoice(e.value) }));
+  return [...prefix, ...inner]
+    .slice(0, MAX_CHOICES)
+    .map((e) => ({ name: clipChoice(note ? `${note} · ${e.name}` : e.name), value: clipChoice(e.value) }));
 }

@@ -20,8 +20,17 @@ import type { CustomId } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 
 /** `locale`: the language of the words drawn on the picture (a game's pictures are in the game's). */
-export type RenderBoard = (game: GameId, state: unknown, opts?: { players?: [string, string]; before?: unknown; locale?: Locale }) => Promise<Buffer>;
-export type RenderReplay = (game: GameId, setup: string, moves: string[], opts?: { players?: [string, string]; locale?: Locale }) => Promise<Buffer>;
+export type RenderBoard = (
+  game: GameId,
+  state: unknown,
+  opts?: { players?: [string, string]; before?: unknown; locale?: Locale },
+) => Promise<Buffer>;
+export type RenderReplay = (
+  game: GameId,
+  setup: string,
+  moves: string[],
+  opts?: { players?: [string, string]; locale?: Locale },
+) => Promise<Buffer>;
 
 /** What every handler gets: the match layer's context plus the Discord client and the renderers. */
 export interface CommandContext extends MatchContext {
@@ -30,7 +39,9 @@ export interface CommandContext extends MatchContext {
   renderReplay: RenderReplay;
 }
 
-/** The message the router sent for a reply, for work that needs it afterwards (its id, a later edit, a private note). */
+/**
+ * The message the router sent for a reply, for work that needs it afterwards (its id, a later edit, a private note).
+ */
 export interface Sent {
   messageId: string | null;
   edit(build: (locale: Locale) => MessagePayload | Promise<MessagePayload>): Promise<void>;
@@ -52,11 +63,27 @@ export interface Sent {
  */
 export type Reply =
   /** A new message (the interaction's answer); ephemeral ones are for the person who acted only. */
-  | { kind: 'message'; ephemeral: boolean; locale?: Locale; slow?: boolean; build(locale: Locale): MessagePayload | Promise<MessagePayload>; after?(sent: Sent): Promise<void> }
-  /** A game's public post (board and lines, in the game's language); if Discord refuses the answer it goes to the game's channel. */
+  | {
+      kind: 'message';
+      ephemeral: boolean;
+      locale?: Locale;
+      slow?: boolean;
+      build(locale: Locale): MessagePayload | Promise<MessagePayload>;
+      after?(sent: Sent): Promise<void>;
+    }
+  /**
+   * A game's public post (board and lines, in the game's language); if Discord refuses the answer it goes to the game's
+   * channel.
+   */
   | { kind: 'game'; announcement: Announcement; after?(sent: Sent): Promise<void> }
   /** Components: redraw the message that was clicked. `tell` adds a private note. */
-  | { kind: 'update'; locale?: Locale; build(locale: Locale): MessagePayload | Promise<MessagePayload>; tell?: Msg; after?(sent: Sent): Promise<void> };
+  | {
+      kind: 'update';
+      locale?: Locale;
+      build(locale: Locale): MessagePayload | Promise<MessagePayload>;
+      tell?: Msg;
+      after?(sent: Sent): Promise<void>;
+    };
 
 /**
  * How the router acknowledges while the handler works: a handler still

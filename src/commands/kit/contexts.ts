@@ -16,9 +16,18 @@ export const everywhere = <B extends Placeable<B>>(b: B): B =>
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
     .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel);
 
-/** Commands of a server that added the bot (settings, tournaments, its games, admins): the guild install, in servers only. */
-export const guildOnly = <B extends Placeable<B>>(b: B): B => b.setIntegrationTypes(ApplicationIntegrationType.GuildInstall).setContexts(InteractionContextType.Guild);
+/**
+ * Commands of a server that added the bot (settings, tournaments, its games, admins): the guild install, in servers
+ * only.
+ */
+export const guildOnly = <B extends Placeable<B>>(b: B): B =>
+  b.setIntegrationTypes(ApplicationIntegrationType.GuildInstall).setContexts(InteractionContextType.Guild);
 
-/** Whether a registered command is offered only in servers that added the bot (the router refuses it elsewhere, should Discord deliver it). */
+/**
+ * Whether a registered command is offered only in servers that added the bot (the router refuses it elsewhere, should
+ * Discord deliver it).
+ */
 export const isServerCommand = (body: { integration_types?: readonly number[] }): boolean =>
-  !(body.integration_types ?? [ApplicationIntegrationType.GuildInstall]).includes(ApplicationIntegrationType.UserInstall);
+  !(body.integration_types ?? [ApplicationIntegrationType.GuildInstall]).includes(
+    ApplicationIntegrationType.UserInstall,
+  );

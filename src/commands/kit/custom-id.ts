@@ -18,7 +18,10 @@ export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel' | 'cancel-c
 export type ListName = 'games';
 /** Pages a list button may ask for (0-based). */
 export const MAX_LIST_PAGE = 99;
-/** The buttons of a /rules lesson: open a page privately (Why?), turn to a page, post the page publicly, jump to the chosen topic (select). */
+/**
+ * The buttons of a /rules lesson: open a page privately (Why?), turn to a page, post the page publicly, jump to the
+ * chosen topic (select).
+ */
 export type RulesAction = 'open' | 'page' | 'post' | 'jump';
 /** A game id as the registry spells them. */
 const GAME_RE = /^[a-z][a-z0-9-]{0,23}$/;
@@ -56,7 +59,13 @@ function readPath(text: string): string[] | null {
   const path = text === '' ? [] : text.split(PATH_SEP);
   return validPath(path) ? path : null;
 }
-const TOURNAMENT_CODES: Record<TournamentAction, string> = { join: 'j', leave: 'l', start: 's', cancel: 'x', 'cancel-confirm': 'cx' };
+const TOURNAMENT_CODES: Record<TournamentAction, string> = {
+  join: 'j',
+  leave: 'l',
+  start: 's',
+  cancel: 'x',
+  'cancel-confirm': 'cx',
+};
 const TOURNAMENT_BY_CODE = invert(TOURNAMENT_CODES);
 const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
 const RULES_BY_CODE = invert(RULES_CODES);
@@ -73,7 +82,12 @@ export function encodeCustomId(id: CustomId): string {
     if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
     text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
   } else if (id.kind === 'build') {
-    if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.at) || !VERSION_RE.test(String(id.at)) || !validPath(id.path)) {
+    if (
+      !ID_RE.test(id.gameId) ||
+      !Number.isSafeInteger(id.at) ||
+      !VERSION_RE.test(String(id.at)) ||
+      !validPath(id.path)
+    ) {
       throw new Error('custom id: bad builder id');
     }
     if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
@@ -81,7 +95,8 @@ export function encodeCustomId(id: CustomId): string {
     const action = id.action === 'select' ? `s${id.menu}` : BUILD_CODES[id.action];
     text = `${CUSTOM_ID_VERSION}:b:${id.gameId}:${id.at}:${action}:${id.path.join(PATH_SEP)}`;
   } else if (id.kind === 'rules') {
-    if (!GAME_RE.test(id.game) || !Number.isInteger(id.page) || !PAGE_RE.test(String(id.page))) throw new Error('custom id: bad rules page');
+    if (!GAME_RE.test(id.game) || !Number.isInteger(id.page) || !PAGE_RE.test(String(id.page)))
+      throw new Error('custom id: bad rules page');
     text = `${CUSTOM_ID_VERSION}:r:${id.game}:${id.page}:${RULES_CODES[id.action]}`;
   } else {
     if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.version) || !VERSION_RE.test(String(id.version))) {

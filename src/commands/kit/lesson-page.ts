@@ -30,7 +30,8 @@ const MAX_OPTIONS = 25;
 const COLOR = 0xe67e22;
 
 /** The lessons of a game, or [] for an id that is not a registered game (custom ids are untrusted). */
-export const lessonsFor = (game: string): readonly Lesson[] => (isGameId(game) ? getGame(game).lessons.slice(0, MAX_LIST_PAGE + 1) : []);
+export const lessonsFor = (game: string): readonly Lesson[] =>
+  isGameId(game) ? getGame(game).lessons.slice(0, MAX_LIST_PAGE + 1) : [];
 
 /** The lesson at a page, or null. */
 export const lessonAt = (game: string, page: number): Lesson | null => lessonsFor(game)[page] ?? null;
@@ -44,7 +45,9 @@ export function pageOfRule(rule: string): { game: GameId; page: number } | null 
 }
 
 /** A topic's words: `rules.<game>.<topic>.<part>`. */
-export const topicMsg = (game: GameId, topic: string, part: 'name' | 'title' | 'body' | 'picture'): Msg => ({ key: `rules.${game}.${topic}.${part}` });
+export const topicMsg = (game: GameId, topic: string, part: 'name' | 'title' | 'body' | 'picture'): Msg => ({
+  key: `rules.${game}.${topic}.${part}`,
+});
 
 /** The last position of each lesson, replayed once (lessons are frozen data). */
 const positions = new Map<string, unknown>();
@@ -60,11 +63,19 @@ function positionOf(ctx: CommandContext, game: GameId, lesson: Lesson): unknown 
   return state;
 }
 
-async function picture(ctx: CommandContext, locale: Locale, game: GameId, lesson: Lesson): Promise<AttachmentBuilder | null> {
+async function picture(
+  ctx: CommandContext,
+  locale: Locale,
+  game: GameId,
+  lesson: Lesson,
+): Promise<AttachmentBuilder | null> {
   const state = positionOf(ctx, game, lesson);
   if (state === undefined) return null;
   try {
-    const png = await ctx.render(game, state, { players: [t(locale, 'rules.players.first'), t(locale, 'rules.players.second')], locale });
+    const png = await ctx.render(game, state, {
+      players: [t(locale, 'rules.players.first'), t(locale, 'rules.players.second')],
+      locale,
+    });
     const topic = topicMsg(game, lesson.topic, 'name');
     return new AttachmentBuilder(png, {
       name: `rules-${game}-${lesson.topic}.png`,
@@ -78,7 +89,10 @@ async function picture(ctx: CommandContext, locale: Locale, game: GameId, lesson
 }
 
 const rulesButton = (game: GameId, page: number, action: 'open' | 'page' | 'post', label: string, style: ButtonStyle) =>
-  new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rules', game, page, action })).setLabel(clipText(label, 80)).setStyle(style);
+  new ButtonBuilder()
+    .setCustomId(encodeCustomId({ kind: 'rules', game, page, action }))
+    .setLabel(clipText(label, 80))
+    .setStyle(style);
 
 /** Previous / Next / Post in the channel, then the topic menu. */
 function privateRows(locale: Locale, game: GameId, page: number, lessons: readonly Lesson[]): Row[] {
@@ -87,8 +101,20 @@ function privateRows(locale: Locale, game: GameId, page: number, lessons: readon
   if (last > 0) {
     // A disabled button still needs an id of its own: the page it stands on is unique on the message.
     row.addComponents(
-      rulesButton(game, Math.max(0, page - 1), 'page', t(locale, 'rules.button.previous'), ButtonStyle.Secondary).setDisabled(page === 0),
-      rulesButton(game, Math.min(last, page + 1), 'page', t(locale, 'rules.button.next'), ButtonStyle.Primary).setDisabled(page === last),
+      rulesButton(
+        game,
+        Math.max(0, page - 1),
+        'page',
+        t(locale, 'rules.button.previous'),
+        ButtonStyle.Secondary,
+      ).setDisabled(page === 0),
+      rulesButton(
+        game,
+        Math.min(last, page + 1),
+        'page',
+        t(locale, 'rules.button.next'),
+        ButtonStyle.Primary,
+      ).setDisabled(page === last),
     );
   }
   row.addComponents(rulesButton(game, page, 'post', t(locale, 'rules.button.post'), ButtonStyle.Secondary));
@@ -116,7 +142,13 @@ export interface PageView {
 }
 
 /** The page of a game's lesson (the caller checked that it exists: lessonAt). */
-export async function lessonPayload(ctx: CommandContext, locale: Locale, game: GameId, page: number, how: PageView): Promise<MessagePayload> {
+export async function lessonPayload(
+  ctx: CommandContext,
+  locale: Locale,
+  game: GameId,
+  page: number,
+  how: PageView,
+): Promise<MessagePayload> {
   const lessons = lessonsFor(game);
   const lesson = lessons[page];
   const description = [
@@ -126,19 +158,32 @@ export async function lessonPayload(ctx: CommandContext, locale: Locale, game: G
   ].join('\n\n');
   const embed = new EmbedBuilder()
     .setColor(COLOR)
-    .setTitle(clipText(t(locale, 'rules.page.title', { game: titleMsg(game), topic: topicMsg(game, lesson.topic, 'title') }), 256))
+    .setTitle(
+      clipText(
+        t(locale, 'rules.page.title', { game: titleMsg(game), topic: topicMsg(game, lesson.topic, 'title') }),
+        256,
+      ),
+    )
     .setDescription(clipText(description, 4096))
     .setFooter({ text: clipText(t(locale, 'rules.page.footer', { n: page + 1, count: lessons.length }), 2048) });
   const file = await picture(ctx, locale, game, lesson);
   if (file) embed.setImage(`attachment://${file.name}`);
   const files = file ? [file] : [];
   if (how.view === 'private') {
-    return { content: '', embeds: [embed], files, components: privateRows(locale, game, page, lessons), allowedMentions: { parse: [] } };
+    return {
+      content: '',
+      embeds: [embed],
+      files,
+      components: privateRows(locale, game, page, lessons),
+      allowedMentions: { parse: [] },
+    };
   }
   const read = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     rulesButton(game, page, 'open', t(locale, 'rules.button.read'), ButtonStyle.Primary),
   );
-  const content = how.sharedBy ? t(locale, 'rules.page.shared', { user: { user: how.sharedBy }, game: titleMsg(game) }) : '';
+  const content = how.sharedBy
+    ? t(locale, 'rules.page.shared', { user: { user: how.sharedBy }, game: titleMsg(game) })
+    : '';
   // The mention names who shared the page without pinging them.
   return { content, embeds: [embed], files, components: [read], allowedMentions: { parse: [] } };
 }
@@ -147,7 +192,11 @@ export async function lessonPayload(ctx: CommandContext, locale: Locale, game: G
 export function whyRows(locale: Locale, rule: string | undefined): Row[] {
   const where = rule ? pageOfRule(rule) : null;
   if (!where) return [];
-  return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(rulesButton(where.game, where.page, 'open', t(locale, 'rules.button.why'), ButtonStyle.Secondary))];
+  return [
+    new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      rulesButton(where.game, where.page, 'open', t(locale, 'rules.button.why'), ButtonStyle.Secondary),
+    ),
+  ];
 }
 
 /** Buttons opening the first page of each game's lesson privately (/help). */
@@ -156,7 +205,9 @@ export function openRulesRow(locale: Locale, games: readonly GameId[]): Row[] {
   if (shown.length === 0) return [];
   return [
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-      shown.map((g) => rulesButton(g, 0, 'open', t(locale, 'rules.button.openGame', { game: titleMsg(g) }), ButtonStyle.Primary)),
+      shown.map((g) =>
+        rulesButton(g, 0, 'open', t(locale, 'rules.button.openGame', { game: titleMsg(g) }), ButtonStyle.Primary),
+      ),
     ),
   ];
 }

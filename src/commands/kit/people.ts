@@ -10,7 +10,10 @@ export const displayName = (i: { user: { displayName: string; username: string }
   return i.user.displayName || i.user.username;
 };
 
-export const playerOf = (i: Parameters<typeof displayName>[0] & { user: { id: string } }): PlayerRef => ({ id: i.user.id, name: displayName(i) });
+export const playerOf = (i: Parameters<typeof displayName>[0] & { user: { id: string } }): PlayerRef => ({
+  id: i.user.id,
+  name: displayName(i),
+});
 
 /** Whether the interaction's channel can hold a game thread (text and announcement channels). */
 export function threadable(i: Interaction): boolean {

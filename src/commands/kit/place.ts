@@ -24,7 +24,10 @@ export function canPostHere(i: Interaction): boolean {
   return guildInstall(i) !== undefined;
 }
 
-/** The server that added the bot, where this interaction happens; null elsewhere (DMs, group DMs, servers where only the user installed the app). */
+/**
+ * The server that added the bot, where this interaction happens; null elsewhere (DMs, group DMs, servers where only the
+ * user installed the app).
+ */
 export function serverHere(i: Interaction): string | null {
   return i.guildId !== null && guildInstall(i) === i.guildId ? i.guildId : null;
 }

@@ -36,7 +36,11 @@ export interface MessagePayload {
 }
 
 /** Users a game post may ping: the human players only. */
-const humans = (rec: StoredGame, sides: Side[]): string[] => sides.map((s) => rec.players[s]).filter((p) => !p.bot).map((p) => p.id);
+const humans = (rec: StoredGame, sides: Side[]): string[] =>
+  sides
+    .map((s) => rec.players[s])
+    .filter((p) => !p.bot)
+    .map((p) => p.id);
 
 export function boardAttachment(locale: Locale, png: Buffer, rec: StoredGame): AttachmentBuilder {
   return new AttachmentBuilder(png, {
@@ -46,11 +50,21 @@ export function boardAttachment(locale: Locale, png: Buffer, rec: StoredGame): A
 }
 
 /** Renders the board; a renderer failure must not lose the post, which then goes out without the image. */
-export async function boardFiles(ctx: CommandContext, locale: Locale, rec: StoredGame, state: unknown, before?: unknown): Promise<AttachmentBuilder[]> {
+export async function boardFiles(
+  ctx: CommandContext,
+  locale: Locale,
+  rec: StoredGame,
+  state: unknown,
+  before?: unknown,
+): Promise<AttachmentBuilder[]> {
   if (state === undefined) return [];
   try {
     const players: [string, string] = [rec.players[0].name, rec.players[1].name];
-    const png = await ctx.render(rec.game, state, before === undefined ? { players, locale } : { players, before, locale });
+    const png = await ctx.render(
+      rec.game,
+      state,
+      before === undefined ? { players, locale } : { players, before, locale },
+    );
     return [boardAttachment(locale, png, rec)];
   } catch (e) {
     ctx.log.error({ err: e, gameId: rec.id }, 'board render failed');
@@ -81,7 +95,10 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
   };
 }
 
-export const textPayload = (post: TextPost): MessagePayload => ({ content: clipText(lines(post.locale, post.lines)), allowedMentions: { users: post.ping } });
+export const textPayload = (post: TextPost): MessagePayload => ({
+  content: clipText(lines(post.locale, post.lines)),
+  allowedMentions: { users: post.ping },
+});
 
 /** Any post of the match layer as a Discord payload. */
 export function postPayload(ctx: CommandContext, post: Post): Promise<MessagePayload> | MessagePayload {
@@ -111,11 +128,18 @@ export function challengeCard({ challenge: c, note }: Omit<ChallengePost, 'kind'
   const open = c.status === 'open';
   const body: Msg[] = [
     c.opponentId
-      ? { key: 'challenge.card.challenges', params: { challenger: { user: c.challengerId }, opponent: { user: c.opponentId } } }
+      ? {
+          key: 'challenge.card.challenges',
+          params: { challenger: { user: c.challengerId }, opponent: { user: c.opponentId } },
+        }
       : { key: 'challenge.card.lookingFor', params: { challenger: { user: c.challengerId } } },
     {
       key: 'challenge.card.terms',
-      params: { setup: setupMsg(c.game, c.setup), rated: { key: c.rated ? 'common.rated' : 'common.casual' }, first: FIRST[c.firstMove ?? 'random'] },
+      params: {
+        setup: setupMsg(c.game, c.setup),
+        rated: { key: c.rated ? 'common.rated' : 'common.casual' },
+        first: FIRST[c.firstMove ?? 'random'],
+      },
     },
   ];
   if (c.clockMs) body.push({ key: 'challenge.card.clock', params: { per: durationMsg(c.clockMs) } });
@@ -128,8 +152,13 @@ export function challengeCard({ challenge: c, note }: Omit<ChallengePost, 'kind'
   const components: Row[] = [];
   if (open) {
     const button = (action: 'accept' | 'decline' | 'cancel', label: Msg, style: ButtonStyle) =>
-      new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'challenge', challengeId: c.id, action })).setLabel(text(locale, label)).setStyle(style);
-    const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(button('accept', { key: 'challenge.button.accept' }, ButtonStyle.Success));
+      new ButtonBuilder()
+        .setCustomId(encodeCustomId({ kind: 'challenge', challengeId: c.id, action }))
+        .setLabel(text(locale, label))
+        .setStyle(style);
+    const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      button('accept', { key: 'challenge.button.accept' }, ButtonStyle.Success),
+    );
     if (c.opponentId) row.addComponents(button('decline', { key: 'challenge.button.decline' }, ButtonStyle.Danger));
     row.addComponents(button('cancel', { key: 'challenge.button.cancel' }, ButtonStyle.Secondary));
     components.push(row);
@@ -174,12 +203,17 @@ export function drawRow(locale: Locale, rec: StoredGame): Row {
 }
 
 /** Where a game is played, as a link anyone in the server can open (threads included). */
-export const channelUrl = (guildId: string, channelId: string): string => `https://discord.com/channels/${guildId}/${channelId}`;
+export const channelUrl = (guildId: string, channelId: string): string =>
+  `https://discord.com/channels/${guildId}/${channelId}`;
 
 /** "Exxit · Alice vs Bob" as a link to the game's thread (plain text when the game has no server). */
 export function gameLink(locale: Locale, rec: StoredGame): string {
   // Brackets would end the link's text early.
   const bare = (n: string) => ({ name: n.replace(/[[\]]/g, '') });
-  const title = t(locale, 'game.matchTitle', { game: titleMsg(rec.game), first: bare(rec.players[0].name), second: bare(rec.players[1].name) });
+  const title = t(locale, 'game.matchTitle', {
+    game: titleMsg(rec.game),
+    first: bare(rec.players[0].name),
+    second: bare(rec.players[1].name),
+  });
   return rec.guildId ? `[${title}](${channelUrl(rec.guildId, rec.channelId)})` : title;
 }

@@ -30,13 +30,22 @@ const INVISIBLE = /^[\p{Cf}\p{M}\p{Z}\s\u115f\u1160\u3164\uffa0\u2800]*$/u;
  * space; in markdown, every markdown character escaped (line-start syntax included: `#`, `-#`, `>`, lists).
  */
 export function safeName(name: string, mode: 'markdown' | 'plain' = 'markdown'): string {
-  let s = name.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').replace(BIDI_CONTROLS, '').trim();
+  let s = name
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(BIDI_CONTROLS, '')
+    .trim();
   if (INVISIBLE.test(s)) s = '?';
-  s = s.replace(/@(everyone|here)/gi, `@${ZWSP}$1`).replace(/</g, `<${ZWSP}`).replace(/:\/\//g, `:${ZWSP}//`);
+  s = s
+    .replace(/@(everyone|here)/gi, `@${ZWSP}$1`)
+    .replace(/</g, `<${ZWSP}`)
+    .replace(/:\/\//g, `:${ZWSP}//`);
   if (mode === 'plain') return s;
   // Every markdown character escaped wherever it stands (a lone `~` or `[` could pair with the next name's),
   // then what only opens a line: headings, subtext, block quotes, lists.
-  return s.replace(/[\\*_~`|[\]]/g, '\\$&').replace(/^([#>+-])/, '\\$1').replace(/^(\d+)\./, '$1\\.');
+  return s
+    .replace(/[\\*_~`|[\]]/g, '\\$&')
+    .replace(/^([#>+-])/, '\\$1')
+    .replace(/^(\d+)\./, '$1\\.');
 }
 
 /** Code text: backticks cannot close it early, line breaks cannot end it. */
@@ -61,7 +70,9 @@ function param(locale: Locale, p: Param, o: TextOptions): string | number {
   if ('channel' in p) return plain ? '#?' : `<#${p.channel}>`;
   if ('time' in p) return plain ? new Date(p.time).toISOString() : `<t:${Math.floor(p.time / 1000)}:${p.style ?? 'R'}>`;
   if ('code' in p) return plain ? p.code : code(p.code);
-  return new Intl.ListFormat(locale, { type: p.type ?? 'conjunction' }).format(p.list.map((x) => String(param(locale, x, o))));
+  return new Intl.ListFormat(locale, { type: p.type ?? 'conjunction' }).format(
+    p.list.map((x) => String(param(locale, x, o))),
+  );
 }
 
 /** The text of one message. */
@@ -72,12 +83,16 @@ export function text(locale: Locale, m: Msg, o: TextOptions = {}): string {
 }
 
 /** Shorthand: a key and its parameters. */
-export const t = (locale: Locale, key: MessageKey, params?: Readonly<Record<string, Param>>, o?: TextOptions): string => text(locale, { key, params }, o);
+export const t = (locale: Locale, key: MessageKey, params?: Readonly<Record<string, Param>>, o?: TextOptions): string =>
+  text(locale, { key, params }, o);
 
 /** Several messages, one per line. */
-export const lines = (locale: Locale, msgs: readonly Msg[], o?: TextOptions): string => msgs.map((m) => text(locale, m, o)).join('\n');
+export const lines = (locale: Locale, msgs: readonly Msg[], o?: TextOptions): string =>
+  msgs.map((m) => text(locale, m, o)).join('\n');
 
-/** As many whole lines as fit in `max` characters (a clipped line could cut a link in half), with a note for the rest. */
+/**
+ * As many whole lines as fit in `max` characters (a clipped line could cut a link in half), with a note for the rest.
+ */
 export function fitLines(locale: Locale, items: string[], max: number): string {
   const out: string[] = [];
   let used = 0;

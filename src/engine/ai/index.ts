@@ -7,8 +7,12 @@ import { levelParams, type Level } from './levels.js';
 import { search, type Heuristics, type SearchResult } from './mcts.js';
 import { orionHeuristics } from './orion-heuristics.js';
 
-// Keyed by game: each game's heuristics read its own positions. A game without any searches with the plain UCT defaults.
-export const HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>> = { exxit: exxitHeuristics, orion: orionHeuristics };
+// Keyed by game: each game's heuristics read its own positions. A game without any searches with the plain UCT
+// defaults.
+export const HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>> = {
+  exxit: exxitHeuristics,
+  orion: orionHeuristics,
+};
 
 export interface Thought<M = unknown> extends SearchResult<M> {
   /** The chosen move in canonical notation. */
@@ -21,7 +25,13 @@ export interface Thought<M = unknown> extends SearchResult<M> {
  * the level's time cap is reached first.
  */
 /** The search on a fast position (engine tool matches, benchmarks); `pos` is not changed. */
-export function searchPosition<M>(game: GameId, pos: Position<M>, level: Level, seed: number, now?: () => number): SearchResult<M> {
+export function searchPosition<M>(
+  game: GameId,
+  pos: Position<M>,
+  level: Level,
+  seed: number,
+  now?: () => number,
+): SearchResult<M> {
   const heuristics = HEURISTICS[game] as Heuristics<M> | undefined;
   return search(pos.clone(), levelParams(game, level), { seed, heuristics, now });
 }

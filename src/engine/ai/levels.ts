@@ -63,5 +63,5 @@ const UNTUNED: Record<Level, SearchParams> = {
 };
 
 export function levelParams(game: GameId, level: Level): SearchParams {
-  return (LEVELS[level][game]) ?? UNTUNED[level];
+  return LEVELS[level][game] ?? UNTUNED[level];
 }

@@ -8,7 +8,13 @@ import type { Position, Side } from '../game.js';
 import { randInt, type Rng } from '../rng.js';
 import { CELL_COUNT, NEIGHBOURS as NEIGHBOURS_, SIDES } from '../orion/board.js';
 import type { OrionPosition } from '../orion/position.js';
-import { KIND_COUNT, KIND_END as KIND_END_, KIND_START as KIND_START_, PLACEMENTS as PLACEMENTS_, placementOf } from '../orion/tiles.js';
+import {
+  KIND_COUNT,
+  KIND_END as KIND_END_,
+  KIND_START as KIND_START_,
+  PLACEMENTS as PLACEMENTS_,
+  placementOf,
+} from '../orion/tiles.js';
 import type { OrionMove } from '../orion/types.js';
 import type { Heuristics } from './mcts.js';
 

@@ -11,7 +11,9 @@ import { AXIAL_VECTORS } from '../hex.js';
 
 const TILE_CHOICES = [39, 29, 19] as const;
 
-export const EXXIT_OPTIONS: readonly SetupOption[] = [{ name: 'tiles', type: 'integer', choices: TILE_CHOICES, default: 39 }];
+export const EXXIT_OPTIONS: readonly SetupOption[] = [
+  { name: 'tiles', type: 'integer', choices: TILE_CHOICES, default: 39 },
+];
 
 const VARIANT_OF = new Map<number, ExxitVariant>(Object.entries(VARIANT_TILES).map(([v, n]) => [n, v as ExxitVariant]));
 
@@ -20,7 +22,8 @@ export function setupFor(values: Readonly<Record<string, string | number>>): Res
   const tiles = values.tiles ?? 39;
   const variant = typeof tiles === 'number' ? VARIANT_OF.get(tiles) : undefined;
   if (!variant) return refused('EX-3', 'exxit.tileCount', { tiles: String(tiles).slice(0, 20) });
-  for (const k of Object.keys(values)) if (k !== 'tiles') return refused('EX-3', 'exxit.noOption', { option: k.slice(0, 20) });
+  for (const k of Object.keys(values))
+    if (k !== 'tiles') return refused('EX-3', 'exxit.noOption', { option: k.slice(0, 20) });
   return ok(variant);
 }
 
@@ -103,7 +106,14 @@ export function scoreNotes(s: ExxitState): Note[] {
   return [
     {
       id: 'exxit.score',
-      params: { red: s.score[0], black: s.score[1], redTiles: r.tiles, redGroup: r.group, blackTiles: b.tiles, blackGroup: b.group },
+      params: {
+        red: s.score[0],
+        black: s.score[1],
+        redTiles: r.tiles,
+        redGroup: r.group,
+        blackTiles: b.tiles,
+        blackGroup: b.group,
+      },
     },
   ];
 }
@@ -118,13 +128,24 @@ export function detailNotes(s: ExxitState): Note[] {
   for (const side of [0, 1] as const) {
     const { tiles, group } = scoreParts(s, side);
     const prisoners = s.prisoners.reduce((n, p) => n + p.stack.filter((x) => x === side).length, 0);
-    notes.push({ id: 'exxit.detail.side', params: { side, score: s.score[side], tiles, group, reserve: s.reserves[side], prisoners } });
+    notes.push({
+      id: 'exxit.detail.side',
+      params: { side, score: s.score[side], tiles, group, reserve: s.reserves[side], prisoners },
+    });
   }
-  notes.push({ id: 'exxit.detail.stock', params: { stock: s.stock, tiles: VARIANT_TILES[s.variant], cells: s.prisoners.length } });
+  notes.push({
+    id: 'exxit.detail.stock',
+    params: { stock: s.stock, tiles: VARIANT_TILES[s.variant], cells: s.prisoners.length },
+  });
   return notes;
 }
 
-const END_IDS = { 'EX-20a': 'exxit.end.stockEmpty', 'EX-20b': 'exxit.end.twoPasses', 'EX-20c': 'exxit.end.repetition', 'EX-20d': 'exxit.end.plyLimit' } as const;
+const END_IDS = {
+  'EX-20a': 'exxit.end.stockEmpty',
+  'EX-20b': 'exxit.end.twoPasses',
+  'EX-20c': 'exxit.end.repetition',
+  'EX-20d': 'exxit.end.plyLimit',
+} as const;
 
 /** EX-20 says what stopped play; EX-21's score always decides. */
 export function endNote(s: ExxitState): Note | null {

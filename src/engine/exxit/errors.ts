@@ -47,8 +47,16 @@ export type ExxitErrorCode = (typeof EXXIT_ERROR_CODES)[number];
 /** The accepted move forms, shown in reading refusals (notation: the same in every language). */
 export const MOVE_FORMS = 'P q,r | D q,r DIR | F q,r | pass';
 
-export const refusal = (rule: string, code: ExxitErrorCode, params?: Record<string, string | number>, detail?: string): RuleError =>
-  ruleError(rule, code, params, detail);
+export const refusal = (
+  rule: string,
+  code: ExxitErrorCode,
+  params?: Record<string, string | number>,
+  detail?: string,
+): RuleError => ruleError(rule, code, params, detail);
 
-export const refused = <T = never>(rule: string, code: ExxitErrorCode, params?: Record<string, string | number>, detail?: string): Result<T> =>
-  fail(rule, code, params, detail);
+export const refused = <T = never>(
+  rule: string,
+  code: ExxitErrorCode,
+  params?: Record<string, string | number>,
+  detail?: string,
+): Result<T> => fail(rule, code, params, detail);

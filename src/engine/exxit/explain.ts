@@ -3,7 +3,15 @@ import type { RuleError } from '../game.js';
 import { refusal as err, type ExxitErrorCode } from './errors.js';
 import { type Board, END_REASONS, heightOf, isEmptyTile, isTile, kindOf, ownerOf, PRISONER } from './board.js';
 import {
-  danceEnd, danceTarget, danceVerdict, ENDS_ON_PRISONERS, NO_REACH, TARGET_OWN, TARGET_PRISONER, TARGET_TALLER, TARGET_VOID,
+  danceEnd,
+  danceTarget,
+  danceVerdict,
+  ENDS_ON_PRISONERS,
+  NO_REACH,
+  TARGET_OWN,
+  TARGET_PRISONER,
+  TARGET_TALLER,
+  TARGET_VOID,
 } from './dance.js';
 import { tileNeighbours } from './free.js';
 import { cellOf, DIR_INDEX, inWorldBounds, prisonerLabel, qOf, rOf, tileLabel } from './geometry.js';

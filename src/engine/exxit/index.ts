@@ -78,7 +78,9 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   summary: (s) => summarize(s, generate(scratchBoard(s, false))),
   fromJSON: (data) => {
     const plain = plainJson(data);
-    return plain.ok ? validateState(plain.value) : refused('EX-22', 'exxit.badState', {}, 'the stored state is not JSON');
+    return plain.ok
+      ? validateState(plain.value)
+      : refused('EX-22', 'exxit.badState', {}, 'the stored state is not JSON');
   },
   position: (s) => new ExxitPosition(boardFromState(s)),
   options: describe.EXXIT_OPTIONS,
@@ -98,4 +100,3 @@ export const exxit: Game<ExxitState, ExxitMove> = {
   movePaths: menu.movePaths,
   orderMoves: menu.orderMoves,
 };
-

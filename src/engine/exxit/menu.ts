@@ -14,13 +14,20 @@ import type { ExxitMove, ExxitState } from './types.js';
 const note = (id: string, params: Note['params'] = {}): Note => ({ id: `exxit.${id}`, params });
 const CODE_RE = /^[0-9A-Za-z]{1,4}$/;
 
-/** A cell's code is its label (B, X1); a label too long for a code (X10000 cannot happen before the ply limit) falls back to the grid index. */
-const cellCode = (label: string, q: number, r: number): string => (CODE_RE.test(label) ? label : `c${cellOf(q, r).toString(36)}`);
+/**
+ * A cell's code is its label (B, X1); a label too long for a code (X10000 cannot happen before the ply limit) falls
+ * back to the grid index.
+ */
+const cellCode = (label: string, q: number, r: number): string =>
+  CODE_RE.test(label) ? label : `c${cellOf(q, r).toString(36)}`;
 
 type Kind = 'exitDance' | 'dance' | 'free' | 'place' | 'pass';
 
 /** What each move is, read once from one board: exit dances and the tiles a free lays need the rules. */
-function classify(s: ExxitState, moves: readonly ExxitMove[]): { kind: Kind; label: string; height: number; tiles: number }[] {
+function classify(
+  s: ExxitState,
+  moves: readonly ExxitMove[],
+): { kind: Kind; label: string; height: number; tiles: number }[] {
   const b = scratchBoard(s, false);
   return moves.map((m) => {
     if (m.kind === 'pass') return { kind: 'pass', label: '', height: 0, tiles: 0 };
@@ -43,7 +50,11 @@ export function movePaths(s: ExxitState, moves: readonly ExxitMove[]): MovePath[
   const kinds = classify(s, moves);
   return moves.map((m, i) => {
     const k = kinds[i];
-    const kindStep = (code: string, id: string): MoveStep => ({ level: note('level.kind'), code, note: note(`kind.${id}`) });
+    const kindStep = (code: string, id: string): MoveStep => ({
+      level: note('level.kind'),
+      code,
+      note: note(`kind.${id}`),
+    });
     if (m.kind === 'pass') return { steps: [kindStep('n', 'pass')], note: note('pass') };
     const code = cellCode(k.label, m.q, m.r);
     if (m.kind === 'place') {

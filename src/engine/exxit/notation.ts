@@ -11,7 +11,12 @@ export type MoveText =
 export type Target = { q: number; r: number } | { label: string };
 
 const KIND: Record<string, 'place' | 'dance' | 'free'> = {
-  P: 'place', PLACE: 'place', D: 'dance', DANCE: 'dance', F: 'free', FREE: 'free',
+  P: 'place',
+  PLACE: 'place',
+  D: 'dance',
+  DANCE: 'dance',
+  F: 'free',
+  FREE: 'free',
 };
 const KIND_RE = '(PLACE|DANCE|FREE|P|D|F)';
 const DIR_RE = '(NE|NW|SW|SE|E|W)';
@@ -54,7 +59,9 @@ export function resolveLabel(s: ExxitState, label: string): Result<{ q: number; 
     const p = s.prisoners.find((x) => x.label === label);
     if (p) return ok({ q: p.q, r: p.r });
     const n = Number(label.slice(1));
-    return refused('EX-23', n >= 1 && n < s.nextPrisoner ? 'exxit.prisonerCellGone' : 'exxit.noPrisonerCell', { label });
+    return refused('EX-23', n >= 1 && n < s.nextPrisoner ? 'exxit.prisonerCellGone' : 'exxit.noPrisonerCell', {
+      label,
+    });
   }
   const t = s.tiles.find((x) => x.label === label);
   if (t) return ok({ q: t.q, r: t.r });

@@ -70,8 +70,10 @@ export function applyMove(b: Board, m: ExxitMove): void {
   if (irreversible) resetWindow(b);
   const seen = recordPosition(b);
   if (b.end === 0) {
-    if (b.passes >= 2) b.end = 2; // EX-20b
-    else if (seen >= 3) b.end = 3; // EX-20c, scored normally
+    if (b.passes >= 2)
+      b.end = 2; // EX-20b
+    else if (seen >= 3)
+      b.end = 3; // EX-20c, scored normally
     else if (b.plies >= PLY_CAP) b.end = 4; // EX-20d
   }
 }

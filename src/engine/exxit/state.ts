@@ -73,7 +73,8 @@ export function parseKey(key: string, context: string, nTiles: number): number[]
     let bits = 0;
     for (let i = 0; i < st.length; i++) {
       const ch = st.charCodeAt(i);
-      if (ch === 98) bits |= 1 << i; // 'b'
+      if (ch === 98)
+        bits |= 1 << i; // 'b'
       else if (ch !== 114) return null; // 'r'
     }
     snap.push(st.length | (bits << 5));

@@ -8,7 +8,8 @@ export function summarize(s: ExxitState, legal: ExxitMove[]): Record<string, unk
   const stack = (xs: readonly (0 | 1)[]) => xs.map((p) => NAME[p]);
   // Every non-void cell keyed "q,r" (EX-6): a tile with its colour, or a prisoner cell.
   const cells: Record<string, unknown> = {};
-  for (const t of s.tiles) cells[`${t.q},${t.r}`] = { kind: 'tile', label: t.label, color: NAME[t.color], stack: stack(t.stack) };
+  for (const t of s.tiles)
+    cells[`${t.q},${t.r}`] = { kind: 'tile', label: t.label, color: NAME[t.color], stack: stack(t.stack) };
   for (const p of s.prisoners) cells[`${p.q},${p.r}`] = { kind: 'prisoner', label: p.label, stack: stack(p.stack) };
   return {
     game: 'exxit',

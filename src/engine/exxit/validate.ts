@@ -14,7 +14,8 @@ import { type ExxitLastMove, type ExxitState, type ExxitVariant, VARIANT_TILES }
 /** A stored state that does not validate: one code for players (a damaged record), the details for operators. */
 const bad = (detail: string): Result<never> => refused('EX-STATE', 'exxit.badState', {}, detail);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isInt = (x: unknown, lo: number, hi: number): x is number => Number.isInteger(x) && (x as number) >= lo && (x as number) <= hi;
+const isInt = (x: unknown, lo: number, hi: number): x is number =>
+  Number.isInteger(x) && (x as number) >= lo && (x as number) <= hi;
 const isSide = (x: unknown): x is Side => x === 0 || x === 1;
 const isStack = (x: unknown, min: number): x is Side[] =>
   Array.isArray(x) && x.length >= min && x.length <= 2 * PAWNS && x.every(isSide);
@@ -30,7 +31,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   const total = VARIANT_TILES[s.variant as ExxitVariant];
   if (!isSide(s.toMove)) return bad('toMove must be 0 or 1');
   if (!isInt(s.ply, 0, PLY_CAP)) return bad(`ply must be an integer 0..${PLY_CAP}`);
-  if (s.toMove !== (s.ply) % 2) return bad('toMove must be Red on even plies, Black on odd (EX-1, EX-10)');
+  if (s.toMove !== s.ply % 2) return bad('toMove must be Red on even plies, Black on odd (EX-1, EX-10)');
   if (!isInt(s.nextPrisoner, 1, 1e6)) return bad('nextPrisoner must be a positive integer');
   if (!Array.isArray(s.reserves) || s.reserves.length !== 2 || !s.reserves.every((x) => isInt(x, 0, PAWNS)))
     return bad('reserves must be two integers 0..8');
@@ -40,7 +41,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   // Tiles: the core first (EX-8), labels in laying order (EX-23), each later
   // tile touching two earlier ones (EX-18), no cell used twice (EX-6).
   if (!Array.isArray(s.tiles) || s.tiles.length < CORE.length || s.tiles.length > total) return bad('bad tile list');
-  if (s.tiles.length + (s.stock) !== total) return bad(`tiles on the table plus stock must be ${total} (EX-3)`);
+  if (s.tiles.length + s.stock !== total) return bad(`tiles on the table plus stock must be ${total} (EX-3)`);
   const used = new Set<number>();
   const pawns = [0, 0];
   for (let i = 0; i < s.tiles.length; i++) {
@@ -53,7 +54,8 @@ export function validateState(data: unknown): Result<ExxitState> {
     if (!isStack(tt.stack, 0)) return bad(`tile ${tileLabel(i)}: bad stack`);
     if (i < CORE.length) {
       const c = CORE[i];
-      if (q !== c.q || r !== c.r || tt.color !== c.color) return bad(`tile ${tileLabel(i)} must be the core tile (EX-8)`);
+      if (q !== c.q || r !== c.r || tt.color !== c.color)
+        return bad(`tile ${tileLabel(i)} must be the core tile (EX-8)`);
     } else {
       const touching = AXIAL_VECTORS.filter(([dq, dr]) => used.has(cellOf(q + dq, r + dr))).length;
       if (touching < 2) return bad(`tile ${tileLabel(i)} does not touch two earlier tiles (EX-18)`);
@@ -72,7 +74,8 @@ export function validateState(data: unknown): Result<ExxitState> {
     const m = typeof pp.label === 'string' ? /^X([1-9]\d{0,6})$/.exec(pp.label) : null;
     if (!m) return bad('prisoner cell: bad label');
     const no = Number(m[1]);
-    if (no <= lastNo || no >= (s.nextPrisoner)) return bad(`prisoner cell ${String(pp.label)}: labels must rise and stay below nextPrisoner (EX-23)`);
+    if (no <= lastNo || no >= s.nextPrisoner)
+      return bad(`prisoner cell ${String(pp.label)}: labels must rise and stay below nextPrisoner (EX-23)`);
     lastNo = no;
     if (!isStack(pp.stack, 1)) return bad(`prisoner cell ${String(pp.label)}: bad stack`);
     const c = cellOf(p.q, p.r);
@@ -83,13 +86,16 @@ export function validateState(data: unknown): Result<ExxitState> {
     for (const x of pp.stack) pawns[x]++;
   }
   const reserves = s.reserves;
-  if (pawns[0] + reserves[0] !== PAWNS || pawns[1] + reserves[1] !== PAWNS) return bad('each colour must have 8 pawns in all (EX-2)');
+  if (pawns[0] + reserves[0] !== PAWNS || pawns[1] + reserves[1] !== PAWNS)
+    return bad('each colour must have 8 pawns in all (EX-2)');
 
   // last move
   let last: ExxitLastMove | null = null;
   if (s.last !== null) {
-    if (!isObj(s.last) || !wellFormed(s.last.move) || s.last.by !== 1 - (s.toMove as number)) return bad('bad last move');
-    const cells = (x: unknown) => Array.isArray(x) && x.length <= 40 && x.every((c) => isObj(c) && Number.isInteger(c.q) && Number.isInteger(c.r));
+    if (!isObj(s.last) || !wellFormed(s.last.move) || s.last.by !== 1 - (s.toMove as number))
+      return bad('bad last move');
+    const cells = (x: unknown) =>
+      Array.isArray(x) && x.length <= 40 && x.every((c) => isObj(c) && Number.isInteger(c.q) && Number.isInteger(c.r));
     if (!cells(s.last.sown) || !cells(s.last.freed)) return bad('bad last move cells');
     const xs = (x: unknown) => (x as { q: number; r: number }[]).map((c) => ({ q: c.q, r: c.r }));
     last = { move: copyMove(s.last.move), by: s.last.by as Side, sown: xs(s.last.sown), freed: xs(s.last.freed) };
@@ -100,7 +106,7 @@ export function validateState(data: unknown): Result<ExxitState> {
   } else if (s.ply !== 0) {
     return bad('last move missing');
   }
-  if ((s.passes) > 0 && last?.move.kind !== 'pass') return bad('passes counted but the last move was no pass');
+  if (s.passes > 0 && last?.move.kind !== 'pass') return bad('passes counted but the last move was no pass');
 
   // end and score
   if (!Array.isArray(s.score) || s.score.length !== 2) return bad('bad score');
@@ -120,7 +126,8 @@ export function validateState(data: unknown): Result<ExxitState> {
   if (endReason) {
     const e = s.end as Record<string, unknown>;
     const winner = score[0] > score[1] ? 0 : score[1] > score[0] ? 1 : null;
-    if (e.winner !== winner || e.draw !== (winner === null)) return bad('end winner/draw disagree with the score (EX-21)');
+    if (e.winner !== winner || e.draw !== (winner === null))
+      return bad('end winner/draw disagree with the score (EX-21)');
   }
 
   // EX-20c window

@@ -85,7 +85,10 @@ const sideOf = (name: string, test: (q: number, r: number, s: number) => boolean
 });
 export const SIDES: readonly SidePair[] = [
   { color: 'purple', sides: [sideOf('left', (q) => q === -5), sideOf('right', (q) => q === 5)] },
-  { color: 'red', sides: [sideOf('top-left', (_q, _r, s) => s === 5), sideOf('bottom-right', (_q, _r, s) => s === -5)] },
+  {
+    color: 'red',
+    sides: [sideOf('top-left', (_q, _r, s) => s === 5), sideOf('bottom-right', (_q, _r, s) => s === -5)],
+  },
   { color: 'green', sides: [sideOf('top-right', (_q, r) => r === -5), sideOf('bottom-left', (_q, r) => r === 5)] },
 ];
 /** SIDE_BITS[cell]: bit 2*pair + k set when the cell lies on side k of pair `pair`. */
@@ -100,4 +103,3 @@ export function pairsJoined(bits: number): number {
 export function pairMask(bits: number): number {
   return ((bits & 3) === 3 ? 1 : 0) | ((bits & 12) === 12 ? 2 : 0) | ((bits & 48) === 48 ? 4 : 0);
 }
-

@@ -11,12 +11,15 @@ import { groupsOf, tiebreakScores } from './victory.js';
 
 const LAYOUTS = ['random', 'preset1', 'preset2', 'preset3'] as const;
 
-export const ORION_OPTIONS: readonly SetupOption[] = [{ name: 'layout', type: 'string', choices: LAYOUTS, default: 'random' }];
+export const ORION_OPTIONS: readonly SetupOption[] = [
+  { name: 'layout', type: 'string', choices: LAYOUTS, default: 'random' },
+];
 
 /** OD-10/OD-11: a preset, or a random layout reproducible from the seed kept in the setup name. */
 export function setupFor(values: Readonly<Record<string, string | number>>, seed: number): Result<string> {
   const layout = values.layout ?? 'random';
-  for (const k of Object.keys(values)) if (k !== 'layout') return refused('OD-10', 'orion.noOption', { option: k.slice(0, 20) });
+  for (const k of Object.keys(values))
+    if (k !== 'layout') return refused('OD-10', 'orion.noOption', { option: k.slice(0, 20) });
   if (layout === 'random') return ok(`random:${Math.abs(Math.trunc(seed)) || 1}`);
   if (typeof layout === 'string' && (LAYOUTS as readonly string[]).includes(layout)) return ok(layout);
   return refused('OD-11', 'orion.unknownLayout', { layout: String(layout).slice(0, 20), layouts: LAYOUTS.join(', ') });
@@ -24,7 +27,9 @@ export function setupFor(values: Readonly<Record<string, string | number>>, seed
 
 export function describeSetup(setup: string): Note {
   const preset = /^preset([1-3])$/.exec(setup);
-  return preset ? { id: 'orion.setup.preset', params: { n: Number(preset[1]) } } : { id: 'orion.setup.random', params: {} };
+  return preset
+    ? { id: 'orion.setup.preset', params: { n: Number(preset[1]) } }
+    : { id: 'orion.setup.random', params: {} };
 }
 
 /** OD-13: every turn is a placement; there are no passes. */
@@ -57,7 +62,8 @@ export function scoreNotes(s: OrionState): Note[] {
       },
     },
   ];
-  if (s.end?.tiebreak) notes.push({ id: 'orion.tiebreak', params: { orange: s.end.tiebreak[0], blue: s.end.tiebreak[1] } });
+  if (s.end?.tiebreak)
+    notes.push({ id: 'orion.tiebreak', params: { orange: s.end.tiebreak[0], blue: s.end.tiebreak[1] } });
   return notes;
 }
 
@@ -92,8 +98,21 @@ export function detailNotes(s: OrionState): Note[] {
     const joined = Object.fromEntries(SIDES.map((p, i) => [p.color, (pairs >> i) & 1]));
     const left = TILE_CODES.reduce((n, c) => n + s.hands[side][c], 0);
     notes.push(
-      { id: 'orion.detail.conditions', params: { side, total: vc.total, constellations: vc.constellations, ...joined, galaxies: vc.galaxies, blackHoles: vc.blackHoles } },
-      { id: 'orion.detail.next', params: { side, galaxies: vc.galaxies, galaxyBest, blackHoles: vc.blackHoles, blackHoleBest } },
+      {
+        id: 'orion.detail.conditions',
+        params: {
+          side,
+          total: vc.total,
+          constellations: vc.constellations,
+          ...joined,
+          galaxies: vc.galaxies,
+          blackHoles: vc.blackHoles,
+        },
+      },
+      {
+        id: 'orion.detail.next',
+        params: { side, galaxies: vc.galaxies, galaxyBest, blackHoles: vc.blackHoles, blackHoleBest },
+      },
       { id: 'orion.detail.tiles', params: { side, count: left, tiles: handText(s.hands[side]) } },
     );
   }
@@ -117,8 +136,13 @@ export function detailNotes(s: OrionState): Note[] {
 export function endNote(s: OrionState): Note | null {
   const e = s.end;
   if (!e) return null;
-  if (e.reason === 'OD-18') return { id: 'orion.end.conditions', params: { rule: e.reason, orange: s.vc[0].total, blue: s.vc[1].total } };
-  if (e.reason === 'OD-19') return { id: 'orion.end.tiebreak', params: { rule: e.reason, orange: e.tiebreak?.[0] ?? 0, blue: e.tiebreak?.[1] ?? 0 } };
+  if (e.reason === 'OD-18')
+    return { id: 'orion.end.conditions', params: { rule: e.reason, orange: s.vc[0].total, blue: s.vc[1].total } };
+  if (e.reason === 'OD-19')
+    return {
+      id: 'orion.end.tiebreak',
+      params: { rule: e.reason, orange: e.tiebreak?.[0] ?? 0, blue: e.tiebreak?.[1] ?? 0 },
+    };
   return { id: 'orion.end.blocked', params: { rule: e.reason, blocked: s.toMove } };
 }
 

@@ -43,8 +43,16 @@ export type OrionErrorCode = (typeof ORION_ERROR_CODES)[number];
 /** The short move form, shown in reading refusals (notation: the same in every language). */
 export const MOVE_FORM = 'TILE CELL [DIR] [R|L]';
 
-export const refusal = (rule: string, code: OrionErrorCode, params?: Record<string, string | number>, detail?: string): RuleError =>
-  ruleError(rule, code, params, detail);
+export const refusal = (
+  rule: string,
+  code: OrionErrorCode,
+  params?: Record<string, string | number>,
+  detail?: string,
+): RuleError => ruleError(rule, code, params, detail);
 
-export const refused = <T = never>(rule: string, code: OrionErrorCode, params?: Record<string, string | number>, detail?: string): Result<T> =>
-  fail(rule, code, params, detail);
+export const refused = <T = never>(
+  rule: string,
+  code: OrionErrorCode,
+  params?: Record<string, string | number>,
+  detail?: string,
+): Result<T> => fail(rule, code, params, detail);

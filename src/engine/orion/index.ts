@@ -19,7 +19,9 @@ const NAMES = ['orange', 'blue'] as const;
 
 function outcome(s: OrionState): Outcome {
   const e = s.end;
-  return e ? { over: true, winner: e.winner, draw: e.draw, reason: e.reason } : { over: false, winner: null, draw: false, reason: null };
+  return e
+    ? { over: true, winner: e.winner, draw: e.draw, reason: e.reason }
+    : { over: false, winner: null, draw: false, reason: null };
 }
 
 function parseMove(s: OrionState, text: string): Result<OrionMove> {

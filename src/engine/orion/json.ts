@@ -11,7 +11,20 @@ import { PLACEMENTS } from './tiles.js';
 import { TILE_CODES, TILE_COUNTS, type OrionState } from './types.js';
 import { groupsOf, victoryConditions } from './victory.js';
 
-const KEYS = ['game', 'layout', 'galaxies', 'blackHoles', 'cells', 'tileAt', 'placements', 'hands', 'toMove', 'ply', 'vc', 'end'];
+const KEYS = [
+  'game',
+  'layout',
+  'galaxies',
+  'blackHoles',
+  'cells',
+  'tileAt',
+  'placements',
+  'hands',
+  'toMove',
+  'ply',
+  'vc',
+  'end',
+];
 /** A stored state that does not validate: one code for players (a damaged record), the details for operators. */
 const bad = (detail: string): Result<OrionState> => refused('state', 'orion.badState', {}, detail);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -50,9 +63,11 @@ export function fromJSON(data: unknown): Result<OrionState> {
   if (!Array.isArray(data.hands) || data.hands.length !== 2) return bad('hands must be two records');
   for (let side = 0; side < 2; side++) {
     const h: unknown = data.hands[side];
-    if (!isObj(h) || Object.keys(h).length !== TILE_CODES.length) return bad(`hands[${side}] must have exactly ${TILE_CODES.join(', ')}`);
+    if (!isObj(h) || Object.keys(h).length !== TILE_CODES.length)
+      return bad(`hands[${side}] must have exactly ${TILE_CODES.join(', ')}`);
     for (const t of TILE_CODES)
-      if (!isInt(h[t]) || h[t] < 0 || h[t] > TILE_COUNTS[t]) return bad(`hands[${side}].${t} must be an integer 0..${TILE_COUNTS[t]} (OD-8)`);
+      if (!isInt(h[t]) || h[t] < 0 || h[t] > TILE_COUNTS[t])
+        return bad(`hands[${side}].${t} must be an integer 0..${TILE_COUNTS[t]} (OD-8)`);
   }
   // Replay (OD-12: sides alternate, Orange first; every placement legal when laid).
   const pls = data.placements;
@@ -60,8 +75,12 @@ export function fromJSON(data: unknown): Result<OrionState> {
   for (let i = 0; i < pls.length; i++) {
     const p: unknown = pls[i];
     const at = `placement ${i + 1}`;
-    if (!isObj(p) || !same(Object.keys(p).sort(), ['cells', 'colors', 'move', 'side'])) return bad(`${at}: must be {side, move, cells, colors}`);
-    if (p.side !== s.toMove) return bad(`${at}: side ${JSON.stringify(p.side)}, but ${s.toMove === 0 ? 'orange' : 'blue'} was to move (OD-12)`);
+    if (!isObj(p) || !same(Object.keys(p).sort(), ['cells', 'colors', 'move', 'side']))
+      return bad(`${at}: must be {side, move, cells, colors}`);
+    if (p.side !== s.toMove)
+      return bad(
+        `${at}: side ${JSON.stringify(p.side)}, but ${s.toMove === 0 ? 'orange' : 'blue'} was to move (OD-12)`,
+      );
     const id = placementIdOf(p.move);
     if (typeof id !== 'number') return bad(`${at}: ${errorText(id)}`);
     const legal = checkMove(s, p.move);
@@ -74,18 +93,23 @@ export function fromJSON(data: unknown): Result<OrionState> {
   }
   // The board must be exactly what the placements made.
   for (let c = 0; c < CELL_COUNT; c++) {
-    if (cells[c] !== s.cells[c]) return bad(`cell ${cellLabel(c)} is ${cells[c]}, but the placements make it ${s.cells[c]} (OD-15)`);
-    if (tileAt[c] !== s.tileAt[c]) return bad(`tileAt of ${cellLabel(c)} is ${tileAt[c]}, but the placements make it ${s.tileAt[c]}`);
+    if (cells[c] !== s.cells[c])
+      return bad(`cell ${cellLabel(c)} is ${cells[c]}, but the placements make it ${s.cells[c]} (OD-15)`);
+    if (tileAt[c] !== s.tileAt[c])
+      return bad(`tileAt of ${cellLabel(c)} is ${tileAt[c]}, but the placements make it ${s.tileAt[c]}`);
   }
   for (let side = 0; side < 2; side++)
     for (const t of TILE_CODES)
       if ((data.hands[side] as Record<string, number>)[t] !== s.hands[side][t])
-        return bad(`hands[${side}].${t} is ${(data.hands[side] as Record<string, number>)[t]}, but 14 tiles less those laid leave ${s.hands[side][t]} (OD-3)`);
+        return bad(
+          `hands[${side}].${t} is ${(data.hands[side] as Record<string, number>)[t]}, but 14 tiles less those laid leave ${s.hands[side][t]} (OD-3)`,
+        );
   if (data.toMove !== s.toMove) return bad(`toMove is ${JSON.stringify(data.toMove)}, expected ${s.toMove} (OD-12)`);
   if (data.ply !== s.ply) return bad(`ply is ${JSON.stringify(data.ply)}, expected ${s.ply}`);
   if (!same(data.vc, s.vc)) return bad(`vc does not match the board (OD-17): expected ${JSON.stringify(s.vc)}`);
   if (!same(data.end, s.end)) return bad(`end does not match the board: expected ${JSON.stringify(s.end)}`);
   // Independent recount of the victory conditions (flood fill, not the fast path).
-  if (!same(victoryConditions(groupsOf(s.cells, s.galaxies, s.blackHoles)), s.vc)) return bad('internal: victory conditions disagree');
+  if (!same(victoryConditions(groupsOf(s.cells, s.galaxies, s.blackHoles)), s.vc))
+    return bad('internal: victory conditions disagree');
   return ok(s);
 }

@@ -26,7 +26,8 @@ const SEED_RE = /^random:([A-Za-z0-9_-]{1,64})$/;
 /** OD-10 constraints; returns the first broken one, or null. */
 export function checkLayout(l: Layout): string | null {
   const all = [...l.galaxies, ...l.blackHoles];
-  if (l.galaxies.length !== GALAXY_COUNT || l.blackHoles.length !== BLACK_HOLE_COUNT) return 'OD-4: 8 galaxies and 7 black holes';
+  if (l.galaxies.length !== GALAXY_COUNT || l.blackHoles.length !== BLACK_HOLE_COUNT)
+    return 'OD-4: 8 galaxies and 7 black holes';
   if (all.some((c) => !Number.isInteger(c) || c < 0 || c >= CELL_COUNT)) return 'OD-10: a token is off the board';
   if (new Set(all).size !== all.length) return 'OD-10: two tokens share a cell';
   for (let i = 0; i < l.galaxies.length; i++)
@@ -35,7 +36,8 @@ export function checkLayout(l: Layout): string | null {
   for (let i = 0; i < l.blackHoles.length; i++)
     for (let j = i + 1; j < l.blackHoles.length; j++)
       if (cellDistance(l.blackHoles[i], l.blackHoles[j]) < 3) return 'OD-10: two black holes closer than 3';
-  for (const g of l.galaxies) for (const b of l.blackHoles) if (cellDistance(g, b) < 2) return 'OD-10: a black hole next to a galaxy';
+  for (const g of l.galaxies)
+    for (const b of l.blackHoles) if (cellDistance(g, b) < 2) return 'OD-10: a black hole next to a galaxy';
   return null;
 }
 

@@ -7,17 +7,24 @@ import type { OrionPosition } from './position.js';
 import { PLACEMENTS, kindIndex, placementOf } from './tiles.js';
 import { ORION_DIRS, TILE_CODES, type OrionMove } from './types.js';
 
-
 /** Checks that a move object is well formed (OD-8, OD-22); returns its placement id or an error. */
 export function placementIdOf(m: unknown): number | RuleError {
-  if (typeof m !== 'object' || m === null) return err('OD-22', 'orion.notAnObject', { shape: '{tile, cell, dir?, turn?}' });
+  if (typeof m !== 'object' || m === null)
+    return err('OD-22', 'orion.notAnObject', { shape: '{tile, cell, dir?, turn?}' });
   const mv = m as Partial<OrionMove> & Record<string, unknown>;
   for (const k of Object.keys(mv))
-    if (!['tile', 'cell', 'dir', 'turn'].includes(k)) return err('OD-22', 'orion.unexpectedField', { field: k.slice(0, 20) });
+    if (!['tile', 'cell', 'dir', 'turn'].includes(k))
+      return err('OD-22', 'orion.unexpectedField', { field: k.slice(0, 20) });
   if (typeof mv.tile !== 'string' || kindIndex(mv.tile) < 0)
-    return err('OD-22', 'orion.unknownTile', { tile: String(JSON.stringify(mv.tile)).slice(0, 20), tiles: TILE_CODES.join(' ') });
+    return err('OD-22', 'orion.unknownTile', {
+      tile: String(JSON.stringify(mv.tile)).slice(0, 20),
+      tiles: TILE_CODES.join(' '),
+    });
   if (typeof mv.cell !== 'number' || !Number.isInteger(mv.cell) || mv.cell < 0 || mv.cell >= CELL_COUNT)
-    return err('OD-6', 'orion.badCellIndex', { cell: String(JSON.stringify(mv.cell)).slice(0, 20), last: CELL_COUNT - 1 });
+    return err('OD-6', 'orion.badCellIndex', {
+      cell: String(JSON.stringify(mv.cell)).slice(0, 20),
+      last: CELL_COUNT - 1,
+    });
   if (mv.tile === 'S1') {
     if (mv.dir !== undefined) return err('OD-22', 'orion.s1NoDirection');
   } else if (typeof mv.dir !== 'string' || !(ORION_DIRS as readonly string[]).includes(mv.dir))
@@ -37,7 +44,11 @@ export function whyIllegal(pos: OrionPosition, id: number): RuleError | null {
   const covered = pl.cells.filter((c) => pos.color[c] >= 0);
   if (covered.length > 0)
     // The list as `cells` and `last`, so each language joins them its way ("C7, C6 and C5").
-    return err('OD-13', 'orion.covered', { cells: covered.slice(0, -1).map(cellLabel).join(', '), last: cellLabel(covered[covered.length - 1]), count: covered.length });
+    return err('OD-13', 'orion.covered', {
+      cells: covered.slice(0, -1).map(cellLabel).join(', '),
+      last: cellLabel(covered[covered.length - 1]),
+      count: covered.length,
+    });
   // OD-14, each colour of the tile on its own.
   for (const x of [false, true]) {
     const col = x ? 1 - side : side;

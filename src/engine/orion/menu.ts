@@ -31,7 +31,12 @@ export function movePaths(s: OrionState, moves: readonly OrionMove[]): MovePath[
       { level: note('level.column', { tile: p.tile }), code: column, note: note('column', { column }) },
       { level: note('level.cell', { tile: p.tile }), code: anchor, note: note('cell', { cell: anchor }) },
     ];
-    if (orient) steps.push({ level: note('level.orientation', { tile: p.tile, cell: anchor }), code: orient.replace(' ', ''), note: note('orientation', { what: orient, cells }) });
+    if (orient)
+      steps.push({
+        level: note('level.orientation', { tile: p.tile, cell: anchor }),
+        code: orient.replace(' ', ''),
+        note: note('orientation', { what: orient, cells }),
+      });
     return { steps, note: note('move', { what: orient ? `${p.tile} ${orient}` : p.tile, cells }) };
   });
 }
@@ -77,12 +82,15 @@ export function orderMoves(s: OrionState, moves: readonly OrionMove[]): OrionMov
     if (joined.size > 0) score += 2 + 3 * (joined.size - 1);
     return { m, i, kind: p.kind, score, centre: centre / p.cells.length };
   });
-  scored.sort((a, b) => Number(b.score > 0) - Number(a.score > 0) || b.score - a.score || a.centre - b.centre || a.i - b.i);
+  scored.sort(
+    (a, b) => Number(b.score > 0) - Number(a.score > 0) || b.score - a.score || a.centre - b.centre || a.i - b.i,
+  );
   // Round robin over the tiles within each tier (useful, then the rest).
   const out: OrionMove[] = [];
   for (const useful of [true, false]) {
     const queues = new Map<number, typeof scored>();
-    for (const x of scored) if (x.score > 0 === useful) (queues.get(x.kind) ?? queues.set(x.kind, []).get(x.kind)!).push(x);
+    for (const x of scored)
+      if (x.score > 0 === useful) (queues.get(x.kind) ?? queues.set(x.kind, []).get(x.kind)!).push(x);
     const lists = [...queues.values()];
     for (let k = 0; lists.some((l) => k < l.length); k++) for (const l of lists) if (k < l.length) out.push(l[k].m);
   }

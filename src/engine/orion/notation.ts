@@ -44,7 +44,8 @@ export function parseMoveText(input: string): Result<number> {
   const tile = words[0];
   const kind = kindIndex(tile as TileCode);
   if (kind < 0) {
-    if (/^[A-Z]\d$/.test(tile)) return refused('OD-22', 'orion.unknownTile', { tile: words[0], tiles: TILE_CODES.join(' ') });
+    if (/^[A-Z]\d$/.test(tile))
+      return refused('OD-22', 'orion.unknownTile', { tile: words[0], tiles: TILE_CODES.join(' ') });
     return refused('OD-22', 'orion.cannotRead', { text: whole, form: MOVE_FORM });
   }
   const code = tile as TileCode;
@@ -60,7 +61,8 @@ export function parseMoveText(input: string): Result<number> {
   if (rest.length === 0) return refused('OD-22', 'orion.needsDirection', { tile: code, dirs: ORION_DIRS.join(', ') });
   const dir = ORION_DIRS.indexOf(rest[0] as OrionDir);
   if (dir < 0) {
-    if (rest[0] === 'R' || rest[0] === 'L') return refused('OD-22', 'orion.directionBeforeTurn', { tile: code, dirs: ORION_DIRS.join(', ') });
+    if (rest[0] === 'R' || rest[0] === 'L')
+      return refused('OD-22', 'orion.directionBeforeTurn', { tile: code, dirs: ORION_DIRS.join(', ') });
     if (parseCellLabel(rest[0]) >= 0)
       return refused('OD-22', 'orion.joinWithCommas', { move: shown(`${code} ${words.slice(1).join(',')}`) });
     return refused('OD-22', 'orion.noDirection', { dir: shown(rest[0]), dirs: ORION_DIRS.join(', ') });
@@ -80,7 +82,8 @@ export function parseMoveText(input: string): Result<number> {
 
 /** Long form: `L3 E5,E4,E3` — the X hex first, the others in any order (OD-22). */
 function parseLong(code: TileCode, kind: number, words: string[], whole: string): Result<number> {
-  if (words.length > 2) return refused('OD-22', 'orion.tooManyWordsLong', { text: whole, form: 'TILE CELL,CELL[,CELL]' });
+  if (words.length > 2)
+    return refused('OD-22', 'orion.tooManyWordsLong', { text: whole, form: 'TILE CELL,CELL[,CELL]' });
   const parts = words[1].split(',');
   const cells: CellIndex[] = [];
   for (const p of parts) {
@@ -98,7 +101,8 @@ function parseLong(code: TileCode, kind: number, words: string[], whole: string)
     for (let dir = 0; dir < 6; dir++)
       for (let turn = 0; turn < (code === 'V3' ? 2 : 1); turn++) {
         const sc = shapeCells(kind, anchor, dir, turn);
-        if (sc && [...sc].sort((a, b) => a - b).join(',') === want) return ok(LOOKUP[lookupIndex(kind, anchor, dir, turn)]);
+        if (sc && [...sc].sort((a, b) => a - b).join(',') === want)
+          return ok(LOOKUP[lookupIndex(kind, anchor, dir, turn)]);
       }
   // Same shape with another hex as X? Then only the order is wrong.
   if (HAS_X[code])
@@ -107,7 +111,9 @@ function parseLong(code: TileCode, kind: number, words: string[], whole: string)
         for (let turn = 0; turn < 2; turn++) {
           const sc = shapeCells(kind, anchor, dir, turn);
           if (sc && [...sc].sort((a, b) => a - b).join(',') === want)
-            return refused('OD-22', 'orion.xFirst', { move: `${code} ${[anchor, ...cells.filter((c) => c !== anchor)].map(cellLabel).join(',')}` });
+            return refused('OD-22', 'orion.xFirst', {
+              move: `${code} ${[anchor, ...cells.filter((c) => c !== anchor)].map(cellLabel).join(',')}`,
+            });
         }
   return refused('OD-22', 'orion.notShape', { cells: cells.map(cellLabel).join(','), tile: code });
 }

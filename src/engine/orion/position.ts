@@ -158,7 +158,9 @@ export class OrionPosition implements Position<OrionMove> {
     for (let c = 0; c < CELL_COUNT; c++) if (s.cells[c] >= 0) p.addCell(c, s.cells[c] as Side);
     p.side = s.toMove;
     p.plies = s.ply;
-    p.end = s.end ? { ...s.end, ...(s.end.tiebreak ? { tiebreak: [...s.end.tiebreak] as [number, number] } : {}) } : null;
+    p.end = s.end
+      ? { ...s.end, ...(s.end.tiebreak ? { tiebreak: [...s.end.tiebreak] as [number, number] } : {}) }
+      : null;
     return p;
   }
 
@@ -185,8 +187,10 @@ export class OrionPosition implements Position<OrionMove> {
     const a = id * 6;
     const own = 3 + side * 3;
     const opp = 6 - side * 3;
-    if (f & 1 && !((ADJ_MASK[a] & s[own]) | (ADJ_MASK[a + 1] & s[own + 1]) | (ADJ_MASK[a + 2] & s[own + 2]))) return false;
-    if (f & 2 && !((ADJ_MASK[a + 3] & s[opp]) | (ADJ_MASK[a + 4] & s[opp + 1]) | (ADJ_MASK[a + 5] & s[opp + 2]))) return false;
+    if (f & 1 && !((ADJ_MASK[a] & s[own]) | (ADJ_MASK[a + 1] & s[own + 1]) | (ADJ_MASK[a + 2] & s[own + 2])))
+      return false;
+    if (f & 2 && !((ADJ_MASK[a + 3] & s[opp]) | (ADJ_MASK[a + 4] & s[opp + 1]) | (ADJ_MASK[a + 5] & s[opp + 2])))
+      return false;
     return true;
   }
 
@@ -326,7 +330,9 @@ export class OrionPosition implements Position<OrionMove> {
 
   vcTotal(side: Side): number {
     const p = this.pairs[side];
-    return (p & 1) + ((p >> 1) & 1) + ((p >> 2) & 1) + Math.min(2, this.galSum[side]) + Math.min(2, this.bhSum[1 - side]);
+    return (
+      (p & 1) + ((p >> 1) & 1) + ((p >> 2) & 1) + Math.min(2, this.galSum[side]) + Math.min(2, this.bhSum[1 - side])
+    );
   }
 
   /** OD-19: galaxies minus black holes on cells of each colour. */
@@ -353,7 +359,9 @@ export class OrionPosition implements Position<OrionMove> {
 
   outcome(): Outcome {
     const e = this.end;
-    return e ? { over: true, winner: e.winner, draw: e.draw, reason: e.reason } : { over: false, winner: null, draw: false, reason: null };
+    return e
+      ? { over: true, winner: e.winner, draw: e.draw, reason: e.reason }
+      : { over: false, winner: null, draw: false, reason: null };
   }
 
   tilesLeft(side: Side): number {

@@ -14,7 +14,12 @@ const zeroVc = (): OrionVc => ({ constellations: 0, galaxies: 0, blackHoles: 0, 
 
 export function initialState(setup: string): Result<OrionState> {
   const layout = typeof setup === 'string' ? layoutOf(setup) : null;
-  if (!layout) return refused('OD-11', 'orion.unknownSetup', { setup: String(setup).slice(0, 40), setups: 'preset1, preset2, preset3, random:<seed>', seedMax: 64 });
+  if (!layout)
+    return refused('OD-11', 'orion.unknownSetup', {
+      setup: String(setup).slice(0, 40),
+      setups: 'preset1, preset2, preset3, random:<seed>',
+      seedMax: 64,
+    });
   return ok({
     game: 'orion',
     layout: setup,

@@ -83,7 +83,13 @@ function build(): Int32Array {
     const seen = new Map<string, number>();
     // OD-22: the P2 anchor is the one from which the other hex lies N, NE or SE,
     // so those directions are enumerated first and win the deduplication.
-    const passes = tile === 'P2' ? [[0, 1, 2], [3, 4, 5]] : [[0, 1, 2, 3, 4, 5]];
+    const passes =
+      tile === 'P2'
+        ? [
+            [0, 1, 2],
+            [3, 4, 5],
+          ]
+        : [[0, 1, 2, 3, 4, 5]];
     for (const dirs of passes) {
       for (let anchor = 0; anchor < CELL_COUNT; anchor++) {
         for (const dir of dirs) {
@@ -94,7 +100,10 @@ function build(): Int32Array {
             if (!cells) continue;
             const isX = cells.map((_, i) => i === 0 && HAS_X[tile]);
             // OD-9: same cells with the same colours = the same move.
-            const key = cells.map((c, i) => `${c}${isX[i] ? 'x' : 'o'}`).sort().join(' ');
+            const key = cells
+              .map((c, i) => `${c}${isX[i] ? 'x' : 'o'}`)
+              .sort()
+              .join(' ');
             let id = seen.get(key);
             if (id === undefined) {
               id = placements.length;

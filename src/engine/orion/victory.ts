@@ -15,7 +15,11 @@ export interface Group {
 }
 
 /** OD-16: maximal same-colour groups joined by shared edges. */
-export function groupsOf(cells: readonly number[], galaxies: readonly CellIndex[], blackHoles: readonly CellIndex[]): Group[] {
+export function groupsOf(
+  cells: readonly number[],
+  galaxies: readonly CellIndex[],
+  blackHoles: readonly CellIndex[],
+): Group[] {
   const gal = new Set(galaxies);
   const bh = new Set(blackHoles);
   const seen = new Uint8Array(CELL_COUNT);
@@ -64,7 +68,11 @@ export function victoryConditions(groups: readonly Group[]): [OrionVc, OrionVc] 
 }
 
 /** OD-19: (galaxies − black holes) on cells of each colour. */
-export function tiebreakScores(cells: readonly number[], galaxies: readonly CellIndex[], blackHoles: readonly CellIndex[]): [number, number] {
+export function tiebreakScores(
+  cells: readonly number[],
+  galaxies: readonly CellIndex[],
+  blackHoles: readonly CellIndex[],
+): [number, number] {
   const t: [number, number] = [0, 0];
   for (const g of galaxies) if (cells[g] >= 0) t[cells[g]]++;
   for (const b of blackHoles) if (cells[b] >= 0) t[cells[b]]--;

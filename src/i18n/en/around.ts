@@ -8,8 +8,14 @@ export const around = {
       opponent: 'Who may accept (anyone when left out)',
       rated: 'Rated game (needs an opponent)',
     },
-    move: { description: 'Play a move in the game of this thread', text: 'The move, e.g. D B NW or L3 E5 N (pick from the list)' },
-    board: { description: 'Show the board of the game in this thread', detail: 'Show privately what the picture leaves out: the score’s parts, reserves, tiles left' },
+    move: {
+      description: 'Play a move in the game of this thread',
+      text: 'The move, e.g. D B NW or L3 E5 N (pick from the list)',
+    },
+    board: {
+      description: 'Show the board of the game in this thread',
+      detail: 'Show privately what the picture leaves out: the score’s parts, reserves, tiles left',
+    },
     resign: { description: 'Resign the game in this thread' },
     draw: { description: 'Offer a draw (or accept the one offered to you)' },
     abort: { description: 'Abort the game in this thread (only before each side has moved)' },
@@ -25,9 +31,16 @@ export const around = {
       scopeServer: 'this server',
       scopeGlobal: 'global',
     },
-    stats: { description: 'Ratings, record, streak and recent games of a player', user: 'Whose stats (you when left out)', game: 'Only this game' },
+    stats: {
+      description: 'Ratings, record, streak and recent games of a player',
+      user: 'Whose stats (you when left out)',
+      game: 'Only this game',
+    },
     games: { description: 'Games being played in this server, with links to watch them' },
-    replay: { description: 'Watch a game again: an animated board and its move list', game: 'The game id (under the final message; your recent games are listed)' },
+    replay: {
+      description: 'Watch a game again: an animated board and its move list',
+      game: 'The game id (under the final message; your recent games are listed)',
+    },
     settings: {
       description: 'Admins: this server’s default clock, language, and the channels where games may start',
       show: 'Show this server’s settings',
@@ -56,16 +69,22 @@ export const around = {
   leaderboard: {
     title: '{game} leaderboard · {where}',
     allServers: 'all servers',
-    emptyServer: 'Nobody has played a rated game of {game} in this server yet. Start one with `/challenge` and `rated:True` to get on the board!',
-    emptyGlobal: 'Nobody has played a rated game of {game} yet. Start one with `/challenge` and `rated:True` to get on the board!',
-    noServerBoard: 'There is no server leaderboard here: games played outside servers that have added hexmate count for the global leaderboard only. Use `scope:global`.',
+    emptyServer:
+      'Nobody has played a rated game of {game} in this server yet. Start one with `/challenge` and `rated:True` to get on the board!',
+    emptyGlobal:
+      'Nobody has played a rated game of {game} yet. Start one with `/challenge` and `rated:True` to get on the board!',
+    noServerBoard:
+      'There is no server leaderboard here: games played outside servers that have added hexmate count for the global leaderboard only. Use `scope:global`.',
     boldName: '**{name}**',
     row: '**{rank}.** {who} · **{rating}** · {games, plural, one {# game} other {# games}} · {record}',
-    nobodyRanked: 'Nobody is ranked yet: a player needs at least {games} rated games and a deviation of at most ±{rd}. Keep playing rated games!',
+    nobodyRanked:
+      'Nobody is ranked yet: a player needs at least {games} rated games and a deviation of at most ±{rd}. Keep playing rated games!',
     provisionalTitle: 'Provisional (not ranked yet)',
-    provisionalRow: '{who} {rating, number, ::group-off}? ± {rd, number, ::group-off} ({games, plural, one {# game} other {# games}})',
+    provisionalRow:
+      '{who} {rating, number, ::group-off}? ± {rd, number, ::group-off} ({games, plural, one {# game} other {# games}})',
     you: 'You',
-    footer: 'Glicko-2 rating ± deviation · {ranked, plural, one {# ranked player} other {# ranked players}} · {provisional, plural, one {# provisional player} other {# provisional players}} ({rule})',
+    footer:
+      'Glicko-2 rating ± deviation · {ranked, plural, one {# ranked player} other {# ranked players}} · {provisional, plural, one {# provisional player} other {# provisional players}} ({rule})',
   },
   stats: {
     bot: 'Bots have no ratings here. The built-in AI is played with `/play-bot`.',
@@ -106,7 +125,8 @@ export const around = {
     listEnds: 'The list stops after {n} games.',
   },
   replay: {
-    notAnId: '{typed} is not a game id. Ids look like `k3j9x0a2bq`: see the end of a game’s thread, `/board` or `/stats`.',
+    notAnId:
+      '{typed} is not a game id. Ids look like `k3j9x0a2bq`: see the end of a game’s thread, `/board` or `/stats`.',
     damaged: 'The record of game {id} is damaged; it cannot be replayed.',
     unknown: 'There is no game {id} in this server. Check the id under the game’s final message or in `/stats`.',
     noMoves: 'Game {id} has no moves yet: nothing to replay.',
@@ -150,7 +170,8 @@ export const around = {
     channelsSome: '{channels}',
     summaryClock: '**Time per move** for new challenges: {clock}',
     summaryChannels: '**Games may start in**: {channels}',
-    languageSet: 'The bot’s public posts in this server are now in {language}. Replies only one member sees follow that member’s own Discord language.',
+    languageSet:
+      'The bot’s public posts in this server are now in {language}. Replies only one member sees follow that member’s own Discord language.',
     languageDefault: 'The bot’s public posts now follow this server’s language on Discord ({language}).',
     summaryLanguage: '**Language** of public posts: {language}',
     languageServer: '{language} (this server’s setting)',

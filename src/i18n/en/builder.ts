@@ -7,11 +7,14 @@ export const builder = {
     button: { open: 'Move', confirm: 'Confirm', back: 'Back' },
     header: '**Your move** ({side}): choose below. Only legal moves are offered.',
     trail: 'Chosen so far: {steps}',
-    hidden: '{n, plural, one {# more move is} other {# more moves are}} not listed: type {n, plural, one {it} other {them}} with `/move`.',
-    preview: 'Your move: **{label}** (`{move}`). The board below is the position after it. **Confirm** plays it; **Back** chooses again.',
+    hidden:
+      '{n, plural, one {# more move is} other {# more moves are}} not listed: type {n, plural, one {it} other {them}} with `/move`.',
+    preview:
+      'Your move: **{label}** (`{move}`). The board below is the position after it. **Confirm** plays it; **Back** chooses again.',
     previewAlt: '{game} board after the move {move}, not played yet',
     played: 'Played: **{label}** (`{move}`).',
-    stale: 'This move builder was opened on an older position: the game has moved on. Open a new one with the **Move** button of the latest post.',
+    stale:
+      'This move builder was opened on an older position: the game has moved on. Open a new one with the **Move** button of the latest post.',
     oldPost: 'This post shows an older position: the game has moved on. Use the **Move** button of the latest post.',
     gone: 'This choice is not on offer in this position. Open a new move builder with the **Move** button of the latest post.',
     nothing: 'There is nothing for you to choose: the rules play this move for you.',

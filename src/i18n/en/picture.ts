@@ -17,7 +17,12 @@ export const picture = {
       forcedPass: '{side} has no move: pass',
       wins: '{name} wins {a}–{b}',
       draw: 'Draw {a}–{b}',
-      reason: { stockEmpty: 'stock empty', twoPasses: 'two passes', repetition: 'third repetition', plyLimit: '1,000 plies' },
+      reason: {
+        stockEmpty: 'stock empty',
+        twoPasses: 'two passes',
+        repetition: 'third repetition',
+        plyLimit: '1,000 plies',
+      },
     },
     orion: {
       /** Next to each player's total of victory conditions (OD-17). */
@@ -26,7 +31,11 @@ export const picture = {
       noTileYet: 'No tile yet',
       wins: '{name} wins',
       draw: 'Draw',
-      reason: { conditions: 'victory conditions {a}–{b}', tiebreak: 'tiebreak {a}–{b}', blocked: '{loser} cannot lay a tile' },
+      reason: {
+        conditions: 'victory conditions {a}–{b}',
+        tiebreak: 'tiebreak {a}–{b}',
+        blocked: '{loser} cannot lay a tile',
+      },
     },
   },
 } as const;

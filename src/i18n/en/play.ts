@@ -37,8 +37,10 @@ export const play = {
     intro: '**{game}** · {first} ({firstSide}) vs {second} ({secondSide}) · {setup}',
     button: { rematch: 'Rematch' },
     archiveReason: 'Game over',
-    damaged: 'This game record is damaged and it cannot go on. Either player can close it with `/abort` (no result, ratings unchanged); in a server, an admin can also use `/endgame`.',
-    damagedNote: 'This game’s record is damaged and it cannot go on. Either player can close it with `/abort`, or a server admin with `/endgame` (no result, ratings unchanged).',
+    damaged:
+      'This game record is damaged and it cannot go on. Either player can close it with `/abort` (no result, ratings unchanged); in a server, an admin can also use `/endgame`.',
+    damagedNote:
+      'This game’s record is damaged and it cannot go on. Either player can close it with `/abort`, or a server admin with `/endgame` (no result, ratings unchanged).',
     unreadable: 'This game record cannot be read; the bot operators must remove it from the store.',
     noneHere: 'There is no game in this channel. Start one with `/challenge` or `/play-bot`.',
     noneHereYours: 'There is no game in this channel. {games, plural, one {Your game} other {Your games}}: {gameList}.',
@@ -56,7 +58,8 @@ export const play = {
     notYourTurn: 'It is not your turn: {name} is to move.',
     notYourTurnAi: 'It is not your turn: the AI is thinking.',
     conflict: 'The position changed while you were moving; look at the board and try again.',
-    unconfirmed: 'Game storage stopped answering while your move was being saved, so I cannot tell whether it was played. If it was, its board will appear in the game’s channel shortly; if not, play it again in a few seconds.',
+    unconfirmed:
+      'Game storage stopped answering while your move was being saved, so I cannot tell whether it was played. If it was, its board will appear in the game’s channel shortly; if not, play it again in a few seconds.',
     choices: {
       spectating: 'spectating',
       notYourTurn: 'not your turn',
@@ -65,7 +68,8 @@ export const play = {
   },
   turn: {
     toMove: '{player} to move ({side}). Play with **Move** below or `/move`.',
-    toMoveClock: '{player} to move ({side}). Play with **Move** below or `/move`. Time per move {per} · deadline {deadline}.',
+    toMoveClock:
+      '{player} to move ({side}). Play with **Move** below or `/move`. Time per move {per} · deadline {deadline}.',
     aiThinking: '{player} ({side}) is thinking…',
   },
   end: {
@@ -91,7 +95,8 @@ export const play = {
     draw: '**Draw** ({why}).',
     wins: '**{winner} ({side}) wins** ({why}).',
     winsOnTime: '**{winner} ({winnerSide}) wins**: {loser} ({loserSide}) lost on time.',
-    rating: '{player}: {before, number, ::group-off} → {after, number, ::group-off} ({delta, number, ::sign-always group-off})',
+    rating:
+      '{player}: {before, number, ::group-off} → {after, number, ::group-off} ({delta, number, ::sign-always group-off})',
     casual: 'Casual game: ratings unchanged.',
     replayHint: '-# Game `{id}` · watch it again with `/replay game:{id}`',
     summary: {
@@ -117,12 +122,14 @@ export const play = {
   },
   endgame: {
     notAdmin: 'Only members with the Manage Server permission can end a game.',
-    unreadable: 'The game record of this channel cannot be read at all; the bot operators must remove it from the store.',
+    unreadable:
+      'The game record of this channel cannot be read at all; the bot operators must remove it from the store.',
     noGame: 'There is no game in progress in this channel.',
     wasDamaged: 'The game record was damaged; the game is closed with no result and no rating change.',
   },
   start: {
-    channelBusy: 'A game is already being played in this channel; finish it first (or challenge from a channel where I can open threads).',
+    channelBusy:
+      'A game is already being played in this channel; finish it first (or challenge from a channel where I can open threads).',
     failed: 'Could not create the game; try again.',
     couldNot: 'Could not start: {why}',
   },
@@ -130,9 +137,12 @@ export const play = {
     self: 'You cannot challenge yourself.',
     botOpponent: 'Bots cannot accept challenges. To play the AI use `/play-bot`.',
     ratedNeedsOpponent: 'A rated game needs a human opponent: name one with `opponent:`.',
-    channelBusy: 'A game is being played here already. Challenge from a text channel, where each game gets its own thread.',
-    busyHere: 'A game is already being played in this conversation; finish it first (`/resign`, or `/abort` before each side has moved).',
-    botDm: 'Only you and I are in this conversation, so nobody could accept a challenge here. Challenge a friend in a group DM or a server, or play me with `/play-bot`.',
+    channelBusy:
+      'A game is being played here already. Challenge from a text channel, where each game gets its own thread.',
+    busyHere:
+      'A game is already being played in this conversation; finish it first (`/resign`, or `/abort` before each side has moved).',
+    botDm:
+      'Only you and I are in this conversation, so nobody could accept a challenge here. Challenge a friend in a group DM or a server, or play me with `/play-bot`.',
     tooMany: 'You already have {max} open challenges; cancel one or wait for them to expire.',
     gone: 'This challenge no longer exists.',
     damaged: 'This challenge record is damaged; post a new challenge.',
@@ -145,7 +155,11 @@ export const play = {
     acceptedBy: 'Accepted by {user}. Good game!',
     declinedBy: 'Declined by {user}.',
     couldNotStart: 'Could not start: {why}',
-    first: { challenger: 'challenger moves first', opponent: 'opponent moves first', random: 'first move drawn at random' },
+    first: {
+      challenger: 'challenger moves first',
+      opponent: 'opponent moves first',
+      random: 'first move drawn at random',
+    },
     status: {
       open: 'open',
       accepted: 'Accepted.',
@@ -153,7 +167,13 @@ export const play = {
       cancelled: 'Cancelled by the challenger.',
       expired: 'This challenge expired.',
     },
-    statusWord: { open: 'open', accepted: 'accepted', declined: 'declined', cancelled: 'cancelled', expired: 'expired' },
+    statusWord: {
+      open: 'open',
+      accepted: 'accepted',
+      declined: 'declined',
+      cancelled: 'cancelled',
+      expired: 'expired',
+    },
     card: {
       title: '{game} challenge',
       challenges: '{challenger} challenges {opponent}',
@@ -180,14 +200,16 @@ export const play = {
   },
   playBot: {
     card: '**{game}** · {first} vs {second} · {setup} · unrated',
-    tooMany: 'You already have {max, plural, one {a game} other {# games}} against the AI in progress, the most at once; finish or `/resign` one first.',
+    tooMany:
+      'You already have {max, plural, one {a game} other {# games}} against the AI in progress, the most at once; finish or `/resign` one first.',
   },
   ai: {
     name: 'hexmate AI ({level})',
     failed: '{player} could not find a move just now. Use `/board` to make it try again.',
   },
   clock: {
-    reminder: '{player}, it is your move ({side}): {left}% of the time is left, the deadline is {deadline}. Play with `/move`.',
+    reminder:
+      '{player}, it is your move ({side}): {left}% of the time is left, the deadline is {deadline}. Play with `/move`.',
     timedOut: '{name} did not move in time.',
   },
   board: {

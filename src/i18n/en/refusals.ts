@@ -20,7 +20,8 @@ export const refusals = {
       placeNotEmpty: '{cell} is not an empty tile',
       stockEmpty: 'the stock is empty',
       freeNotPrisoner: '{cell} is not a prisoner cell',
-      freeTooFewTiles: '{cell} touches {tiles, plural, =0 {no tile} one {only one tile} other {only # tiles}} (it needs two)',
+      freeTooFewTiles:
+        '{cell} touches {tiles, plural, =0 {no tile} one {only one tile} other {only # tiles}} (it needs two)',
       notLegal: 'that move is not legal here',
       danceNotTile: '{cell} is not a tile',
       noStack: '{cell} holds no stack',
@@ -74,7 +75,8 @@ export const refusals = {
         '{side, select, 0 {an orange} other {a blue}} hex on a token must join an existing {side, select, 0 {orange} other {blue}} chain ({galaxies, plural, =0 {} one {galaxy {galaxyCells}} other {galaxies {galaxyCells}}}{galaxies, plural, =0 {} other {{blackHoles, plural, =0 {} other {, }}}}{blackHoles, plural, =0 {} one {black hole {blackHoleCells}} other {black holes {blackHoleCells}}}: no {side, select, 0 {orange} other {blue}} hex of this tile touches {side, select, 0 {an orange} other {a blue}} cell)',
       illegal: 'illegal placement',
       unknownLayout: 'unknown layout "{layout}" ({layouts})',
-      unknownSetup: 'unknown layout "{setup}": use {setups} (seed: letters, digits, - and _, up to {seedMax} characters)',
+      unknownSetup:
+        'unknown layout "{setup}": use {setups} (seed: letters, digits, - and _, up to {seedMax} characters)',
       noOption: 'Orion Duel has no option "{option}"',
       badState: 'the stored game is damaged',
     },

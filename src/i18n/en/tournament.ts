@@ -21,11 +21,13 @@ export const tournament = {
     format: { swiss: 'Swiss', 'round-robin': 'round robin' },
     named: '{name}',
     untitled: '{game} · {format}',
-    notAllowed: 'Only members with the Manage Server permission, or with the role an admin chose in `/settings tournaments`, can create tournaments.',
+    notAllowed:
+      'Only members with the Manage Server permission, or with the role an admin chose in `/settings tournaments`, can create tournaments.',
     needsThreads: 'Tournaments need a text channel where I can open a thread per game. Create it in such a channel.',
     roundsRoundRobin: 'A round robin has no `rounds` option: everyone meets everyone once.',
     roundsRange: 'A Swiss event has 1 to {max} rounds.',
-    startsUnreadable: '{typed} is not a time I can read. Use a delay such as `30m`, `2h`, `1d` or `1h30m`, or a date and time with its time zone such as `2026-12-05T18:00Z` or `2026-12-05 18:00+01:00`.',
+    startsUnreadable:
+      '{typed} is not a time I can read. Use a delay such as `30m`, `2h`, `1d` or `1h30m`, or a date and time with its time zone such as `2026-12-05T18:00Z` or `2026-12-05 18:00+01:00`.',
     startsRange: 'Sign-up must close between now and 14 days from now.',
     roundShorterThanClock: 'A round cannot be shorter than the time for one move.',
     tooMany: 'This server already has {max} tournaments in sign-up or under way; wait for one to finish.',
@@ -43,16 +45,19 @@ export const tournament = {
     organiserOnly: 'Only the organiser ({user}) or a server admin can do that.',
     startedAlready: 'This tournament has started already.',
     tooFew: 'A tournament needs at least {min} players; {n, plural, one {# has} other {# have}} signed up.',
-    noAbort: 'Tournament games cannot be aborted. You can `/resign`; a game still open at the round deadline is adjudicated.',
+    noAbort:
+      'Tournament games cannot be aborted. You can `/resign`; a game still open at the round deadline is adjudicated.',
     cancelAsk:
       'Cancel **{event}**? {started, select, yes {{open, plural, =0 {No game is open now;} one {Its open game ends with no result and no rating change;} other {Its # open games end with no result and no rating change;}} no further round is played.} other {Sign-up closes and the players are told.}} This cannot be undone.',
     cancelConfirm: 'Yes, cancel the tournament',
     cancelDone: 'The tournament is cancelled; the players are told in its channel.',
     cancelledBy:
       '🚫 **{event}** was cancelled by {user}. {started, select, yes {Its open games end with no result and no rating change.} other {No game was played.}}{n, plural, =0 {} other { Players: {players}.}}',
-    cancelledTooFew: '🚫 **{event}** is cancelled: it needs at least {min} players, and {n, plural, =0 {nobody} one {# player} other {# players}} signed up.{n, plural, =0 {} other { Players: {players}.}}',
+    cancelledTooFew:
+      '🚫 **{event}** is cancelled: it needs at least {min} players, and {n, plural, =0 {nobody} one {# player} other {# players}} signed up.{n, plural, =0 {} other { Players: {players}.}}',
     gameCancelled: '**{event}** was cancelled: this game ends here, with no result and no rating change.',
-    pairingPost: '**{event}** · round {round} of {rounds} · board {board}: {first} vs {second}. The round ends {deadline}.',
+    pairingPost:
+      '**{event}** · round {round} of {rounds} · board {board}: {first} vs {second}. The round ends {deadline}.',
     card: {
       title: '🏆 {event}',
       terms: '{format} · {rounds} · {setup} · {rated} · {per} per move · a round lasts up to {round}',

@@ -12,8 +12,14 @@ export const around: Catalogue<typeof enAround> = {
       opponent: 'Qui peut accepter (n’importe qui si vide)',
       rated: 'Partie classée (demande un adversaire)',
     },
-    move: { description: 'Jouer un coup dans la partie de ce fil', text: 'Le coup, p. ex. D B NW ou L3 E5 N (choisissez dans la liste)' },
-    board: { description: 'Afficher le plateau de la partie de ce fil', detail: 'Afficher en privé ce que l’image laisse de côté : détail du score, réserves, tuiles restantes' },
+    move: {
+      description: 'Jouer un coup dans la partie de ce fil',
+      text: 'Le coup, p. ex. D B NW ou L3 E5 N (choisissez dans la liste)',
+    },
+    board: {
+      description: 'Afficher le plateau de la partie de ce fil',
+      detail: 'Afficher en privé ce que l’image laisse de côté : détail du score, réserves, tuiles restantes',
+    },
     resign: { description: 'Abandonner la partie de ce fil' },
     draw: { description: 'Proposer la nulle (ou accepter celle qu’on vous propose)' },
     abort: { description: 'Annuler la partie de ce fil (seulement avant que chaque camp ait joué)' },
@@ -29,9 +35,16 @@ export const around: Catalogue<typeof enAround> = {
       scopeServer: 'ce serveur',
       scopeGlobal: 'tous les serveurs',
     },
-    stats: { description: 'Cotes, bilan, série et parties récentes d’un joueur', user: 'Quel joueur (vous par défaut)', game: 'Ce jeu seulement' },
+    stats: {
+      description: 'Cotes, bilan, série et parties récentes d’un joueur',
+      user: 'Quel joueur (vous par défaut)',
+      game: 'Ce jeu seulement',
+    },
     games: { description: 'Les parties en cours sur ce serveur, avec des liens pour les suivre' },
-    replay: { description: 'Revoir une partie : un plateau animé et la liste de ses coups', game: 'L’identifiant de la partie (sous le message final ; vos parties récentes sont proposées)' },
+    replay: {
+      description: 'Revoir une partie : un plateau animé et la liste de ses coups',
+      game: 'L’identifiant de la partie (sous le message final ; vos parties récentes sont proposées)',
+    },
     settings: {
       description: 'Admins : l’horloge par défaut, la langue et les salons où lancer des parties',
       show: 'Afficher les réglages de ce serveur',
@@ -45,7 +58,11 @@ export const around: Catalogue<typeof enAround> = {
       channel: 'Un salon textuel',
       language: 'La langue des messages publics du bot sur ce serveur',
       languageOption: 'Français, anglais, ou la langue du serveur sur Discord',
-      languageChoice: { fr: 'Français', en: 'English (anglais)', server: 'Par défaut (la langue du serveur sur Discord)' },
+      languageChoice: {
+        fr: 'Français',
+        en: 'English (anglais)',
+        server: 'Par défaut (la langue du serveur sur Discord)',
+      },
     },
   },
   standing: {
@@ -60,16 +77,22 @@ export const around: Catalogue<typeof enAround> = {
   leaderboard: {
     title: 'Classement {game} · {where}',
     allServers: 'tous les serveurs',
-    emptyServer: 'Personne n’a encore joué à {game} en partie classée sur ce serveur. Lancez-en une avec `/challenge` et `rated:True` pour entrer au classement !',
-    emptyGlobal: 'Personne n’a encore joué à {game} en partie classée. Lancez-en une avec `/challenge` et `rated:True` pour entrer au classement !',
-    noServerBoard: 'Pas de classement de serveur ici : les parties jouées hors des serveurs qui ont ajouté hexmate ne comptent que pour le classement de tous les serveurs. Utilisez `scope:global` (tous les serveurs).',
+    emptyServer:
+      'Personne n’a encore joué à {game} en partie classée sur ce serveur. Lancez-en une avec `/challenge` et `rated:True` pour entrer au classement !',
+    emptyGlobal:
+      'Personne n’a encore joué à {game} en partie classée. Lancez-en une avec `/challenge` et `rated:True` pour entrer au classement !',
+    noServerBoard:
+      'Pas de classement de serveur ici : les parties jouées hors des serveurs qui ont ajouté hexmate ne comptent que pour le classement de tous les serveurs. Utilisez `scope:global` (tous les serveurs).',
     boldName: '**{name}**',
     row: '**{rank}.** {who} · **{rating}** · {games, plural, one {# partie} other {# parties}} · {record}',
-    nobodyRanked: 'Personne n’est encore classé : il faut au moins {games} parties classées et un écart d’au plus ±{rd}. Continuez à jouer des parties classées !',
+    nobodyRanked:
+      'Personne n’est encore classé : il faut au moins {games} parties classées et un écart d’au plus ±{rd}. Continuez à jouer des parties classées !',
     provisionalTitle: 'Provisoires (pas encore classés)',
-    provisionalRow: '{who} {rating, number, ::group-off}? ± {rd, number, ::group-off} ({games, plural, one {# partie} other {# parties}})',
+    provisionalRow:
+      '{who} {rating, number, ::group-off}? ± {rd, number, ::group-off} ({games, plural, one {# partie} other {# parties}})',
     you: 'Vous',
-    footer: 'Cote Glicko-2 ± écart · {ranked, plural, one {# joueur classé} other {# joueurs classés}} · {provisional, plural, one {# joueur provisoire} other {# joueurs provisoires}} ({rule})',
+    footer:
+      'Cote Glicko-2 ± écart · {ranked, plural, one {# joueur classé} other {# joueurs classés}} · {provisional, plural, one {# joueur provisoire} other {# joueurs provisoires}} ({rule})',
   },
   stats: {
     bot: 'Les bots n’ont pas de cote ici. L’IA intégrée se joue avec `/play-bot`.',
@@ -104,20 +127,24 @@ export const around: Catalogue<typeof enAround> = {
     toMove: 'à {name} de jouer ({side})',
     turnUnknown: 'tour inconnu (enregistrement endommagé)',
     footer: 'Ouvrez un fil pour suivre la partie.',
-    footerPaged: 'Page {page} · parties {first} à {last}, les plus récentes d’abord · Ouvrez un fil pour suivre la partie.',
+    footerPaged:
+      'Page {page} · parties {first} à {last}, les plus récentes d’abord · Ouvrez un fil pour suivre la partie.',
     newer: 'Plus récentes',
     older: 'Plus anciennes',
     listEnds: 'La liste s’arrête après {n} parties.',
   },
   replay: {
-    notAnId: '{typed} n’est pas un identifiant de partie. Les identifiants ressemblent à `k3j9x0a2bq` : voyez la fin du fil d’une partie, `/board` ou `/stats`.',
+    notAnId:
+      '{typed} n’est pas un identifiant de partie. Les identifiants ressemblent à `k3j9x0a2bq` : voyez la fin du fil d’une partie, `/board` ou `/stats`.',
     damaged: 'L’enregistrement de la partie {id} est endommagé ; elle ne peut pas être rejouée.',
-    unknown: 'Il n’y a pas de partie {id} sur ce serveur. Vérifiez l’identifiant sous le message final de la partie ou dans `/stats`.',
+    unknown:
+      'Il n’y a pas de partie {id} sur ce serveur. Vérifiez l’identifiant sous le message final de la partie ou dans `/stats`.',
     noMoves: 'La partie {id} n’a encore aucun coup : rien à rejouer.',
     busy: 'Je dessine d’autres films en ce moment ; réessayez dans une minute.',
     cooldown: 'Vous venez de demander un film ; réessayez dans {seconds} s.',
     doesNotReplay: 'Je n’ai pas pu dessiner la partie {id} : son historique de coups ne se rejoue pas.',
-    tooLarge: 'Le film de la partie {id} est trop lourd pour être envoyé ({mb, number, ::.0} Mo, Discord accepte 8 Mo).',
+    tooLarge:
+      'Le film de la partie {id} est trop lourd pour être envoyé ({mb, number, ::.0} Mo, Discord accepte 8 Mo).',
     choice: '{game} · {first} contre {second} · {status} · {moves, plural, one {# coup} other {# coups}} · {id}',
     status: { inProgress: 'en cours', aborted: 'annulée', draw: 'nulle', over: 'terminée' },
     names: '{first} ({firstSide}) contre {second} ({secondSide})',
@@ -145,7 +172,8 @@ export const around: Catalogue<typeof enAround> = {
     channelListFull: 'La liste compte déjà {max} salons, le maximum ; retirez-en un d’abord.',
     channelNotListed: '{channel} n’est pas dans la liste.',
     channelNotFound: 'Je n’ai pas trouvé ce salon.',
-    textChannelsOnly: 'Seuls les salons textuels de ce serveur peuvent figurer dans la liste (pas les fils, ni les salons vocaux ou les forums).',
+    textChannelsOnly:
+      'Seuls les salons textuels de ce serveur peuvent figurer dans la liste (pas les fils, ni les salons vocaux ou les forums).',
     otherServer: 'Ce salon n’est pas sur ce serveur.',
     gameChannelsOnly: 'Sur ce serveur, les parties ne peuvent être lancées que dans {channels}.',
     clockServer: '{hours} h (réglage de ce serveur)',
@@ -154,7 +182,8 @@ export const around: Catalogue<typeof enAround> = {
     channelsSome: '{channels}',
     summaryClock: '**Temps par coup** des nouveaux défis : {clock}',
     summaryChannels: '**Les parties peuvent commencer dans** : {channels}',
-    languageSet: 'Les messages publics du bot sur ce serveur sont désormais en {language}. Les réponses qu’un seul membre voit suivent la langue Discord de ce membre.',
+    languageSet:
+      'Les messages publics du bot sur ce serveur sont désormais en {language}. Les réponses qu’un seul membre voit suivent la langue Discord de ce membre.',
     languageDefault: 'Les messages publics du bot suivent désormais la langue du serveur sur Discord ({language}).',
     summaryLanguage: '**Langue** des messages publics : {language}',
     languageServer: '{language} (réglage de ce serveur)',

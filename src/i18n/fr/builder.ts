@@ -9,12 +9,16 @@ export const builder: Catalogue<typeof enBuilder> = {
     button: { open: 'Jouer', confirm: 'Confirmer', back: 'Retour' },
     header: '**À vous de jouer** ({side}) : choisissez ci-dessous. Seuls les coups légaux sont proposés.',
     trail: 'Choix faits : {steps}',
-    hidden: '{n, plural, one {# autre coup n’est pas listé : tapez-le} other {# autres coups ne sont pas listés : tapez-les}} avec `/move`.',
-    preview: 'Votre coup : **{label}** (`{move}`). Le plateau ci-dessous montre la position après ce coup. **Confirmer** le joue ; **Retour** permet de choisir à nouveau.',
+    hidden:
+      '{n, plural, one {# autre coup n’est pas listé : tapez-le} other {# autres coups ne sont pas listés : tapez-les}} avec `/move`.',
+    preview:
+      'Votre coup : **{label}** (`{move}`). Le plateau ci-dessous montre la position après ce coup. **Confirmer** le joue ; **Retour** permet de choisir à nouveau.',
     previewAlt: '{game} · plateau après le coup {move}, pas encore joué',
     played: 'Joué : **{label}** (`{move}`).',
-    stale: 'Ce constructeur de coup a été ouvert sur une position dépassée : la partie a avancé. Ouvrez-en un nouveau avec le bouton **Jouer** du dernier message.',
-    oldPost: 'Ce message montre une position dépassée : la partie a avancé. Utilisez le bouton **Jouer** du dernier message.',
+    stale:
+      'Ce constructeur de coup a été ouvert sur une position dépassée : la partie a avancé. Ouvrez-en un nouveau avec le bouton **Jouer** du dernier message.',
+    oldPost:
+      'Ce message montre une position dépassée : la partie a avancé. Utilisez le bouton **Jouer** du dernier message.',
     gone: 'Ce choix n’est pas proposé dans cette position. Ouvrez un nouveau constructeur de coup avec le bouton **Jouer** du dernier message.',
     nothing: 'Vous n’avez rien à choisir : les règles jouent ce coup pour vous.',
     chooseMove: 'Choisissez votre coup',
@@ -31,7 +35,13 @@ export const builder: Catalogue<typeof enBuilder> = {
         stack: 'Choisissez la pile qui danse',
         direction: 'Choisissez la direction de la danse de {label}',
       },
-      kind: { place: 'Poser un pion', free: 'Libérer des prisonniers', dance: 'Danse', exitDance: 'Danse de sortie', pass: 'Passer' },
+      kind: {
+        place: 'Poser un pion',
+        free: 'Libérer des prisonniers',
+        dance: 'Danse',
+        exitDance: 'Danse de sortie',
+        pass: 'Passer',
+      },
       place: 'poser sur {label}',
       free: 'libérer {label} ({tiles, plural, one {# tuile posée} other {# tuiles posées}})',
       stack: '{label} · {height, plural, one {# pion} other {# pions}}',

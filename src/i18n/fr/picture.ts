@@ -19,7 +19,12 @@ export const picture: Catalogue<typeof enPicture> = {
       forcedPass: '{side} ne peut pas jouer : passe',
       wins: '{name} gagne {a}–{b}',
       draw: 'Nulle {a}–{b}',
-      reason: { stockEmpty: 'pioche vide', twoPasses: 'deux passes', repetition: 'troisième répétition', plyLimit: '1 000 coups' },
+      reason: {
+        stockEmpty: 'pioche vide',
+        twoPasses: 'deux passes',
+        repetition: 'troisième répétition',
+        plyLimit: '1 000 coups',
+      },
     },
     orion: {
       vc: 'CV',
@@ -27,7 +32,11 @@ export const picture: Catalogue<typeof enPicture> = {
       noTileYet: 'Aucune tuile posée',
       wins: '{name} gagne',
       draw: 'Nulle',
-      reason: { conditions: 'conditions de victoire {a}–{b}', tiebreak: 'départage {a}–{b}', blocked: '{loser} ne peut poser aucune tuile' },
+      reason: {
+        conditions: 'conditions de victoire {a}–{b}',
+        tiebreak: 'départage {a}–{b}',
+        blocked: '{loser} ne peut poser aucune tuile',
+      },
     },
   },
 };

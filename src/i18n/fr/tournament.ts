@@ -24,11 +24,14 @@ export const tournament: Catalogue<typeof enTournament> = {
     format: { swiss: 'suisse', 'round-robin': 'toutes rondes' },
     named: '{name}',
     untitled: '{game} · {format}',
-    notAllowed: 'Seuls les membres ayant la permission Gérer le serveur, ou le rôle choisi par un admin dans `/settings tournaments`, peuvent créer des tournois.',
-    needsThreads: 'Un tournoi a besoin d’un salon textuel où je peux ouvrir un fil par partie. Créez-le dans un tel salon.',
+    notAllowed:
+      'Seuls les membres ayant la permission Gérer le serveur, ou le rôle choisi par un admin dans `/settings tournaments`, peuvent créer des tournois.',
+    needsThreads:
+      'Un tournoi a besoin d’un salon textuel où je peux ouvrir un fil par partie. Créez-le dans un tel salon.',
     roundsRoundRobin: 'Un toutes rondes n’a pas d’option `rounds` : chacun rencontre chacun une fois.',
     roundsRange: 'Un tournoi suisse compte de 1 à {max} rondes.',
-    startsUnreadable: '{typed} n’est pas une heure que je sais lire. Donnez un délai comme `30m`, `2h`, `1d` ou `1h30m`, ou une date et une heure avec leur fuseau comme `2026-12-05T18:00Z` ou `2026-12-05 18:00+01:00`.',
+    startsUnreadable:
+      '{typed} n’est pas une heure que je sais lire. Donnez un délai comme `30m`, `2h`, `1d` ou `1h30m`, ou une date et une heure avec leur fuseau comme `2026-12-05T18:00Z` ou `2026-12-05 18:00+01:00`.',
     startsRange: 'Les inscriptions doivent se clore entre maintenant et dans 14 jours.',
     roundShorterThanClock: 'Une ronde ne peut pas être plus courte que le temps d’un coup.',
     tooMany: 'Ce serveur a déjà {max} tournois en inscription ou en cours ; attendez qu’un se termine.',
@@ -42,20 +45,24 @@ export const tournament: Catalogue<typeof enTournament> = {
     notIn: 'Vous ne jouez pas dans ce tournoi.',
     over: 'Ce tournoi est terminé.',
     leftAlready: 'Vous vous êtes déjà retiré de ce tournoi.',
-    youLeft: 'Vous vous êtes retiré du tournoi : vous ne serez plus apparié, et votre partie de cette ronde compte comme un abandon.',
+    youLeft:
+      'Vous vous êtes retiré du tournoi : vous ne serez plus apparié, et votre partie de cette ronde compte comme un abandon.',
     organiserOnly: 'Seul l’organisateur ({user}) ou un admin du serveur peut faire cela.',
     startedAlready: 'Ce tournoi a déjà commencé.',
     tooFew: 'Un tournoi demande au moins {min} joueurs ; {n, plural, one {# est inscrit} other {# sont inscrits}}.',
-    noAbort: 'Les parties de tournoi ne peuvent pas être annulées. Vous pouvez faire `/resign` ; une partie encore ouverte à la fin de la ronde est arbitrée.',
+    noAbort:
+      'Les parties de tournoi ne peuvent pas être annulées. Vous pouvez faire `/resign` ; une partie encore ouverte à la fin de la ronde est arbitrée.',
     cancelAsk:
       'Annuler **{event}** ? {started, select, yes {{open, plural, =0 {Aucune partie n’est en cours ;} one {Sa partie en cours s’arrête sans résultat, cotes inchangées ;} other {Ses # parties en cours s’arrêtent sans résultat, cotes inchangées ;}} aucune autre ronde n’est jouée.} other {Les inscriptions ferment et les joueurs sont prévenus.}} C’est définitif.',
     cancelConfirm: 'Oui, annuler le tournoi',
     cancelDone: 'Le tournoi est annulé ; les joueurs sont prévenus dans son salon.',
     cancelledBy:
       '🚫 **{event}** a été annulé par {user}. {started, select, yes {Ses parties en cours s’arrêtent sans résultat, cotes inchangées.} other {Aucune partie n’a été jouée.}}{n, plural, =0 {} other { Joueurs : {players}.}}',
-    cancelledTooFew: '🚫 **{event}** est annulé : il faut au moins {min} joueurs, et {n, plural, =0 {personne ne s’est inscrit} one {# joueur s’est inscrit} other {# joueurs se sont inscrits}}.{n, plural, =0 {} other { Joueurs : {players}.}}',
+    cancelledTooFew:
+      '🚫 **{event}** est annulé : il faut au moins {min} joueurs, et {n, plural, =0 {personne ne s’est inscrit} one {# joueur s’est inscrit} other {# joueurs se sont inscrits}}.{n, plural, =0 {} other { Joueurs : {players}.}}',
     gameCancelled: '**{event}** a été annulé : cette partie s’arrête ici, sans résultat, cotes inchangées.',
-    pairingPost: '**{event}** · ronde {round} sur {rounds} · table {board} : {first} contre {second}. La ronde se termine {deadline}.',
+    pairingPost:
+      '**{event}** · ronde {round} sur {rounds} · table {board} : {first} contre {second}. La ronde se termine {deadline}.',
     card: {
       title: '🏆 {event}',
       terms: '{format} · {rounds} · {setup} · {rated} · {per} par coup · une ronde dure au plus {round}',
@@ -71,7 +78,8 @@ export const tournament: Catalogue<typeof enTournament> = {
       finished: 'Terminé. {winners, plural, one {Vainqueur} other {Vainqueurs}} : {names}.',
       finishedNoWinner: 'Terminé, sans partie jouée.',
       endNote: {
-        'no-pairing': 'Il s’est arrêté après la ronde {round} : aucune ronde suivante ne pouvait s’apparier sans revoir un adversaire.',
+        'no-pairing':
+          'Il s’est arrêté après la ronde {round} : aucune ronde suivante ne pouvait s’apparier sans revoir un adversaire.',
         'too-few-left': 'Il s’est arrêté plus tôt : il restait moins de deux joueurs.',
         'too-few-players': 'Annulé : moins de {min} joueurs se sont inscrits.',
         cancelled: 'Annulé par {user}.',
@@ -101,7 +109,8 @@ export const tournament: Catalogue<typeof enTournament> = {
       left: '{name} (retiré)',
       crosstable: 'Grille américaine',
       footerSwiss: 'Pts points · P rondes avec un résultat · BH Buchholz · SB Sonneborn-Berger',
-      footerRoundRobin: 'Pts points · P rondes avec un résultat · CD confrontation directe · SB Sonneborn-Berger · + − forfaits',
+      footerRoundRobin:
+        'Pts points · P rondes avec un résultat · CD confrontation directe · SB Sonneborn-Berger · + − forfaits',
       crossTooBig: 'La grille est dessinée jusqu’à {max} joueurs.',
     },
     final: {

@@ -44,7 +44,8 @@ const RESULTS = new Set(['first', 'second', 'draw', 'double-forfeit']);
 export function checkPlayers(players: readonly PlayerId[]): void {
   const seen = new Set<PlayerId>();
   for (const p of players) {
-    if (typeof p !== 'string' || p.length === 0) throw new TournamentError('invalid-input', `player ids must be non-empty strings`);
+    if (typeof p !== 'string' || p.length === 0)
+      throw new TournamentError('invalid-input', `player ids must be non-empty strings`);
     if (seen.has(p)) throw new TournamentError('invalid-input', `player ${p} is listed twice`);
     seen.add(p);
   }
@@ -92,8 +93,12 @@ export function indexHistory(players: readonly PlayerId[], history: readonly Gam
       byPlayer.get(g.first)!.push({ round: g.round, opponent: null, kind, points: POINTS[kind], movedFirst: null });
     } else {
       const [k1, k2] = entryKinds(g);
-      byPlayer.get(g.first)!.push({ round: g.round, opponent: g.second, kind: k1, points: POINTS[k1], movedFirst: true });
-      byPlayer.get(g.second)!.push({ round: g.round, opponent: g.first, kind: k2, points: POINTS[k2], movedFirst: false });
+      byPlayer
+        .get(g.first)!
+        .push({ round: g.round, opponent: g.second, kind: k1, points: POINTS[k1], movedFirst: true });
+      byPlayer
+        .get(g.second)!
+        .push({ round: g.round, opponent: g.first, kind: k2, points: POINTS[k2], movedFirst: false });
     }
   }
   for (const list of byPlayer.values()) list.sort((a, b) => a.round - b.round);

@@ -45,7 +45,11 @@ const needOf = (colours: readonly Colour[]): Need => {
  * so that the next round can be paired within one, when that is possible
  * and the given orientation does not already allow it.
  */
-export function orientForNextRound<P extends LookaheadPlayer>(active: readonly P[], bye: P | null, pairs: readonly [P, P][]): [P, P][] {
+export function orientForNextRound<P extends LookaheadPlayer>(
+  active: readonly P[],
+  bye: P | null,
+  pairs: readonly [P, P][],
+): [P, P][] {
   const out = pairs.map(([a, b]) => [a, b] as [P, P]);
   const free = out.map(([a, b]) => preference(a.colours).strength <= 1 && preference(b.colours).strength <= 1);
   if (!free.includes(true)) return out;
@@ -71,7 +75,11 @@ export function orientForNextRound<P extends LookaheadPlayer>(active: readonly P
   // Who may sit out next round (when the count is odd): anyone without a bye yet.
   const sitOut: (number | null)[] = n % 2 === 0 ? [null] : active.flatMap((p, i) => (p.hadBye || p === bye ? [] : [i]));
   /** A perfect matching of everyone but `skip` with no repeat and no two equal needs, or null. */
-  const pairing = (w: readonly Need[], skip: number | null, penalty: ReadonlyMap<number, number>): [number, number][] | null => {
+  const pairing = (
+    w: readonly Need[],
+    skip: number | null,
+    penalty: ReadonlyMap<number, number>,
+  ): [number, number][] | null => {
     const ids = active.map((_, i) => i).filter((i) => i !== skip);
     const edges: [number, number, number][] = [];
     for (let x = 0; x < ids.length; x++) {

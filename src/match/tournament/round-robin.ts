@@ -44,7 +44,10 @@ export function roundRobinSchedule(players: readonly PlayerId[]): Round[] {
       for (let b = a + 1; b < N; b++) {
         if (mod(a + b, N - 1) !== target) continue;
         const [f, s] = (a + b) % 2 === 1 ? [a, b] : [b, a];
-        games.push({ board: Math.min(place(a), place(b)), rec: { round: r, first: at(f)!, second: at(s)!, result: null } });
+        games.push({
+          board: Math.min(place(a), place(b)),
+          rec: { round: r, first: at(f)!, second: at(s)!, result: null },
+        });
       }
     }
     games.sort((x, y) => x.board - y.board);

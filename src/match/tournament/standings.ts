@@ -75,7 +75,10 @@ export function standings(
   const entries = indexHistory(players, history);
   const withdrawn = new Set(options.withdrawn ?? []);
   const points = new Map(players.map((p) => [p, pointsOf(entries.get(p)!)]));
-  const tb = format === 'swiss' ? swissTiebreaks(players, entries, points, lastRound(history)) : roundRobinTiebreaks(players, entries, points);
+  const tb =
+    format === 'swiss'
+      ? swissTiebreaks(players, entries, points, lastRound(history))
+      : roundRobinTiebreaks(players, entries, points);
 
   const rows: StandingRow[] = players.map((p) => {
     const list = entries.get(p)!;
@@ -96,7 +99,12 @@ export function standings(
     };
   });
   const order = new Map(players.map((p, i) => [p, i]));
-  const keys = (r: StandingRow) => [r.points, r.tiebreaks.headToHead ?? 0, r.tiebreaks.buchholz ?? 0, r.tiebreaks.sonnebornBerger];
+  const keys = (r: StandingRow) => [
+    r.points,
+    r.tiebreaks.headToHead ?? 0,
+    r.tiebreaks.buchholz ?? 0,
+    r.tiebreaks.sonnebornBerger,
+  ];
   const cmp = (a: StandingRow, b: StandingRow) => {
     const ka = keys(a);
     const kb = keys(b);
@@ -117,7 +125,7 @@ function swissTiebreaks(
   // Each player's rounds 1..rounds: an entry, or null when absent.
   const byRound = new Map<PlayerId, (Entry | null)[]>();
   for (const p of players) {
-    const slots = new Array<(Entry | null)>(rounds).fill(null);
+    const slots = new Array<Entry | null>(rounds).fill(null);
     for (const e of entries.get(p)!) slots[e.round - 1] = e;
     byRound.set(p, slots);
   }

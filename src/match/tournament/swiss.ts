@@ -130,7 +130,12 @@ export function safeSwissRounds(n: number): number {
 /** Pairs one Swiss round. Throws TournamentError ('invalid-input', 'no-legal-pairing'). */
 export function pairSwissRound(input: SwissInput): Round {
   const plan = planSwissRound(input);
-  const games: GameRecord[] = plan.pairs.map(([f, s]) => ({ round: plan.round, first: f.id, second: s.id, result: null }));
+  const games: GameRecord[] = plan.pairs.map(([f, s]) => ({
+    round: plan.round,
+    first: f.id,
+    second: s.id,
+    result: null,
+  }));
   if (plan.bye) games.push({ round: plan.round, first: plan.bye.id, second: null, result: 'first' });
   return { round: plan.round, games };
 }
@@ -140,7 +145,10 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   const { players, history, round } = input;
   const entries = indexHistory(players, history);
   if (!Number.isInteger(round) || round < 1 || round <= lastRound(history)) {
-    throw new TournamentError('invalid-input', `round ${round} must be a positive integer after every round in the history`);
+    throw new TournamentError(
+      'invalid-input',
+      `round ${round} must be a positive integer after every round in the history`,
+    );
   }
   const withdrawn = new Set(input.withdrawn ?? []);
   for (const p of withdrawn) {
@@ -173,7 +181,9 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   // What a pair is, whoever has the bye: met or not, score difference (half
   // points), colour clash and wish refused.
   const m = active.length;
-  const basics = new Array<({ diff: number; absoluteMiss: number; balanceMiss: number; preferenceCost: number } | null | undefined)>(m * m);
+  const basics = new Array<
+    { diff: number; absoluteMiss: number; balanceMiss: number; preferenceCost: number } | null | undefined
+  >(m * m);
   const basic = (a: SwissPlayer, b: SwissPlayer) => {
     const k = a.rank * m + b.rank;
     if (basics[k] === undefined) {
@@ -188,7 +198,8 @@ export function planSwissRound(input: SwissInput): SwissPlan {
     return basics[k]!;
   };
   // Step (a) as one number per pair: an absolute miss outweighs every balance miss of a round.
-  const clashOf = (b: { absoluteMiss: number; balanceMiss: number }) => b.absoluteMiss * (Math.floor(m / 2) + 1) + b.balanceMiss;
+  const clashOf = (b: { absoluteMiss: number; balanceMiss: number }) =>
+    b.absoluteMiss * (Math.floor(m / 2) + 1) + b.balanceMiss;
 
   // 2. The bye, and steps (a)–(b) of the pairing. For each bye candidate in
   // turn (or none), the fewest clashes of any pairing of the others; the
@@ -200,7 +211,9 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   const candidates: (SwissPlayer | null)[] =
     active.length % 2 === 0
       ? [null]
-      : active.filter((p) => !p.hadBye).sort((a, b) => Number(a.hadForfeitWin) - Number(b.hadForfeitWin) || b.rank - a.rank);
+      : active
+          .filter((p) => !p.hadBye)
+          .sort((a, b) => Number(a.hadForfeitWin) - Number(b.hadForfeitWin) || b.rank - a.rank);
   const lightEdges = (rest: SwissPlayer[]) => {
     const light: [number, number, number, number][] = []; // i, j, diff, clash
     for (let i = 0; i < rest.length; i++) {
@@ -211,7 +224,12 @@ export function planSwissRound(input: SwissInput): SwissPlan {
     }
     return light;
   };
-  let chosen: { bye: SwissPlayer | null; rest: SwissPlayer[]; light: [number, number, number, number][]; fewest: number } | null = null;
+  let chosen: {
+    bye: SwissPlayer | null;
+    rest: SwissPlayer[];
+    light: [number, number, number, number][];
+    fewest: number;
+  } | null = null;
   for (const candidate of candidates) {
     const rest = active.filter((p) => p !== candidate);
     const light = lightEdges(rest);
@@ -249,7 +267,7 @@ export function planSwissRound(input: SwissInput): SwissPlan {
   }
   const posInGroup = new Map<SwissPlayer, number>();
   for (const g of groups.values()) g.forEach((p, i) => posInGroup.set(p, i));
-  const costs = new Array<(PairCost | undefined)>(m * m);
+  const costs = new Array<PairCost | undefined>(m * m);
   const within: [number, number, PairCost][] = [];
   for (let i = 0; i < rest.length; i++) {
     for (let j = i + 1; j < rest.length; j++) {
@@ -309,7 +327,11 @@ function evenComponents(n: number, edges: readonly (readonly [number, number, ..
 /** The fewest clashes of a perfect matching over these edges [i, j, diff, clash], or null when none is perfect. */
 function fewestClashes(n: number, edges: readonly [number, number, number, number][]): number | null {
   const top = Math.max(0, ...edges.map((e) => e[3])) + 1;
-  const mate = maxWeightMatching(n, edges.map(([i, j, , clash]) => [i, j, top - clash] as const), true);
+  const mate = maxWeightMatching(
+    n,
+    edges.map(([i, j, , clash]) => [i, j, top - clash] as const),
+    true,
+  );
   if (mate.some((x) => x < 0)) return null;
   const clash = new Map(edges.map(([i, j, , c]) => [i * n + j, c]));
   return matchedPairs(mate).reduce((s, [i, j]) => s + clash.get(i * n + j)!, 0);

@@ -31,7 +31,9 @@ describe('moveLine', () => {
     const s0 = play([]);
     const p = exxit.parseMove(s0, 'P A');
     if (!p.ok) throw new Error('illegal');
-    expect(text('en', moveLine('exxit', s0, p.value, (exxit.play(s0, p.value) as { ok: true; value: unknown }).value))).toBe('Red: P A (place)');
+    expect(
+      text('en', moveLine('exxit', s0, p.value, (exxit.play(s0, p.value) as { ok: true; value: unknown }).value)),
+    ).toBe('Red: P A (place)');
   });
 });
 
@@ -57,7 +59,9 @@ describe('moveChoices', () => {
     expect(first.slice(0, 6).map((v) => v.split(' ')[0])).toEqual(['S1', 'P2', 'D2', 'V3', 'L3', 'T3']);
     expect(first).not.toContain('S1 A1');
     let s = start;
-    for (const m of ['V3 F8 NW R', 'V3 D3 NE R']) s = (orion.play(s, (orion.parseMove(s, m) as { ok: true; value: unknown }).value) as { ok: true; value: unknown }).value;
+    for (const m of ['V3 F8 NW R', 'V3 D3 NE R'])
+      s = (orion.play(s, (orion.parseMove(s, m) as { ok: true; value: unknown }).value) as { ok: true; value: unknown })
+        .value;
     // Orange's first choices join its cells (E8 E7, and D3 from Blue's V3) with an orange hex.
     const orange = (s as OrionState).cells.flatMap((v, c) => (v === 0 ? [c] : []));
     expect(orange.map(cellLabel).sort()).toEqual(['D3', 'E7', 'E8']);
@@ -65,7 +69,11 @@ describe('moveChoices', () => {
       const p = PLACEMENTS[placementOf((orion.parseMove(s, value) as { ok: true; value: OrionMove }).value)];
       return p.cells.some((c, k) => !p.isX[k] && NEIGHBOURS[c].some((n) => orange.includes(n)));
     };
-    expect(moveChoices(orion, s, '').slice(0, 10).every((c) => joins(c.value))).toBe(true);
+    expect(
+      moveChoices(orion, s, '')
+        .slice(0, 10)
+        .every((c) => joins(c.value)),
+    ).toBe(true);
   });
 
   it('Exxit: frees before places when both are legal', () => {
@@ -103,22 +111,47 @@ describe('moveChoices with anything typed', () => {
       }
       const typed = fc.oneof(
         fc.string({ unit: 'binary', maxLength: 30 }),
-        fc.string({ unit: fc.constantFrom('p', 'D', 's1', 'l3', 'e5', ' ', ',', '0', '1', '-', 'n', 'x', '(', '\u0000', '\n', '😀'), maxLength: 8 }),
+        fc.string({
+          unit: fc.constantFrom(
+            'p',
+            'D',
+            's1',
+            'l3',
+            'e5',
+            ' ',
+            ',',
+            '0',
+            '1',
+            '-',
+            'n',
+            'x',
+            '(',
+            '\u0000',
+            '\n',
+            '😀',
+          ),
+          maxLength: 8,
+        }),
         fc.constantFrom('', ' ', 'x'.repeat(100), '\u200b'.repeat(100), '@everyone', '<@1>'),
       );
       fc.assert(
-        fc.property(fc.constantFrom(...states), typed, fc.option(fc.constantFrom('not your turn', 'x'.repeat(120)), { nil: undefined }), (s, t, note) => {
-          const choices = moveChoices(game, s, t, note);
-          expect(choices.length).toBeLessThanOrEqual(MAX_CHOICES);
-          if (t.trim() === '') expect(choices.length).toBe(Math.min(MAX_CHOICES, game.legalMoves(s).length));
-          for (const c of choices) {
-            expect(c.name.trim().length).toBeGreaterThan(0);
-            expect(c.name.length).toBeLessThanOrEqual(100);
-            expect(c.value.length).toBeGreaterThan(0);
-            expect(c.value.length).toBeLessThanOrEqual(100);
-            expect(game.parseMove(s, c.value).ok, c.value).toBe(true);
-          }
-        }),
+        fc.property(
+          fc.constantFrom(...states),
+          typed,
+          fc.option(fc.constantFrom('not your turn', 'x'.repeat(120)), { nil: undefined }),
+          (s, t, note) => {
+            const choices = moveChoices(game, s, t, note);
+            expect(choices.length).toBeLessThanOrEqual(MAX_CHOICES);
+            if (t.trim() === '') expect(choices.length).toBe(Math.min(MAX_CHOICES, game.legalMoves(s).length));
+            for (const c of choices) {
+              expect(c.name.trim().length).toBeGreaterThan(0);
+              expect(c.name.length).toBeLessThanOrEqual(100);
+              expect(c.value.length).toBeGreaterThan(0);
+              expect(c.value.length).toBeLessThanOrEqual(100);
+              expect(game.parseMove(s, c.value).ok, c.value).toBe(true);
+            }
+          },
+        ),
         { numRuns: 150 },
       );
     }

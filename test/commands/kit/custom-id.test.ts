@@ -1,30 +1,73 @@
 // The custom-id codec: round trip, the 100-character limit, and untrusted input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carriedIds, encodeCustomId, mayRedraw, parseCustomId, type CustomId } from '../../../src/commands/kit/custom-id.js';
+import {
+  carriedIds,
+  encodeCustomId,
+  mayRedraw,
+  parseCustomId,
+  type CustomId,
+} from '../../../src/commands/kit/custom-id.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 const atArb = fc.integer({ min: 0, max: 999_999_999 });
 const pathArb = fc.array(fc.stringMatching(/^[0-9A-Za-z]{1,4}$/), { maxLength: 6 });
 const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
-  fc.record({ kind: fc.constant('challenge' as const), challengeId: idArb, action: fc.constantFrom('accept' as const, 'decline' as const, 'cancel' as const) }),
+  fc.record({
+    kind: fc.constant('challenge' as const),
+    challengeId: idArb,
+    action: fc.constantFrom('accept' as const, 'decline' as const, 'cancel' as const),
+  }),
   fc.record({
     kind: fc.constant('game' as const),
     gameId: idArb,
     version: fc.integer({ min: 0, max: 999_999_999 }),
     action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
   }),
-  fc.record({ kind: fc.constant('list' as const), list: fc.constant('games' as const), page: fc.integer({ min: 0, max: 99 }) }),
-  fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constant('open' as const), path: fc.constant<string[]>([]) }),
-  fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constantFrom('view' as const, 'confirm' as const), path: pathArb }),
-  fc.record({ kind: fc.constant('build' as const), gameId: idArb, at: atArb, action: fc.constant('select' as const), menu: fc.integer({ min: 0, max: 3 }), path: pathArb }),
+  fc.record({
+    kind: fc.constant('list' as const),
+    list: fc.constant('games' as const),
+    page: fc.integer({ min: 0, max: 99 }),
+  }),
+  fc.record({
+    kind: fc.constant('build' as const),
+    gameId: idArb,
+    at: atArb,
+    action: fc.constant('open' as const),
+    path: fc.constant<string[]>([]),
+  }),
+  fc.record({
+    kind: fc.constant('build' as const),
+    gameId: idArb,
+    at: atArb,
+    action: fc.constantFrom('view' as const, 'confirm' as const),
+    path: pathArb,
+  }),
+  fc.record({
+    kind: fc.constant('build' as const),
+    gameId: idArb,
+    at: atArb,
+    action: fc.constant('select' as const),
+    menu: fc.integer({ min: 0, max: 3 }),
+    path: pathArb,
+  }),
   fc.record({
     kind: fc.constant('rules' as const),
     game: fc.stringMatching(/^[a-z][a-z0-9-]{0,23}$/),
     page: fc.integer({ min: 0, max: 99 }),
     action: fc.constantFrom('open' as const, 'page' as const, 'post' as const, 'jump' as const),
   }),
-  fc.record({ kind: fc.constant('tournament' as const), tournamentId: idArb, action: fc.constantFrom('join' as const, 'leave' as const, 'start' as const, 'cancel' as const, 'cancel-confirm' as const) }),
+  fc.record({
+    kind: fc.constant('tournament' as const),
+    tournamentId: idArb,
+    action: fc.constantFrom(
+      'join' as const,
+      'leave' as const,
+      'start' as const,
+      'cancel' as const,
+      'cancel-confirm' as const,
+    ),
+  }),
 );
 
 describe('custom ids', () => {
@@ -49,8 +92,34 @@ describe('custom ids', () => {
   });
 
   it('never throw on a valid id mutated (a character changed, added, dropped; a part swapped, emptied or repeated; overlong) and accept only what they made', () => {
-    const char = fc.oneof(fc.constantFrom(':', '.', '-', '_', '0', '9', 'a', 'Z', ' ', '\u0000', '\u200b', 'é', '😀', '\ud800', '/', '{', '}'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
-    const edit = fc.record({ kind: fc.constantFrom('insert', 'delete', 'replace', 'swap', 'empty', 'repeat', 'pad', 'number'), at: fc.nat(), other: fc.nat(), c: char });
+    const char = fc.oneof(
+      fc.constantFrom(
+        ':',
+        '.',
+        '-',
+        '_',
+        '0',
+        '9',
+        'a',
+        'Z',
+        ' ',
+        '\u0000',
+        '\u200b',
+        'é',
+        '😀',
+        '\ud800',
+        '/',
+        '{',
+        '}',
+      ),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    const edit = fc.record({
+      kind: fc.constantFrom('insert', 'delete', 'replace', 'swap', 'empty', 'repeat', 'pad', 'number'),
+      at: fc.nat(),
+      other: fc.nat(),
+      c: char,
+    });
     let kept = 0;
     fc.assert(
       fc.property(customIdArb, fc.array(edit, { minLength: 1, maxLength: 3 }), (id, edits) => {
@@ -97,23 +166,59 @@ describe('custom ids', () => {
     expect(parseCustomId('hx1:l:x:1').ok).toBe(false);
     expect(parseCustomId('hx1:l:g:3')).toEqual({ ok: true, value: { kind: 'list', list: 'games', page: 3 } });
     // The move builder: the game, the moves played, the action, the choices so far.
-    expect(parseCustomId('hx1:b:abc:12:s1:V3.F')).toEqual({ ok: true, value: { kind: 'build', gameId: 'abc', at: 12, action: 'select', menu: 1, path: ['V3', 'F'] } });
-    expect(parseCustomId('hx1:b:abc:0:o:')).toEqual({ ok: true, value: { kind: 'build', gameId: 'abc', at: 0, action: 'open', path: [] } });
-    for (const bad of ['hx1:b:abc:1:o:p', 'hx1:b:abc:1:s4:', 'hx1:b:abc:1:v:a.b.c.d.e.f.g', 'hx1:b:abc:1:v:abcde', 'hx1:b:abc:1:v:a..b', 'hx1:b:abc:1:v:a-b', 'hx1:b:abc:01:c:a', 'hx1:b:abc:1:x:a', 'hx1:b:abc:1:c']) {
+    expect(parseCustomId('hx1:b:abc:12:s1:V3.F')).toEqual({
+      ok: true,
+      value: { kind: 'build', gameId: 'abc', at: 12, action: 'select', menu: 1, path: ['V3', 'F'] },
+    });
+    expect(parseCustomId('hx1:b:abc:0:o:')).toEqual({
+      ok: true,
+      value: { kind: 'build', gameId: 'abc', at: 0, action: 'open', path: [] },
+    });
+    for (const bad of [
+      'hx1:b:abc:1:o:p',
+      'hx1:b:abc:1:s4:',
+      'hx1:b:abc:1:v:a.b.c.d.e.f.g',
+      'hx1:b:abc:1:v:abcde',
+      'hx1:b:abc:1:v:a..b',
+      'hx1:b:abc:1:v:a-b',
+      'hx1:b:abc:01:c:a',
+      'hx1:b:abc:1:x:a',
+      'hx1:b:abc:1:c',
+    ]) {
       expect(parseCustomId(bad).ok, bad).toBe(false);
     }
     expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'open', path: ['a'] })).toThrow();
-    expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'select', menu: 4, path: [] })).toThrow();
+    expect(() =>
+      encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'select', menu: 4, path: [] }),
+    ).toThrow();
     expect(() => encodeCustomId({ kind: 'build', gameId: 'abc', at: 1, action: 'view', path: ['a.b'] })).toThrow();
     // Rules pages: a game id as the registry spells them, a page 0–99, a known action.
-    expect(parseCustomId('hx1:r:exxit:4:o')).toEqual({ ok: true, value: { kind: 'rules', game: 'exxit', page: 4, action: 'open' } });
-    expect(parseCustomId('hx1:r:orion:10:j')).toEqual({ ok: true, value: { kind: 'rules', game: 'orion', page: 10, action: 'jump' } });
-    for (const bad of ['hx1:r:exxit:04:p', 'hx1:r:exxit:100:p', 'hx1:r:Exxit:1:p', 'hx1:r:exxit:1:x', 'hx1:r:exxit:1', 'hx1:r::1:p', `hx1:r:${'a'.repeat(25)}:1:p`, 'hx1:r:ex xit:1:p']) {
+    expect(parseCustomId('hx1:r:exxit:4:o')).toEqual({
+      ok: true,
+      value: { kind: 'rules', game: 'exxit', page: 4, action: 'open' },
+    });
+    expect(parseCustomId('hx1:r:orion:10:j')).toEqual({
+      ok: true,
+      value: { kind: 'rules', game: 'orion', page: 10, action: 'jump' },
+    });
+    for (const bad of [
+      'hx1:r:exxit:04:p',
+      'hx1:r:exxit:100:p',
+      'hx1:r:Exxit:1:p',
+      'hx1:r:exxit:1:x',
+      'hx1:r:exxit:1',
+      'hx1:r::1:p',
+      `hx1:r:${'a'.repeat(25)}:1:p`,
+      'hx1:r:ex xit:1:p',
+    ]) {
       expect(parseCustomId(bad).ok, bad).toBe(false);
     }
     expect(() => encodeCustomId({ kind: 'rules', game: 'exxit', page: 100, action: 'page' })).toThrow();
     expect(() => encodeCustomId({ kind: 'rules', game: 'a:b', page: 1, action: 'page' })).toThrow();
-    expect(parseCustomId('hx1:t:abc:j')).toEqual({ ok: true, value: { kind: 'tournament', tournamentId: 'abc', action: 'join' } });
+    expect(parseCustomId('hx1:t:abc:j')).toEqual({
+      ok: true,
+      value: { kind: 'tournament', tournamentId: 'abc', action: 'join' },
+    });
     expect(parseCustomId('hx1:t:abc:q').ok).toBe(false);
     expect(parseCustomId('hx1:t:a/b:j').ok).toBe(false);
   });
@@ -121,7 +226,9 @@ describe('custom ids', () => {
 
 describe('which message a click may redraw', () => {
   /** A message as discord.js shows it: rows of components with their custom ids. */
-  const message = (...ids: string[]) => ({ components: [{ components: ids.map((customId) => ({ customId })) }, { components: [{ url: 'https://x' }] }] });
+  const message = (...ids: string[]) => ({
+    components: [{ components: ids.map((customId) => ({ customId })) }, { components: [{ url: 'https://x' }] }],
+  });
   const id = (raw: string): CustomId => {
     const p = parseCustomId(raw);
     if (!p.ok) throw new Error(raw);

@@ -4,7 +4,13 @@
 import { CommandInteractionOptionResolver, type ChatInputCommandInteraction, type Client } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_CHOICES, FIRST_CHOICES, gameIds, readGameOptions, setupOptions } from '../../../src/commands/kit/game-options.js';
+import {
+  CLOCK_CHOICES,
+  FIRST_CHOICES,
+  gameIds,
+  readGameOptions,
+  setupOptions,
+} from '../../../src/commands/kit/game-options.js';
 import { boolOption, intOption, stringOption, userOption } from '../../../src/commands/kit/options.js';
 import { MAX_CONTENT, text } from '../../../src/commands/kit/text.js';
 import { getGame } from '../../../src/engine/index.js';
@@ -18,7 +24,23 @@ const NAMES = ['game', 'first', 'opponent', 'text', 'clock', 'rated', ...setupOp
 /** A value as a forged payload may carry it. */
 const value = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('', '   ', '\u200b', 'x'.repeat(101), 'x'.repeat(5000), '@everyone', '<@1>', '`code`', 'exxit', 'orion', 'me', 'them', 'random', 'preset1', 'random:1'),
+  fc.constantFrom(
+    '',
+    '   ',
+    '\u200b',
+    'x'.repeat(101),
+    'x'.repeat(5000),
+    '@everyone',
+    '<@1>',
+    '`code`',
+    'exxit',
+    'orion',
+    'me',
+    'them',
+    'random',
+    'preset1',
+    'random:1',
+  ),
   fc.constantFrom(...gameIds(), ...FIRST_CHOICES, ...setupOptions().flatMap((o) => o.option.choices)),
   fc.integer(),
   fc.constantFrom(0, -1, 19, 29, 39, 24, 1.5, Number.NaN, Infinity, -0, 2 ** 53),
@@ -35,23 +57,51 @@ const option = fc.record({
   user: fc.option(fc.record({ id: fc.stringMatching(/^\d{17,19}$/) }), { nil: undefined }),
 });
 
-/** Mostly well-formed /challenge payloads (a real game, setup choices of either game, who moves first) with forged options mixed in. */
+/**
+ * Mostly well-formed /challenge payloads (a real game, setup choices of either game, who moves first) with forged
+ * options mixed in.
+ */
 const gamePayload = fc
   .tuple(
-    fc.option(fc.record({ name: fc.constant('game'), type: fc.constant(3), value: fc.constantFrom(...gameIds()) }), { freq: 4 }),
-    fc.subarray(setupOptions().flatMap(({ option: o }) => o.choices.map((c) => ({ name: o.name, type: o.type === 'integer' ? 4 : 3, value: c })))),
-    fc.option(fc.record({ name: fc.constant('first'), type: fc.constant(3), value: fc.constantFrom(...FIRST_CHOICES) })),
+    fc.option(fc.record({ name: fc.constant('game'), type: fc.constant(3), value: fc.constantFrom(...gameIds()) }), {
+      freq: 4,
+    }),
+    fc.subarray(
+      setupOptions().flatMap(({ option: o }) =>
+        o.choices.map((c) => ({ name: o.name, type: o.type === 'integer' ? 4 : 3, value: c })),
+      ),
+    ),
+    fc.option(
+      fc.record({ name: fc.constant('first'), type: fc.constant(3), value: fc.constantFrom(...FIRST_CHOICES) }),
+    ),
     fc.array(option, { maxLength: 2 }),
   )
-  .chain(([game, setup, first, forged]) => fc.shuffledSubarray([...(game ? [game] : []), ...setup.slice(0, 2), ...(first ? [first] : []), ...forged], { minLength: 0 }));
+  .chain(([game, setup, first, forged]) =>
+    fc.shuffledSubarray([...(game ? [game] : []), ...setup.slice(0, 2), ...(first ? [first] : []), ...forged], {
+      minLength: 0,
+    }),
+  );
 
-/** discord.js's own resolver, as a ChatInputCommandInteraction builds it (its constructor is private in the typings). */
-const Resolver = CommandInteractionOptionResolver as unknown as new (client: Client, options: unknown[], resolved: object) => Options;
+/**
+ * discord.js's own resolver, as a ChatInputCommandInteraction builds it (its constructor is private in the typings).
+ */
+const Resolver = CommandInteractionOptionResolver as unknown as new (
+  client: Client,
+  options: unknown[],
+  resolved: object,
+) => Options;
 const options = (raw: unknown[]): Options => new Resolver({} as Client, raw, {});
 /** stringOption with `required` decided at run time (its overloads want a literal). */
-const anyString = stringOption as (o: Options, name: string, opts: { required?: boolean; choices?: readonly string[]; max?: number }) => string | null;
+const anyString = stringOption as (
+  o: Options,
+  name: string,
+  opts: { required?: boolean; choices?: readonly string[]; max?: number },
+) => string | null;
 
-/** Runs a reader: its value, or the refusal it threw after checking it reads in every language. Anything else fails the test. */
+/**
+ * Runs a reader: its value, or the refusal it threw after checking it reads in every language. Anything else fails the
+ * test.
+ */
 function read<T>(f: () => T): { value: T } | { refused: true } {
   try {
     return { value: f() };
@@ -70,18 +120,24 @@ function read<T>(f: () => T): { value: T } | { refused: true } {
 describe('option readers', () => {
   it('string: null only when not required, else non-blank text within max and among the choices', () => {
     fc.assert(
-      fc.property(fc.array(option, { maxLength: 4 }), fc.boolean(), fc.option(fc.constantFrom(['a', 'b'], [...gameIds()]), { nil: undefined }), fc.integer({ min: 1, max: 200 }), (raw, required, choices, max) => {
-        const r = read(() => anyString(options(raw), 'game', { required, choices, max }));
-        if ('refused' in r) return;
-        if (r.value === null) {
-          expect(required).toBe(false);
-          return;
-        }
-        expect(typeof r.value).toBe('string');
-        expect(r.value.trim()).not.toBe('');
-        expect(r.value.length).toBeLessThanOrEqual(max);
-        if (choices) expect(choices).toContain(r.value);
-      }),
+      fc.property(
+        fc.array(option, { maxLength: 4 }),
+        fc.boolean(),
+        fc.option(fc.constantFrom(['a', 'b'], [...gameIds()]), { nil: undefined }),
+        fc.integer({ min: 1, max: 200 }),
+        (raw, required, choices, max) => {
+          const r = read(() => anyString(options(raw), 'game', { required, choices, max }));
+          if ('refused' in r) return;
+          if (r.value === null) {
+            expect(required).toBe(false);
+            return;
+          }
+          expect(typeof r.value).toBe('string');
+          expect(r.value.trim()).not.toBe('');
+          expect(r.value.length).toBeLessThanOrEqual(max);
+          if (choices) expect(choices).toContain(r.value);
+        },
+      ),
       { numRuns: 800 },
     );
   });
@@ -122,7 +178,9 @@ describe('option readers', () => {
 
   it('game options from well-formed payloads: every choice of every game is accepted', () => {
     for (const game of gameIds()) {
-      for (const { option: o } of setupOptions().filter((s) => getGame(game).options.some((x) => x.name === s.option.name))) {
+      for (const { option: o } of setupOptions().filter((s) =>
+        getGame(game).options.some((x) => x.name === s.option.name),
+      )) {
         for (const c of o.choices) {
           const raw = [
             { name: 'game', type: 3, value: game },

@@ -69,7 +69,35 @@ function expectInert(out: string, mode: 'markdown' | 'plain'): void {
 const nameArb = fc.oneof(
   fc.constantFrom(...HOSTILE_NAMES),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: fc.constantFrom('*', '_', '~', '|', '`', '[', ']', '(', ')', '#', '-', '>', '<', '@', ':', '/', '\\', '.', ' ', '1', 'a', '\n', '\u200b', '\u202e'), maxLength: 24 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '*',
+      '_',
+      '~',
+      '|',
+      '`',
+      '[',
+      ']',
+      '(',
+      ')',
+      '#',
+      '-',
+      '>',
+      '<',
+      '@',
+      ':',
+      '/',
+      '\\',
+      '.',
+      ' ',
+      '1',
+      'a',
+      '\n',
+      '\u200b',
+      '\u202e',
+    ),
+    maxLength: 24,
+  }),
   fc.array(fc.constantFrom(...HOSTILE_NAMES), { maxLength: 4 }).map((xs) => xs.join('')),
 );
 
@@ -84,7 +112,8 @@ describe('safeName', () => {
         // The reader sees the plain form: nothing added but the invisible breaks, nothing lost but control characters.
         expect(unescape(md)).toBe(plain);
         // Marks count as invisible on their own (a lone combining accent is shown as `?`), as in safeName.
-        const visible = (s: string) => s.replace(/[\s\p{Cc}\p{Cf}\p{M}\p{Zl}\p{Zp}\u3164\u115f\u1160\uffa0\u2800]/gu, '');
+        const visible = (s: string) =>
+          s.replace(/[\s\p{Cc}\p{Cf}\p{M}\p{Zl}\p{Zp}\u3164\u115f\u1160\uffa0\u2800]/gu, '');
         if (visible(name) !== '') expect(visible(plain)).toBe(visible(name));
       }),
       { numRuns: 1500 },
@@ -107,17 +136,30 @@ describe('safeName', () => {
   });
 
   it('typed text echoed in a refusal is inert too; empty stays empty', () => {
-    expect(text('en', { key: 'refusal.rule', params: { rule: 'EX-22', text: { key: 'refusal.exxit.cannotRead', params: { text: { typed: '<@1> **x**' }, forms: 'P q,r' } } } })).toBe(
-      'EX-22: cannot read "<\u200b@1> \\*\\*x\\*\\*" (expected P q,r)',
-    );
-    expect(text('en', { key: 'refusal.rule', params: { rule: 'EX-22', text: { key: 'refusal.exxit.cannotRead', params: { text: { typed: '' }, forms: 'P q,r' } } } })).toBe(
-      'EX-22: cannot read "" (expected P q,r)',
-    );
+    expect(
+      text('en', {
+        key: 'refusal.rule',
+        params: {
+          rule: 'EX-22',
+          text: { key: 'refusal.exxit.cannotRead', params: { text: { typed: '<@1> **x**' }, forms: 'P q,r' } },
+        },
+      }),
+    ).toBe('EX-22: cannot read "<\u200b@1> \\*\\*x\\*\\*" (expected P q,r)');
+    expect(
+      text('en', {
+        key: 'refusal.rule',
+        params: {
+          rule: 'EX-22',
+          text: { key: 'refusal.exxit.cannotRead', params: { text: { typed: '' }, forms: 'P q,r' } },
+        },
+      }),
+    ).toBe('EX-22: cannot read "" (expected P q,r)');
   });
 });
 
 /** No lone surrogate (String.prototype.isWellFormed is ES2024, past this project's target). */
-const wellFormed = (s: string): boolean => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+const wellFormed = (s: string): boolean =>
+  !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 
 describe('clipText', () => {
   it('never leaves half of a surrogate pair', () => {

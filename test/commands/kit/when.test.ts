@@ -18,11 +18,23 @@ describe('readWhen', () => {
     expect(at('2026-12-05T18:00Z')).toEqual({ at: Date.UTC(2026, 11, 5, 18), kind: 'time' });
     expect(at('2026-12-05 18:00+01:00')?.at).toBe(Date.UTC(2026, 11, 5, 17));
     expect(at('2026-12-05t18:00:30-0230')?.at).toBe(Date.UTC(2026, 11, 5, 20, 30, 30));
-    for (const bad of ['2026-12-05T18:00', 'tomorrow', '', '2h ago', '2026-13-45T99:99Z', '1y']) expect(at(bad), bad).toBeNull();
+    for (const bad of ['2026-12-05T18:00', 'tomorrow', '', '2h ago', '2026-13-45T99:99Z', '1y'])
+      expect(at(bad), bad).toBeNull();
   });
 
   it('refuses impossible dates and offsets instead of rolling them over', () => {
-    for (const bad of ['2026-02-30T10:00Z', '2026-04-31T10:00Z', '2027-02-29T10:00Z', '2026-00-10T10:00Z', '2026-12-00T10:00Z', '2026-12-05T24:00Z', '2026-12-05T18:60Z', '2026-12-05T18:00:60Z', '2026-12-05T18:00+15:00', '2026-12-05T18:00+01:60']) {
+    for (const bad of [
+      '2026-02-30T10:00Z',
+      '2026-04-31T10:00Z',
+      '2027-02-29T10:00Z',
+      '2026-00-10T10:00Z',
+      '2026-12-00T10:00Z',
+      '2026-12-05T24:00Z',
+      '2026-12-05T18:60Z',
+      '2026-12-05T18:00:60Z',
+      '2026-12-05T18:00+15:00',
+      '2026-12-05T18:00+01:60',
+    ]) {
       expect(at(bad), bad).toBeNull();
     }
     expect(at('2028-02-29T10:00Z')?.at).toBe(Date.UTC(2028, 1, 29, 10));
@@ -30,15 +42,46 @@ describe('readWhen', () => {
   });
 
   it('answers any text with null or a real instant, never throws', () => {
-    const piece = fc.constantFrom('1', '9', '0', '99999', 'd', 'h', 'm', ' ', '-', ':', 't', 'z', '+', '2026', '-02-', '30', 'T', 'Z', '\u0000', '٣', '１', 'é', '\n');
+    const piece = fc.constantFrom(
+      '1',
+      '9',
+      '0',
+      '99999',
+      'd',
+      'h',
+      'm',
+      ' ',
+      '-',
+      ':',
+      't',
+      'z',
+      '+',
+      '2026',
+      '-02-',
+      '30',
+      'T',
+      'Z',
+      '\u0000',
+      '٣',
+      '１',
+      'é',
+      '\n',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), fc.string({ maxLength: 1000 })), (typed) => {
-        const w = readWhen(typed, NOW);
-        if (w === null) return;
-        expect(Number.isFinite(w.at)).toBe(true);
-        expect(new Date(w.at).toISOString()).toMatch(/Z$/);
-        if (w.kind === 'delay') expect(w.at).toBeGreaterThanOrEqual(NOW);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          fc.array(piece, { maxLength: 12 }).map((p) => p.join('')),
+          fc.string({ maxLength: 1000 }),
+        ),
+        (typed) => {
+          const w = readWhen(typed, NOW);
+          if (w === null) return;
+          expect(Number.isFinite(w.at)).toBe(true);
+          expect(new Date(w.at).toISOString()).toMatch(/Z$/);
+          if (w.kind === 'delay') expect(w.at).toBeGreaterThanOrEqual(NOW);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -60,9 +103,14 @@ describe('readWhen', () => {
       { numRuns: 300 },
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 9999 }), (d, h, m) => {
-        expect(readWhen(`${d}d ${h}h${m}m`, NOW)?.at).toBe(NOW + ((d * 24 + h) * 60 + m) * 60_000);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 9999 }),
+        (d, h, m) => {
+          expect(readWhen(`${d}d ${h}h${m}m`, NOW)?.at).toBe(NOW + ((d * 24 + h) * 60 + m) * 60_000);
+        },
+      ),
       { numRuns: 100 },
     );
   });

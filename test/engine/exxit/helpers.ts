@@ -37,10 +37,21 @@ export function build(spec: Spec): ExxitState {
   const variant = spec.variant ?? 'standard';
   const tiles = [
     ...CORE.map((c, i) => ({ ...c, label: tileLabel(i), stack: spec.core?.[tileLabel(i) as 'A'] ?? [] })),
-    ...(spec.tiles ?? []).map((t, i) => ({ q: t.q, r: t.r, color: t.color, label: tileLabel(i + 4), stack: t.stack ?? [] })),
+    ...(spec.tiles ?? []).map((t, i) => ({
+      q: t.q,
+      r: t.r,
+      color: t.color,
+      label: tileLabel(i + 4),
+      stack: t.stack ?? [],
+    })),
   ];
   let no = 0;
-  const prisoners = (spec.prisoners ?? []).map((p) => ({ q: p.q, r: p.r, stack: p.stack, label: `X${(no = p.no ?? no + 1)}` }));
+  const prisoners = (spec.prisoners ?? []).map((p) => ({
+    q: p.q,
+    r: p.r,
+    stack: p.stack,
+    label: `X${(no = p.no ?? no + 1)}`,
+  }));
   const onBoard = [0, 0];
   for (const x of [...tiles, ...prisoners]) for (const p of x.stack) onBoard[p]++;
   const toMove = spec.toMove ?? 0;
@@ -81,7 +92,11 @@ export function strip(k: number, color: Side = 0): { q: number; r: number; color
   return out;
 }
 
-export const legal = (s: ExxitState): string[] => exxit.legalMoves(s).map((m) => exxit.formatMove(s, m)).sort();
+export const legal = (s: ExxitState): string[] =>
+  exxit
+    .legalMoves(s)
+    .map((m) => exxit.formatMove(s, m))
+    .sort();
 
 export function parse(s: ExxitState, text: string): ExxitMove {
   const m = exxit.parseMove(s, text);

@@ -35,7 +35,8 @@ describe('parseMove accepts', () => {
     const u = build({ core: { B: [R, R], C: [B] } });
     expect(exxit.parseMove(u, 'd b nw')).toEqual({ ok: true, value: { kind: 'dance', q: 1, r: 0, dir: 'NW' } });
     const stuck = build({ core: { C: [B] }, prisoners: [{ q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] }] });
-    for (const text of ['pass', 'PASS', ' Pass ']) expect(exxit.parseMove(stuck, text)).toEqual({ ok: true, value: { kind: 'pass' } });
+    for (const text of ['pass', 'PASS', ' Pass '])
+      expect(exxit.parseMove(stuck, text)).toEqual({ ok: true, value: { kind: 'pass' } });
   });
 });
 
@@ -52,7 +53,10 @@ describe('parseMove refuses', () => {
     ['F X7', refused('EX-23', 'exxit.noPrisonerCell', { label: 'X7' })],
     ['P C', refused('EX-17', 'exxit.placeNotEmpty', { cell: 'C' })],
     ['P 9,9', refused('EX-17', 'exxit.placeNotTile', { cell: '9,9' })],
-    ['P 99999,0', refused('EX-22', 'exxit.cannotRead', { text: 'P 99999,0', forms: 'P q,r | D q,r DIR | F q,r | pass' })],
+    [
+      'P 99999,0',
+      refused('EX-22', 'exxit.cannotRead', { text: 'P 99999,0', forms: 'P q,r | D q,r DIR | F q,r | pass' }),
+    ],
     ['P 500,-500', refused('EX-17', 'exxit.placeNotTile', { cell: '500,-500' })],
     ['F A', refused('EX-18', 'exxit.freeNotPrisoner', { cell: 'A' })],
     ['D C NW', refused('EX-13b', 'exxit.targetVoid', { dir: 'NW', cell: 'C', target: '1,-2' })],
@@ -63,18 +67,33 @@ describe('parseMove refuses', () => {
   });
 
   it('reads in English through the catalogue', () => {
-    expect(ruleErrorText(refusal(s, 'D A'))).toBe('EX-22: a dance needs a direction: E, NE, NW, W, SW, SE (e.g. D B NW)');
+    expect(ruleErrorText(refusal(s, 'D A'))).toBe(
+      'EX-22: a dance needs a direction: E, NE, NW, W, SW, SE (e.g. D B NW)',
+    );
     expect(ruleErrorText(refusal(s, 'pass'))).toBe('EX-10: passing is never voluntary (4 legal moves)');
-    expect(ruleErrorText(refusal(s, 'D C NW'))).toBe('EX-13b: the first non-empty cell NW of C is a void (1,-2), not a tile');
-    expect(ruleErrorText(refusal(s, 'P A E'))).toBe('EX-22: a place takes no direction (expected P q,r | D q,r DIR | F q,r | pass)');
+    expect(ruleErrorText(refusal(s, 'D C NW'))).toBe(
+      'EX-13b: the first non-empty cell NW of C is a void (1,-2), not a tile',
+    );
+    expect(ruleErrorText(refusal(s, 'P A E'))).toBe(
+      'EX-22: a place takes no direction (expected P q,r | D q,r DIR | F q,r | pass)',
+    );
   });
 
   it('truncates a long unreadable text', () => {
-    expect(refusal(s, 'x'.repeat(500))).toEqual(refused('EX-22', 'exxit.cannotRead', { text: `${'x'.repeat(40)}…`, forms: 'P q,r | D q,r DIR | F q,r | pass' }));
+    expect(refusal(s, 'x'.repeat(500))).toEqual(
+      refused('EX-22', 'exxit.cannotRead', { text: `${'x'.repeat(40)}…`, forms: 'P q,r | D q,r DIR | F q,r | pass' }),
+    );
   });
 
   it('refuses play of a malformed move object without throwing', () => {
-    for (const m of [null, {}, { kind: 'place' }, { kind: 'dance', q: 0, r: 0, dir: 'N' }, { kind: 'place', q: 0.5, r: 0 }, { kind: 'jump' }])
+    for (const m of [
+      null,
+      {},
+      { kind: 'place' },
+      { kind: 'dance', q: 0, r: 0, dir: 'N' },
+      { kind: 'place', q: 0.5, r: 0 },
+      { kind: 'jump' },
+    ])
       expect(exxit.play(s, m as unknown as ExxitMove)).toMatchObject({ ok: false, error: { rule: 'EX-22' } });
     expect(exxit.play(s, { kind: 'place', q: 1e9, r: 0 })).toMatchObject({ ok: false, error: { rule: 'EX-17' } });
   });

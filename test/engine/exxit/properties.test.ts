@@ -104,7 +104,8 @@ describe('pure API against the fast path', () => {
           const k = positionOf(s);
           const count = (seen.get(k) ?? 0) + 1;
           seen.set(k, count);
-          if (count >= 3) expect(s.end?.reason === 'EX-20c' || s.end?.reason === 'EX-20a' || s.end?.reason === 'EX-20b').toBe(true);
+          if (count >= 3)
+            expect(s.end?.reason === 'EX-20c' || s.end?.reason === 'EX-20a' || s.end?.reason === 'EX-20b').toBe(true);
           else expect(s.end?.reason).not.toBe('EX-20c');
           if (ply % 5 === 0 || s.end) {
             const json = JSON.parse(JSON.stringify(s));

@@ -33,7 +33,9 @@ describe('EX-3/EX-4 variants', () => {
 
   it('refuses an unknown setup', () => {
     const s = exxit.initial('pro');
-    expect(s.ok ? null : s.error).toEqual(refused('EX-3', 'exxit.unknownSetup', { setup: 'pro', setups: 'standard, blitz, short' }));
+    expect(s.ok ? null : s.error).toEqual(
+      refused('EX-3', 'exxit.unknownSetup', { setup: 'pro', setups: 'standard, blitz, short' }),
+    );
   });
 
   it('EX-8: the core', () => {
@@ -48,20 +50,23 @@ describe('EX-3/EX-4 variants', () => {
 });
 
 describe('EX-1 Red moves first', () => {
-  it.each(['standard', 'blitz', 'short'])('EX-1: %s starts with Red to move; the first pawn laid is red, the second black', (v) => {
-    const s = init(v);
-    expect(exxit.toMove(s)).toBe(R);
-    expect(exxit.position(s).toMove()).toBe(R);
-    expect(exxit.summary(s)).toMatchObject({ toMove: 'red', ply: 0 });
-    const t = move(s, 'P A');
-    expect(stackAt(t, 0, 0)).toEqual([R]);
-    expect(t.reserves).toEqual([7, 8]);
-    expect(t.last?.by).toBe(R);
-    const u = move(t, 'P B');
-    expect(stackAt(u, 1, 0)).toEqual([B]);
-    expect(u.reserves).toEqual([7, 7]);
-    expect(exxit.toMove(u)).toBe(R);
-  });
+  it.each(['standard', 'blitz', 'short'])(
+    'EX-1: %s starts with Red to move; the first pawn laid is red, the second black',
+    (v) => {
+      const s = init(v);
+      expect(exxit.toMove(s)).toBe(R);
+      expect(exxit.position(s).toMove()).toBe(R);
+      expect(exxit.summary(s)).toMatchObject({ toMove: 'red', ply: 0 });
+      const t = move(s, 'P A');
+      expect(stackAt(t, 0, 0)).toEqual([R]);
+      expect(t.reserves).toEqual([7, 8]);
+      expect(t.last?.by).toBe(R);
+      const u = move(t, 'P B');
+      expect(stackAt(u, 1, 0)).toEqual([B]);
+      expect(u.reserves).toEqual([7, 7]);
+      expect(exxit.toMove(u)).toBe(R);
+    },
+  );
 
   it('EX-1: a stored record with Black to move at ply 0 is refused', () => {
     const s = JSON.parse(JSON.stringify(init()));
@@ -103,13 +108,25 @@ describe('EX-7 the world and its empty tiles', () => {
   // oracle is read from the state; each position has no dance for the mover.
   const cases: [string, Spec][] = [
     ['the core at the start', {}],
-    ['black stacks, Red to move', { core: { B: [B], C: [R, B] }, tiles: strip(4, B).map((t, i) => (i === 1 ? { ...t, stack: [B, B] } : t)) }],
-    ['red stacks and prisoners, Black to move', {
-      toMove: B,
-      core: { A: [R], D: [B, R] },
-      tiles: [{ q: 2, r: -1, color: R }, { q: 2, r: 0, color: B, stack: [R] }],
-      prisoners: [{ q: 0, r: -1, stack: [B] }, { q: -1, r: 0, stack: [R] }],
-    }],
+    [
+      'black stacks, Red to move',
+      { core: { B: [B], C: [R, B] }, tiles: strip(4, B).map((t, i) => (i === 1 ? { ...t, stack: [B, B] } : t)) },
+    ],
+    [
+      'red stacks and prisoners, Black to move',
+      {
+        toMove: B,
+        core: { A: [R], D: [B, R] },
+        tiles: [
+          { q: 2, r: -1, color: R },
+          { q: 2, r: 0, color: B, stack: [R] },
+        ],
+        prisoners: [
+          { q: 0, r: -1, stack: [B] },
+          { q: -1, r: 0, stack: [R] },
+        ],
+      },
+    ],
   ];
   it.each(cases)('EX-7: places are the empty tiles: %s', (_name, spec) => {
     const s = build(spec);
@@ -135,10 +152,26 @@ describe('EX-9 stacks', () => {
     let s = init();
     for (const t of ['P 0,0', 'P 1,0', 'D 0,0 E']) s = move(s, t);
     // Step 3: (1,0) holds [Black, Red], owned by Red, height 2.
-    expect(exxit.summary(s).tiles).toContainEqual({ label: 'B', q: 1, r: 0, color: 'red', stack: ['black', 'red'], height: 2, owner: 'red' });
+    expect(exxit.summary(s).tiles).toContainEqual({
+      label: 'B',
+      q: 1,
+      r: 0,
+      color: 'red',
+      stack: ['black', 'red'],
+      height: 2,
+      owner: 'red',
+    });
     for (const t of ['P 1,-1', 'D 1,0 NW']) s = move(s, t);
     // Step 5: the bottom (black) pawn went first, onto (1,-1).
-    expect(exxit.summary(s).tiles).toContainEqual({ label: 'C', q: 1, r: -1, color: 'black', stack: ['black', 'black'], height: 2, owner: 'black' });
+    expect(exxit.summary(s).tiles).toContainEqual({
+      label: 'C',
+      q: 1,
+      r: -1,
+      color: 'black',
+      stack: ['black', 'black'],
+      height: 2,
+      owner: 'black',
+    });
     expect(s.prisoners).toEqual([{ q: 1, r: -2, label: 'X1', stack: [R] }]);
   });
 
@@ -157,7 +190,9 @@ describe('EX-9 stacks', () => {
     const other = owner === R ? B : R;
     const s = build({ toMove: owner, core: { A: stack, B: [other] } });
     expect(legal(s)).toEqual(['D 0,0 E']);
-    expect(exxit.summary(s).tiles).toContainEqual(expect.objectContaining({ label: 'A', height: stack.length, owner: name }));
+    expect(exxit.summary(s).tiles).toContainEqual(
+      expect.objectContaining({ label: 'A', height: stack.length, owner: name }),
+    );
     const t = build({ toMove: other, core: { A: stack, B: [other] } });
     expect(refusal(t, 'D A E')).toEqual(refused('EX-12', 'exxit.notYourStack'));
   });
@@ -173,13 +208,18 @@ describe('EX-9 stacks', () => {
     ['BBR', 4, refused('EX-13a', 'exxit.noReach', { dir: 'E', cell: 'A', height: 3 })],
     ['BRBR', 4, 'legal'],
   ])('EX-9a: %s on A and a black pawn %i cells east: %s', (text, k, expected) => {
-    const s = build({ core: { A: pawns(text) }, tiles: line.map((t) => (t.q === k && t.r === 0 ? { ...t, stack: [B] } : t)) });
+    const s = build({
+      core: { A: pawns(text) },
+      tiles: line.map((t) => (t.q === k && t.r === 0 ? { ...t, stack: [B] } : t)),
+    });
     if (expected === 'legal') expect(legal(s)).toEqual(['D 0,0 E']);
     else expect(refusal(s, 'D A E')).toEqual(expected);
   });
 
   it('EX-9a: a mixed target stack counts both colours against the mover (EX-13d)', () => {
-    expect(refusal(build({ core: { A: [R], B: [R, B] } }), 'D A E')).toEqual(refused('EX-13d', 'exxit.targetTaller', { target: 2, height: 1 }));
+    expect(refusal(build({ core: { A: [R], B: [R, B] } }), 'D A E')).toEqual(
+      refused('EX-13d', 'exxit.targetTaller', { target: 2, height: 1 }),
+    );
     expect(legal(build({ core: { A: [B, R], B: [R, B] } }))).toEqual(['D 0,0 E']);
   });
 });
@@ -188,25 +228,70 @@ describe('EX-13 dance legality', () => {
   const line = strip(4); // (2,-1) E, (2,0) F, (3,-1) G, (3,0) H
   const cases: [string, ExxitState, string, RuleError | null][] = [
     // (a) target out of reach: height 1, first stack two cells away
-    ['a: out of reach', build({ core: { A: [R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', refused('EX-13a', 'exxit.noReach', { dir: 'E', cell: 'A', height: 1 })],
+    [
+      'a: out of reach',
+      build({ core: { A: [R] }, tiles: [line[0], { ...line[1], stack: [B] }] }),
+      'D A E',
+      refused('EX-13a', 'exxit.noReach', { dir: 'E', cell: 'A', height: 1 }),
+    ],
     // empty tiles before the target are fine when within reach
-    ['a: within reach over an empty tile', build({ core: { A: [R, R] }, tiles: [line[0], { ...line[1], stack: [B] }] }), 'D A E', null],
+    [
+      'a: within reach over an empty tile',
+      build({ core: { A: [R, R] }, tiles: [line[0], { ...line[1], stack: [B] }] }),
+      'D A E',
+      null,
+    ],
     // (b) a void, or prisoners, before the target
-    ['b: void first', build({ core: { B: [R, R] } }), 'D B E', refused('EX-13b', 'exxit.targetVoid', { dir: 'E', cell: 'B', target: '2,0' })],
-    ['b: prisoners first', build({ core: { B: [R] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D B E', refused('EX-13b', 'exxit.targetPrisoners', { dir: 'E', cell: 'B', target: 'X1' })],
+    [
+      'b: void first',
+      build({ core: { B: [R, R] } }),
+      'D B E',
+      refused('EX-13b', 'exxit.targetVoid', { dir: 'E', cell: 'B', target: '2,0' }),
+    ],
+    [
+      'b: prisoners first',
+      build({ core: { B: [R] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }),
+      'D B E',
+      refused('EX-13b', 'exxit.targetPrisoners', { dir: 'E', cell: 'B', target: 'X1' }),
+    ],
     // (c) own stack
-    ['c: own stack', build({ core: { A: [R], B: [B, R] } }), 'D A E', refused('EX-13c', 'exxit.targetOwn', { dir: 'E', cell: 'A' })],
+    [
+      'c: own stack',
+      build({ core: { A: [R], B: [B, R] } }),
+      'D A E',
+      refused('EX-13c', 'exxit.targetOwn', { dir: 'E', cell: 'A' }),
+    ],
     // (d) taller target; equal height allowed
-    ['d: taller', build({ core: { A: [R], B: [B, B] } }), 'D A E', refused('EX-13d', 'exxit.targetTaller', { target: 2, height: 1 })],
+    [
+      'd: taller',
+      build({ core: { A: [R], B: [B, B] } }),
+      'D A E',
+      refused('EX-13d', 'exxit.targetTaller', { target: 2, height: 1 }),
+    ],
     ['d: equal height', build({ core: { A: [R], B: [B] } }), 'D A E', null],
     // (e) sowing would leave the world onto prisoners
-    ['e: ends on prisoners', build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }), 'D A E', refused('EX-13e', 'exxit.endsOnPrisoners', { cell: 'X1' })],
+    [
+      'e: ends on prisoners',
+      build({ core: { A: [R, R], B: [B] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }),
+      'D A E',
+      refused('EX-13e', 'exxit.endsOnPrisoners', { cell: 'X1' }),
+    ],
     // (f) exit dance
     ['f: exit', build({ core: { A: [R, R], B: [B] } }), 'D A E', null],
     // EX-12: only the mover's stacks
     ['EX-12: not yours', build({ core: { A: [R], B: [B] } }), 'D B W', refused('EX-12', 'exxit.notYourStack')],
-    ['EX-12: no stack', build({ core: { A: [R], B: [B] } }), 'D D NE', refused('EX-12', 'exxit.noStack', { cell: 'D' })],
-    ['EX-13: not a tile', build({ core: { A: [R], B: [B] } }), 'D 5,5 E', refused('EX-13', 'exxit.danceNotTile', { cell: '5,5' })],
+    [
+      'EX-12: no stack',
+      build({ core: { A: [R], B: [B] } }),
+      'D D NE',
+      refused('EX-12', 'exxit.noStack', { cell: 'D' }),
+    ],
+    [
+      'EX-13: not a tile',
+      build({ core: { A: [R], B: [B] } }),
+      'D 5,5 E',
+      refused('EX-13', 'exxit.danceNotTile', { cell: '5,5' }),
+    ],
   ];
   it.each(cases)('%s', (_name, s, text, error) => {
     if (error === null) {
@@ -308,19 +393,59 @@ describe('EX-11 priority', () => {
   // legal on their own (EX-13), so their refusal can only be EX-11b.
   const exitCases: [string, Spec, string[], string[]][] = [
     ['exit on A before an inside dance on D', { core: { A: [R, R], B: [B], D: [R] } }, ['D 0,0 E'], ['D D NE']],
-    ['exits on A and C before an inside dance on D', { core: { A: [R, R], B: [B], C: [R, R], D: [R] } }, ['D 0,0 E', 'D 1,-1 SE'], ['D D NE']],
-    ['an exit on C between inside dances on A and D', { core: { A: [R], B: [B], C: [R, R], D: [R] } }, ['D 1,-1 SE'], ['D A E', 'D D NE']],
-    ['same tile, inside E before exit SE', { core: { A: [R, R], B: [B], D: [B] }, tiles: strip(2) }, ['D 0,0 SE'], ['D A E']],
-    ['same tile, exit E before inside SE', { core: { A: [R, R], B: [B], D: [B] }, tiles: [{ q: 1, r: 1, color: R }, { q: 0, r: 2, color: B }] }, ['D 0,0 E'], ['D A SE']],
-    ['Black: exit on A before an inside dance on D', { toMove: B, core: { A: [B, B], B: [R], D: [B] } }, ['D 0,0 E'], ['D D NE']],
+    [
+      'exits on A and C before an inside dance on D',
+      { core: { A: [R, R], B: [B], C: [R, R], D: [R] } },
+      ['D 0,0 E', 'D 1,-1 SE'],
+      ['D D NE'],
+    ],
+    [
+      'an exit on C between inside dances on A and D',
+      { core: { A: [R], B: [B], C: [R, R], D: [R] } },
+      ['D 1,-1 SE'],
+      ['D A E', 'D D NE'],
+    ],
+    [
+      'same tile, inside E before exit SE',
+      { core: { A: [R, R], B: [B], D: [B] }, tiles: strip(2) },
+      ['D 0,0 SE'],
+      ['D A E'],
+    ],
+    [
+      'same tile, exit E before inside SE',
+      {
+        core: { A: [R, R], B: [B], D: [B] },
+        tiles: [
+          { q: 1, r: 1, color: R },
+          { q: 0, r: 2, color: B },
+        ],
+      },
+      ['D 0,0 E'],
+      ['D A SE'],
+    ],
+    [
+      'Black: exit on A before an inside dance on D',
+      { toMove: B, core: { A: [B, B], B: [R], D: [B] } },
+      ['D 0,0 E'],
+      ['D D NE'],
+    ],
   ];
   it.each(exitCases)('EX-11b: only the exit dances: %s', (_name, spec, exits, inside) => {
     const s = build(spec);
     expect(legal(s)).toEqual(exits);
-    expect(exxit.position(s).legalMoves().map((m) => exxit.formatMove(s, m)).sort()).toEqual(exits);
+    expect(
+      exxit
+        .position(s)
+        .legalMoves()
+        .map((m) => exxit.formatMove(s, m))
+        .sort(),
+    ).toEqual(exits);
     for (const text of inside) {
       expect(refusal(s, text)).toEqual(refused('EX-11b', 'exxit.onlyExitDances'));
-      expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({ ok: false, error: { rule: 'EX-11b' } });
+      expect(exxit.play(s, { kind: 'dance', ...parseCell(s, text), dir: text.split(' ')[2] as 'E' })).toMatchObject({
+        ok: false,
+        error: { rule: 'EX-11b' },
+      });
     }
     expect(refusal(s, 'P 0,1')).toMatchObject({ rule: 'EX-11b', code: 'exxit.exitDanceCompulsory' });
     // Each listed dance is an exit: it makes a new prisoner cell (EX-13f, EX-14).
@@ -387,7 +512,7 @@ describe('EX-18/EX-19 free and the chain', () => {
     { q: -1, r: 1 },
   ];
 
-  it('frees the whole chain in direction order, tiles in the mover\'s colour, pawns home by colour', () => {
+  it("frees the whole chain in direction order, tiles in the mover's colour, pawns home by colour", () => {
     const s = build({ toMove: B, prisoners });
     expect(legal(s)).toContain('F 0,-1');
     expect(legal(s)).toContain('F -1,1');
@@ -452,7 +577,12 @@ describe('EX-20 ends', () => {
     // EX-21: red A+B joined (2 + 2), black C and D apart (2 + 1).
     expect(exxit.outcome(u)).toEqual({ over: true, winner: R, draw: false, reason: 'EX-20b' });
     expect(u.score).toEqual([4, 3]);
-    expect(exxit.summary(u)).toMatchObject({ over: true, winner: 'red', reason: 'EX-20b', score: { red: 4, black: 3 } });
+    expect(exxit.summary(u)).toMatchObject({
+      over: true,
+      winner: 'red',
+      reason: 'EX-20b',
+      score: { red: 4, black: 3 },
+    });
   });
 
   it('(c) the third occurrence of a position ends the game, scored normally', () => {
@@ -472,12 +602,61 @@ describe('EX-20 ends', () => {
     // A short game found by random play: from move 40 the same eight plies
     // (three dances each way and a forced pass) go round until a position occurs a third time.
     const record = [
-      'P 0,1', 'P 0,0', 'D 0,1 NW', 'P 1,-1', 'D 0,0 NE', 'P 0,1', 'P 0,0', 'D 1,-1 SW', 'F -1,1', 'P 1,-1',
-      'P 1,0', 'D 0,0 E', 'D 1,0 NW', 'P 1,0', 'D 1,-1 SE', 'P 1,-1', 'P 0,0', 'D 1,0 W', 'P -1,1', 'D 0,0 SW',
-      'D -1,1 NE', 'D 0,1 NW', 'D 1,-1 SW', 'P 0,1', 'D -1,1 E', 'D 0,0 SE', 'P 1,-1', 'F 1,1', 'P 0,0', 'P 0,2',
-      'D 0,1 SE', 'D 0,2 NW', 'P 0,2', 'D 0,1 SE', 'P 1,1', 'D 0,2 NE', 'D 1,1 NE', 'D 0,0 E', 'F -1,0',
-      'D 2,0 W', 'D 0,0 W', 'D 1,0 W', 'pass', 'D -1,0 E', 'D 1,0 E', 'D 0,0 E', 'pass',
-      'D 2,0 W', 'D 0,0 W', 'D 1,0 W', 'pass', 'D -1,0 E', 'D 1,0 E', 'D 0,0 E', 'pass',
+      'P 0,1',
+      'P 0,0',
+      'D 0,1 NW',
+      'P 1,-1',
+      'D 0,0 NE',
+      'P 0,1',
+      'P 0,0',
+      'D 1,-1 SW',
+      'F -1,1',
+      'P 1,-1',
+      'P 1,0',
+      'D 0,0 E',
+      'D 1,0 NW',
+      'P 1,0',
+      'D 1,-1 SE',
+      'P 1,-1',
+      'P 0,0',
+      'D 1,0 W',
+      'P -1,1',
+      'D 0,0 SW',
+      'D -1,1 NE',
+      'D 0,1 NW',
+      'D 1,-1 SW',
+      'P 0,1',
+      'D -1,1 E',
+      'D 0,0 SE',
+      'P 1,-1',
+      'F 1,1',
+      'P 0,0',
+      'P 0,2',
+      'D 0,1 SE',
+      'D 0,2 NW',
+      'P 0,2',
+      'D 0,1 SE',
+      'P 1,1',
+      'D 0,2 NE',
+      'D 1,1 NE',
+      'D 0,0 E',
+      'F -1,0',
+      'D 2,0 W',
+      'D 0,0 W',
+      'D 1,0 W',
+      'pass',
+      'D -1,0 E',
+      'D 1,0 E',
+      'D 0,0 E',
+      'pass',
+      'D 2,0 W',
+      'D 0,0 W',
+      'D 1,0 W',
+      'pass',
+      'D -1,0 E',
+      'D 1,0 E',
+      'D 0,0 E',
+      'pass',
     ];
     let s = init('short');
     const after: ExxitState[] = [];
@@ -488,8 +667,12 @@ describe('EX-20 ends', () => {
     }
     expect(exxit.outcome(s)).toMatchObject({ over: true, reason: 'EX-20c' });
     // The position after F -1,0 (ply 39) recurs after plies 47 and 55.
-    const pos = (x: ExxitState) => JSON.stringify([x.toMove, x.tiles.map((t) => t.stack), x.prisoners, x.reserves, x.stock]);
-    const same = after.map((x, i) => [i + 1, pos(x)] as const).filter(([, k]) => k === pos(s)).map(([i]) => i);
+    const pos = (x: ExxitState) =>
+      JSON.stringify([x.toMove, x.tiles.map((t) => t.stack), x.prisoners, x.reserves, x.stock]);
+    const same = after
+      .map((x, i) => [i + 1, pos(x)] as const)
+      .filter(([, k]) => k === pos(s))
+      .map(([i]) => i);
     expect(same).toEqual([39, 47, 55]);
   });
 
@@ -507,7 +690,13 @@ describe('EX-21 scoring', () => {
     // core only: red A-B joined 2+2; black C, D apart 2+1
     [[], [4, 3]],
     // black (2,-1) joins C: black 3 + 2; red (2,0) joins B: red 3 + 3
-    [[{ q: 2, r: -1, color: B }, { q: 2, r: 0, color: R }], [6, 5]],
+    [
+      [
+        { q: 2, r: -1, color: B },
+        { q: 2, r: 0, color: R },
+      ],
+      [6, 5],
+    ],
     // a red strip of 4 joined to A-B: 6 + 6
     [strip(4, R), [12, 3]],
   ] as const)('tiles %j score %j', (tiles, score) => {
@@ -517,18 +706,46 @@ describe('EX-21 scoring', () => {
 
   it.each([
     // black (2,-1) joins C, (-1,1) joins D: black 4 + 2; red 2 + 2
-    [[{ q: 2, r: -1, color: B }, { q: -1, r: 1, color: B }], [4, 6]],
+    [
+      [
+        { q: 2, r: -1, color: B },
+        { q: -1, r: 1, color: B },
+      ],
+      [4, 6],
+    ],
     // red (0,-1) joins A: 3 + 3; black C-(2,-1) and D: 3 + 2
-    [[{ q: 0, r: -1, color: R }, { q: 2, r: -1, color: B }], [6, 5]],
+    [
+      [
+        { q: 0, r: -1, color: R },
+        { q: 2, r: -1, color: B },
+      ],
+      [6, 5],
+    ],
     // red A-B-(2,0)-(3,-1): 4 + 4; black C-(2,-1) and D: 3 + 2
-    [[{ q: 2, r: -1, color: B }, { q: 2, r: 0, color: R }, { q: 3, r: -1, color: R }], [8, 5]],
+    [
+      [
+        { q: 2, r: -1, color: B },
+        { q: 2, r: 0, color: R },
+        { q: 3, r: -1, color: R },
+      ],
+      [8, 5],
+    ],
   ] as const)('more tiles %j score %j', (tiles, score) => {
     expect(build({ tiles: tiles.map((t) => ({ ...t })) }).score).toEqual(score);
   });
 
   it('equal scores are a draw', () => {
     // red A, B, (0,-1): 3 + 3; black C-(2,-1), D-(-1,1): 4 + 2.
-    const s = build({ core: { A: [B], B: [R] }, toMove: B, ply: 999, tiles: [{ q: 2, r: -1, color: B }, { q: 0, r: -1, color: R }, { q: -1, r: 1, color: B }] });
+    const s = build({
+      core: { A: [B], B: [R] },
+      toMove: B,
+      ply: 999,
+      tiles: [
+        { q: 2, r: -1, color: B },
+        { q: 0, r: -1, color: R },
+        { q: -1, r: 1, color: B },
+      ],
+    });
     expect(s.score).toEqual([6, 6]);
     const t = move(s, 'D A E');
     expect(exxit.outcome(t)).toEqual({ over: true, winner: null, draw: true, reason: 'EX-20d' });

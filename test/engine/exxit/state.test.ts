@@ -32,31 +32,104 @@ describe('fromJSON', () => {
     ['side to move out of turn', (s) => ({ ...s, ply: 6 }), /even plies/],
     ['reserves shape', (s) => ({ ...s, reserves: [7] }), /reserves/],
     ['a pawn too many', (s) => ({ ...s, reserves: [8, 6] }), /8 pawns/],
-    ['a pawn lost', (s) => { s.tiles[2].stack = [B]; return s; }, /8 pawns/],
-    ['stack colour', (s) => { s.tiles[2].stack = [B, 2]; return s; }, /bad stack/],
+    [
+      'a pawn lost',
+      (s) => {
+        s.tiles[2].stack = [B];
+        return s;
+      },
+      /8 pawns/,
+    ],
+    [
+      'stack colour',
+      (s) => {
+        s.tiles[2].stack = [B, 2];
+        return s;
+      },
+      /bad stack/,
+    ],
     ['tiles + stock', (s) => ({ ...s, stock: 34 }), /plus stock must be 39/],
-    ['wrong label', (s) => { s.tiles[1].label = 'Z'; return s; }, /label must be B/],
-    ['core moved', (s) => { s.tiles[0].q = 5; return s; }, /core tile/],
-    ['core recoloured', (s) => { s.tiles[3].color = 0; return s; }, /core tile/],
-    ['prisoner on a tile', (s) => { s.prisoners[0].q = 0; s.prisoners[0].r = 0; return s; }, /used twice/],
-    ['prisoner far away', (s) => { s.prisoners[0].q = 10; return s; }, /touches no tile/],
-    ['prisoner out of the world', (s) => { s.prisoners[0].q = 1e6; return s; }, /bad coordinates/],
-    ['empty prisoner stack', (s) => { s.prisoners[0].stack = []; s.reserves = [8, 6]; return s; }, /bad stack/],
+    [
+      'wrong label',
+      (s) => {
+        s.tiles[1].label = 'Z';
+        return s;
+      },
+      /label must be B/,
+    ],
+    [
+      'core moved',
+      (s) => {
+        s.tiles[0].q = 5;
+        return s;
+      },
+      /core tile/,
+    ],
+    [
+      'core recoloured',
+      (s) => {
+        s.tiles[3].color = 0;
+        return s;
+      },
+      /core tile/,
+    ],
+    [
+      'prisoner on a tile',
+      (s) => {
+        s.prisoners[0].q = 0;
+        s.prisoners[0].r = 0;
+        return s;
+      },
+      /used twice/,
+    ],
+    [
+      'prisoner far away',
+      (s) => {
+        s.prisoners[0].q = 10;
+        return s;
+      },
+      /touches no tile/,
+    ],
+    [
+      'prisoner out of the world',
+      (s) => {
+        s.prisoners[0].q = 1e6;
+        return s;
+      },
+      /bad coordinates/,
+    ],
+    [
+      'empty prisoner stack',
+      (s) => {
+        s.prisoners[0].stack = [];
+        s.reserves = [8, 6];
+        return s;
+      },
+      /bad stack/,
+    ],
     ['prisoner label reused', (s) => ({ ...s, nextPrisoner: 1 }), /labels must rise/],
     ['score', (s) => ({ ...s, score: [5, 3] }), /score must be 4-3/],
     ['seen missing the position', (s) => ({ ...s, seen: {} }), /missing from seen/],
     ['seen garbage key', (s) => ({ ...s, seen: { ...s.seen, nonsense: 1 } }), /bad repetition key/],
-    ['seen count 3 while playing', (s) => ({ ...s, seen: Object.fromEntries(Object.keys(s.seen).map((k) => [k, 3])) }), /repetition count/],
+    [
+      'seen count 3 while playing',
+      (s) => ({ ...s, seen: Object.fromEntries(Object.keys(s.seen).map((k) => [k, 3])) }),
+      /repetition count/,
+    ],
     ['last move missing', (s) => ({ ...s, last: null }), /last move missing/],
     ['last move by the side to move', (s) => ({ ...s, last: { ...s.last, by: 1 } }), /bad last move/],
     ['passes without a pass', (s) => ({ ...s, passes: 1 }), /no pass/],
     ['end with no reason', (s) => ({ ...s, end: { reason: 'EX-99', winner: 0, draw: false } }), /bad end/],
     ['end that did not happen', (s) => ({ ...s, end: { reason: 'EX-20a', winner: 0, draw: false } }), /empty stock/],
-    ['a tile that touches one tile', (s) => {
-      s.tiles.push({ q: 3, r: 0, color: 0, label: 'E', stack: [] });
-      s.stock = 34;
-      return s;
-    }, /does not touch two earlier tiles/],
+    [
+      'a tile that touches one tile',
+      (s) => {
+        s.tiles.push({ q: 3, r: 0, color: 0, label: 'E', stack: [] });
+        s.stock = 34;
+        return s;
+      },
+      /does not touch two earlier tiles/,
+    ],
   ];
   it.each(mutations)('refuses %s', (_name, mutate, message) => {
     const v = exxit.fromJSON(mutate(clone(base)));

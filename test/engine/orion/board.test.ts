@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CELLS, NEIGHBOURS, SIDES, cellIndex, cellLabel, parseCellLabel, pairsJoined, SIDE_BITS } from '../../../src/engine/orion/board.js';
+import {
+  CELLS,
+  NEIGHBOURS,
+  SIDES,
+  cellIndex,
+  cellLabel,
+  parseCellLabel,
+  pairsJoined,
+  SIDE_BITS,
+} from '../../../src/engine/orion/board.js';
 
 const at = (label: string) => {
   const c = CELLS[parseCellLabel(label)];
@@ -32,7 +41,15 @@ describe('OD-5/OD-6 board and labels', () => {
   });
 
   it('removes the six corners and nothing else of the radius-5 hexagon', () => {
-    for (const [q, r] of [[0, -5], [5, -5], [5, 0], [0, 5], [-5, 5], [-5, 0]]) expect(cellIndex(q, r)).toBe(-1);
+    for (const [q, r] of [
+      [0, -5],
+      [5, -5],
+      [5, 0],
+      [0, 5],
+      [-5, 5],
+      [-5, 0],
+    ])
+      expect(cellIndex(q, r)).toBe(-1);
     expect(cellIndex(6, 0)).toBe(-1);
     expect(cellIndex(4, 1)).toBeGreaterThanOrEqual(0);
   });

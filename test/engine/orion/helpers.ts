@@ -12,7 +12,10 @@ export function start(setup = 'preset1'): OrionState {
 /** Plays `A; B; C` (OD-22 text) from `setup`, failing loudly on a refused move. */
 export function playAll(moves: string, setup = 'preset1'): OrionState {
   let s = start(setup);
-  for (const text of moves.split(';').map((t) => t.trim()).filter(Boolean)) {
+  for (const text of moves
+    .split(';')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const m = orion.parseMove(s, text);
     if (!m.ok) throw new Error(`${text}: ${errorText(m.error)}`);
     const next = orion.play(s, m.value);

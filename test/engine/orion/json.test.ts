@@ -13,7 +13,9 @@ const roundTrip = (s: OrionState) => {
   return back.value;
 };
 
-/** A deep copy changed by `edit`, then read back: the operators' detail of the refusal (players read only "damaged"). */
+/**
+ * A deep copy changed by `edit`, then read back: the operators' detail of the refusal (players read only "damaged").
+ */
 const corrupt = (s: OrionState, edit: (d: any) => void): string => {
   const d = JSON.parse(JSON.stringify(s));
   edit(d);
@@ -26,7 +28,12 @@ const corrupt = (s: OrionState, edit: (d: any) => void): string => {
 
 describe('fromJSON', () => {
   it('round-trips states exactly (start, middle, finished, random layout)', () => {
-    for (const s of [start(), playAll('L3 C7 N; S1 K2; S1 A1'), playAll(OD20), playAll('V3 F8 NW R; S1 K2', 'random:seed42')]) {
+    for (const s of [
+      start(),
+      playAll('L3 C7 N; S1 K2; S1 A1'),
+      playAll(OD20),
+      playAll('V3 F8 NW R; S1 K2', 'random:seed42'),
+    ]) {
       expect(roundTrip(s)).toEqual(s);
       expect(JSON.stringify(roundTrip(s))).toBe(JSON.stringify(s));
     }
@@ -46,10 +53,18 @@ describe('fromJSON', () => {
     ['cell not from a placement', (d) => (d.cells[0] = 0), /cell A1 is 0, but the placements make it -1/],
     ['tileAt wrong', (d) => (d.tileAt[d.placements[0].cells[0]] = 1), /tileAt of/],
     ['hand too big', (d) => (d.hands[0].T3 = 4), /hands\[0\]\.T3 must be an integer 0..3/],
-    ['hand not matching the board', (d) => (d.hands[0].D2 = 3), /hands\[0\]\.D2 is 3, but 14 tiles less those laid leave/],
+    [
+      'hand not matching the board',
+      (d) => (d.hands[0].D2 = 3),
+      /hands\[0\]\.D2 is 3, but 14 tiles less those laid leave/,
+    ],
     ['hand with an extra kind', (d) => (d.hands[1].X9 = 0), /hands\[1\] must have exactly/],
     ['wrong side', (d) => (d.placements[1].side = 0), /placement 2: side 0, but blue was to move/],
-    ['illegal history', (d) => (d.placements[1].move = { tile: 'S1', cell: d.placements[0].cells[0] }), /placement 2 \(S1 [A-K]\d+\) is illegal: OD-13/],
+    [
+      'illegal history',
+      (d) => (d.placements[1].move = { tile: 'S1', cell: d.placements[0].cells[0] }),
+      /placement 2 \(S1 [A-K]\d+\) is illegal: OD-13/,
+    ],
     ['non-canonical P2', (d) => (d.placements[2].move = { tile: 'P2', cell: 27, dir: 'SW' }), /placement 3/],
     ['colours swapped', (d) => d.placements[0].colors.reverse(), /placement 1: colours do not match/],
     ['toMove', (d) => (d.toMove = 1 - d.toMove), /toMove/],

@@ -37,8 +37,12 @@ describe('OD-10 random layouts', () => {
 
   it('checkLayout refuses layouts that break OD-10', () => {
     const l = PRESETS.preset1;
-    expect(checkLayout({ galaxies: [0, 1, ...l.galaxies.slice(2)], blackHoles: l.blackHoles })).toMatch(/galaxies closer/);
-    expect(checkLayout({ galaxies: l.galaxies, blackHoles: [l.galaxies[0], ...l.blackHoles.slice(1)] })).toMatch(/share a cell/);
+    expect(checkLayout({ galaxies: [0, 1, ...l.galaxies.slice(2)], blackHoles: l.blackHoles })).toMatch(
+      /galaxies closer/,
+    );
+    expect(checkLayout({ galaxies: l.galaxies, blackHoles: [l.galaxies[0], ...l.blackHoles.slice(1)] })).toMatch(
+      /share a cell/,
+    );
   });
 
   it('is reachable as a setup name, and bad names are refused (OD-11)', () => {

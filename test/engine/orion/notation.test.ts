@@ -37,7 +37,9 @@ describe('OD-22 reading moves', () => {
     const s = start('preset2');
     for (const m of orion.legalMoves(s)) {
       const text = orion.formatMove(s, m);
-      expect(text).toMatch(/^(S1 [A-K]\d+|(P2|D2|L3|T3) [A-K]\d+ (N|NE|SE|S|SW|NW)|V3 [A-K]\d+ (N|NE|SE|S|SW|NW) [RL])$/);
+      expect(text).toMatch(
+        /^(S1 [A-K]\d+|(P2|D2|L3|T3) [A-K]\d+ (N|NE|SE|S|SW|NW)|V3 [A-K]\d+ (N|NE|SE|S|SW|NW) [RL])$/,
+      );
       const back = orion.parseMove(s, text);
       expect(back.ok && back.value).toEqual(m);
       expect(orion.formatMove(s, m, 'label')).toBe(text);
@@ -67,8 +69,20 @@ describe('OD-22 refusals, naming the rule', () => {
     ['L3 E5,E4,E2', refused('OD-22', 'orion.notShape', { cells: 'E5,E4,E2', tile: 'L3' })],
     ['L3 E4,E5,E3', refused('OD-22', 'orion.xFirst', { move: 'L3 E5,E4,E3' })],
     ['L3 E5,E5,E4', refused('OD-22', 'orion.cellTwice')],
-    ['L3 E5,E4,E3 N', refused('OD-22', 'orion.tooManyWordsLong', { text: 'L3 E5,E4,E3 N', form: 'TILE CELL,CELL[,CELL]' })],
-    ['S1 F5', refused('OD-14', 'orion.tokenMustJoin', { side: 0, galaxies: 0, galaxyCells: '', blackHoles: 1, blackHoleCells: 'F5' })],
+    [
+      'L3 E5,E4,E3 N',
+      refused('OD-22', 'orion.tooManyWordsLong', { text: 'L3 E5,E4,E3 N', form: 'TILE CELL,CELL[,CELL]' }),
+    ],
+    [
+      'S1 F5',
+      refused('OD-14', 'orion.tokenMustJoin', {
+        side: 0,
+        galaxies: 0,
+        galaxyCells: '',
+        blackHoles: 1,
+        blackHoleCells: 'F5',
+      }),
+    ],
   ])('%j → %s', (text, message) => expect(refusal(start(), text)).toEqual(message));
 
   it('refuses a covered cell, a missing tile and a blue hex off any blue chain', () => {
@@ -95,7 +109,20 @@ describe('OD-22 refusals, naming the rule', () => {
 
   it('play refuses malformed move objects without throwing', () => {
     const s = start();
-    const bad: unknown[] = [null, 3, {}, { tile: 'S9', cell: 1 }, { tile: 'S1', cell: 85 }, { tile: 'S1', cell: 1.5 }, { tile: 'S1', cell: 1, dir: 'N' }, { tile: 'L3', cell: 40 }, { tile: 'V3', cell: 40, dir: 'N' }, { tile: 'L3', cell: 40, dir: 'N', turn: 'R' }, { tile: 'L3', cell: 40, dir: 'N', x: 1 }, { tile: 'L3', cell: 0, dir: 'N' }];
+    const bad: unknown[] = [
+      null,
+      3,
+      {},
+      { tile: 'S9', cell: 1 },
+      { tile: 'S1', cell: 85 },
+      { tile: 'S1', cell: 1.5 },
+      { tile: 'S1', cell: 1, dir: 'N' },
+      { tile: 'L3', cell: 40 },
+      { tile: 'V3', cell: 40, dir: 'N' },
+      { tile: 'L3', cell: 40, dir: 'N', turn: 'R' },
+      { tile: 'L3', cell: 40, dir: 'N', x: 1 },
+      { tile: 'L3', cell: 0, dir: 'N' },
+    ];
     for (const m of bad) {
       const r = orion.play(s, m as never);
       expect(r.ok).toBe(false);

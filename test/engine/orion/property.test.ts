@@ -14,7 +14,10 @@ import { makeRng, randInt } from '../../../src/engine/rng.js';
 import { start } from './helpers.js';
 import { errorText } from '../../../src/engine/game.js';
 
-const SETUPS = fc.oneof(fc.constantFrom('preset1', 'preset2', 'preset3'), fc.integer({ min: 0, max: 1e6 }).map((n) => `random:${n}`));
+const SETUPS = fc.oneof(
+  fc.constantFrom('preset1', 'preset2', 'preset3'),
+  fc.integer({ min: 0, max: 1e6 }).map((n) => `random:${n}`),
+);
 
 /** A naive, independent reading of OD-9/OD-13/OD-14: the set of legal placements as sorted keys. */
 function naiveLegal(s: OrionState): Set<string> {
@@ -32,16 +35,26 @@ function naiveLegal(s: OrionState): Set<string> {
           let ok = true;
           for (const c of [0, 1]) {
             const mine = cells.filter((_, i) => colour(i) === c);
-            if (mine.some((x) => tokens.has(x)) && !mine.some((x) => NEIGHBOURS[x].some((n) => s.cells[n] === c))) ok = false;
+            if (mine.some((x) => tokens.has(x)) && !mine.some((x) => NEIGHBOURS[x].some((n) => s.cells[n] === c)))
+              ok = false;
           }
-          if (ok) out.add(`${tile}:${cells.map((c, i) => `${c}/${colour(i)}`).sort().join(',')}`);
+          if (ok)
+            out.add(
+              `${tile}:${cells
+                .map((c, i) => `${c}/${colour(i)}`)
+                .sort()
+                .join(',')}`,
+            );
         }
   });
   return out;
 }
 const keyOf = (s: OrionState, m: OrionMove) => {
   const p = PLACEMENTS[placementOf(m)];
-  return `${p.tile}:${p.cells.map((c, i) => `${c}/${p.isX[i] ? 1 - s.toMove : s.toMove}`).sort().join(',')}`;
+  return `${p.tile}:${p.cells
+    .map((c, i) => `${c}/${p.isX[i] ? 1 - s.toMove : s.toMove}`)
+    .sort()
+    .join(',')}`;
 };
 
 /** Cheap equality for hot loops (vitest's deep equality is slow on thousands of moves). */
@@ -91,8 +104,12 @@ describe('random games through the pure API', () => {
         while (!orion.outcome(s).over) {
           const moves = orion.legalMoves(s);
           check(moves.length > 0, 'no moves but not over');
-          check(pos.legalMoves().map(placementOf).join() === moves.map(placementOf).join(), 'Position.legalMoves = legalMoves');
-          if (s.ply % 5 === 0) same([...moves.map((m) => keyOf(s, m))].sort(), [...naiveLegal(s)].sort(), 'naive OD-13/14');
+          check(
+            pos.legalMoves().map(placementOf).join() === moves.map(placementOf).join(),
+            'Position.legalMoves = legalMoves',
+          );
+          if (s.ply % 5 === 0)
+            same([...moves.map((m) => keyOf(s, m))].sort(), [...naiveLegal(s)].sort(), 'naive OD-13/14');
           // A few of them, and one illegal placement, through play.
           for (let k = 0; k < 3; k++) check(orion.play(s, moves[randInt(rng, moves.length)]).ok, 'a legal move plays');
           const legal = new Set(moves.map(placementOf));
@@ -108,7 +125,8 @@ describe('random games through the pure API', () => {
           pos.play(m);
           checkInvariants(s);
           for (const side of [0, 1] as const)
-            for (const k of ['constellations', 'galaxies', 'blackHoles', 'total'] as const) check(s.vc[side][k] >= prev[side][k], 'OD-17: VC decreased');
+            for (const k of ['constellations', 'galaxies', 'blackHoles', 'total'] as const)
+              check(s.vc[side][k] >= prev[side][k], 'OD-17: VC decreased');
           prev = s.vc;
           same(pos.outcome(), orion.outcome(s), 'outcome');
           check(pos.ply() === s.ply && s.ply <= 28, 'ply');
@@ -124,7 +142,10 @@ describe('random games through the pure API', () => {
           if (e.reason === 'OD-19') {
             const t = tiebreakScores(s.cells, s.galaxies, s.blackHoles);
             same(e.tiebreak, t, 'OD-19 tiebreak');
-            check(s.ply === 28 && e.draw === (t[0] === t[1]) && (e.draw || e.winner === (t[0] > t[1] ? 0 : 1)), 'OD-19 result');
+            check(
+              s.ply === 28 && e.draw === (t[0] === t[1]) && (e.draw || e.winner === (t[0] > t[1] ? 0 : 1)),
+              'OD-19 result',
+            );
           } else {
             check(e.reason === 'OD-20' && s.ply < 28 && naiveLegal(s).size === 0 && e.winner === 1 - s.toMove, 'OD-20');
           }
@@ -163,7 +184,8 @@ describe('random games through the fast Position', () => {
           if (pos.ply() % 5 === 2) {
             // The set-based generation agrees with the per-placement mask test.
             const slow: number[] = [];
-            for (let id = 0; id < PLACEMENT_COUNT; id++) if (pos.hands[pos.side * 6 + PLACEMENTS[id].kind] > 0 && pos.isLegalId(id, pos.side)) slow.push(id);
+            for (let id = 0; id < PLACEMENT_COUNT; id++)
+              if (pos.hands[pos.side * 6 + PLACEMENTS[id].kind] > 0 && pos.isLegalId(id, pos.side)) slow.push(id);
             check(Array.from(ids.subarray(0, n)).join() === slow.join(), 'legalIds = isLegalId');
             check(pos.end !== null || pos.hasLegal(pos.side) === n > 0, 'hasLegal');
           }

@@ -35,26 +35,32 @@ const play = (s: OrionState, m: OrionMove): OrionState => {
 };
 
 describe('OD-1 Orange moves first', () => {
-  it.each(['preset1', 'preset2', 'preset3', 'random:od-1'])('OD-1: %s starts with Orange to move, and the first tile is Orange\'s', (setup) => {
-    const s = start(setup);
-    expect(orion.toMove(s)).toBe(ORANGE);
-    expect(orion.position(s).toMove()).toBe(ORANGE);
-    expect(orion.summary(s)).toMatchObject({ toMove: 'orange', ply: 0 });
-    // An L3 laid first: Orange's hand loses it; the X hex is blue, the other two orange (OD-8).
-    const m = orion.legalMoves(s).find((x) => x.tile === 'L3')!;
-    const t = play(s, m);
-    expect(t.placements[0]).toMatchObject({ side: ORANGE, colors: [BLUE, ORANGE, ORANGE] });
-    expect(t.hands).toEqual([
-      { S1: 1, P2: 1, D2: 3, L3: 2, V3: 3, T3: 3 },
-      { S1: 1, P2: 1, D2: 3, L3: 3, V3: 3, T3: 3 },
-    ]);
-    expect(orion.toMove(t)).toBe(BLUE);
-  });
+  it.each(['preset1', 'preset2', 'preset3', 'random:od-1'])(
+    "OD-1: %s starts with Orange to move, and the first tile is Orange's",
+    (setup) => {
+      const s = start(setup);
+      expect(orion.toMove(s)).toBe(ORANGE);
+      expect(orion.position(s).toMove()).toBe(ORANGE);
+      expect(orion.summary(s)).toMatchObject({ toMove: 'orange', ply: 0 });
+      // An L3 laid first: Orange's hand loses it; the X hex is blue, the other two orange (OD-8).
+      const m = orion.legalMoves(s).find((x) => x.tile === 'L3')!;
+      const t = play(s, m);
+      expect(t.placements[0]).toMatchObject({ side: ORANGE, colors: [BLUE, ORANGE, ORANGE] });
+      expect(t.hands).toEqual([
+        { S1: 1, P2: 1, D2: 3, L3: 2, V3: 3, T3: 3 },
+        { S1: 1, P2: 1, D2: 3, L3: 3, V3: 3, T3: 3 },
+      ]);
+      expect(orion.toMove(t)).toBe(BLUE);
+    },
+  );
 
-  it('OD-1: a stored record whose first tile is Blue\'s is refused', () => {
+  it("OD-1: a stored record whose first tile is Blue's is refused", () => {
     const d = JSON.parse(JSON.stringify(playAll('L3 C7 N')));
     d.placements[0].side = BLUE;
-    expect(orion.fromJSON(d)).toMatchObject({ ok: false, error: { code: 'orion.badState', detail: expect.stringMatching(/^placement 1: side 1, but orange was to move/) } });
+    expect(orion.fromJSON(d)).toMatchObject({
+      ok: false,
+      error: { code: 'orion.badState', detail: expect.stringMatching(/^placement 1: side 1, but orange was to move/) },
+    });
   });
 });
 
@@ -76,27 +82,41 @@ describe('OD-2 the 85 cells', () => {
       }
     }
     expect(s1.size).toBe(70);
-    expect(texts(s).filter((t) => t.startsWith('S1 ')).sort()).toEqual(LABELS.filter((l) => !tokens.has(l)).map((l) => `S1 ${l}`).sort());
+    expect(
+      texts(s)
+        .filter((t) => t.startsWith('S1 '))
+        .sort(),
+    ).toEqual(
+      LABELS.filter((l) => !tokens.has(l))
+        .map((l) => `S1 ${l}`)
+        .sort(),
+    );
     // One past the end of each column is off the board (the corners are gone: F has 9 cells).
-    for (const [i, col] of COLUMNS.entries()) expect(refusal(s, `S1 ${col}${SIZES[i] + 1}`)).toEqual(refused('OD-6', 'orion.noCell', { cell: `${col}${SIZES[i] + 1}` }));
+    for (const [i, col] of COLUMNS.entries())
+      expect(refusal(s, `S1 ${col}${SIZES[i] + 1}`)).toEqual(
+        refused('OD-6', 'orion.noCell', { cell: `${col}${SIZES[i] + 1}` }),
+      );
   });
 });
 
 describe('OD-4 tokens', () => {
-  it.each(['preset1', 'preset2', 'preset3', 'random:1', 'random:od-4'])('OD-4: %s has 8 galaxies and 7 black holes on 15 cells', (setup) => {
-    const s = start(setup);
-    const { galaxies, blackHoles } = tokensOf(s);
-    expect([galaxies.length, blackHoles.length]).toEqual([8, 7]);
-    expect(new Set([...galaxies, ...blackHoles]).size).toBe(15);
-    // The first tile may not cover a token (OD-14): the refusals name 8 galaxies and 7 black holes.
-    const errors = LABELS.map((l) => refusal(s, `S1 ${l}`)).filter((e) => e !== null);
-    expect(errors).toHaveLength(15);
-    expect(errors.every((e) => e.code === 'orion.tokenMustJoin')).toBe(true);
-    expect(errors.filter((e) => e.params.galaxies === 1 && e.params.blackHoles === 0)).toHaveLength(8);
-    expect(errors.filter((e) => e.params.galaxies === 0 && e.params.blackHoles === 1)).toHaveLength(7);
-  });
+  it.each(['preset1', 'preset2', 'preset3', 'random:1', 'random:od-4'])(
+    'OD-4: %s has 8 galaxies and 7 black holes on 15 cells',
+    (setup) => {
+      const s = start(setup);
+      const { galaxies, blackHoles } = tokensOf(s);
+      expect([galaxies.length, blackHoles.length]).toEqual([8, 7]);
+      expect(new Set([...galaxies, ...blackHoles]).size).toBe(15);
+      // The first tile may not cover a token (OD-14): the refusals name 8 galaxies and 7 black holes.
+      const errors = LABELS.map((l) => refusal(s, `S1 ${l}`)).filter((e) => e !== null);
+      expect(errors).toHaveLength(15);
+      expect(errors.every((e) => e.code === 'orion.tokenMustJoin')).toBe(true);
+      expect(errors.filter((e) => e.params.galaxies === 1 && e.params.blackHoles === 0)).toHaveLength(8);
+      expect(errors.filter((e) => e.params.galaxies === 0 && e.params.blackHoles === 1)).toHaveLength(7);
+    },
+  );
 
-  it('OD-4: a layout with the seed\'s 6 black holes, or a galaxy short, is refused', () => {
+  it("OD-4: a layout with the seed's 6 black holes, or a galaxy short, is refused", () => {
     const { galaxies, blackHoles } = PRESETS.preset1;
     expect(checkLayout({ galaxies, blackHoles: blackHoles.slice(0, 6) })).toBe('OD-4: 8 galaxies and 7 black holes');
     expect(checkLayout({ galaxies: galaxies.slice(1), blackHoles })).toBe('OD-4: 8 galaxies and 7 black holes');
@@ -107,7 +127,9 @@ describe('OD-4 tokens', () => {
 describe('OD-12 the turn', () => {
   // The first ending of the rules' test figures: 18 placements, Blue wins on the last.
   const RECORD =
-    'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'.split('; ');
+    'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'.split(
+      '; ',
+    );
 
   it('OD-12: players alternate, each laying exactly one of their own tiles per turn', () => {
     let s = start();
@@ -142,7 +164,13 @@ describe('OD-12 the turn', () => {
   it('OD-12: a stored record with two tiles in a row by one player is refused', () => {
     const d = JSON.parse(JSON.stringify(playAll(RECORD.slice(0, 3).join(';'))));
     d.placements[2].side = BLUE;
-    expect(orion.fromJSON(d)).toMatchObject({ ok: false, error: { code: 'orion.badState', detail: expect.stringMatching(/^placement 3: side 1, but orange was to move \(OD-12\)/) } });
+    expect(orion.fromJSON(d)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'orion.badState',
+        detail: expect.stringMatching(/^placement 3: side 1, but orange was to move \(OD-12\)/),
+      },
+    });
   });
 });
 
@@ -212,15 +240,29 @@ describe('OD-14 covering a token', () => {
     const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
     const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
     const pos = OrionPosition.fromState({
-      game: 'orion', layout: 'test', galaxies: [T], blackHoles: [U], cells, tileAt: new Array(85).fill(-1), placements: [],
-      hands: [{ ...none, S1: 1 }, { ...none, D2: 1 }], toMove: ORANGE, ply: 20, vc: [zero, zero], end: null,
+      game: 'orion',
+      layout: 'test',
+      galaxies: [T],
+      blackHoles: [U],
+      cells,
+      tileAt: new Array(85).fill(-1),
+      placements: [],
+      hands: [
+        { ...none, S1: 1 },
+        { ...none, D2: 1 },
+      ],
+      toMove: ORANGE,
+      ply: 20,
+      vc: [zero, zero],
+      end: null,
     });
     const d2 = [placementOf({ tile: 'D2', cell: T, dir: 'S' }), placementOf({ tile: 'D2', cell: U, dir: 'N' })];
     for (const id of d2) expect(pos.isLegalId(id, BLUE)).toBe(false);
     expect(pos.legalIds(new Int16Array(PLACEMENT_COUNT), BLUE)).toBe(0);
     pos.playId(placementOf({ tile: 'S1', cell: Z }));
     expect([pos.vc(ORANGE).total, pos.vc(BLUE).total]).toEqual([0, 0]);
-    for (const id of d2) expect(whyIllegal(pos, id)).toMatchObject({ rule: 'OD-14', code: 'orion.tokenMustJoin', params: { side: 0 } });
+    for (const id of d2)
+      expect(whyIllegal(pos, id)).toMatchObject({ rule: 'OD-14', code: 'orion.tokenMustJoin', params: { side: 0 } });
     expect(pos.outcome()).toEqual({ over: true, winner: ORANGE, draw: false, reason: 'OD-20' });
   });
 });
@@ -228,28 +270,38 @@ describe('OD-14 covering a token', () => {
 describe('OD-15 covered cells', () => {
   // Each tile covers a token; [cell, colour it takes, tiebreak (OD-19) it gives, a tile over it].
   const cases: [string, string, string, 'orange' | 'blue', [number, number], string][] = [
-    ['Orange\'s own hex on a galaxy', 'L3 C7 N; S1 K2; S1 D5', 'D5', 'orange', [1, 0], 'P2 D6 N'],
-    ['Orange\'s blue X hex on a black hole', 'L3 C7 N; S1 K2; D2 J4 N', 'J4', 'blue', [0, -1], 'P2 J5 N'],
-    ['Blue\'s orange X hex on a galaxy (the worked figure)', 'L3 C7 N; S1 K2; S1 A1; D2 D5 N', 'D5', 'orange', [1, 0], 'P2 D6 N'],
-    ['Blue\'s own hex on a black hole', 'L3 C7 N; S1 K2; S1 A1; P2 J4 N', 'J4', 'blue', [0, -1], 'P2 J5 N'],
+    ["Orange's own hex on a galaxy", 'L3 C7 N; S1 K2; S1 D5', 'D5', 'orange', [1, 0], 'P2 D6 N'],
+    ["Orange's blue X hex on a black hole", 'L3 C7 N; S1 K2; D2 J4 N', 'J4', 'blue', [0, -1], 'P2 J5 N'],
+    [
+      "Blue's orange X hex on a galaxy (the worked figure)",
+      'L3 C7 N; S1 K2; S1 A1; D2 D5 N',
+      'D5',
+      'orange',
+      [1, 0],
+      'P2 D6 N',
+    ],
+    ["Blue's own hex on a black hole", 'L3 C7 N; S1 K2; S1 A1; P2 J4 N', 'J4', 'blue', [0, -1], 'P2 J5 N'],
   ];
-  it.each(cases)('OD-15: %s takes the hex\'s colour for good, and the token stays', (_name, moves, cell, colour, tiebreak, over) => {
-    let s = playAll(moves);
-    const before = tokensOf(start());
-    expect(cellsOf(s)[cell]).toBe(colour);
-    // The token is still there (the layout does not change), now on that colour.
-    expect(tokensOf(s)).toEqual(before);
-    expect((orion.position(s) as OrionPosition).tiebreak()).toEqual(tiebreak);
-    // Its group (OD-16) is of that colour and holds the token (OD-17).
-    const group = groupsOf(s.cells, s.galaxies, s.blackHoles).find((g) => g.cells.includes(parseCellLabel(cell)))!;
-    expect(group.color).toBe(colour === 'orange' ? ORANGE : BLUE);
-    expect(before.galaxies.includes(cell) ? group.galaxies : group.blackHoles).toBe(1);
-    // For good: no tile goes over it, and later tiles never recolour it.
-    expect(refusal(s, over)).toEqual(refused('OD-13', 'orion.covered', { cells: '', last: cell, count: 1 }));
-    for (let i = 0; i < 6 && !orion.outcome(s).over; i++) {
-      s = play(s, orion.legalMoves(s)[0]);
+  it.each(cases)(
+    "OD-15: %s takes the hex's colour for good, and the token stays",
+    (_name, moves, cell, colour, tiebreak, over) => {
+      let s = playAll(moves);
+      const before = tokensOf(start());
       expect(cellsOf(s)[cell]).toBe(colour);
-    }
-    expect(tokensOf(s)).toEqual(before);
-  });
+      // The token is still there (the layout does not change), now on that colour.
+      expect(tokensOf(s)).toEqual(before);
+      expect((orion.position(s) as OrionPosition).tiebreak()).toEqual(tiebreak);
+      // Its group (OD-16) is of that colour and holds the token (OD-17).
+      const group = groupsOf(s.cells, s.galaxies, s.blackHoles).find((g) => g.cells.includes(parseCellLabel(cell)))!;
+      expect(group.color).toBe(colour === 'orange' ? ORANGE : BLUE);
+      expect(before.galaxies.includes(cell) ? group.galaxies : group.blackHoles).toBe(1);
+      // For good: no tile goes over it, and later tiles never recolour it.
+      expect(refusal(s, over)).toEqual(refused('OD-13', 'orion.covered', { cells: '', last: cell, count: 1 }));
+      for (let i = 0; i < 6 && !orion.outcome(s).over; i++) {
+        s = play(s, orion.legalMoves(s)[0]);
+        expect(cellsOf(s)[cell]).toBe(colour);
+      }
+      expect(tokensOf(s)).toEqual(before);
+    },
+  );
 });

@@ -38,7 +38,15 @@ describe('OD-9 distinct placements', () => {
   const count = (t: string) => KIND_END[TILE_CODES.indexOf(t as never)] - KIND_START[TILE_CODES.indexOf(t as never)];
   it('lists each distinct placement once', () => {
     expect(count('S1')).toBe(85);
-    const keys = new Set(PLACEMENTS.map((p) => `${p.tile}:${p.cells.map((c, i) => `${c}${p.isX[i] ? 'x' : ''}`).sort().join(',')}`));
+    const keys = new Set(
+      PLACEMENTS.map(
+        (p) =>
+          `${p.tile}:${p.cells
+            .map((c, i) => `${c}${p.isX[i] ? 'x' : ''}`)
+            .sort()
+            .join(',')}`,
+      ),
+    );
     expect(keys.size).toBe(PLACEMENTS.length);
     // D2 has each adjacent pair twice (either end X), P2 once.
     expect(count('D2')).toBe(2 * count('P2'));
@@ -47,7 +55,8 @@ describe('OD-9 distinct placements', () => {
   it('every rotation and both V3 handednesses are different moves', () => {
     const ids = new Set<number>();
     for (const dir of ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const)
-      for (const turn of ['R', 'L'] as const) ids.add(placementOf({ tile: 'V3', cell: parseCellLabel('F5'), dir, turn }));
+      for (const turn of ['R', 'L'] as const)
+        ids.add(placementOf({ tile: 'V3', cell: parseCellLabel('F5'), dir, turn }));
     expect(ids.size).toBe(12);
     expect(ids.has(-1)).toBe(false);
   });

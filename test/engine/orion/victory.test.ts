@@ -14,8 +14,18 @@ function board(orange: string, blue: string, galaxies: string, blackHoles: strin
   for (const c of L(blue)) cells[c] = 1;
   const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
   return {
-    game: 'orion', layout: 'test', galaxies: L(galaxies), blackHoles: L(blackHoles), cells, tileAt: new Array(85).fill(-1),
-    placements: [], hands: [{ ...TILE_COUNTS }, { ...TILE_COUNTS }], toMove, ply: 0, vc: [zero, zero], end: null,
+    game: 'orion',
+    layout: 'test',
+    galaxies: L(galaxies),
+    blackHoles: L(blackHoles),
+    cells,
+    tileAt: new Array(85).fill(-1),
+    placements: [],
+    hands: [{ ...TILE_COUNTS }, { ...TILE_COUNTS }],
+    toMove,
+    ply: 0,
+    vc: [zero, zero],
+    end: null,
   };
 }
 

@@ -29,7 +29,12 @@ describe('allocate', () => {
   const P = (hist: string, rank: number) => ({ colours: h(hist), rank });
 
   it('grants compatible wishes to both', () => {
-    expect(allocate(P('F', 0), P('S', 1), 0, false)).toEqual({ aFirst: false, absoluteMiss: 0, balanceMiss: 0, preferenceCost: 0 });
+    expect(allocate(P('F', 0), P('S', 1), 0, false)).toEqual({
+      aFirst: false,
+      absoluteMiss: 0,
+      balanceMiss: 0,
+      preferenceCost: 0,
+    });
     expect(allocate(P('SS', 5), P('FSF', 1), 0, false)).toMatchObject({ aFirst: true, absoluteMiss: 0 });
   });
 
@@ -40,16 +45,35 @@ describe('allocate', () => {
 
   it('settles a clash by strength, then the colour difference, then the last different game, then rank', () => {
     // Strength: b absolute (two seconds in a row) beats a strong (−1).
-    expect(allocate(P('S', 0), P('FSS', 1), 0, false)).toEqual({ aFirst: false, absoluteMiss: 0, balanceMiss: 1, preferenceCost: 3 });
+    expect(allocate(P('S', 0), P('FSS', 1), 0, false)).toEqual({
+      aFirst: false,
+      absoluteMiss: 0,
+      balanceMiss: 1,
+      preferenceCost: 3,
+    });
     // Both absolute: the larger difference (b at −2) wins; a is made to break its need.
-    expect(allocate(P('FSS', 0), P('SS', 1), 0, false)).toEqual({ aFirst: false, absoluteMiss: 1, balanceMiss: 1, preferenceCost: 3 });
+    expect(allocate(P('FSS', 0), P('SS', 1), 0, false)).toEqual({
+      aFirst: false,
+      absoluteMiss: 1,
+      balanceMiss: 1,
+      preferenceCost: 3,
+    });
     // Same strength and difference: a 'SFFS' and b 'FSFS' both mildly want first; going
     // back, S/S and F/F are equal, then F/S differ: a had first then, so b gets first now.
-    expect(allocate(P('SFFS', 0), P('FSFS', 1), 0, false)).toEqual({ aFirst: false, absoluteMiss: 0, balanceMiss: 0, preferenceCost: 1 });
+    expect(allocate(P('SFFS', 0), P('FSFS', 1), 0, false)).toEqual({
+      aFirst: false,
+      absoluteMiss: 0,
+      balanceMiss: 0,
+      preferenceCost: 1,
+    });
     // Identical histories: the higher-ranked (lower rank number) gets the wish.
     expect(allocate(P('F', 3), P('F', 7), 0, false).aFirst).toBe(false); // a (rank 3) gets second, as wished
     expect(allocate(P('F', 7), P('F', 3), 0, false).aFirst).toBe(true); // b (rank 3) gets second
-    expect(allocate(P('F', 7), P('F', 3), 0, false)).toMatchObject({ absoluteMiss: 0, balanceMiss: 1, preferenceCost: 3 });
+    expect(allocate(P('F', 7), P('F', 3), 0, false)).toMatchObject({
+      absoluteMiss: 0,
+      balanceMiss: 1,
+      preferenceCost: 3,
+    });
   });
 
   it('alternates by board when neither has played, the higher-ranked first on odd boards (board index 0, 2, …)', () => {

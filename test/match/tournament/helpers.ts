@@ -34,7 +34,10 @@ export function scores(players: readonly PlayerId[], history: readonly GameRecor
 }
 
 /** Colours of the games played over the board, per player, in round order. */
-export function colourHistories(players: readonly PlayerId[], history: readonly GameRecord[]): Map<PlayerId, ('first' | 'second')[]> {
+export function colourHistories(
+  players: readonly PlayerId[],
+  history: readonly GameRecord[],
+): Map<PlayerId, ('first' | 'second')[]> {
   const h = new Map(players.map((p) => [p, [] as ('first' | 'second')[]]));
   for (const g of [...history].sort((a, b) => a.round - b.round)) {
     if (g.second === null || g.result === null || g.forfeit || g.result === 'double-forfeit') continue;
@@ -73,7 +76,12 @@ export function balanceNeed(h: readonly ('first' | 'second')[]): 'first' | 'seco
 
 /** First moves minus second moves per player, over the games played over the board. */
 export function colourDiffs(players: readonly PlayerId[], history: readonly GameRecord[]): Map<PlayerId, number> {
-  return new Map([...colourHistories(players, history)].map(([p, h]) => [p, h.filter((c) => c === 'first').length - h.filter((c) => c === 'second').length]));
+  return new Map(
+    [...colourHistories(players, history)].map(([p, h]) => [
+      p,
+      h.filter((c) => c === 'first').length - h.filter((c) => c === 'second').length,
+    ]),
+  );
 }
 
 /** fast-check run counts: kept small for the suite; TOURNAMENT_RUNS=20 multiplies them for a long run. */

@@ -5,7 +5,12 @@ import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchedPairs, maxWeightMatching, maxWeightMatchingWith, type WeightedEdge } from '../../../src/match/tournament/matching.js';
+import {
+  matchedPairs,
+  maxWeightMatching,
+  maxWeightMatchingWith,
+  type WeightedEdge,
+} from '../../../src/match/tournament/matching.js';
 import { runs } from './helpers.js';
 
 /** Best [cardinality, weight] over all matchings (cardinality first only when asked). */
@@ -38,10 +43,16 @@ const graph = (maxWeight: number) =>
   fc.integer({ min: 1, max: 14 }).chain((n) =>
     fc.record({
       n: fc.constant(n),
-      edges: fc.uniqueArray(
-        fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: maxWeight })),
-        { selector: ([i, j]) => `${Math.min(i, j)}-${Math.max(i, j)}`, maxLength: 60 },
-      ).map((es) => es.filter(([i, j]) => i !== j) as WeightedEdge[]),
+      edges: fc
+        .uniqueArray(
+          fc.tuple(
+            fc.integer({ min: 0, max: n - 1 }),
+            fc.integer({ min: 0, max: n - 1 }),
+            fc.integer({ min: 0, max: maxWeight }),
+          ),
+          { selector: ([i, j]) => `${Math.min(i, j)}-${Math.max(i, j)}`, maxLength: 60 },
+        )
+        .map((es) => es.filter(([i, j]) => i !== j) as WeightedEdge[]),
       maxCardinality: fc.boolean(),
     }),
   );
@@ -72,21 +83,45 @@ describe('maxWeightMatching', () => {
     const edges: WeightedEdge[] = [];
     for (let i = 0; i < 12; i++) for (let j = i + 1; j < 12; j++) edges.push([i, j, ((i * 7 + j * 13) % 11) + 1]);
     maxWeightMatching(12, edges, true);
-    maxWeightMatching(5, [[0, 1, 6], [0, 2, 10], [1, 2, 5], [2, 3, 4], [3, 4, 9], [4, 0, 3]], false);
+    maxWeightMatching(
+      5,
+      [
+        [0, 1, 6],
+        [0, 2, 10],
+        [1, 2, 5],
+        [2, 3, 4],
+        [3, 4, 9],
+        [4, 0, 3],
+      ],
+      false,
+    );
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(before);
   });
 
   it('works when the package runs in strict mode (as in an ES module bundle), where its stray assignments throw', () => {
     const source = readFileSync(createRequire(import.meta.url).resolve('edmonds-blossom'), 'utf8');
-    const load = vm.runInThisContext(`(function (module) { 'use strict'; ${source}\n; return module.exports; })`) as (m: {
-      exports: unknown;
-    }) => (edges: number[][], maxCardinality?: boolean) => number[];
+    const load = vm.runInThisContext(
+      `(function (module) { 'use strict'; ${source}\n; return module.exports; })`,
+    ) as (m: { exports: unknown }) => (edges: number[][], maxCardinality?: boolean) => number[];
     const strict = load({ exports: {} });
     // A triangle plus a pendant edge makes the algorithm build a blossom (and assign `b`).
-    const edges: WeightedEdge[] = [[0, 1, 6], [1, 2, 6], [0, 2, 6], [2, 3, 1]];
-    expect(() => strict(edges.map((e) => [...e]), true)).toThrow(ReferenceError);
+    const edges: WeightedEdge[] = [
+      [0, 1, 6],
+      [1, 2, 6],
+      [0, 2, 6],
+      [2, 3, 1],
+    ];
+    expect(() =>
+      strict(
+        edges.map((e) => [...e]),
+        true,
+      ),
+    ).toThrow(ReferenceError);
     const before = Object.getOwnPropertyNames(globalThis).sort();
-    expect(matchedPairs(maxWeightMatchingWith(strict, 4, edges, true))).toEqual([[0, 1], [2, 3]]);
+    expect(matchedPairs(maxWeightMatchingWith(strict, 4, edges, true))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(before);
   });
 
@@ -94,7 +129,15 @@ describe('maxWeightMatching', () => {
     const g = globalThis as Record<string, unknown>;
     g.path = 'mine';
     try {
-      maxWeightMatching(3, [[0, 1, 6], [0, 2, 10], [1, 2, 5]], false);
+      maxWeightMatching(
+        3,
+        [
+          [0, 1, 6],
+          [0, 2, 10],
+          [1, 2, 5],
+        ],
+        false,
+      );
       expect(g.path).toBe('mine');
     } finally {
       delete g.path;
@@ -108,9 +151,16 @@ describe('maxWeightMatching', () => {
   });
 
   it('prefers more pairs to more weight only with maxCardinality', () => {
-    const edges: WeightedEdge[] = [[0, 1, 1], [1, 2, 10], [2, 3, 1]];
+    const edges: WeightedEdge[] = [
+      [0, 1, 1],
+      [1, 2, 10],
+      [2, 3, 1],
+    ];
     expect(matchedPairs(maxWeightMatching(4, edges, false))).toEqual([[1, 2]]);
-    expect(matchedPairs(maxWeightMatching(4, edges, true))).toEqual([[0, 1], [2, 3]]);
+    expect(matchedPairs(maxWeightMatching(4, edges, true))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
   });
 
   it('refuses edges it cannot handle exactly', () => {
@@ -119,6 +169,15 @@ describe('maxWeightMatching', () => {
     expect(() => maxWeightMatching(3, [[0, 1, 0.5]], true)).toThrow(RangeError);
     expect(() => maxWeightMatching(3, [[0, 1, -1]], true)).toThrow(RangeError);
     expect(() => maxWeightMatching(3, [[0, 1, 2 ** 51]], true)).toThrow(RangeError);
-    expect(() => maxWeightMatching(3, [[0, 1, 1], [1, 0, 2]], true)).toThrow(RangeError);
+    expect(() =>
+      maxWeightMatching(
+        3,
+        [
+          [0, 1, 1],
+          [1, 0, 2],
+        ],
+        true,
+      ),
+    ).toThrow(RangeError);
   });
 });

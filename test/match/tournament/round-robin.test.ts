@@ -1,6 +1,13 @@
 // Round robin: the Berger tables, balance of first moves, byes, withdrawals.
 import { describe, expect, it } from 'vitest';
-import { applyWithdrawals, drawLots, roundRobinSchedule, standings, withdrawnBy, type GameRecord } from '../../../src/match/tournament/index.js';
+import {
+  applyWithdrawals,
+  drawLots,
+  roundRobinSchedule,
+  standings,
+  withdrawnBy,
+  type GameRecord,
+} from '../../../src/match/tournament/index.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 const show = (g: GameRecord) => `${g.first}-${g.second ?? 'bye'}`;
@@ -32,9 +39,12 @@ const TABLES: Record<number, string[]> = {
 };
 
 describe('roundRobinSchedule', () => {
-  it.each(Object.keys(TABLES).map(Number))('reproduces the Berger table for %i players, boards and first moves included', (n) => {
-    expect(roundRobinSchedule(ids(n)).map((r) => r.games.map(show).join(' '))).toEqual(TABLES[n]);
-  });
+  it.each(Object.keys(TABLES).map(Number))(
+    'reproduces the Berger table for %i players, boards and first moves included',
+    (n) => {
+      expect(roundRobinSchedule(ids(n)).map((r) => r.games.map(show).join(' '))).toEqual(TABLES[n]);
+    },
+  );
 
   it('with an odd number, the highest number of the table is the bye (5 players = the 6-player table)', () => {
     const rounds = roundRobinSchedule(ids(5)).map((r) => r.games.map(show).join(' '));
@@ -120,7 +130,9 @@ describe('applyWithdrawals on a round robin', () => {
       expect(g.result).toBe(g.first === 'c' ? 'second' : 'first');
     }
     // Other games are untouched.
-    expect(out.filter((g) => g.round >= 3 && g.first !== 'c' && g.second !== 'c').every((g) => g.result === null)).toBe(true);
+    expect(out.filter((g) => g.round >= 3 && g.first !== 'c' && g.second !== 'c').every((g) => g.result === null)).toBe(
+      true,
+    );
     // c's bye (in the 5-player table: round 5) lapses.
     expect(schedule.some((g) => g.first === 'c' && g.second === null && g.round === 5)).toBe(true);
     expect(out.some((g) => g.first === 'c' && g.second === null)).toBe(false);
@@ -135,7 +147,11 @@ describe('applyWithdrawals on a round robin', () => {
     expect(applyWithdrawals(played, [...w].reverse())).toEqual(out);
     expect(applyWithdrawals(out, w)).toEqual(out);
     // Berger numbers a..e = 1..5: b–d is in round 5 (2 + 4 ≡ 5 + 1 mod 5), after both left.
-    expect(out.find((g) => [g.first, g.second].sort().join() === 'b,d')).toMatchObject({ round: 5, result: 'double-forfeit', forfeit: true });
+    expect(out.find((g) => [g.first, g.second].sort().join() === 'b,d')).toMatchObject({
+      round: 5,
+      result: 'double-forfeit',
+      forfeit: true,
+    });
     // d–e is in round 3, before d left: still to be played.
     expect(out.find((g) => [g.first, g.second].sort().join() === 'd,e')).toMatchObject({ round: 3, result: null });
     // b–c (round 4) is c's forfeit win; b's bye (round 3) lapses.
@@ -166,7 +182,12 @@ describe('applyWithdrawals on a round robin', () => {
     // c (Berger 3) was to meet a in round 3 and b in round 4; d and e were met in rounds 1 and 2.
     const by = new Map(rows.map((r) => [r.player, r]));
     expect(c.forfeitLosses).toBe(2);
-    expect([by.get('a')!.forfeitWins, by.get('b')!.forfeitWins, by.get('d')!.forfeitWins, by.get('e')!.forfeitWins]).toEqual([1, 1, 0, 0]);
+    expect([
+      by.get('a')!.forfeitWins,
+      by.get('b')!.forfeitWins,
+      by.get('d')!.forfeitWins,
+      by.get('e')!.forfeitWins,
+    ]).toEqual([1, 1, 0, 0]);
     expect(c.byes).toBe(0); // the round-5 bye lapsed
     expect(c.games).toBe(4); // 2 played, 2 forfeited
   });

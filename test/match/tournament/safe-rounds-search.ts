@@ -24,10 +24,11 @@ export function searchDeadEnds(n: number, R: number): SearchResult {
   if (R < 2) return { states: 1, deadEnds: 0 };
   const idx: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(-1));
   const list: [number, number][] = [];
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
-    idx[i][j] = idx[j][i] = list.length;
-    list.push([i, j]);
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      idx[i][j] = idx[j][i] = list.length;
+      list.push([i, j]);
+    }
   const bit = (k: number) => 2 ** k;
   const has = (edges: number, k: number) => Math.floor(edges / bit(k)) % 2 === 1;
   type State = [edges: number, byes: number];
@@ -67,7 +68,11 @@ export function searchDeadEnds(n: number, R: number): SearchResult {
 
   // Relabellings that keep round 1.
   const permutations = (k: number): number[][] =>
-    k === 0 ? [[]] : permutations(k - 1).flatMap((p) => Array.from({ length: k }, (_, i) => [...p.slice(0, i), k - 1, ...p.slice(i)]));
+    k === 0
+      ? [[]]
+      : permutations(k - 1).flatMap((p) =>
+          Array.from({ length: k }, (_, i) => [...p.slice(0, i), k - 1, ...p.slice(i)]),
+        );
   const relabel: number[][] = [];
   for (const order of permutations(pairsInRound1)) {
     for (let s = 0; s < 1 << pairsInRound1; s++) {
@@ -120,5 +125,7 @@ if (process.argv[1]?.endsWith('safe-rounds-search.ts')) {
   const [n, R] = process.argv.slice(2).map(Number);
   const t = Date.now();
   const r = searchDeadEnds(n, R);
-  console.log(`${n} players, round ${R}: ${r.states} states after round ${R - 1}, ${r.deadEnds} dead ends (${Date.now() - t} ms)`);
+  console.log(
+    `${n} players, round ${R}: ${r.states} states after round ${R - 1}, ${r.deadEnds} dead ends (${Date.now() - t} ms)`,
+  );
 }

@@ -28,8 +28,25 @@ describe('safeSwissRounds', () => {
 describe('defaultSwissRounds', () => {
   it('is ⌈log2 n⌉ + 1, capped by safeSwissRounds', () => {
     const table: [number, number][] = [
-      [0, 0], [1, 0], [2, 1], [3, 3], [4, 3], [5, 3], [6, 3], [7, 4], [8, 4], [9, 5],
-      [10, 5], [16, 5], [17, 6], [32, 6], [33, 7], [64, 7], [65, 8], [128, 8], [1000, 11],
+      [0, 0],
+      [1, 0],
+      [2, 1],
+      [3, 3],
+      [4, 3],
+      [5, 3],
+      [6, 3],
+      [7, 4],
+      [8, 4],
+      [9, 5],
+      [10, 5],
+      [16, 5],
+      [17, 6],
+      [32, 6],
+      [33, 7],
+      [64, 7],
+      [65, 8],
+      [128, 8],
+      [1000, 11],
     ];
     expect(table.map(([n]) => [n, defaultSwissRounds(n)])).toEqual(table);
     for (let n = 2; n <= 200; n++) {

@@ -24,7 +24,17 @@ export interface Figures {
 }
 
 export function simulate(events: number): Figures {
-  const f: Figures = { events, players: 0, maxDifference: 0, threeInARow: 0, reachedTwo: 0, finishedWithinOne: 0, games: 0, sameScore: 0, moreThanAPointApart: 0 };
+  const f: Figures = {
+    events,
+    players: 0,
+    maxDifference: 0,
+    threeInARow: 0,
+    reachedTwo: 0,
+    finishedWithinOne: 0,
+    games: 0,
+    sameScore: 0,
+    moreThanAPointApart: 0,
+  };
   for (let ev = 0; ev < events; ev++) {
     const rng = makeRng(1000 + ev);
     const n = 4 + Math.floor(rng() * 61);

@@ -2,8 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { crosstable, standings, type GameRecord } from '../../../src/match/tournament/index.js';
 
-const g = (round: number, first: string, second: string | null, result: GameRecord['result'], forfeit?: boolean): GameRecord =>
-  forfeit ? { round, first, second, result, forfeit } : { round, first, second, result };
+const g = (
+  round: number,
+  first: string,
+  second: string | null,
+  result: GameRecord['result'],
+  forfeit?: boolean,
+): GameRecord => (forfeit ? { round, first, second, result, forfeit } : { round, first, second, result });
 
 describe('Swiss: Buchholz and Sonneborn–Berger with a bye, a forfeit and a withdrawal', () => {
   // Five players, three rounds (first named moves first):
@@ -72,7 +77,12 @@ describe('Swiss: Buchholz and Sonneborn–Berger with a bye, a forfeit and a wit
 
   it('counts an absence as a draw for the opponents only when the player never played again', () => {
     // C misses round 2 but plays round 3: the absence stays 0 in C's adjusted score.
-    const h: GameRecord[] = [g(1, 'A', 'C', 'second'), g(1, 'B', 'D', 'draw'), g(2, 'A', 'B', 'draw'), g(3, 'C', 'B', 'second')];
+    const h: GameRecord[] = [
+      g(1, 'A', 'C', 'second'),
+      g(1, 'B', 'D', 'draw'),
+      g(2, 'A', 'B', 'draw'),
+      g(3, 'C', 'B', 'second'),
+    ];
     const r = new Map(standings('swiss', ['A', 'B', 'C', 'D'], h).map((x) => [x.player, x]));
     // C: 1 point, counted 1 for A. D: ½ + absent in rounds 2 and 3 (never played again): ½ + ½ + ½ = 1½ for B.
     expect(r.get('A')!.tiebreaks.buchholz).toBe(1 + 2.5); // C 1, B 2½
@@ -108,7 +118,16 @@ describe('round robin: head-to-head, then Sonneborn–Berger', () => {
 
   it('ranks A, B, D, C', () => {
     const rows = standings('round-robin', players, history);
-    expect(rows.map((r) => [r.rank, r.player, r.points, r.tiebreaks.headToHead, r.tiebreaks.sonnebornBerger, r.tiebreaks.buchholz])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.rank,
+        r.player,
+        r.points,
+        r.tiebreaks.headToHead,
+        r.tiebreaks.sonnebornBerger,
+        r.tiebreaks.buchholz,
+      ]),
+    ).toEqual([
       [1, 'A', 2, 1, 3, null],
       [2, 'B', 2, 0, 2, null],
       [3, 'D', 1, 1, 1, null],
@@ -136,7 +155,11 @@ describe('round robin: head-to-head, then Sonneborn–Berger', () => {
   });
 
   it('leaves head-to-head out while the tied players have not all met', () => {
-    const rows = standings('round-robin', players, history.filter((x) => x.round === 1));
+    const rows = standings(
+      'round-robin',
+      players,
+      history.filter((x) => x.round === 1),
+    );
     expect(rows.map((r) => [r.rank, r.player, r.points, r.tiebreaks.headToHead])).toEqual([
       [1, 'A', 1, null],
       [1, 'B', 1, null],

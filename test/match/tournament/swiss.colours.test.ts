@@ -21,39 +21,52 @@ const MODELS: ((r: () => number) => Result)[] = [
   (r) => ({ result: r() < 0.6 ? 'draw' : r() < 0.5 ? 'first' : 'second' }),
 ];
 
-const widest = (players: string[], history: GameRecord[]) => Math.max(0, ...[...colourDiffs(players, history).values()].map(Math.abs));
+const widest = (players: string[], history: GameRecord[]) =>
+  Math.max(0, ...[...colourDiffs(players, history).values()].map(Math.abs));
 
 describe('first moves within one, every game played', () => {
   it('an even number of players (4–64), whole events, results with and without a first-move edge', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 32 }), fc.integer(), fc.option(fc.string({ maxLength: 6 }), { nil: undefined }), fc.integer({ min: 0, max: MODELS.length - 1 }), (half, resultSeed, seed, model) => {
-        const n = 2 * half;
-        const players = ids(n);
-        const rounds = defaultSwissRounds(n);
-        const rng = makeRng(resultSeed);
-        const history: GameRecord[] = [];
-        for (let round = 1; round <= rounds; round++) {
-          const { games } = pairSwissRound({ players, history, round, seed, rounds });
-          for (const g of games) history.push(g.second === null ? g : { ...g, ...MODELS[model](rng) });
-          expect(widest(players, history), `${n} players, round ${round}`).toBeLessThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 32 }),
+        fc.integer(),
+        fc.option(fc.string({ maxLength: 6 }), { nil: undefined }),
+        fc.integer({ min: 0, max: MODELS.length - 1 }),
+        (half, resultSeed, seed, model) => {
+          const n = 2 * half;
+          const players = ids(n);
+          const rounds = defaultSwissRounds(n);
+          const rng = makeRng(resultSeed);
+          const history: GameRecord[] = [];
+          for (let round = 1; round <= rounds; round++) {
+            const { games } = pairSwissRound({ players, history, round, seed, rounds });
+            for (const g of games) history.push(g.second === null ? g : { ...g, ...MODELS[model](rng) });
+            expect(widest(players, history), `${n} players, round ${round}`).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
       { numRuns: runs(40) },
     );
   });
 
   it('the sizes where it binds hardest (8, 10 and 18 players), more often', () => {
     fc.assert(
-      fc.property(fc.constantFrom(8, 10, 18), fc.integer(), fc.integer({ min: 0, max: MODELS.length - 1 }), (n, resultSeed, model) => {
-        const players = ids(n);
-        const rounds = defaultSwissRounds(n);
-        const rng = makeRng(resultSeed);
-        const history: GameRecord[] = [];
-        for (let round = 1; round <= rounds; round++) {
-          for (const g of pairSwissRound({ players, history, round, rounds }).games) history.push(g.second === null ? g : { ...g, ...MODELS[model](rng) });
-          expect(widest(players, history)).toBeLessThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(8, 10, 18),
+        fc.integer(),
+        fc.integer({ min: 0, max: MODELS.length - 1 }),
+        (n, resultSeed, model) => {
+          const players = ids(n);
+          const rounds = defaultSwissRounds(n);
+          const rng = makeRng(resultSeed);
+          const history: GameRecord[] = [];
+          for (let round = 1; round <= rounds; round++) {
+            for (const g of pairSwissRound({ players, history, round, rounds }).games)
+              history.push(g.second === null ? g : { ...g, ...MODELS[model](rng) });
+            expect(widest(players, history)).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
       { numRuns: runs(60) },
     );
   });

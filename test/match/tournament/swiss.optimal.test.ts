@@ -53,10 +53,10 @@ function* allPairings(plan: SwissPlan, people: SwissPlayer[]): Generator<[SwissP
   const [a, ...others] = people;
   for (let i = 0; i < others.length; i++) {
     if (!plan.cost(a, others[i])) continue;
-    for (const rest of allPairings(plan, [...others.slice(0, i), ...others.slice(i + 1)])) yield [[a, others[i]], ...rest];
+    for (const rest of allPairings(plan, [...others.slice(0, i), ...others.slice(i + 1)]))
+      yield [[a, others[i]], ...rest];
   }
 }
-
 
 describe('Swiss pairing is optimal (exhaustive, up to 12 players)', () => {
   it('in every round of random events', () => {
@@ -78,9 +78,19 @@ describe('Swiss pairing is optimal (exhaustive, up to 12 players)', () => {
               const order = plan.active
                 .filter((p) => !p.hadBye)
                 .sort((a, b) => Number(forfeitWinners.has(a.id)) - Number(forfeitWinners.has(b.id)) || b.rank - a.rank);
-              const colours = order.map((c) => bestColours(plan, plan.active.filter((p) => p !== c)));
-              const least = colours.reduce<[number, number] | null>((m, c) => (c && (!m || c[0] < m[0] || (c[0] === m[0] && c[1] < m[1])) ? c : m), null);
-              expect(plan.bye).toBe(order[colours.findIndex((c) => c !== null && c[0] === least![0] && c[1] === least![1])]);
+              const colours = order.map((c) =>
+                bestColours(
+                  plan,
+                  plan.active.filter((p) => p !== c),
+                ),
+              );
+              const least = colours.reduce<[number, number] | null>(
+                (m, c) => (c && (!m || c[0] < m[0] || (c[0] === m[0] && c[1] < m[1])) ? c : m),
+                null,
+              );
+              expect(plan.bye).toBe(
+                order[colours.findIndex((c) => c !== null && c[0] === least![0] && c[1] === least![1])],
+              );
             } else expect(plan.bye).toBeNull();
 
             let best: Objective | null = null;

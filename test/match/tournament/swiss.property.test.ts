@@ -28,9 +28,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRng } from '../../../src/engine/rng.js';
 import { preference } from '../../../src/match/tournament/colour.js';
-import { defaultSwissRounds, pairSwissRound, type GameRecord, type PlayerId } from '../../../src/match/tournament/index.js';
+import {
+  defaultSwissRounds,
+  pairSwissRound,
+  type GameRecord,
+  type PlayerId,
+} from '../../../src/match/tournament/index.js';
 import { maxWeightMatching, type WeightedEdge } from '../../../src/match/tournament/matching.js';
-import { absoluteNeed, balanceNeed, colourHistories, ids, metPairs, pairKey, randomResult, runs, scores } from './helpers.js';
+import {
+  absoluteNeed,
+  balanceNeed,
+  colourHistories,
+  ids,
+  metPairs,
+  pairKey,
+  randomResult,
+  runs,
+  scores,
+} from './helpers.js';
 
 interface Ctx {
   players: PlayerId[];
@@ -38,7 +53,10 @@ interface Ctx {
   withdrawn: Set<PlayerId>;
 }
 
-/** Max-weight perfect matching value over `people` with per-pair weight (null = not allowed), or null if none is perfect. */
+/**
+ * Max-weight perfect matching value over `people` with per-pair weight (null = not allowed), or null if none is
+ * perfect.
+ */
 function bestPerfect(people: PlayerId[], weight: (a: PlayerId, b: PlayerId) => number | null): number | null {
   const edges: WeightedEdge[] = [];
   for (let i = 0; i < people.length; i++) {
@@ -76,15 +94,21 @@ function checkRound(ctx: Ctx, round: number, games: GameRecord[]): void {
   expect(byes).toHaveLength(active.length % 2);
   const hadBye = new Set(history.filter((g) => g.second === null).map((g) => g.first));
   const forfeitWin = new Set(
-    history.filter((g) => g.forfeit && g.second !== null && (g.result === 'first' || g.result === 'second')).map((g) => (g.result === 'first' ? g.first : g.second!)),
+    history
+      .filter((g) => g.forfeit && g.second !== null && (g.result === 'first' || g.result === 'second'))
+      .map((g) => (g.result === 'first' ? g.first : g.second!)),
   );
   // Colour clashes: an absolute one outweighs every balance one of the round.
   const need = (p: PlayerId) => absoluteNeed(colours.get(p)!);
   const within = (p: PlayerId) => balanceNeed(colours.get(p)!);
   const heavy = Math.floor(active.length / 2) + 1;
-  const clash = (a: PlayerId, b: PlayerId) => (need(a) !== null && need(a) === need(b) ? heavy : 0) + (within(a) !== null && within(a) === within(b) ? 1 : 0);
+  const clash = (a: PlayerId, b: PlayerId) =>
+    (need(a) !== null && need(a) === need(b) ? heavy : 0) + (within(a) !== null && within(a) === within(b) ? 1 : 0);
   const legal = (a: PlayerId, b: PlayerId) => !met.has(pairKey(a, b));
-  /** The fewest clashes of any legal pairing of these players (of pairs `allowed` too), or null when none pairs them all. */
+  /**
+   * The fewest clashes of any legal pairing of these players (of pairs `allowed` too), or null when none pairs them
+   * all.
+   */
   const fewest = (people: PlayerId[], allowed = (_a: PlayerId, _b: PlayerId) => true) => {
     const top = 2 * heavy + 2;
     const best = bestPerfect(people, (a, b) => (legal(a, b) && allowed(a, b) ? top - clash(a, b) : null));
@@ -164,7 +188,12 @@ function checkRound(ctx: Ctx, round: number, games: GameRecord[]): void {
 }
 
 /** Plays a whole event; `leave` says who withdraws before a round. */
-function playEvent(n: number, resultSeed: number, seed: string | undefined, leave: (ctx: Ctx, round: number, rng: () => number) => void): Ctx {
+function playEvent(
+  n: number,
+  resultSeed: number,
+  seed: string | undefined,
+  leave: (ctx: Ctx, round: number, rng: () => number) => void,
+): Ctx {
   const ctx: Ctx = { players: ids(n), history: [], withdrawn: new Set() };
   const rng = makeRng(resultSeed);
   const rounds = defaultSwissRounds(n);

@@ -6,8 +6,13 @@ import { planSwissRound } from '../../../src/match/tournament/swiss.js';
 import { colourDiffs, ids } from './helpers.js';
 
 const show = (games: GameRecord[]) => games.map((g) => `${g.first}-${g.second ?? 'bye'}`).join(' ');
-const g = (round: number, first: string, second: string | null, result: GameRecord['result'], forfeit?: boolean): GameRecord =>
-  forfeit ? { round, first, second, result, forfeit } : { round, first, second, result };
+const g = (
+  round: number,
+  first: string,
+  second: string | null,
+  result: GameRecord['result'],
+  forfeit?: boolean,
+): GameRecord => (forfeit ? { round, first, second, result, forfeit } : { round, first, second, result });
 
 describe('round 1', () => {
   it('pairs the top half against the bottom half, first moves alternating by board', () => {
@@ -28,7 +33,9 @@ describe('round 1', () => {
     const flips = seeds.map((seed) => planSwissRound({ players: ids(8), history: [], round: 1, seed }).flip);
     expect(new Set(flips)).toEqual(new Set([true, false]));
     const seed = seeds[flips.indexOf(true)];
-    expect(show(pairSwissRound({ players: ids(8), history: [], round: 1, seed }).games)).toBe('p5-p1 p2-p6 p7-p3 p4-p8');
+    expect(show(pairSwissRound({ players: ids(8), history: [], round: 1, seed }).games)).toBe(
+      'p5-p1 p2-p6 p7-p3 p4-p8',
+    );
   });
 });
 
@@ -53,7 +60,12 @@ describe('later rounds', () => {
   it('never repeats a pair, also one decided by forfeit; the bottom then floats', () => {
     // Three rounds of four players: after 1–2 and 3–4 (round 1), 1–3 and 2–4 (round 2), only 1–4 and 2–3 are left.
     const four = ids(4);
-    const h: GameRecord[] = [g(1, 'p1', 'p3', 'first'), g(1, 'p4', 'p2', 'second', true), g(2, 'p2', 'p1', 'draw'), g(2, 'p3', 'p4', 'first')];
+    const h: GameRecord[] = [
+      g(1, 'p1', 'p3', 'first'),
+      g(1, 'p4', 'p2', 'second', true),
+      g(2, 'p2', 'p1', 'draw'),
+      g(2, 'p3', 'p4', 'first'),
+    ];
     const r = pairSwissRound({ players: four, history: h, round: 3 });
     expect(new Set(r.games.map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p1-p4', 'p2-p3']));
   });
@@ -108,13 +120,16 @@ describe('byes', () => {
     // new to meet: the bye goes to the lowest of the top half, p3.
     const r = pairSwissRound({ players, history: h, round: 4, withdrawn: ['p6'] });
     expect(r.games.at(-1)).toMatchObject({ first: 'p3', second: null, result: 'first' });
-    expect(new Set(r.games.slice(0, -1).map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p1-p2', 'p4-p5']));
+    expect(new Set(r.games.slice(0, -1).map((x) => [x.first, x.second].sort().join('-')))).toEqual(
+      new Set(['p1-p2', 'p4-p5']),
+    );
   });
 });
 
 describe('first moves within one', () => {
   const diffs = (players: string[], h: GameRecord[]) => colourDiffs(players, h);
-  const play = (games: GameRecord[], result: GameRecord['result']) => games.map((x) => (x.second === null ? x : { ...x, result }));
+  const play = (games: GameRecord[], result: GameRecord['result']) =>
+    games.map((x) => (x.second === null ? x : { ...x, result }));
 
   // Eight players, found by trying every sequence of results: after round 3 (every game won by the
   // first mover), three players who must move second in round 4 have all met the only two who must
@@ -143,15 +158,23 @@ describe('first moves within one', () => {
   it('the look-ahead turns free pairs of round 3 round, and round 4 keeps everyone within one', () => {
     const r3 = play(pairSwissRound({ players, history: h2, round: 3, rounds: 4 }).games, 'first');
     // The same pairs as above, some turned round.
-    expect(new Set(r3.map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p3-p8', 'p4-p5', 'p6-p7', 'p1-p2']));
+    expect(new Set(r3.map((x) => [x.first, x.second].sort().join('-')))).toEqual(
+      new Set(['p3-p8', 'p4-p5', 'p6-p7', 'p1-p2']),
+    );
     expect(show(r3)).not.toBe('p3-p8 p5-p4 p6-p7 p1-p2');
     const r4 = pairSwissRound({ players, history: [...h2, ...r3], round: 4, rounds: 4 }).games;
-    for (const d of diffs(players, [...h2, ...r3, ...play(r4, 'first')]).values()) expect(Math.abs(d)).toBeLessThanOrEqual(1);
+    for (const d of diffs(players, [...h2, ...r3, ...play(r4, 'first')]).values())
+      expect(Math.abs(d)).toBeLessThanOrEqual(1);
   });
 
   it('cannot be promised with forfeits: four players, round 2 forfeited, round 3 forced between two who moved first', () => {
     const four = ids(4);
-    const h: GameRecord[] = [g(1, 'p1', 'p3', 'first'), g(1, 'p4', 'p2', 'first'), g(2, 'p2', 'p1', 'double-forfeit', true), g(2, 'p3', 'p4', 'double-forfeit', true)];
+    const h: GameRecord[] = [
+      g(1, 'p1', 'p3', 'first'),
+      g(1, 'p4', 'p2', 'first'),
+      g(2, 'p2', 'p1', 'double-forfeit', true),
+      g(2, 'p3', 'p4', 'double-forfeit', true),
+    ];
     // Only p1–p4 and p2–p3 are left (everyone else met): both pairs need the same first move.
     const r3 = pairSwissRound({ players: four, history: h, round: 3 }).games;
     expect(new Set(r3.map((x) => [x.first, x.second].sort().join('-')))).toEqual(new Set(['p1-p4', 'p2-p3']));
@@ -173,12 +196,23 @@ describe('impossible rounds', () => {
   });
 
   it('refuses a fourth round for 3 players: everyone has had the bye', () => {
-    const h: GameRecord[] = [g(1, 'p1', 'p2', 'first'), g(1, 'p3', null, 'first'), g(2, 'p3', 'p1', 'first'), g(2, 'p2', null, 'first'), g(3, 'p2', 'p3', 'first'), g(3, 'p1', null, 'first')];
-    expect(() => pairSwissRound({ players: ids(3), history: h, round: 4 })).toThrow(expect.objectContaining({ code: 'no-legal-pairing' }));
+    const h: GameRecord[] = [
+      g(1, 'p1', 'p2', 'first'),
+      g(1, 'p3', null, 'first'),
+      g(2, 'p3', 'p1', 'first'),
+      g(2, 'p2', null, 'first'),
+      g(3, 'p2', 'p3', 'first'),
+      g(3, 'p1', null, 'first'),
+    ];
+    expect(() => pairSwissRound({ players: ids(3), history: h, round: 4 })).toThrow(
+      expect.objectContaining({ code: 'no-legal-pairing' }),
+    );
   });
 
   it('pairs a lone active player as a bye, and nobody as an empty round', () => {
-    expect(pairSwissRound({ players: ids(3), history: [], round: 1, withdrawn: ['p1', 'p2'] }).games).toEqual([g(1, 'p3', null, 'first')]);
+    expect(pairSwissRound({ players: ids(3), history: [], round: 1, withdrawn: ['p1', 'p2'] }).games).toEqual([
+      g(1, 'p3', null, 'first'),
+    ]);
     expect(pairSwissRound({ players: ids(2), history: [], round: 1, withdrawn: ['p1', 'p2'] }).games).toEqual([]);
   });
 });
@@ -186,10 +220,22 @@ describe('impossible rounds', () => {
 describe('input errors', () => {
   const players = ids(4);
   const cases: [string, Parameters<typeof pairSwissRound>[0], RegExp][] = [
-    ['an unfinished game', { players, history: [g(1, 'p1', 'p2', null), g(1, 'p3', 'p4', 'first')], round: 2 }, /not finished/],
-    ['a round already in the history', { players, history: [g(2, 'p1', 'p2', 'first')], round: 2 }, /after every round/],
+    [
+      'an unfinished game',
+      { players, history: [g(1, 'p1', 'p2', null), g(1, 'p3', 'p4', 'first')], round: 2 },
+      /not finished/,
+    ],
+    [
+      'a round already in the history',
+      { players, history: [g(2, 'p1', 'p2', 'first')], round: 2 },
+      /after every round/,
+    ],
     ['a stranger in the history', { players, history: [g(1, 'p1', 'x', 'first')], round: 2 }, /not a player/],
-    ['a player twice in a round', { players, history: [g(1, 'p1', 'p2', 'first'), g(1, 'p1', 'p3', 'first')], round: 2 }, /two pairings/],
+    [
+      'a player twice in a round',
+      { players, history: [g(1, 'p1', 'p2', 'first'), g(1, 'p1', 'p3', 'first')], round: 2 },
+      /two pairings/,
+    ],
     ['a bye with a loss', { players, history: [g(1, 'p1', null, 'second')], round: 2 }, /bye/],
     ['a duplicate player', { players: ['p1', 'p1'], history: [], round: 1 }, /twice/],
   ];

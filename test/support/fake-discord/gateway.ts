@@ -54,7 +54,8 @@ export class Gateway {
       ws.on('close', () => this.sockets.delete(ws));
       ws.on('error', () => undefined);
       if (q.get('v') !== '10') return ws.close(4012, 'Invalid API version');
-      if ((q.get('encoding') ?? 'json') !== 'json') return ws.close(4002, 'Decode error: only JSON encoding is supported by the fake');
+      if ((q.get('encoding') ?? 'json') !== 'json')
+        return ws.close(4002, 'Decode error: only JSON encoding is supported by the fake');
       const compress = q.get('compress');
       if (compress && compress !== 'zlib-stream') return ws.close(4002, `Unsupported compression ${compress}`);
       // discord.js asks for zlib-stream only when the optional zlib-sync package is installed.
@@ -73,7 +74,9 @@ export class Gateway {
     ws.on('message', (raw) => {
       let payload: any;
       try {
-        payload = JSON.parse((Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer)).toString('utf8'));
+        payload = JSON.parse(
+          (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer)).toString('utf8'),
+        );
       } catch {
         return ws.close(4002, 'Decode error');
       }
@@ -192,7 +195,13 @@ export class Gateway {
       .filter((id) => !query || this.world.users.get(id)!.username.toLowerCase().startsWith(query))
       .slice(0, d.limit || undefined)
       .map((id) => this.world.memberObj(guild.id, id));
-    this.send(session, 'GUILD_MEMBERS_CHUNK', { guild_id: guild.id, members, chunk_index: 0, chunk_count: 1, nonce: d.nonce });
+    this.send(session, 'GUILD_MEMBERS_CHUNK', {
+      guild_id: guild.id,
+      members,
+      chunk_index: 0,
+      chunk_count: 1,
+      nonce: d.nonce,
+    });
   }
 
   private send(session: Session, t: string, d: unknown): void {
@@ -224,7 +233,13 @@ export class Gateway {
   dispatch(t: string, d: unknown, guildId?: string, opts: { dm?: boolean } = {}): number {
     if (guildId && t !== 'INTERACTION_CREATE' && this.world.guilds.get(guildId)?.botMember === false) return 0;
     const messages = opts.dm ? INTENT_DIRECT_MESSAGES : INTENT_GUILD_MESSAGES;
-    const needs = t.startsWith('MESSAGE_') ? messages : t.startsWith('GUILD_MEMBER') ? INTENT_GUILD_MEMBERS : t === 'INTERACTION_CREATE' ? 0 : INTENT_GUILDS;
+    const needs = t.startsWith('MESSAGE_')
+      ? messages
+      : t.startsWith('GUILD_MEMBER')
+        ? INTENT_GUILD_MEMBERS
+        : t === 'INTERACTION_CREATE'
+          ? 0
+          : INTENT_GUILDS;
     let n = 0;
     for (const s of this.sessions.values()) {
       if (!s.ready) continue;

@@ -2,7 +2,16 @@
 import { randomBytes } from 'node:crypto';
 import { snowflake } from './snowflake.js';
 import type { World } from './state.js';
-import type { CommandOption, FakeChannel, FakeMessage, FakeUser, InteractionCallback, InteractionDoneOptions, SentInteraction, Snowflake } from './types.js';
+import type {
+  CommandOption,
+  FakeChannel,
+  FakeMessage,
+  FakeUser,
+  InteractionCallback,
+  InteractionDoneOptions,
+  SentInteraction,
+  Snowflake,
+} from './types.js';
 
 type Owners = Partial<Record<'0' | '1', string>>;
 
@@ -13,8 +22,13 @@ type Owners = Partial<Record<'0' | '1', string>>;
  */
 export function commandAvailability(cmd: any): { contexts: number[]; integrationTypes: number[] } {
   if (cmd?.guild_id) return { contexts: [0], integrationTypes: [0] };
-  const contexts: number[] = Array.isArray(cmd?.contexts) ? cmd.contexts : cmd?.dm_permission === false ? [0, 2] : [0, 1, 2];
-  const types: number[] = Array.isArray(cmd?.integration_types) && cmd.integration_types.length ? cmd.integration_types : [0];
+  const contexts: number[] = Array.isArray(cmd?.contexts)
+    ? cmd.contexts
+    : cmd?.dm_permission === false
+      ? [0, 2]
+      : [0, 1, 2];
+  const types: number[] =
+    Array.isArray(cmd?.integration_types) && cmd.integration_types.length ? cmd.integration_types : [0];
   const norm = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
   return { contexts: norm(contexts), integrationTypes: norm(types) };
 }
@@ -77,14 +91,22 @@ export class Interactions {
   }
 
   /** `latencyMs`: how long ago Discord created the interaction (its id's time; the 3 s limit counts from then). */
-  private base(type: number, user: FakeUser, ch: FakeChannel, owners: Owners, locale?: string, latencyMs = 0): InteractionRecord {
+  private base(
+    type: number,
+    user: FakeUser,
+    ch: FakeChannel,
+    owners: Owners,
+    locale?: string,
+    latencyMs = 0,
+  ): InteractionRecord {
     const w = this.world;
     const guild = w.guildOf(ch);
     const createdAt = Date.now() - latencyMs;
     const id = snowflake(createdAt);
     // Shaped like Discord's: base64url of `interaction:<id>:<secret>`.
     const token = Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url');
-    const userLocale = locale ?? w.userLocales.get(user.id) ?? w.members.get(guild?.id ?? '')?.get(user.id)?.locale ?? 'en-US';
+    const userLocale =
+      locale ?? w.userLocales.get(user.id) ?? w.members.get(guild?.id ?? '')?.get(user.id)?.locale ?? 'en-US';
     const context = w.contextOf(ch);
     const payload: any = {
       id,
@@ -111,14 +133,29 @@ export class Interactions {
       context,
       attachment_size_limit: 10 * 1024 * 1024,
     };
-    return { id, token, type, payload, createdAt, channelId: ch.id, guildId: guild?.id, userId: user.id, context, followupIds: [], edits: 0 };
+    return {
+      id,
+      token,
+      type,
+      payload,
+      createdAt,
+      channelId: ch.id,
+      guildId: guild?.id,
+      userId: user.id,
+      context,
+      followupIds: [],
+      edits: 0,
+    };
   }
 
   /** The registered command `name` that applies in this channel: the guild's own, else the global one. */
   private findCommand(name: string, ch: FakeChannel): any {
     const w = this.world;
-    return (ch.guild_id ? (w.commands.get(ch.guild_id) ?? []).find((c) => c.name === name && (c.type ?? 1) === 1) : undefined) ??
-      (w.commands.get('global') ?? []).find((c) => c.name === name && (c.type ?? 1) === 1);
+    return (
+      (ch.guild_id
+        ? (w.commands.get(ch.guild_id) ?? []).find((c) => c.name === name && (c.type ?? 1) === 1)
+        : undefined) ?? (w.commands.get('global') ?? []).find((c) => c.name === name && (c.type ?? 1) === 1)
+    );
   }
 
   /**
@@ -133,7 +170,9 @@ export class Interactions {
       // Not registered: treated as a command of the installation present there (guild install first).
       if (installs['0']) return { '0': installs['0'] };
       if (installs['1']) return { '1': installs['1'] };
-      throw new Error(`fake-discord: /${name} cannot be used by ${user.username} in ${where}: the bot is not there and ${user.username} has not installed the app`);
+      throw new Error(
+        `fake-discord: /${name} cannot be used by ${user.username} in ${where}: the bot is not there and ${user.username} has not installed the app`,
+      );
     }
     const { contexts, integrationTypes } = commandAvailability(cmd);
     const owners: Owners = {};
@@ -142,7 +181,9 @@ export class Interactions {
       if (installs[key]) owners[key] = installs[key];
     }
     if (!contexts.includes(context) || Object.keys(owners).length === 0) {
-      const have = Object.keys(installs).length ? `installations there: [${Object.keys(installs).join(', ')}]` : 'no installation there';
+      const have = Object.keys(installs).length
+        ? `installations there: [${Object.keys(installs).join(', ')}]`
+        : 'no installation there';
       throw new Error(
         `fake-discord: Discord would not offer /${name} to ${user.username} in ${where}: the command allows contexts [${contexts.join(', ')}] ` +
           `and integration_types [${integrationTypes.join(', ')}]; ${have}${installs['1'] ? '' : ` (${user.username} has not installed the app)`}`,
@@ -151,7 +192,9 @@ export class Interactions {
     return owners;
   }
 
-  /** Owners for interactions that are not commands and carry no earlier interaction's: the installation present there. */
+  /**
+   * Owners for interactions that are not commands and carry no earlier interaction's: the installation present there.
+   */
   private placeOwners(user: FakeUser, ch: FakeChannel): Owners {
     const installs = this.world.installsAt(ch, user.id);
     return installs['0'] ? { '0': installs['0'] } : installs['1'] ? { '1': installs['1'] } : {};
@@ -182,11 +225,17 @@ export class Interactions {
         if ((o.type === 6 || o.type === 9) && this.world.users.has(id)) {
           users[id] = this.world.userObj(this.world.users.get(id)!);
           if (guildId && this.world.guilds.get(guildId)?.memberIds.includes(id)) {
-            members[id] = { ...this.world.memberObj(guildId, id, false), permissions: this.world.memberPerms(guildId, id).toString() };
+            members[id] = {
+              ...this.world.memberObj(guildId, id, false),
+              permissions: this.world.memberPerms(guildId, id).toString(),
+            };
           }
         }
         const role = guildId ? this.world.roleOf(guildId, id) : undefined;
-        if (o.type === 8 && !role) throw new Error(`fake-discord: Discord would not offer ${id} for the role option ${o.name}: not a role of ${guildId ? `guild ${guildId}` : 'this place (no guild)'}`);
+        if (o.type === 8 && !role)
+          throw new Error(
+            `fake-discord: Discord would not offer ${id} for the role option ${o.name}: not a role of ${guildId ? `guild ${guildId}` : 'this place (no guild)'}`,
+          );
         if ((o.type === 8 || o.type === 9) && role) roles[id] = role;
         if (o.type === 7 && this.world.channels.has(id)) {
           const ch = this.world.channels.get(id)!;
@@ -203,7 +252,14 @@ export class Interactions {
     return Object.keys(out).length ? out : undefined;
   }
 
-  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], locale?: string, latencyMs?: number): SentInteraction {
+  slash(
+    user: FakeUser,
+    channelId: Snowflake,
+    command: string,
+    options?: CommandOption[],
+    locale?: string,
+    latencyMs?: number,
+  ): SentInteraction {
     const ch = this.place(user, channelId);
     const cmd = this.findCommand(command, ch);
     const rec = this.base(2, user, ch, this.commandOwners(user, ch, command, cmd), locale, latencyMs);
@@ -211,7 +267,13 @@ export class Interactions {
     return this.send(rec);
   }
 
-  autocomplete(user: FakeUser, channelId: Snowflake, command: string, options: CommandOption[], locale?: string): SentInteraction {
+  autocomplete(
+    user: FakeUser,
+    channelId: Snowflake,
+    command: string,
+    options: CommandOption[],
+    locale?: string,
+  ): SentInteraction {
     const ch = this.place(user, channelId);
     const cmd = this.findCommand(command, ch);
     const rec = this.base(4, user, ch, this.commandOwners(user, ch, command, cmd), locale);
@@ -220,19 +282,27 @@ export class Interactions {
     return this.send(rec);
   }
 
-  click(user: FakeUser, messageId: Snowflake, customId: string, opts: { locale?: string; values?: string[]; latencyMs?: number } = {}): SentInteraction {
+  click(
+    user: FakeUser,
+    messageId: Snowflake,
+    customId: string,
+    opts: { locale?: string; values?: string[]; latencyMs?: number } = {},
+  ): SentInteraction {
     const msg = this.world.messages.get(messageId);
     if (!msg || msg.deleted) throw new Error(`fake-discord: unknown message ${messageId}`);
     const ch = this.place(user, msg.channel_id);
     const meta = msg.interaction_metadata as any;
     // Only the user an ephemeral message was sent to sees it (and its components).
     if (msg.flags & 64 && meta?.user?.id !== user.id) {
-      throw new Error(`fake-discord: ${user.username} cannot see ephemeral message ${messageId} (it was sent to ${meta?.user?.username ?? 'someone else'})`);
+      throw new Error(
+        `fake-discord: ${user.username} cannot see ephemeral message ${messageId} (it was sent to ${meta?.user?.username ?? 'someone else'})`,
+      );
     }
     const comp = findComponent(msg.components, customId);
     // A forged custom_id (not on the message) is delivered as a button, or as a string select when values are given.
     const componentType: number = comp?.type ?? (opts.values ? 3 : 2);
-    if (componentType === 2 && opts.values) throw new Error(`fake-discord: ${customId} is a button; values are only for select menus`);
+    if (componentType === 2 && opts.values)
+      throw new Error(`fake-discord: ${customId} is a button; values are only for select menus`);
     const data: any = { custom_id: customId, component_type: componentType };
     if (componentType !== 2) {
       const values = opts.values ?? [];
@@ -254,20 +324,38 @@ export class Interactions {
   private selectResolved(type: number, values: string[], guildId: Snowflake | undefined): any {
     const optType = type === 5 || type === 7 ? 6 : type === 8 ? 7 : 0;
     if (!optType) return undefined;
-    return this.resolve(values.map((v) => ({ name: 'v', type: optType, value: v })), guildId);
+    return this.resolve(
+      values.map((v) => ({ name: 'v', type: optType, value: v })),
+      guildId,
+    );
   }
 
-  modalSubmit(user: FakeUser, channelId: Snowflake, customId: string, fields: Record<string, string>, locale?: string): SentInteraction {
+  modalSubmit(
+    user: FakeUser,
+    channelId: Snowflake,
+    customId: string,
+    fields: Record<string, string>,
+    locale?: string,
+  ): SentInteraction {
     const ch = this.place(user, channelId);
     // The interaction that opened this modal (a type 9 callback with this custom_id, to this user, here).
     const opener = [...this.byId.values()]
       .reverse()
-      .find((r) => r.callback?.type === 9 && r.callback.data?.custom_id === customId && r.userId === user.id && r.channelId === ch.id);
+      .find(
+        (r) =>
+          r.callback?.type === 9 &&
+          r.callback.data?.custom_id === customId &&
+          r.userId === user.id &&
+          r.channelId === ch.id,
+      );
     const owners: Owners = opener?.payload.authorizing_integration_owners ?? this.placeOwners(user, ch);
     const rec = this.base(5, user, ch, { ...owners }, locale);
     rec.payload.data = {
       custom_id: customId,
-      components: Object.entries(fields).map(([id, value]) => ({ type: 1, components: [{ type: 4, custom_id: id, value }] })),
+      components: Object.entries(fields).map(([id, value]) => ({
+        type: 1,
+        components: [{ type: 4, custom_id: id, value }],
+      })),
     };
     // A modal opened from a component carries that component's message (type 6/7 then act on it).
     const source = opener?.sourceMessageId ? this.world.messages.get(opener.sourceMessageId) : undefined;
@@ -335,7 +423,8 @@ export class Interactions {
       token: rec.token,
       type: rec.type,
       payload: rec.payload,
-      response: (timeoutMs = this.timeoutMs) => this.waitFor(() => rec.callback, timeoutMs, `the response to interaction ${rec.id}`),
+      response: (timeoutMs = this.timeoutMs) =>
+        this.waitFor(() => rec.callback, timeoutMs, `the response to interaction ${rec.id}`),
       original,
       followups: () => msgs(rec.followupIds),
       done: (opts: InteractionDoneOptions = {}) =>
@@ -360,11 +449,16 @@ function checkSelectValues(comp: any, values: string[]): void {
   if (comp.type !== 3) return;
   const known = new Set((Array.isArray(comp.options) ? comp.options : []).map((o: any) => String(o?.value)));
   const unknown = values.filter((v) => !known.has(v));
-  if (unknown.length) throw new Error(`fake-discord: select ${comp.custom_id} has no option ${unknown.map((v) => JSON.stringify(v)).join(', ')}`);
-  if (new Set(values).size !== values.length) throw new Error(`fake-discord: select ${comp.custom_id}: a value can be picked once`);
+  if (unknown.length)
+    throw new Error(
+      `fake-discord: select ${comp.custom_id} has no option ${unknown.map((v) => JSON.stringify(v)).join(', ')}`,
+    );
+  if (new Set(values).size !== values.length)
+    throw new Error(`fake-discord: select ${comp.custom_id}: a value can be picked once`);
   const min = comp.min_values ?? 1;
   const max = comp.max_values ?? 1;
-  if (values.length < min || values.length > max) throw new Error(`fake-discord: select ${comp.custom_id} takes ${min}..${max} values, got ${values.length}`);
+  if (values.length < min || values.length > max)
+    throw new Error(`fake-discord: select ${comp.custom_id} takes ${min}..${max} values, got ${values.length}`);
 }
 
 function findComponent(components: any[], customId: string): any {

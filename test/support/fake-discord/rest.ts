@@ -11,7 +11,15 @@ import { P, type World } from './state.js';
 import type { Gateway } from './gateway.js';
 import type { InteractionRecord, Interactions } from './interactions.js';
 import { formatProblem, invalidFormBody, unknownFields, validateBody, type BodyKind } from './validate.js';
-import type { FakeChannel, FakeMessage, FaultHandle, FaultSpec, RateLimitRule, RestRequestLog, Violation } from './types.js';
+import type {
+  FakeChannel,
+  FakeMessage,
+  FaultHandle,
+  FaultSpec,
+  RateLimitRule,
+  RestRequestLog,
+  Violation,
+} from './types.js';
 
 export interface RestOptions {
   validate: boolean;
@@ -92,12 +100,26 @@ export class RestApi {
     this.routes.push({ method, re, route, handler });
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, pathAfterVersion: string, query: URLSearchParams): Promise<void> {
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathAfterVersion: string,
+    query: URLSearchParams,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     const parsed = await parseBody(req);
-    const log: RestRequestLog = { method, path: pathAfterVersion, route: pathAfterVersion, body: parsed.json, files: parsed.files, status: 0, at: Date.now() };
+    const log: RestRequestLog = {
+      method,
+      path: pathAfterVersion,
+      route: pathAfterVersion,
+      body: parsed.json,
+      files: parsed.files,
+      status: 0,
+      at: Date.now(),
+    };
     this.requests.push(log);
-    if (this.requests.length > this.opts.requestLogLimit) this.requests.splice(0, this.requests.length - this.opts.requestLogLimit);
+    if (this.requests.length > this.opts.requestLogLimit)
+      this.requests.splice(0, this.requests.length - this.opts.requestLogLimit);
     const send = (status: number, json?: unknown) => {
       log.status = status;
       if (status >= 400) {
@@ -108,14 +130,18 @@ export class RestApi {
         res.writeHead(status).end();
       } else {
         const text = JSON.stringify(json);
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+        res
+          .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+          .end(text);
       }
     };
     const match = this.routes.find((r) => r.method === method && r.re.test(pathAfterVersion));
     if (!match) {
       this.unknownRoutes.push({ method, path: pathAfterVersion });
       const known = this.routes.some((r) => r.re.test(pathAfterVersion));
-      return known ? send(405, { message: '405: Method Not Allowed', code: 0 }) : send(404, { message: '404: Not Found', code: 0 });
+      return known
+        ? send(405, { message: '405: Method Not Allowed', code: 0 })
+        : send(404, { message: '404: Not Found', code: 0 });
     }
     log.route = match.route;
     const limited = this.rateLimits.find((r) => r.left > 0 && r.method === method && r.path.test(pathAfterVersion));
@@ -123,8 +149,19 @@ export class RestApi {
       limited.left--;
       const ms = limited.retryAfterMs ?? 100;
       log.status = 429;
-      this.errors.push({ method, path: pathAfterVersion, status: 429, code: 0, message: 'You are being rate limited.' });
-      const text = JSON.stringify({ message: 'You are being rate limited.', retry_after: ms / 1000, global: false, code: 0 });
+      this.errors.push({
+        method,
+        path: pathAfterVersion,
+        status: 429,
+        code: 0,
+        message: 'You are being rate limited.',
+      });
+      const text = JSON.stringify({
+        message: 'You are being rate limited.',
+        retry_after: ms / 1000,
+        global: false,
+        code: 0,
+      });
       res
         .writeHead(429, {
           'content-type': 'application/json',
@@ -139,22 +176,35 @@ export class RestApi {
         .end(text);
       return;
     }
-    if (parsed.error) return send(400, { code: 50109, message: `The request body contains invalid JSON. (${parsed.error})` });
+    if (parsed.error)
+      return send(400, { code: 50109, message: `The request body contains invalid JSON. (${parsed.error})` });
     // Interaction callbacks and interaction webhooks authenticate by their token; everything else needs `Bot <token>`.
     const tokenAuth = match.route.startsWith('/interactions/') || match.route.startsWith('/webhooks/');
-    if (!tokenAuth && !/^Bot \S+/.test(req.headers.authorization ?? '')) return send(401, { message: '401: Unauthorized', code: 0 });
+    if (!tokenAuth && !/^Bot \S+/.test(req.headers.authorization ?? ''))
+      return send(401, { message: '401: Unauthorized', code: 0 });
     const fault = this.faults.find((f) => f.applies(method, log));
     if (fault) {
       const action = await fault.apply(log);
       if (action !== 'pass') {
         log.status = action.status;
-        res.writeHead(action.status, { 'content-type': 'application/json', ...action.headers }).end(action.json === undefined ? '' : JSON.stringify(action.json));
+        res
+          .writeHead(action.status, { 'content-type': 'application/json', ...action.headers })
+          .end(action.json === undefined ? '' : JSON.stringify(action.json));
         return;
       }
     }
     try {
       const params = match.re.exec(pathAfterVersion)!.slice(1).map(decodeURIComponent);
-      const reply = await match.handler({ req, method, path: pathAfterVersion, query, params, body: parsed.json, files: parsed.files, log });
+      const reply = await match.handler({
+        req,
+        method,
+        path: pathAfterVersion,
+        query,
+        params,
+        body: parsed.json,
+        files: parsed.files,
+        log,
+      });
       send(reply.status, reply.json);
     } catch (e) {
       if (e instanceof HttpError) return send(e.status, { message: e.message, code: e.code, ...e.extra });
@@ -178,12 +228,20 @@ export class RestApi {
     if (fields.length) this.warnings.push({ method: c.method, path: c.path, route: c.log.route, fields });
     const problems = validateBody(kind, c.body, { files: c.files, interactionType });
     if (problems.length === 0) return;
-    this.violations.push({ method: c.method, path: c.path, route: c.log.route, problems: problems.map(formatProblem), body: c.body });
+    this.violations.push({
+      method: c.method,
+      path: c.path,
+      route: c.log.route,
+      problems: problems.map(formatProblem),
+      body: c.body,
+    });
     const err = invalidFormBody(problems) as any;
     throw new HttpError(400, 50035, err.message, { errors: err.errors });
   }
 
-  /** A channel the bot itself acts on (the /channels routes): 404 if unknown, 403 / 50001 where the bot is not present. */
+  /**
+   * A channel the bot itself acts on (the /channels routes): 404 if unknown, 403 / 50001 where the bot is not present.
+   */
   private channel(id: string): FakeChannel {
     const ch = this.anyChannel(id);
     if (!this.world.botSees(ch)) throw missingAccess();
@@ -222,7 +280,10 @@ export class RestApi {
     const ch = this.world.channels.get(m.channel_id);
     // Nothing from a group DM or a guild the bot is not in reaches the bot's gateway.
     if (ch && !this.world.botSees(ch)) return;
-    const d: any = t === 'MESSAGE_DELETE' ? { id: m.id, channel_id: m.channel_id, ...(m.guild_id ? { guild_id: m.guild_id } : {}) } : this.world.messageObj(m);
+    const d: any =
+      t === 'MESSAGE_DELETE'
+        ? { id: m.id, channel_id: m.channel_id, ...(m.guild_id ? { guild_id: m.guild_id } : {}) }
+        : this.world.messageObj(m);
     if (t === 'MESSAGE_CREATE' && m.guild_id) d.member = this.world.memberObj(m.guild_id, m.author.id, false);
     if (ch?.type === 1) this.gateway.dispatch(t, d, undefined, { dm: true });
     else this.gateway.dispatch(t, d, m.guild_id);
@@ -240,9 +301,11 @@ export class RestApi {
     if (this.world.isPrivate(ch)) return; // the bot's own DM (group DMs never get here but through interactions)
     const perms = this.world.channelPerms(ch.id, this.world.botUser.id);
     const need = this.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages;
-    if (!viaInteraction && (!(perms & P.ViewChannel) || !(perms & need))) throw new HttpError(403, 50013, 'Missing Permissions');
+    if (!viaInteraction && (!(perms & P.ViewChannel) || !(perms & need)))
+      throw new HttpError(403, 50013, 'Missing Permissions');
     if (this.isThread(ch) && ch.thread_metadata?.archived) {
-      if (ch.thread_metadata.locked && !(perms & P.ManageThreads)) throw new HttpError(400, 50083, 'Thread is archived');
+      if (ch.thread_metadata.locked && !(perms & P.ManageThreads))
+        throw new HttpError(400, 50083, 'Thread is archived');
       ch.thread_metadata.archived = false;
       ch.thread_metadata.archive_timestamp = new Date().toISOString();
       this.threadUpdate(ch);
@@ -262,7 +325,15 @@ export class RestApi {
       verify_key: '0'.repeat(64),
       flags: 0,
       team: null,
-      owner: { id: '0', username: 'owner', global_name: null, discriminator: '0', avatar: null, public_flags: 0, flags: 0 },
+      owner: {
+        id: '0',
+        username: 'owner',
+        global_name: null,
+        discriminator: '0',
+        avatar: null,
+        public_flags: 0,
+        flags: 0,
+      },
       bot: this.world.userObj(this.world.botUser),
       approximate_guild_count: this.world.guilds.size,
       install_params: { scopes: ['bot', 'applications.commands'], permissions: '0' },
@@ -278,10 +349,17 @@ export class RestApi {
     // ---------------------------------------------------------- gateway, me
     this.on('GET', '/gateway/bot', () => ({
       status: 200,
-      json: { url: this.gatewayUrl(), shards: this.opts.recommendedShards, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } },
+      json: {
+        url: this.gatewayUrl(),
+        shards: this.opts.recommendedShards,
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+      },
     }));
     this.on('GET', '/gateway', () => ({ status: 200, json: { url: this.gatewayUrl() } }));
-    this.on('GET', '/users/@me', () => ({ status: 200, json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 } }));
+    this.on('GET', '/users/@me', () => ({
+      status: 200,
+      json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 },
+    }));
     this.on('GET', '/users/:id', (c) => {
       const u = w.users.get(c.params[0]);
       if (!u) throw notFound(10013, 'User');
@@ -301,14 +379,18 @@ export class RestApi {
           method: c.method,
           path: c.path,
           route: c.log.route,
-          problems: [`(callback): answered after ${late} ms, past Discord's ${this.opts.ackDeadlineMs} ms limit (10062 Unknown interaction)`],
+          problems: [
+            `(callback): answered after ${late} ms, past Discord's ${this.opts.ackDeadlineMs} ms limit (10062 Unknown interaction)`,
+          ],
           body: c.body,
         });
         throw notFound(10062, 'interaction');
       }
       this.check(c, 'interactionCallback', rec.type);
       if (typeof c.body?.type !== 'number') {
-        throw new HttpError(400, 50035, 'Invalid Form Body', { errors: { type: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] } } });
+        throw new HttpError(400, 50035, 'Invalid Form Body', {
+          errors: { type: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] } },
+        });
       }
       return this.callback(c, rec);
     });
@@ -338,7 +420,10 @@ export class RestApi {
       if (!m || m.deleted || !mine) throw notFound(10008, 'Message');
       return { rec, m };
     };
-    this.on('GET', '/webhooks/:app/:token/messages/:mid', (c) => ({ status: 200, json: w.messageObj(webhookMessage(c).m) }));
+    this.on('GET', '/webhooks/:app/:token/messages/:mid', (c) => ({
+      status: 200,
+      json: w.messageObj(webhookMessage(c).m),
+    }));
     this.on('PATCH', '/webhooks/:app/:token/messages/:mid', (c) => {
       const { rec, m } = webhookMessage(c);
       this.check(c, 'webhookEdit');
@@ -407,10 +492,16 @@ export class RestApi {
       const ch = this.channel(c.params[0]);
       this.check(c, 'messageCreate');
       this.beforePost(ch);
-      // enforce_nonce: the same author's message with this nonce from the last few minutes comes back, no second one is made.
+      // enforce_nonce: the same author's message with this nonce from the last few minutes comes back, no second one is
+      // made.
       const nonce = c.body?.enforce_nonce === true && c.body?.nonce != null ? `${ch.id}:${String(c.body.nonce)}` : null;
       const earlier = nonce ? w.nonces.get(nonce) : undefined;
-      if (earlier && Date.now() - earlier.at < NONCE_WINDOW_MS && w.messages.get(earlier.id) && !w.messages.get(earlier.id)!.deleted) {
+      if (
+        earlier &&
+        Date.now() - earlier.at < NONCE_WINDOW_MS &&
+        w.messages.get(earlier.id) &&
+        !w.messages.get(earlier.id)!.deleted
+      ) {
         w.nonceHits++;
         return { status: 200, json: w.messageObj(w.messages.get(earlier.id)!) };
       }
@@ -420,20 +511,35 @@ export class RestApi {
         const target = w.messages.get(String(ref.message_id));
         if (!target && ref.fail_if_not_exists !== false) {
           throw new HttpError(400, 50035, 'Invalid Form Body', {
-            errors: { message_reference: { _errors: [{ code: 'REPLIES_UNKNOWN_MESSAGE', message: 'Unknown message' }] } },
+            errors: {
+              message_reference: { _errors: [{ code: 'REPLIES_UNKNOWN_MESSAGE', message: 'Unknown message' }] },
+            },
           });
         }
-        if (target) Object.assign(extra, { type: 19, message_reference: { type: 0, message_id: target.id, channel_id: target.channel_id, guild_id: target.guild_id } });
+        if (target)
+          Object.assign(extra, {
+            type: 19,
+            message_reference: {
+              type: 0,
+              message_id: target.id,
+              channel_id: target.channel_id,
+              guild_id: target.guild_id,
+            },
+          });
       }
       const m = w.createMessage(ch.id, c.body, c.files, extra);
       if (nonce) w.nonces.set(nonce, { id: m.id, at: Date.now() });
       this.dispatchMessage('MESSAGE_CREATE', m);
       return { status: 200, json: w.messageObj(m) };
     });
-    this.on('GET', '/channels/:cid/messages/:mid', (c) => ({ status: 200, json: w.messageObj(this.message(c.params[0], c.params[1])) }));
+    this.on('GET', '/channels/:cid/messages/:mid', (c) => ({
+      status: 200,
+      json: w.messageObj(this.message(c.params[0], c.params[1])),
+    }));
     this.on('PATCH', '/channels/:cid/messages/:mid', (c) => {
       const m = this.message(c.params[0], c.params[1]);
-      if (m.author.id !== w.botUser.id) throw new HttpError(403, 50005, 'Cannot edit a message authored by another user');
+      if (m.author.id !== w.botUser.id)
+        throw new HttpError(403, 50005, 'Cannot edit a message authored by another user');
       this.check(c, 'messageEdit');
       w.editMessage(m, c.body, c.files);
       // A deferred component update may be completed by editing the message directly.
@@ -462,9 +568,16 @@ export class RestApi {
     this.on('DELETE', '/channels/:cid/messages/pins/:mid', pin(false));
     this.on('GET', '/channels/:cid/pins', (c) => ({
       status: 200,
-      json: w.channelMessageList(this.channel(c.params[0]).id).filter((m) => m.pinned).map((m) => w.messageObj(m)),
+      json: w
+        .channelMessageList(this.channel(c.params[0]).id)
+        .filter((m) => m.pinned)
+        .map((m) => w.messageObj(m)),
     }));
-    this.on('PUT', '/channels/:cid/messages/:mid/reactions/:emoji/@me', (c) => (this.message(c.params[0], c.params[1]), { status: 204 }));
+    this.on(
+      'PUT',
+      '/channels/:cid/messages/:mid/reactions/:emoji/@me',
+      (c) => (this.message(c.params[0], c.params[1]), { status: 204 }),
+    );
 
     // ---------------------------------------------------------- threads
     this.on('POST', '/channels/:cid/messages/:mid/threads', (c) => {
@@ -473,11 +586,19 @@ export class RestApi {
       const starter = this.message(parent.id, c.params[1]);
       this.check(c, 'threadFromMessage');
       if (this.isThread(parent)) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
-      if (!(w.channelPerms(parent.id, w.botUser.id) & P.CreatePublicThreads)) throw new HttpError(403, 50013, 'Missing Permissions');
+      if (!(w.channelPerms(parent.id, w.botUser.id) & P.CreatePublicThreads))
+        throw new HttpError(403, 50013, 'Missing Permissions');
       if (starter.flags & 64) throw notFound(10008, 'Message');
       if (starter.thread) throw new HttpError(400, 160004, 'A thread has already been created for this message');
       // A thread started from a message shares that message's id, as on Discord.
-      const th = w.addThread(parent, String(c.body?.name ?? 'thread'), w.botUser.id, 11, c.body?.auto_archive_duration ?? 1440, starter.id);
+      const th = w.addThread(
+        parent,
+        String(c.body?.name ?? 'thread'),
+        w.botUser.id,
+        11,
+        c.body?.auto_archive_duration ?? 1440,
+        starter.id,
+      );
       starter.thread = w.channelObj(th);
       starter.flags |= 32; // HAS_THREAD
       w.changed();
@@ -493,7 +614,13 @@ export class RestApi {
       const type = c.body?.type ?? 12; // Discord's default for threads without a message is private
       const need = type === 12 ? P.CreatePrivateThreads : P.CreatePublicThreads;
       if (!(w.channelPerms(parent.id, w.botUser.id) & need)) throw new HttpError(403, 50013, 'Missing Permissions');
-      const th = w.addThread(parent, String(c.body?.name ?? 'thread'), w.botUser.id, type, c.body?.auto_archive_duration ?? 1440);
+      const th = w.addThread(
+        parent,
+        String(c.body?.name ?? 'thread'),
+        w.botUser.id,
+        type,
+        c.body?.auto_archive_duration ?? 1440,
+      );
       w.changed();
       this.threadCreated(th);
       return { status: 201, json: { ...w.channelObj(th), member: this.threadMember(th.id, w.botUser.id) } };
@@ -509,7 +636,12 @@ export class RestApi {
         th.member_count = th.memberIds.length;
         this.gateway.dispatch(
           'THREAD_MEMBERS_UPDATE',
-          { id: th.id, guild_id: th.guild_id, member_count: th.member_count, added_members: [this.threadMember(th.id, userId)] },
+          {
+            id: th.id,
+            guild_id: th.guild_id,
+            member_count: th.member_count,
+            added_members: [this.threadMember(th.id, userId)],
+          },
           th.guild_id,
         );
       }
@@ -544,17 +676,34 @@ export class RestApi {
       return { status: 200, json: w.channelObj(w.addDm(id)) };
     });
     this.on('GET', '/guilds/:gid', (c) => {
-      const { joined_at: _j, large: _l, unavailable: _u, member_count: _m, voice_states: _v, members: _ms, channels: _c, threads: _t, presences: _p, ...g } =
-        w.guildCreate(guild(c.params[0])) as any;
+      const {
+        joined_at: _j,
+        large: _l,
+        unavailable: _u,
+        member_count: _m,
+        voice_states: _v,
+        members: _ms,
+        channels: _c,
+        threads: _t,
+        presences: _p,
+        ...g
+      } = w.guildCreate(guild(c.params[0])) as any;
       return { status: 200, json: g };
     });
     this.on('GET', '/guilds/:gid/channels', (c) => {
       const g = guild(c.params[0]);
-      return { status: 200, json: [...w.channels.values()].filter((ch) => ch.guild_id === g.id && ch.type === 0).map((ch) => w.channelObj(ch)) };
+      return {
+        status: 200,
+        json: [...w.channels.values()]
+          .filter((ch) => ch.guild_id === g.id && ch.type === 0)
+          .map((ch) => w.channelObj(ch)),
+      };
     });
     this.on('GET', '/guilds/:gid/threads/active', (c) => {
       const g = guild(c.params[0]);
-      const threads = [...w.channels.values()].filter((ch) => ch.guild_id === g.id && this.isThread(ch) && !ch.thread_metadata?.archived);
+      const threads = [...w.channels.values()].filter(
+        (ch) => ch.guild_id === g.id && this.isThread(ch) && !ch.thread_metadata?.archived,
+      );
       return { status: 200, json: { threads: threads.map((t) => w.channelObj(t)), members: [] } };
     });
     this.on('GET', '/guilds/:gid/roles', (c) => ({ status: 200, json: w.rolesOf(guild(c.params[0])) }));
@@ -590,7 +739,13 @@ export class RestApi {
         const key = scope(c);
         this.check(c, 'commandsBulk');
         const old = w.commands.get(key) ?? [];
-        const list = (Array.isArray(c.body) ? c.body : []).map((cmd: any) => store(key, cmd, old.find((o) => o.name === cmd.name && (o.type ?? 1) === (cmd.type ?? 1))));
+        const list = (Array.isArray(c.body) ? c.body : []).map((cmd: any) =>
+          store(
+            key,
+            cmd,
+            old.find((o) => o.name === cmd.name && (o.type ?? 1) === (cmd.type ?? 1)),
+          ),
+        );
         w.commands.set(key, list);
         w.changed();
         return { status: 200, json: list };
@@ -617,7 +772,10 @@ export class RestApi {
         const list = w.commands.get(key) ?? [];
         const id = c.params[c.params.length - 1];
         if (!list.some((x) => x.id === id)) throw notFound(10063, 'application command');
-        w.commands.set(key, list.filter((x) => x.id !== id));
+        w.commands.set(
+          key,
+          list.filter((x) => x.id !== id),
+        );
         return { status: 204 };
       });
     }
@@ -628,7 +786,11 @@ export class RestApi {
   }
 
   private threadCreated(th: FakeChannel): void {
-    this.gateway.dispatch('THREAD_CREATE', { ...this.world.channelObj(th), newly_created: true, member: this.threadMember(th.id, this.world.botUser.id) }, th.guild_id);
+    this.gateway.dispatch(
+      'THREAD_CREATE',
+      { ...this.world.channelObj(th), newly_created: true, member: this.threadMember(th.id, this.world.botUser.id) },
+      th.guild_id,
+    );
   }
 
   private interactionMessageExtra(rec: InteractionRecord): Partial<FakeMessage> {
@@ -693,7 +855,9 @@ export class RestApi {
           response_message_loading: body.type === 5,
           response_message_ephemeral: message ? (message.flags & 64) !== 0 : undefined,
         },
-        ...(body.type === 4 || body.type === 5 || body.type === 7 ? { resource: { type: body.type, message: message ? w.messageObj(message) : undefined } } : {}),
+        ...(body.type === 4 || body.type === 5 || body.type === 7
+          ? { resource: { type: body.type, message: message ? w.messageObj(message) : undefined } }
+          : {}),
       },
     };
   }
@@ -721,7 +885,9 @@ class Fault implements FaultHandle {
     return !this.spec.when || this.spec.when(log);
   }
 
-  async apply(log: RestRequestLog): Promise<'pass' | { status: number; json?: unknown; headers?: Record<string, string> }> {
+  async apply(
+    log: RestRequestLog,
+  ): Promise<'pass' | { status: number; json?: unknown; headers?: Record<string, string> }> {
     this.left--;
     if (this.left <= 0) this.detach();
     this.hits.push(log);

@@ -23,7 +23,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     const api = /^\/api\/v(\d+)(\/.*)$/.exec(url.pathname);
     if (api) {
       if (api[1] !== '10') {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Invalid API version', code: 50041 }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'Invalid API version', code: 50041 }));
         return;
       }
       return rest.handle(req, res, api[2], url.searchParams);
@@ -34,7 +36,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       res.writeHead(200, { 'content-type': att.content_type, 'content-length': att.size }).end(att.bytes);
       return;
     }
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: '404: Not Found', code: 0 }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ message: '404: Not Found', code: 0 }));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -51,8 +55,11 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
   const deliver = (rec: InteractionRecord) => {
     // Interactions from DMs and group DMs go to shard 0, as DM events do.
-    const n = rec.guildId ? gateway.dispatch('INTERACTION_CREATE', rec.payload, rec.guildId) : gateway.dispatch('INTERACTION_CREATE', rec.payload, undefined, { dm: true });
-    if (n === 0) throw new Error('fake-discord: no bot session is connected for this guild (await fake.waitForReady() first)');
+    const n = rec.guildId
+      ? gateway.dispatch('INTERACTION_CREATE', rec.payload, rec.guildId)
+      : gateway.dispatch('INTERACTION_CREATE', rec.payload, undefined, { dm: true });
+    if (n === 0)
+      throw new Error('fake-discord: no bot session is connected for this guild (await fake.waitForReady() first)');
   };
   const interactions = new Interactions(world, deliver, timeoutMs);
   const rest = new RestApi(
@@ -118,7 +125,11 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       for (const g of guilds) {
         world.addMember(g, user.id, permissions, locale);
         // Each role goes with its own guild.
-        world.setMemberRoles(g, user.id, roles.filter((r) => r.guild_id === g).map((r) => r.id));
+        world.setMemberRoles(
+          g,
+          user.id,
+          roles.filter((r) => r.guild_id === g).map((r) => r.id),
+        );
         // Keep connected bots' member caches in step, as Discord does (needs the GuildMembers intent).
         gateway.dispatch('GUILD_MEMBER_ADD', { ...world.memberObj(g, user.id), guild_id: g }, g);
       }
@@ -130,31 +141,44 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       return role;
     },
     setRoles: (guildId, user, roles) => {
-      world.setMemberRoles(guildId, user.id, roles.map((r) => r.id));
+      world.setMemberRoles(
+        guildId,
+        user.id,
+        roles.map((r) => r.id),
+      );
       gateway.dispatch('GUILD_MEMBER_UPDATE', { ...world.memberObj(guildId, user.id), guild_id: guildId }, guildId);
     },
     addDm: (user) => world.addDm(user.id), // bots get no CHANNEL_CREATE for DMs
     addGroupDm: ({ name = null, memberIds, ownerId }) => world.addGroupDm(name, memberIds, ownerId),
 
     waitForReady: (count = 1, ms = timeoutMs) =>
-      interactions.waitFor(() => (gateway.activeSessions >= count ? true : undefined), ms, `${count} bot session(s) to be ready`).then(() => undefined),
+      interactions
+        .waitFor(() => (gateway.activeSessions >= count ? true : undefined), ms, `${count} bot session(s) to be ready`)
+        .then(() => undefined),
     get sessions() {
       return gateway.activeSessions;
     },
 
-    slash: (user, channelId, command, options, extra) => interactions.slash(user, channelId, command, options, extra?.locale, extra?.latencyMs),
-    autocomplete: (user, channelId, command, options, extra) => interactions.autocomplete(user, channelId, command, options, extra?.locale),
+    slash: (user, channelId, command, options, extra) =>
+      interactions.slash(user, channelId, command, options, extra?.locale, extra?.latencyMs),
+    autocomplete: (user, channelId, command, options, extra) =>
+      interactions.autocomplete(user, channelId, command, options, extra?.locale),
     click: (user, messageId, customId, extra) => interactions.click(user, messageId, customId, extra),
-    modalSubmit: (user, channelId, customId, fields, extra) => interactions.modalSubmit(user, channelId, customId, fields, extra?.locale),
+    modalSubmit: (user, channelId, customId, fields, extra) =>
+      interactions.modalSubmit(user, channelId, customId, fields, extra?.locale),
     resendInteraction: (i: SentInteraction) => interactions.resend(i),
     unanswered: () => interactions.unanswered(),
     dropConnections: (code?: number) => gateway.dropConnections(code),
     rateLimit: (rule) => void rest.rateLimits.push({ ...rule, left: rule.count ?? 1 }),
 
-    messages: (channelId, o) => world.channelMessageList(channelId).filter((m) => o?.includeEphemeral || !(m.flags & 64)),
+    messages: (channelId, o) =>
+      world.channelMessageList(channelId).filter((m) => o?.includeEphemeral || !(m.flags & 64)),
     message: (id) => world.messages.get(id),
     channel: (id) => world.channels.get(id),
-    threads: (parentId) => [...world.channels.values()].filter((c) => (c.type === 11 || c.type === 12) && (!parentId || c.parent_id === parentId)),
+    threads: (parentId) =>
+      [...world.channels.values()].filter(
+        (c) => (c.type === 11 || c.type === 12) && (!parentId || c.parent_id === parentId),
+      ),
     waitForMessage: (channelId, predicate = () => true, ms = timeoutMs) =>
       interactions.waitFor<FakeMessage>(
         () => world.channelMessageList(channelId).find((m) => !(m.flags & 64) && predicate(m)),

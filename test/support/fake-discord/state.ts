@@ -28,8 +28,19 @@ export const P = {
 } as const;
 
 export const EVERYONE_PERMS =
-  P.CreateInstantInvite | P.AddReactions | P.ViewChannel | P.SendMessages | P.EmbedLinks | P.AttachFiles | P.ReadMessageHistory |
-  P.UseExternalEmojis | P.ChangeNickname | P.UseApplicationCommands | P.CreatePublicThreads | P.CreatePrivateThreads | P.SendMessagesInThreads;
+  P.CreateInstantInvite |
+  P.AddReactions |
+  P.ViewChannel |
+  P.SendMessages |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.ReadMessageHistory |
+  P.UseExternalEmojis |
+  P.ChangeNickname |
+  P.UseApplicationCommands |
+  P.CreatePublicThreads |
+  P.CreatePrivateThreads |
+  P.SendMessagesInThreads;
 
 /** What a bot invited with the usual game-bot scopes gets. */
 export const BOT_PERMS = EVERYONE_PERMS | P.ManageMessages | P.ManageThreads;
@@ -131,7 +142,9 @@ export class World extends EventEmitter {
     const guild = this.guilds.get(guildId);
     if (!guild) throw new Error(`fake-discord: unknown guild ${guildId}`);
     if (!guild.memberIds.includes(userId)) guild.memberIds.push(userId);
-    this.members.get(guildId)!.set(userId, { userId, permissions, joined_at: new Date().toISOString(), locale, roles: [] });
+    this.members
+      .get(guildId)!
+      .set(userId, { userId, permissions, joined_at: new Date().toISOString(), locale, roles: [] });
     if (guild.owner_id === '0' && userId !== this.botUser.id) guild.owner_id = userId;
   }
 
@@ -157,7 +170,9 @@ export class World extends EventEmitter {
     const info = this.members.get(guildId)?.get(userId);
     if (!info) throw new Error(`fake-discord: ${userId} is not a member of guild ${guildId}`);
     const known = new Set((this.guildRoles.get(guildId) ?? []).map((r) => r.id));
-    for (const r of roleIds) if (!known.has(r)) throw new Error(`fake-discord: role ${r} is not a role of guild ${guildId} added with addRole`);
+    for (const r of roleIds)
+      if (!known.has(r))
+        throw new Error(`fake-discord: role ${r} is not a role of guild ${guildId} added with addRole`);
     info.roles = [...new Set(roleIds)];
   }
 
@@ -181,7 +196,15 @@ export class World extends EventEmitter {
     if (!this.users.has(userId) || userId === this.botUser.id) throw new Error(`fake-discord: unknown user ${userId}`);
     const existing = this.dmChannels.get(userId);
     if (existing) return this.channels.get(existing)!;
-    const ch: FakeChannel = { id: snowflake(), type: 1, name: '', parent_id: null, canCreateThreads: false, last_message_id: null, recipientIds: [userId] };
+    const ch: FakeChannel = {
+      id: snowflake(),
+      type: 1,
+      name: '',
+      parent_id: null,
+      canCreateThreads: false,
+      last_message_id: null,
+      recipientIds: [userId],
+    };
     this.channels.set(ch.id, ch);
     this.channelMessages.set(ch.id, []);
     this.dmChannels.set(userId, ch.id);
@@ -191,13 +214,24 @@ export class World extends EventEmitter {
   /** A group DM among users; the bot is never a recipient (it can only answer interactions there). */
   addGroupDm(name: string | null, memberIds: Snowflake[], ownerId?: Snowflake): FakeChannel {
     const ids = [...new Set(memberIds)];
-    if (ids.length < 1 || ids.length > 10) throw new Error(`fake-discord: a group DM has 1..10 recipients, got ${ids.length}`);
+    if (ids.length < 1 || ids.length > 10)
+      throw new Error(`fake-discord: a group DM has 1..10 recipients, got ${ids.length}`);
     for (const id of ids) {
-      if (!this.users.has(id) || id === this.botUser.id) throw new Error(`fake-discord: ${id} cannot be in a group DM (unknown user or the bot)`);
+      if (!this.users.has(id) || id === this.botUser.id)
+        throw new Error(`fake-discord: ${id} cannot be in a group DM (unknown user or the bot)`);
     }
     const owner = ownerId ?? ids[0];
     if (!ids.includes(owner)) throw new Error(`fake-discord: the group DM owner ${owner} must be a recipient`);
-    const ch: FakeChannel = { id: snowflake(), type: 3, name: name ?? '', parent_id: null, canCreateThreads: false, last_message_id: null, recipientIds: ids, owner_id: owner };
+    const ch: FakeChannel = {
+      id: snowflake(),
+      type: 3,
+      name: name ?? '',
+      parent_id: null,
+      canCreateThreads: false,
+      last_message_id: null,
+      recipientIds: ids,
+      owner_id: owner,
+    };
     this.channels.set(ch.id, ch);
     this.channelMessages.set(ch.id, []);
     return ch;
@@ -218,7 +252,9 @@ export class World extends EventEmitter {
     return ch.guild_id ? this.guilds.get(ch.guild_id) : undefined;
   }
 
-  /** Whether the bot sees a channel (REST on it works, events in it are dispatched): its own DMs and guilds it is in. */
+  /**
+   * Whether the bot sees a channel (REST on it works, events in it are dispatched): its own DMs and guilds it is in.
+   */
   botSees(ch: FakeChannel): boolean {
     if (ch.type === 1) return true;
     if (ch.type === 3) return false;
@@ -231,7 +267,10 @@ export class World extends EventEmitter {
     return this.guildOf(ch)?.memberIds.includes(userId) ?? false;
   }
 
-  /** The app's installations usable in a channel for a user: 0 guild install (guild id, or "0" in the bot's DM), 1 user install. */
+  /**
+   * The app's installations usable in a channel for a user: 0 guild install (guild id, or "0" in the bot's DM), 1 user
+   * install.
+   */
   installsAt(ch: FakeChannel, userId: Snowflake): Partial<Record<'0' | '1', string>> {
     const out: Partial<Record<'0' | '1', string>> = {};
     if (ch.type === 1) out['0'] = '0';
@@ -273,7 +312,14 @@ export class World extends EventEmitter {
     return ch;
   }
 
-  addThread(parent: FakeChannel, name: string, ownerId: Snowflake, type: number, autoArchive: number, id = snowflake()): FakeChannel {
+  addThread(
+    parent: FakeChannel,
+    name: string,
+    ownerId: Snowflake,
+    type: number,
+    autoArchive: number,
+    id = snowflake(),
+  ): FakeChannel {
     const now = new Date().toISOString();
     const th: FakeChannel = {
       id,
@@ -283,7 +329,14 @@ export class World extends EventEmitter {
       parent_id: parent.id,
       canCreateThreads: false,
       owner_id: ownerId,
-      thread_metadata: { archived: false, auto_archive_duration: autoArchive, archive_timestamp: now, locked: false, create_timestamp: now, ...(type === 12 ? { invitable: true } : {}) },
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: autoArchive,
+        archive_timestamp: now,
+        locked: false,
+        create_timestamp: now,
+        ...(type === 12 ? { invitable: true } : {}),
+      },
       message_count: 0,
       member_count: 1,
       last_message_id: null,
@@ -297,14 +350,24 @@ export class World extends EventEmitter {
   // ------------------------------------------------------------ wire objects
 
   userObj(u: FakeUser): Record<string, unknown> {
-    return { ...u, banner: null, accent_color: null, avatar_decoration_data: null, collectibles: null, primary_guild: null, clan: null };
+    return {
+      ...u,
+      banner: null,
+      accent_color: null,
+      avatar_decoration_data: null,
+      collectibles: null,
+      primary_guild: null,
+      clan: null,
+    };
   }
 
   memberPerms(guildId: Snowflake, userId: Snowflake): bigint {
     const gp = this.guildPerms.get(guildId)!;
     if (userId === this.botUser.id) return this.guilds.get(guildId)?.botMember ? gp.everyone | gp.bot : 0n;
     const info = this.members.get(guildId)?.get(userId);
-    const fromRoles = (this.guildRoles.get(guildId) ?? []).filter((r) => info?.roles.includes(r.id)).reduce((acc, r) => acc | r.permissions, 0n);
+    const fromRoles = (this.guildRoles.get(guildId) ?? [])
+      .filter((r) => info?.roles.includes(r.id))
+      .reduce((acc, r) => acc | r.permissions, 0n);
     return gp.everyone | fromRoles | (info?.permissions ?? 0n);
   }
 
@@ -462,7 +525,9 @@ export class World extends EventEmitter {
       voice_states: [],
       members: guild.memberIds.map((id) => this.memberObj(guild.id, id)),
       channels: channels.filter((c) => c.type === 0).map((c) => this.channelObj(c)),
-      threads: channels.filter((c) => (c.type === 11 || c.type === 12) && !c.thread_metadata?.archived).map((c) => this.channelObj(c)),
+      threads: channels
+        .filter((c) => (c.type === 11 || c.type === 12) && !c.thread_metadata?.archived)
+        .map((c) => this.channelObj(c)),
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],
@@ -620,7 +685,9 @@ function echoComponents(components: any[]): any[] {
 
 /** Width/height from PNG or GIF headers so attachments look like Discord's. */
 function imageSize(b: Buffer): { width?: number; height?: number } {
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47)
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF')
+    return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
   return {};
 }

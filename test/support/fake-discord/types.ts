@@ -26,7 +26,10 @@ export interface FakeDiscordOptions {
   interactionTokenTtlMs?: number;
   /** Keep at most this many entries in `requests` (oldest dropped). Default 10000. */
   requestLogLimit?: number;
-  /** Discord's 3 s limit for the initial callback (ms). Late callbacks get 404 Unknown interaction (10062). Default 3000. */
+  /**
+   * Discord's 3 s limit for the initial callback (ms). Late callbacks get 404 Unknown interaction (10062). Default
+   * 3000.
+   */
   interactionAckDeadlineMs?: number;
   /** The shard count GET /gateway/bot recommends (what `SHARDS=auto` uses). Default 1. */
   recommendedShards?: number;
@@ -188,7 +191,10 @@ export interface CommandOption {
 
 /** The response (initial callback) the bot gave to an interaction. */
 export interface InteractionCallback {
-  /** 1 PONG, 4 CHANNEL_MESSAGE_WITH_SOURCE, 5 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, 6 DEFERRED_UPDATE_MESSAGE, 7 UPDATE_MESSAGE, 8 AUTOCOMPLETE_RESULT, 9 MODAL */
+  /**
+   * 1 PONG, 4 CHANNEL_MESSAGE_WITH_SOURCE, 5 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, 6 DEFERRED_UPDATE_MESSAGE, 7
+   * UPDATE_MESSAGE, 8 AUTOCOMPLETE_RESULT, 9 MODAL
+   */
   type: number;
   data?: any;
   files: RestRequestLog['files'];
@@ -241,7 +247,9 @@ export interface SentInteraction {
    * deferred (type 5/6), `@original` (or the component's message) was edited
    * or a follow-up was posted. Returns the final callback plus the messages.
    */
-  done(opts?: InteractionDoneOptions): Promise<{ callback: InteractionCallback; original?: FakeMessage; followups: FakeMessage[] }>;
+  done(
+    opts?: InteractionDoneOptions,
+  ): Promise<{ callback: InteractionCallback; original?: FakeMessage; followups: FakeMessage[] }>;
 }
 
 /** How a test sends an interaction. */
@@ -277,14 +285,25 @@ export interface FakeDiscord {
    * permissions, e.g. ManageGuild (1n << 5n). `installed`: the user has installed the app to their
    * account (user install, integration type 1); default true.
    */
-  addUser(opts: { username: string; globalName?: string; guildId?: Snowflake | null; locale?: string; permissions?: bigint; installed?: boolean; roles?: FakeRole[] }): FakeUser;
+  addUser(opts: {
+    username: string;
+    globalName?: string;
+    guildId?: Snowflake | null;
+    locale?: string;
+    permissions?: bigint;
+    installed?: boolean;
+    roles?: FakeRole[];
+  }): FakeUser;
   /** A role of a guild (GUILD_ROLE_CREATE is dispatched); `permissions` are guild permissions its members get. */
   addRole(guildId: Snowflake, opts: { name: string; permissions?: bigint }): FakeRole;
   /** Gives a member exactly these roles of the guild (GUILD_MEMBER_UPDATE is dispatched). */
   setRoles(guildId: Snowflake, user: FakeUser, roles: FakeRole[]): void;
   /** The DM channel between `user` and the bot (type 1, interaction context 1); the same channel on every call. */
   addDm(user: FakeUser): FakeChannel;
-  /** A group DM among users (type 3, interaction context 2); the bot is not in it. Owner: `ownerId`, else the first member. */
+  /**
+   * A group DM among users (type 3, interaction context 2); the bot is not in it. Owner: `ownerId`, else the first
+   * member.
+   */
   addGroupDm(opts: { name?: string | null; memberIds: Snowflake[]; ownerId?: Snowflake }): FakeChannel;
 
   /** Bot identified and got READY + GUILD_CREATE (waits for `count` sessions, default 1). */
@@ -297,16 +316,39 @@ export interface FakeDiscord {
    * Discord would not offer it there: a context outside its `contexts`, no installation matching its
    * `integration_types` (e.g. a guild-install-only command in a group DM), a guild command outside its guild.
    */
-  slash(user: FakeUser, channelId: Snowflake, command: string, options?: CommandOption[], extra?: InteractionExtra): SentInteraction;
+  slash(
+    user: FakeUser,
+    channelId: Snowflake,
+    command: string,
+    options?: CommandOption[],
+    extra?: InteractionExtra,
+  ): SentInteraction;
   /** Autocomplete for an option of a command; the same availability rules as `slash`. */
-  autocomplete(user: FakeUser, channelId: Snowflake, command: string, options: CommandOption[], extra?: { locale?: string }): SentInteraction;
+  autocomplete(
+    user: FakeUser,
+    channelId: Snowflake,
+    command: string,
+    options: CommandOption[],
+    extra?: { locale?: string },
+  ): SentInteraction;
   /**
    * A button, or a select menu (pass `values`: checked against a string select's options and
    * min/max_values), on a message — ephemeral ones too, by the user who received them.
    */
-  click(user: FakeUser, messageId: Snowflake, customId: string, extra?: InteractionExtra & { values?: string[] }): SentInteraction;
+  click(
+    user: FakeUser,
+    messageId: Snowflake,
+    customId: string,
+    extra?: InteractionExtra & { values?: string[] },
+  ): SentInteraction;
   /** A modal submit (type 5); fields: custom_id → text value. */
-  modalSubmit(user: FakeUser, channelId: Snowflake, customId: string, fields: Record<string, string>, extra?: { locale?: string }): SentInteraction;
+  modalSubmit(
+    user: FakeUser,
+    channelId: Snowflake,
+    customId: string,
+    fields: Record<string, string>,
+    extra?: { locale?: string },
+  ): SentInteraction;
   /** Deliver the very same INTERACTION_CREATE again (duplicate delivery). */
   resendInteraction(i: SentInteraction): void;
   /**
@@ -314,17 +356,26 @@ export interface FakeDiscord {
    * completed by an edit, a deletion or a follow-up. Tests can assert `[]` at the end.
    */
   unanswered(): Array<{ id: Snowflake; type: number; name: string; reason: string }>;
-  /** Closes every gateway connection with `code` (default 4000: discord.js resumes and gets the missed events replayed). */
+  /**
+   * Closes every gateway connection with `code` (default 4000: discord.js resumes and gets the missed events replayed).
+   */
   dropConnections(code?: number): void;
   /** Answers the next matching REST requests with 429 (user scope), as Discord does when a route's limit is hit. */
   rateLimit(rule: RateLimitRule): void;
 
-  /** Messages of a channel or thread, oldest first, current version (see `.history` for edits). Ephemeral ones only on request. */
+  /**
+   * Messages of a channel or thread, oldest first, current version (see `.history` for edits). Ephemeral ones only on
+   * request.
+   */
   messages(channelId: Snowflake, opts?: { includeEphemeral?: boolean }): FakeMessage[];
   message(messageId: Snowflake): FakeMessage | undefined;
   channel(id: Snowflake): FakeChannel | undefined;
   threads(parentId?: Snowflake): FakeChannel[];
-  waitForMessage(channelId: Snowflake, predicate?: (m: FakeMessage) => boolean, timeoutMs?: number): Promise<FakeMessage>;
+  waitForMessage(
+    channelId: Snowflake,
+    predicate?: (m: FakeMessage) => boolean,
+    timeoutMs?: number,
+  ): Promise<FakeMessage>;
   /** Registered application commands (global when guildId omitted). */
   commands(guildId?: Snowflake): any[];
   /**

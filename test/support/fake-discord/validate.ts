@@ -68,7 +68,9 @@ function flattenIssues(issues: any[], prefix: PropertyKey[] = []): any[] {
     if (issue.code === 'invalid_union' && Array.isArray(issue.errors) && issue.errors.length > 0) {
       // A branch whose issues are all below the union's own level matched its shape; prefer those.
       const shaped = (branch: any[]) => branch.every((i) => (i.path ?? []).length > 0);
-      const best = [...issue.errors].sort((a: any[], b: any[]) => Number(shaped(b)) - Number(shaped(a)) || a.length - b.length)[0];
+      const best = [...issue.errors].sort(
+        (a: any[], b: any[]) => Number(shaped(b)) - Number(shaped(a)) || a.length - b.length,
+      )[0];
       out.push(...flattenIssues(best, path));
     } else {
       out.push({ ...issue, path });
@@ -158,7 +160,11 @@ function checkCallback(p: Problems, body: unknown, ctx: ValidateContext): void {
     5: [4, 5, 6, 7],
   };
   if (it !== undefined && allowed[it] && !allowed[it].includes(body.type)) {
-    p.add(['type'], 'INTERACTION_CALLBACK_TYPE_INVALID', `callback type ${body.type} is not valid for interaction type ${it}`);
+    p.add(
+      ['type'],
+      'INTERACTION_CALLBACK_TYPE_INVALID',
+      `callback type ${body.type} is not valid for interaction type ${it}`,
+    );
     return;
   }
   switch (body.type) {
@@ -169,7 +175,8 @@ function checkCallback(p: Problems, body: unknown, ctx: ValidateContext): void {
     case 5:
       p.schema(S.CreateMessageInteractionCallbackRequestSchema, body);
       if (body.data != null) checkMessage(p, body.data, ['data'], ctx, { create: body.type === 4, ephemeralOk: true });
-      else if (body.type === 4) p.add(['data'], 'BASE_TYPE_REQUIRED', 'type 4 needs data (Cannot send an empty message)');
+      else if (body.type === 4)
+        p.add(['data'], 'BASE_TYPE_REQUIRED', 'type 4 needs data (Cannot send an empty message)');
       return;
     case 6:
     case 7:
@@ -191,15 +198,23 @@ function checkCallback(p: Problems, body: unknown, ctx: ValidateContext): void {
 function checkChoices(p: Problems, choices: unknown, path: Array<string | number>, what: string): void {
   if (choices == null) return;
   if (!Array.isArray(choices)) return p.add(path, 'BASE_TYPE_BAD_ARRAY', 'choices must be an array');
-  if (choices.length > 25) p.add(path, 'BASE_TYPE_MAX_LENGTH', `${what}: ${choices.length} choices, must be 25 or fewer`);
+  if (choices.length > 25)
+    p.add(path, 'BASE_TYPE_MAX_LENGTH', `${what}: ${choices.length} choices, must be 25 or fewer`);
   choices.forEach((c, i) => {
     if (!isObj(c)) return p.add([...path, i], 'BASE_TYPE_REQUIRED', 'choice must be an object');
     const n = len(c.name);
-    if (n < 1 || n > 100) p.add([...path, i, 'name'], 'BASE_TYPE_BAD_LENGTH', `choice name is ${n} characters, must be 1..100`);
+    if (n < 1 || n > 100)
+      p.add([...path, i, 'name'], 'BASE_TYPE_BAD_LENGTH', `choice name is ${n} characters, must be 1..100`);
     if (typeof c.value === 'string' && len(c.value) > 100)
-      p.add([...path, i, 'value'], 'BASE_TYPE_MAX_LENGTH', `string choice value is ${len(c.value)} characters, must be 100 or fewer`);
-    if (c.value === undefined || c.value === null) p.add([...path, i, 'value'], 'BASE_TYPE_REQUIRED', 'choice value is required');
-    if (isObj(c.name_localizations)) checkLocalized(p, c.name_localizations, [...path, i, 'name_localizations'], 100, false);
+      p.add(
+        [...path, i, 'value'],
+        'BASE_TYPE_MAX_LENGTH',
+        `string choice value is ${len(c.value)} characters, must be 100 or fewer`,
+      );
+    if (c.value === undefined || c.value === null)
+      p.add([...path, i, 'value'], 'BASE_TYPE_REQUIRED', 'choice value is required');
+    if (isObj(c.name_localizations))
+      checkLocalized(p, c.name_localizations, [...path, i, 'name_localizations'], 100, false);
   });
 }
 
@@ -211,29 +226,48 @@ interface MessageCheck {
   ephemeralOk?: boolean;
 }
 
-function checkMessage(p: Problems, m: unknown, path: Array<string | number>, ctx: ValidateContext, opts: MessageCheck): void {
+function checkMessage(
+  p: Problems,
+  m: unknown,
+  path: Array<string | number>,
+  ctx: ValidateContext,
+  opts: MessageCheck,
+): void {
   if (!isObj(m)) return;
   const flags = typeof m.flags === 'number' ? m.flags : 0;
-  if (len(m.content) > 2000) p.add([...path, 'content'], 'BASE_TYPE_MAX_LENGTH', `content is ${len(m.content)} characters, must be 2000 or fewer`);
+  if (len(m.content) > 2000)
+    p.add(
+      [...path, 'content'],
+      'BASE_TYPE_MAX_LENGTH',
+      `content is ${len(m.content)} characters, must be 2000 or fewer`,
+    );
 
   // Only interaction responses and their follow-ups may be ephemeral.
   const allowedFlags = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | (opts.ephemeralOk ? EPHEMERAL : 0);
-  if (flags & ~allowedFlags) p.add([...path, 'flags'], 'MESSAGE_FLAGS_INVALID', `flags ${flags} include bits Discord does not accept here`);
+  if (flags & ~allowedFlags)
+    p.add([...path, 'flags'], 'MESSAGE_FLAGS_INVALID', `flags ${flags} include bits Discord does not accept here`);
 
   if (Array.isArray(m.embeds)) checkEmbeds(p, m.embeds, [...path, 'embeds']);
-  if (Array.isArray(m.components)) checkComponents(p, m.components, [...path, 'components'], (flags & IS_COMPONENTS_V2) !== 0);
+  if (Array.isArray(m.components))
+    checkComponents(p, m.components, [...path, 'components'], (flags & IS_COMPONENTS_V2) !== 0);
   if (flags & IS_COMPONENTS_V2 && (m.content || (Array.isArray(m.embeds) && m.embeds.length)))
     p.add([...path, 'content'], 'MESSAGE_COMPONENTS_V2', 'content and embeds cannot be used with IS_COMPONENTS_V2');
 
   const fileBytes = ctx.files.reduce((n, f) => n + f.bytes.length, 0);
-  if (ctx.files.length > 10) p.add([...path, 'attachments'], 'BASE_TYPE_MAX_LENGTH', `${ctx.files.length} files, must be 10 or fewer`);
-  if (fileBytes > MAX_UPLOAD_BYTES) p.add([...path, 'attachments'], 'FILE_TOO_LARGE', `uploads total ${fileBytes} bytes, over ${MAX_UPLOAD_BYTES}`);
+  if (ctx.files.length > 10)
+    p.add([...path, 'attachments'], 'BASE_TYPE_MAX_LENGTH', `${ctx.files.length} files, must be 10 or fewer`);
+  if (fileBytes > MAX_UPLOAD_BYTES)
+    p.add([...path, 'attachments'], 'FILE_TOO_LARGE', `uploads total ${fileBytes} bytes, over ${MAX_UPLOAD_BYTES}`);
   if (Array.isArray(m.attachments)) {
     const uploadedIds = new Set(ctx.files.map((f) => /^files\[(\d+)\]$/.exec(f.field)?.[1]).filter(Boolean));
     m.attachments.forEach((a: any, i: number) => {
       // A new attachment's id is the index of its `files[n]` part; on edits, ids of kept attachments are snowflakes.
       if (opts.create && isObj(a) && !uploadedIds.has(String(a.id)))
-        p.add([...path, 'attachments', i, 'id'], 'ATTACHMENT_NOT_FOUND', `attachment id ${a.id} has no matching files[${a.id}] upload`);
+        p.add(
+          [...path, 'attachments', i, 'id'],
+          'ATTACHMENT_NOT_FOUND',
+          `attachment id ${a.id} has no matching files[${a.id}] upload`,
+        );
     });
   }
   if (opts.create) {
@@ -249,9 +283,17 @@ function checkMessage(p: Problems, m: unknown, path: Array<string | number>, ctx
   const am = m.allowed_mentions;
   if (isObj(am) && Array.isArray(am.parse)) {
     if (am.parse.includes('users') && Array.isArray(am.users) && am.users.length)
-      p.add([...path, 'allowed_mentions'], 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', 'parse:["users"] and users are mutually exclusive');
+      p.add(
+        [...path, 'allowed_mentions'],
+        'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        'parse:["users"] and users are mutually exclusive',
+      );
     if (am.parse.includes('roles') && Array.isArray(am.roles) && am.roles.length)
-      p.add([...path, 'allowed_mentions'], 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', 'parse:["roles"] and roles are mutually exclusive');
+      p.add(
+        [...path, 'allowed_mentions'],
+        'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        'parse:["roles"] and roles are mutually exclusive',
+      );
   }
 }
 
@@ -271,7 +313,8 @@ function checkEmbeds(p: Problems, embeds: any[], path: Array<string | number>): 
     if (isObj(e.footer)) limit(e.footer.text, 2048, [...at, 'footer', 'text']);
     if (isObj(e.author)) limit(e.author.name, 256, [...at, 'author', 'name']);
     if (Array.isArray(e.fields)) {
-      if (e.fields.length > 25) p.add([...at, 'fields'], 'BASE_TYPE_MAX_LENGTH', `${e.fields.length} fields, must be 25 or fewer`);
+      if (e.fields.length > 25)
+        p.add([...at, 'fields'], 'BASE_TYPE_MAX_LENGTH', `${e.fields.length} fields, must be 25 or fewer`);
       e.fields.forEach((f: any, j: number) => {
         if (!isObj(f)) return;
         if (!f.name) p.add([...at, 'fields', j, 'name'], 'BASE_TYPE_REQUIRED', 'field name is required');
@@ -288,37 +331,72 @@ function checkComponents(p: Problems, rows: any[], path: Array<string | number>,
   const ids = new Map<string, Array<string | number>>();
   const seeId = (c: any, at: Array<string | number>) => {
     if (typeof c.custom_id !== 'string') return;
-    if (len(c.custom_id) > 100) p.add([...at, 'custom_id'], 'BASE_TYPE_MAX_LENGTH', `custom_id is ${len(c.custom_id)} characters, must be 100 or fewer`);
+    if (len(c.custom_id) > 100)
+      p.add(
+        [...at, 'custom_id'],
+        'BASE_TYPE_MAX_LENGTH',
+        `custom_id is ${len(c.custom_id)} characters, must be 100 or fewer`,
+      );
     if (c.custom_id.length === 0) p.add([...at, 'custom_id'], 'BASE_TYPE_MIN_LENGTH', 'custom_id must not be empty');
-    if (ids.has(c.custom_id)) p.add([...at, 'custom_id'], 'COMPONENT_CUSTOM_ID_DUPLICATED', `custom_id "${c.custom_id}" is used twice in one message`);
+    if (ids.has(c.custom_id))
+      p.add(
+        [...at, 'custom_id'],
+        'COMPONENT_CUSTOM_ID_DUPLICATED',
+        `custom_id "${c.custom_id}" is used twice in one message`,
+      );
     ids.set(c.custom_id, at);
   };
   if (!v2 && rows.length > 5) p.add(path, 'BASE_TYPE_MAX_LENGTH', `${rows.length} action rows, must be 5 or fewer`);
   rows.forEach((row, i) => {
     const at = [...path, i];
     if (!isObj(row)) return;
-    if (!v2 && row.type !== 1) p.add([...at, 'type'], 'COMPONENT_LAYOUT_INVALID', 'top-level components must be action rows (type 1) without IS_COMPONENTS_V2');
+    if (!v2 && row.type !== 1)
+      p.add(
+        [...at, 'type'],
+        'COMPONENT_LAYOUT_INVALID',
+        'top-level components must be action rows (type 1) without IS_COMPONENTS_V2',
+      );
     if (row.type !== 1) return walkV2(row, at);
     const kids = Array.isArray(row.components) ? row.components : [];
-    if (kids.length === 0) p.add([...at, 'components'], 'BASE_TYPE_MIN_LENGTH', 'an action row needs at least one component');
+    if (kids.length === 0)
+      p.add([...at, 'components'], 'BASE_TYPE_MIN_LENGTH', 'an action row needs at least one component');
     const buttons = kids.filter((c: any) => c?.type === 2);
     const selects = kids.filter((c: any) => [3, 5, 6, 7, 8].includes(c?.type));
-    if (buttons.length > 5) p.add([...at, 'components'], 'BASE_TYPE_MAX_LENGTH', `${buttons.length} buttons in one row, must be 5 or fewer`);
-    if (selects.length > 0 && kids.length > 1) p.add([...at, 'components'], 'COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'a select menu must be alone in its action row');
+    if (buttons.length > 5)
+      p.add([...at, 'components'], 'BASE_TYPE_MAX_LENGTH', `${buttons.length} buttons in one row, must be 5 or fewer`);
+    if (selects.length > 0 && kids.length > 1)
+      p.add([...at, 'components'], 'COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'a select menu must be alone in its action row');
     kids.forEach((c: any, j: number) => {
       if (!isObj(c)) return;
       const cat = [...at, 'components', j];
       seeId(c, cat);
       if (c.type === 2) checkButton(p, c, cat);
       if ([3, 5, 6, 7, 8].includes(c.type)) {
-        if (len(c.placeholder) > 150) p.add([...cat, 'placeholder'], 'BASE_TYPE_MAX_LENGTH', 'placeholder must be 150 characters or fewer');
+        if (len(c.placeholder) > 150)
+          p.add([...cat, 'placeholder'], 'BASE_TYPE_MAX_LENGTH', 'placeholder must be 150 characters or fewer');
         if (c.type === 3) {
           const opts = Array.isArray(c.options) ? c.options : [];
-          if (opts.length < 1 || opts.length > 25) p.add([...cat, 'options'], 'BASE_TYPE_BAD_LENGTH', `${opts.length} options, must be 1..25`);
+          if (opts.length < 1 || opts.length > 25)
+            p.add([...cat, 'options'], 'BASE_TYPE_BAD_LENGTH', `${opts.length} options, must be 1..25`);
           opts.forEach((o: any, k: number) => {
-            if (len(o?.label) > 100) p.add([...cat, 'options', k, 'label'], 'BASE_TYPE_MAX_LENGTH', 'option label must be 100 characters or fewer');
-            if (len(o?.value) > 100) p.add([...cat, 'options', k, 'value'], 'BASE_TYPE_MAX_LENGTH', 'option value must be 100 characters or fewer');
-            if (len(o?.description) > 100) p.add([...cat, 'options', k, 'description'], 'BASE_TYPE_MAX_LENGTH', 'option description must be 100 characters or fewer');
+            if (len(o?.label) > 100)
+              p.add(
+                [...cat, 'options', k, 'label'],
+                'BASE_TYPE_MAX_LENGTH',
+                'option label must be 100 characters or fewer',
+              );
+            if (len(o?.value) > 100)
+              p.add(
+                [...cat, 'options', k, 'value'],
+                'BASE_TYPE_MAX_LENGTH',
+                'option value must be 100 characters or fewer',
+              );
+            if (len(o?.description) > 100)
+              p.add(
+                [...cat, 'options', k, 'description'],
+                'BASE_TYPE_MAX_LENGTH',
+                'option description must be 100 characters or fewer',
+              );
           });
         }
       }
@@ -336,17 +414,21 @@ function checkComponents(p: Problems, rows: any[], path: Array<string | number>,
 }
 
 function checkButton(p: Problems, b: any, at: Array<string | number>): void {
-  if (len(b.label) > 80) p.add([...at, 'label'], 'BASE_TYPE_MAX_LENGTH', `button label is ${len(b.label)} characters, must be 80 or fewer`);
+  if (len(b.label) > 80)
+    p.add([...at, 'label'], 'BASE_TYPE_MAX_LENGTH', `button label is ${len(b.label)} characters, must be 80 or fewer`);
   if (b.style === 5) {
     if (!b.url) p.add([...at, 'url'], 'BUTTON_URL_REQUIRED', 'a link button needs a url');
-    if (b.custom_id != null) p.add([...at, 'custom_id'], 'BUTTON_CUSTOM_ID_INVALID', 'a link button cannot have a custom_id');
+    if (b.custom_id != null)
+      p.add([...at, 'custom_id'], 'BUTTON_CUSTOM_ID_INVALID', 'a link button cannot have a custom_id');
   } else if (b.style === 6) {
     if (!b.sku_id) p.add([...at, 'sku_id'], 'BUTTON_SKU_REQUIRED', 'a premium button needs a sku_id');
   } else {
-    if (b.custom_id == null) p.add([...at, 'custom_id'], 'BUTTON_CUSTOM_ID_REQUIRED', 'a non-link button needs a custom_id');
+    if (b.custom_id == null)
+      p.add([...at, 'custom_id'], 'BUTTON_CUSTOM_ID_REQUIRED', 'a non-link button needs a custom_id');
     if (b.url != null) p.add([...at, 'url'], 'BUTTON_URL_INVALID', 'only link buttons have a url');
   }
-  if (!b.label && !b.emoji && b.style !== 6) p.add(at, 'BUTTON_LABEL_OR_EMOJI_REQUIRED', 'a button needs a label or an emoji');
+  if (!b.label && !b.emoji && b.style !== 6)
+    p.add(at, 'BUTTON_LABEL_OR_EMOJI_REQUIRED', 'a button needs a label or an emoji');
 }
 
 // ---------------------------------------------------------------- commands
@@ -370,7 +452,8 @@ function checkCommandList(p: Problems, body: unknown): void {
     if (!isObj(cmd)) return;
     checkCommand(p, cmd, [i]);
     const key = `${cmd.type ?? 1}:${cmd.name}`;
-    if (seen.has(key)) p.add([i, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', `command name "${cmd.name}" is used twice`);
+    if (seen.has(key))
+      p.add([i, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', `command name "${cmd.name}" is used twice`);
     seen.add(key);
     if ((cmd.type ?? 1) === 1) chatInput++;
   });
@@ -382,7 +465,8 @@ export const LOCALES: ReadonlySet<string> = (() => {
   const s = new Set<string>();
   const def = (S.AvailableLocalesEnumSchema as any)._zod?.def;
   for (const v of def?.values ?? []) s.add(String(v));
-  if (!s.has('fr') || !s.has('en-US')) throw new Error('fake-discord: could not read the locale list from discord-api-spec');
+  if (!s.has('fr') || !s.has('en-US'))
+    throw new Error('fake-discord: could not read the locale list from discord-api-spec');
   return s;
 })();
 
@@ -393,20 +477,32 @@ const COMMAND_CHAR_LIMIT = 8000;
 function checkSet(p: Problems, v: unknown, path: Array<string | number>): void {
   if (!Array.isArray(v)) return;
   v.forEach((x, i) => {
-    if (v.indexOf(x) !== i) p.add([...path, i], 'SET_TYPE_ALREADY_CONTAINS_VALUE', `${JSON.stringify(x)} is listed twice`);
+    if (v.indexOf(x) !== i)
+      p.add([...path, i], 'SET_TYPE_ALREADY_CONTAINS_VALUE', `${JSON.stringify(x)} is listed twice`);
   });
 }
 
 /** A chat input command or option name: Discord's regex, and lowercase where the letters have a lowercase form. */
 const isName = (v: unknown): boolean => typeof v === 'string' && COMMAND_NAME.test(v) && v === v.toLowerCase();
 
-function checkLocalized(p: Problems, map: Record<string, unknown>, path: Array<string | number>, max: number, lower: boolean): void {
+function checkLocalized(
+  p: Problems,
+  map: Record<string, unknown>,
+  path: Array<string | number>,
+  max: number,
+  lower: boolean,
+): void {
   for (const [locale, v] of Object.entries(map)) {
-    if (LOCALES.size && !LOCALES.has(locale)) p.add([...path, locale], 'LOCALE_INVALID', `"${locale}" is not a Discord locale`);
+    if (LOCALES.size && !LOCALES.has(locale))
+      p.add([...path, locale], 'LOCALE_INVALID', `"${locale}" is not a Discord locale`);
     if (typeof v !== 'string') continue;
     if (len(v) < 1 || len(v) > max) p.add([...path, locale], 'BASE_TYPE_BAD_LENGTH', `must be 1..${max} characters`);
     if (lower && !isName(v))
-      p.add([...path, locale], 'APPLICATION_COMMAND_INVALID_NAME', `"${v}" is not a valid lowercase command or option name`);
+      p.add(
+        [...path, locale],
+        'APPLICATION_COMMAND_INVALID_NAME',
+        `"${v}" is not a valid lowercase command or option name`,
+      );
   }
 }
 
@@ -414,27 +510,49 @@ function checkCommand(p: Problems, cmd: any, at: Array<string | number>): void {
   const type = cmd.type ?? 1;
   let chars = 0;
   // Only the longest of a field and its localizations counts (Discord's rule for the size limit).
-  const count = (s: unknown, localized?: unknown) => (chars += Math.max(len(s), ...(isObj(localized) ? Object.values(localized).map(len) : [])));
+  const count = (s: unknown, localized?: unknown) =>
+    (chars += Math.max(len(s), ...(isObj(localized) ? Object.values(localized).map(len) : [])));
   checkSet(p, cmd.contexts, [...at, 'contexts']);
   checkSet(p, cmd.integration_types, [...at, 'integration_types']);
   if (type === 1) {
     if (!isName(cmd.name))
-      p.add([...at, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', `"${cmd.name}" must be 1..32 lowercase letters, digits, - or _`);
+      p.add(
+        [...at, 'name'],
+        'APPLICATION_COMMAND_INVALID_NAME',
+        `"${cmd.name}" must be 1..32 lowercase letters, digits, - or _`,
+      );
     const d = len(cmd.description);
-    if (d < 1 || d > 100) p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `description is ${d} characters, must be 1..100`);
+    if (d < 1 || d > 100)
+      p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `description is ${d} characters, must be 1..100`);
   } else if (cmd.description) {
-    p.add([...at, 'description'], 'APPLICATION_COMMAND_DESCRIPTION_NOT_ALLOWED', 'only chat input commands have a description');
+    p.add(
+      [...at, 'description'],
+      'APPLICATION_COMMAND_DESCRIPTION_NOT_ALLOWED',
+      'only chat input commands have a description',
+    );
   }
   count(cmd.name, cmd.name_localizations);
   count(cmd.description, cmd.description_localizations);
-  if (isObj(cmd.name_localizations)) checkLocalized(p, cmd.name_localizations, [...at, 'name_localizations'], 32, type === 1);
-  if (isObj(cmd.description_localizations)) checkLocalized(p, cmd.description_localizations, [...at, 'description_localizations'], 100, false);
+  if (isObj(cmd.name_localizations))
+    checkLocalized(p, cmd.name_localizations, [...at, 'name_localizations'], 32, type === 1);
+  if (isObj(cmd.description_localizations))
+    checkLocalized(p, cmd.description_localizations, [...at, 'description_localizations'], 100, false);
   if (Array.isArray(cmd.options)) checkOptions(p, cmd.options, [...at, 'options'], 0, count);
   if (type === 1 && chars > COMMAND_CHAR_LIMIT)
-    p.add(at, 'APPLICATION_COMMAND_TOO_LARGE', `command totals ${chars} characters, must be ${COMMAND_CHAR_LIMIT} or fewer`);
+    p.add(
+      at,
+      'APPLICATION_COMMAND_TOO_LARGE',
+      `command totals ${chars} characters, must be ${COMMAND_CHAR_LIMIT} or fewer`,
+    );
 }
 
-function checkOptions(p: Problems, options: any[], path: Array<string | number>, depth: number, count: (s: unknown, localized?: unknown) => void): void {
+function checkOptions(
+  p: Problems,
+  options: any[],
+  path: Array<string | number>,
+  depth: number,
+  count: (s: unknown, localized?: unknown) => void,
+): void {
   if (options.length > 25) p.add(path, 'BASE_TYPE_MAX_LENGTH', `${options.length} options, must be 25 or fewer`);
   const names = new Set<string>();
   let sawOptional = false;
@@ -444,29 +562,55 @@ function checkOptions(p: Problems, options: any[], path: Array<string | number>,
     count(o.name, o.name_localizations);
     count(o.description, o.description_localizations);
     if (!isName(o.name))
-      p.add([...at, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', `option "${o.name}" must be 1..32 lowercase letters, digits, - or _`);
-    if (names.has(o.name)) p.add([...at, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', `option name "${o.name}" is used twice`);
+      p.add(
+        [...at, 'name'],
+        'APPLICATION_COMMAND_INVALID_NAME',
+        `option "${o.name}" must be 1..32 lowercase letters, digits, - or _`,
+      );
+    if (names.has(o.name))
+      p.add(
+        [...at, 'name'],
+        'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS',
+        `option name "${o.name}" is used twice`,
+      );
     names.add(o.name);
     const d = len(o.description);
-    if (d < 1 || d > 100) p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `option description is ${d} characters, must be 1..100`);
+    if (d < 1 || d > 100)
+      p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `option description is ${d} characters, must be 1..100`);
     if (isObj(o.name_localizations)) checkLocalized(p, o.name_localizations, [...at, 'name_localizations'], 32, true);
-    if (isObj(o.description_localizations)) checkLocalized(p, o.description_localizations, [...at, 'description_localizations'], 100, false);
+    if (isObj(o.description_localizations))
+      checkLocalized(p, o.description_localizations, [...at, 'description_localizations'], 100, false);
     const sub = o.type === 1 || o.type === 2;
     if (sub) {
-      if (o.type === 2 && depth > 0) p.add([...at, 'type'], 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'sub-command groups cannot be nested');
-      if (o.type === 1 && depth > 1) p.add([...at, 'type'], 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'sub-commands nest at most inside one group');
+      if (o.type === 2 && depth > 0)
+        p.add([...at, 'type'], 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'sub-command groups cannot be nested');
+      if (o.type === 1 && depth > 1)
+        p.add([...at, 'type'], 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'sub-commands nest at most inside one group');
       if (Array.isArray(o.options)) {
         if (o.type === 2 && o.options.some((x: any) => x?.type !== 1))
-          p.add([...at, 'options'], 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'a sub-command group contains only sub-commands');
+          p.add(
+            [...at, 'options'],
+            'APPLICATION_COMMAND_OPTION_TYPE_INVALID',
+            'a sub-command group contains only sub-commands',
+          );
         checkOptions(p, o.options, [...at, 'options'], depth + 1, count);
       }
       return;
     }
     if (o.required) {
-      if (sawOptional) p.add([...at, 'required'], 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', 'required options must come before optional ones');
+      if (sawOptional)
+        p.add(
+          [...at, 'required'],
+          'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+          'required options must come before optional ones',
+        );
     } else sawOptional = true;
     if (o.autocomplete && Array.isArray(o.choices) && o.choices.length)
-      p.add([...at, 'autocomplete'], 'APPLICATION_COMMAND_AUTOCOMPLETE_CHOICES', 'autocomplete cannot be combined with choices');
+      p.add(
+        [...at, 'autocomplete'],
+        'APPLICATION_COMMAND_AUTOCOMPLETE_CHOICES',
+        'autocomplete cannot be combined with choices',
+      );
     if (Array.isArray(o.choices)) {
       checkChoices(p, o.choices, [...at, 'choices'], 'option');
       for (const c of o.choices) {
@@ -474,10 +618,16 @@ function checkOptions(p: Problems, options: any[], path: Array<string | number>,
         count(typeof c?.value === 'string' ? c.value : '');
       }
     }
-    if (o.min_length != null && (o.min_length < 0 || o.min_length > 6000)) p.add([...at, 'min_length'], 'NUMBER_TYPE_MAX', 'min_length must be 0..6000');
-    if (o.max_length != null && (o.max_length < 1 || o.max_length > 6000)) p.add([...at, 'max_length'], 'NUMBER_TYPE_MAX', 'max_length must be 1..6000');
+    if (o.min_length != null && (o.min_length < 0 || o.min_length > 6000))
+      p.add([...at, 'min_length'], 'NUMBER_TYPE_MAX', 'min_length must be 0..6000');
+    if (o.max_length != null && (o.max_length < 1 || o.max_length > 6000))
+      p.add([...at, 'max_length'], 'NUMBER_TYPE_MAX', 'max_length must be 1..6000');
   });
-  if (depth === 0 && options.some((o) => o?.type === 1 || o?.type === 2) && options.some((o) => o?.type !== 1 && o?.type !== 2))
+  if (
+    depth === 0 &&
+    options.some((o) => o?.type === 1 || o?.type === 2) &&
+    options.some((o) => o?.type !== 1 && o?.type !== 2)
+  )
     p.add(path, 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'sub-commands cannot be mixed with plain options');
 }
 
