@@ -8,12 +8,16 @@ import { redactSecrets } from '../log.js';
 import type { Store } from '../store/types.js';
 import type { CommandContext, RenderBoard, RenderReplay } from '../commands/kit/command.js';
 import { DEFAULT_MATCH_SETTINGS, type MatchSettings, type ThinkMove } from '../match/context.js';
-import { resumeAi, sweepAiTurns } from '../match/turns.js';
-import { sweepChallenges } from '../match/challenges.js';
-import { sweepClocks } from '../match/sweeps.js';
-import { sweepOwed } from '../match/reconcile.js';
-import { sweepSeasons } from '../match/seasons.js';
-import { sweepTournaments, tournamentGameOver } from '../match/tournaments.js';
+import {
+  resumeAi,
+  sweepAiTurns,
+  sweepChallenges,
+  sweepClocks,
+  sweepOwed,
+  sweepSeasons,
+  sweepTournaments,
+  tournamentGameOver,
+} from '../match/index.js';
 import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
 import { BotMetrics } from './metrics.js';
 import { DiscordNotifier } from './notifier.js';

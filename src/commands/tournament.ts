@@ -27,7 +27,6 @@ import {
   MAX_SWISS_ROUNDS,
   readSettings,
   recordTournamentCard,
-  refreshCard,
   refuse,
   roundPairings,
   startTournament,
@@ -267,9 +266,8 @@ export const tournamentButtons: ComponentHandler<'tournament'> = {
       case 'cancel':
         return askCancel(ctx, id.tournamentId, i.user.id, isAdmin(i));
       case 'cancel-confirm': {
+        // The card is another message: the drive redraws it (no buttons now) as it announces the end.
         await cancelTournament(ctx, id.tournamentId, i.user.id, isAdmin(i));
-        // The card is another message: redrawn from the record (no buttons now).
-        await refreshCard(ctx, id.tournamentId);
         return {
           kind: 'update',
           build: (locale) => ({

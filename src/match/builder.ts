@@ -11,7 +11,7 @@ import { ruleErrorMsg } from './describe.js';
 import { loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { menuView, type MenuView } from './menu.js';
 import { refuse, refuseMsg } from './refusal.js';
-import { playMove } from './turns.js';
+import { playMove } from './move.js';
 
 /** Where a builder stands: its game and the number of moves played when it was drawn. */
 export interface BuilderAt {

@@ -1,94 +1,22 @@
-// Ending a game outside the rules (resign, agreed draw, abort, an admin, the
-// clock) with compare-and-set, rating settlement, and the final post.
+// The endings a person asks for: resign, an agreed draw, abort, an admin's
+// /endgame, a player closing a damaged record. Each ends the game through
+// finish.ts; a concurrent change is a refusal (look again, try again).
 import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import type { GameResult, StoredGame } from '../store/types.js';
-import { announcement, postAnnouncement, type Announcement } from './announce.js';
-import { postableHere, type MatchContext, type Origin } from './context.js';
+import { isCorruptRecordError, type StoredGame } from '../store/types.js';
+import type { Announcement } from './announce.js';
+import type { MatchContext, Origin } from './context.js';
 import { sideMsg } from './describe.js';
+import { finish, type Ending } from './finish.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
-import { gameEnded } from './over.js';
-import { savePlayerWrite, writeOptions } from './play.js';
-import { seasonsAt } from './seasons.js';
-import { isTournamentGame } from './tournament-flow.js';
 import { refuse } from './refusal.js';
+import { isTournamentGame } from './tournament/event.js';
 
-/** Ends an active game with CAS; a concurrent change is a refusal (look again, try again). */
-export async function endGame(
-  ctx: MatchContext,
-  g: LoadedGame,
-  status: 'over' | 'aborted',
-  result: GameResult,
-  origin?: Origin,
-): Promise<StoredGame> {
-  const changes = {
-    status,
-    result,
-    drawOffer: null,
-    clock: g.rec.clock ? { ...g.rec.clock, wakeAt: null } : undefined,
-  };
-  const res = await savePlayerWrite(
-    ctx.store.games.update(g.rec.id, g.rec.version, changes, writeOptions(ctx, origin)),
-  );
-  if (!res.ok) return refuse(res.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
-  gameEnded(ctx, res.game);
-  return res.game;
-}
-
-/**
- * The server whose boards a game counts for: the game's, where the server has
- * added the bot; none (the global board only) for games in DMs, group DMs and
- * servers where only a player installed the app.
- */
-export const ratingGuild = (rec: Pick<StoredGame, 'guildId' | 'postable'>): string | null =>
-  postableHere(rec) ? rec.guildId : null;
-
-/** Rated human games: Glicko-2 via the store (idempotent per game), recorded on the game for the final post. */
-export async function settleRatings(ctx: MatchContext, rec: StoredGame): Promise<StoredGame> {
-  if (!rec.rated || rec.status !== 'over' || !rec.result || rec.players.some((p) => p.bot)) return rec;
-  // Settled already (an owed final post built again): nothing to apply, and no new version to make its Rematch button
-  // stale.
-  if (rec.result.ratingChanges) return rec;
-  try {
-    const now = ctx.now();
-    const guildId = ratingGuild(rec);
-    const out = await ctx.store.ratings.applyResult(
-      rec.game,
-      rec.id,
-      guildId,
-      [rec.players[0].id, rec.players[1].id],
-      { winner: rec.result.winner, draw: rec.result.draw },
-      now,
-      await seasonsAt(ctx, guildId, now),
-    );
-    const result = { ...rec.result, ratingChanges: out.players };
-    const res = await ctx.store.games.update(rec.id, rec.version, { result });
-    return res.ok ? res.game : { ...rec, result };
-  } catch (e) {
-    // The game stays over; the ratings are applied idempotently by the next attempt (none is scheduled: logged for
-    // operators).
-    ctx.log.error({ err: e, gameId: rec.id }, 'rating update failed');
-    return rec;
-  }
-}
-
-/** The final post of a game that has just ended, with its ratings settled. */
-export async function finalAnnouncement(
-  ctx: MatchContext,
-  rec: StoredGame,
-  lines: Msg[],
-  state?: unknown,
-  before?: unknown,
-): Promise<Announcement> {
-  const final = await settleRatings(ctx, rec);
-  if (state !== undefined) return announcement(ctx, final, state, lines, undefined, before);
-  const c = check(final);
-  return announcement(ctx, final, c.ok ? c.value.state : undefined, lines);
-}
-
-/** Posts the end of a game nobody is waiting on (clock), then archives. */
-export async function announceEnd(ctx: MatchContext, rec: StoredGame, lines: Msg[]): Promise<void> {
-  await postAnnouncement(ctx, await finalAnnouncement(ctx, rec, lines));
+/** Ends an active game for a person waiting on it; a concurrent change or a vanished record is a refusal. */
+async function end(ctx: MatchContext, rec: StoredGame, ending: Ending, origin?: Origin): Promise<Announcement> {
+  const f = await finish(ctx, rec, ending, origin);
+  if (!f.ok) return refuse(f.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
+  return f.announcement;
 }
 
 export async function resign(
@@ -99,12 +27,17 @@ export async function resign(
 ): Promise<Announcement> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
-  const over = await endGame(ctx, g, 'over', { winner: (1 - side) as Side, draw: false, reason: 'resign' }, origin);
-  return finalAnnouncement(
+  const name = { name: g.rec.players[side].name };
+  return end(
     ctx,
-    over,
-    [{ key: 'end.resigned', params: { name: { name: g.rec.players[side].name }, side: sideMsg(g.rec.game, side) } }],
-    g.state,
+    g.rec,
+    {
+      status: 'over',
+      result: { winner: (1 - side) as Side, draw: false, reason: 'resign' },
+      lines: [{ key: 'end.resigned', params: { name, side: sideMsg(g.rec.game, side) } }],
+      state: g.state,
+    },
+    origin,
   );
 }
 
@@ -123,7 +56,7 @@ export async function abort(
       ctx,
       damaged,
       'damaged',
-      [{ key: 'end.closedDamagedBy', params: { user: { user: userId } } }],
+      { key: 'end.closedDamagedBy', params: { user: { user: userId } } },
       origin,
     );
   const g = await loadActiveGame(ctx, channelId, userId);
@@ -131,8 +64,17 @@ export async function abort(
   // A pairing's result counts for the event: the clock or the round deadline decides an absence.
   if (isTournamentGame(g.rec.id)) refuse('tournament.noAbort');
   if (g.game.eachSideMoved(g.state)) refuse('abort.tooLate');
-  const rec = await endGame(ctx, g, 'aborted', { winner: null, draw: false, reason: 'abort' }, origin);
-  return announcement(ctx, rec, g.state, [{ key: 'end.abortedBy', params: { user: { user: userId } } }]);
+  return end(
+    ctx,
+    g.rec,
+    {
+      status: 'aborted',
+      result: { winner: null, draw: false, reason: 'abort' },
+      lines: [{ key: 'end.abortedBy', params: { user: { user: userId } } }],
+      state: g.state,
+    },
+    origin,
+  );
 }
 
 export type DrawOffer =
@@ -156,10 +98,18 @@ export async function offerDraw(
   return { kind: 'offered', game: res.game, by: side };
 }
 
-async function agreeDraw(ctx: MatchContext, g: LoadedGame, origin?: Origin): Promise<Announcement> {
-  const over = await endGame(ctx, g, 'over', { winner: null, draw: true, reason: 'draw-agreed' }, origin);
-  return finalAnnouncement(ctx, over, [{ key: 'end.drawAgreedLine' }], g.state);
-}
+const agreeDraw = (ctx: MatchContext, g: LoadedGame, origin?: Origin): Promise<Announcement> =>
+  end(
+    ctx,
+    g.rec,
+    {
+      status: 'over',
+      result: { winner: null, draw: true, reason: 'draw-agreed' },
+      lines: [{ key: 'end.drawAgreedLine' }],
+      state: g.state,
+    },
+    origin,
+  );
 
 export type DrawAnswer =
   | { kind: 'declined' | 'withdrawn'; game: StoredGame }
@@ -205,7 +155,7 @@ export async function adminEnd(
   try {
     active = await ctx.store.games.activeByChannel(channelId);
   } catch (e) {
-    if (e instanceof Error && e.name === 'CorruptRecordError') refuse('endgame.unreadable');
+    if (isCorruptRecordError(e)) refuse('endgame.unreadable');
     throw e;
   }
   if (!active) return refuse('endgame.noGame');
@@ -213,7 +163,7 @@ export async function adminEnd(
     ctx,
     active,
     'admin',
-    [{ key: 'end.endedByAdmin', params: { user: { user: adminId } } }],
+    { key: 'end.endedByAdmin', params: { user: { user: adminId } } },
     origin,
   );
 }
@@ -233,28 +183,24 @@ async function damagedGameOf(ctx: MatchContext, channelId: string, userId: strin
   return rec;
 }
 
-/**
- * Ends an active game with no result and no rating change (an admin's /endgame, a damaged record closed by a player).
- */
-async function closeWithoutResult(
+/** Ends an active game with no result and no rating change (an admin's /endgame, a damaged record closed by a player). */
+function closeWithoutResult(
   ctx: MatchContext,
   active: StoredGame,
   reason: 'admin' | 'damaged',
-  lines: Msg[],
+  line: Msg,
   origin?: Origin,
 ): Promise<Announcement> {
-  const changes = {
-    status: 'aborted' as const,
-    result: { winner: null, draw: false, reason },
-    drawOffer: null,
-    clock: active.clock ? { ...active.clock, wakeAt: null } : undefined,
-  };
-  const res = await savePlayerWrite(
-    ctx.store.games.update(active.id, active.version, changes, writeOptions(ctx, origin)),
+  const c = check(active);
+  return end(
+    ctx,
+    active,
+    {
+      status: 'aborted',
+      result: { winner: null, draw: false, reason },
+      lines: c.ok ? [line] : [line, { key: 'endgame.wasDamaged' }],
+      ...(c.ok ? { state: c.value.state } : {}),
+    },
+    origin,
   );
-  if (!res.ok) refuse('game.changedJustNow');
-  gameEnded(ctx, res.game);
-  const c = check(res.game);
-  if (!c.ok) lines.push({ key: 'endgame.wasDamaged' });
-  return announcement(ctx, res.game, c.ok ? c.value.state : undefined, lines);
 }

@@ -20,9 +20,9 @@ import { isCorruptRecordError, type ClaimedAnnouncement, type StoredGame } from 
 import { announcement, postNonce, replyUsable, type Announcement } from './announce.js';
 import { postableHere, type MatchContext } from './context.js';
 import { introLine, moveLine } from './describe.js';
-import { finalAnnouncement } from './end.js';
+import { finalAnnouncement } from './finish.js';
 import { check, quarantine } from './games.js';
-import { afterPost } from './turns.js';
+import { afterPost } from './move.js';
 
 /**
  * An owed-post hint younger than this is left alone: it is written just

@@ -4,6 +4,7 @@
 // Anything else thrown is a bug: logged, and the person sees a generic error.
 import type { MessageKey } from '../i18n/catalogue.js';
 import type { Msg, Param } from '../i18n/msg.js';
+import { isCorruptRecordError } from '../store/types.js';
 
 export class Refusal extends Error {
   override readonly name = 'Refusal';
@@ -26,3 +27,13 @@ export function refuseMsg(m: Msg, rule?: string): never {
 }
 
 export const isRefusal = (e: unknown): e is Refusal => e instanceof Refusal;
+
+/** A record an action needs: the refusal `gone` when there is none, `damaged` when the store cannot decode it. */
+export async function loadOrRefuse<T>(read: Promise<T | null>, gone: MessageKey, damaged: MessageKey): Promise<T> {
+  try {
+    return (await read) ?? refuse(gone);
+  } catch (e) {
+    if (isCorruptRecordError(e)) refuse(damaged);
+    throw e;
+  }
+}

@@ -8,7 +8,7 @@ import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { PendingReply, PlayerRef, StoredGame } from '../store/types.js';
 import { announcement, postAnnouncement, type Announcement } from './announce.js';
-import { scheduleAi } from './turns.js';
+import { scheduleAi } from './move.js';
 import { startClock } from './clock.js';
 import type { MatchContext } from './context.js';
 import { introLine, matchTitle, ruleErrorMsg } from './describe.js';

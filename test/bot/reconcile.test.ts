@@ -122,7 +122,7 @@ describe('owed posts', () => {
     // The clock sweep writes the loss on time, then its post never goes out.
     const posts = h.fake.fault({ method: 'POST', route: '/channels/:cid/messages', action: 'hold', times: 1 });
     now = t0 + 2 * 3_600_000;
-    const { sweepClocks } = await import('../../src/match/sweeps.js');
+    const { sweepClocks } = await import('../../src/match/sweeps/clock.js');
     void sweepClocks(h.bot.ctx);
     await posts.hit();
     await crash(h, h.bot);

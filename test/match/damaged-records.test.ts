@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadActiveGame, loadChannelGame } from '../../src/match/games.js';
 import { isRefusal } from '../../src/match/refusal.js';
-import { endOnTime, sweepClocks } from '../../src/match/sweeps.js';
-import { scheduleAi } from '../../src/match/turns.js';
+import { endOnTime, sweepClocks } from '../../src/match/sweeps/clock.js';
+import { scheduleAi } from '../../src/match/move.js';
 import type { StoredGame } from '../../src/store/index.js';
 import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
 

@@ -11,7 +11,7 @@ import { hasMessage } from '../../src/i18n/catalogue.js';
 import { builder as en } from '../../src/i18n/en/builder.js';
 import { builder as fr } from '../../src/i18n/fr/builder.js';
 import type { Msg } from '../../src/i18n/msg.js';
-import { advance } from '../../src/match/play.js';
+import { advance } from '../../src/match/move.js';
 import { CODE_RE, MAX_STEPS, menuView, type MenuView } from '../../src/match/menu.js';
 import { tictactoe } from '../ai/fixtures/games.js';
 

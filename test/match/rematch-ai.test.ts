@@ -2,7 +2,7 @@
 // game and player, and only within the per-user cap on AI games — a rematch the
 // cap refused can be asked again once a game is over.
 import { describe, expect, it } from 'vitest';
-import { rematch } from '../../src/match/challenges.js';
+import { rematch } from '../../src/match/rematch.js';
 import { isRefusal } from '../../src/match/refusal.js';
 import type { PlayerRef } from '../../src/store/index.js';
 import { createGame, harness, useMatchStore } from './harness.js';

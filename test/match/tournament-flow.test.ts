@@ -16,7 +16,7 @@ import {
   startEvent,
   wakeOf,
   withdraw,
-} from '../../src/match/tournament-flow.js';
+} from '../../src/match/tournament/event.js';
 import { isStoreId, type StoredGame, type StoredTournament } from '../../src/store/index.js';
 
 function event(n: number, over: Partial<StoredTournament> = {}): StoredTournament {

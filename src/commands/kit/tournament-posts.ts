@@ -20,7 +20,7 @@ import {
   MIN_PLAYERS,
   nameOf,
   standingsOf,
-} from '../../match/tournament-flow.js';
+} from '../../match/tournament/event.js';
 import type { StandingRow } from '../../match/tournament/index.js';
 import { MAX_GRID_PLAYERS, renderStandings, type StandingsTable } from '../../render/standings.js';
 import type { StoredTournament } from '../../store/types.js';

@@ -9,14 +9,14 @@
 // takes it out of the index), so neither holds up the healthy games behind it.
 // A read that fails for another reason (Redis away) is logged and retried at
 // the next sweep: it says nothing about the record.
-import type { Side } from '../engine/index.js';
-import { isCorruptRecordError, type StoredGame } from '../store/types.js';
-import { REMIND_AT } from './clock.js';
-import { postableHere, type MatchContext } from './context.js';
-import { playerParam, sideMsg } from './describe.js';
-import { announceEnd } from './end.js';
-import { check, gameLocale, quarantine } from './games.js';
-import { gameEnded } from './over.js';
+import type { Side } from '../../engine/index.js';
+import { isCorruptRecordError, type StoredGame } from '../../store/types.js';
+import { postAnnouncement } from '../announce.js';
+import { REMIND_AT } from '../clock.js';
+import { postableHere, type MatchContext } from '../context.js';
+import { playerParam, sideMsg } from '../describe.js';
+import { finish } from '../finish.js';
+import { check, gameLocale, quarantine, type LoadedGame } from '../games.js';
 
 /** Pages of due entries one sweep looks at, at most: a larger backlog is worked through over the next sweeps. */
 const MAX_PAGES = 10;
@@ -85,8 +85,7 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
   }
   const { game, state } = c.value;
   const side = game.toMove(state);
-  if (clock.deadline != null && now >= clock.deadline)
-    return (await timeOut(ctx, rec, side, game.eachSideMoved(state))) ? 'acted' : 'cleared';
+  if (clock.deadline != null && now >= clock.deadline) return (await timeOut(ctx, c.value)) ? 'acted' : 'cleared';
   if (clock.reminded) {
     // Reminded already, deadline ahead, yet due: the entry lags behind the record.
     await ctx.store.games.repairDue(id, now, clock.deadline);
@@ -133,21 +132,17 @@ async function readGame(ctx: MatchContext, id: string): Promise<StoredGame | nul
 }
 
 /** Lost on time by the side to move, or aborted while a side has not moved yet (no rating change). */
-async function timeOut(ctx: MatchContext, rec: StoredGame, side: Side, bothMoved: boolean): Promise<boolean> {
-  const res = await ctx.store.games.update(
-    rec.id,
-    rec.version,
-    {
-      status: bothMoved ? 'over' : 'aborted',
-      result: { winner: bothMoved ? ((1 - side) as Side) : null, draw: false, reason: 'time' },
-      drawOffer: null,
-      clock: rec.clock ? { ...rec.clock, wakeAt: null } : undefined,
-    },
-    { announce: { owner: ctx.instanceId } },
-  );
-  if (!res.ok) return false;
-  gameEnded(ctx, res.game);
-  await announceEnd(ctx, res.game, [{ key: 'clock.timedOut', params: { name: { name: rec.players[side].name } } }]);
+async function timeOut(ctx: MatchContext, { rec, game, state }: LoadedGame): Promise<boolean> {
+  const side = game.toMove(state);
+  const bothMoved = game.eachSideMoved(state);
+  const f = await finish(ctx, rec, {
+    status: bothMoved ? 'over' : 'aborted',
+    result: { winner: bothMoved ? ((1 - side) as Side) : null, draw: false, reason: 'time' },
+    lines: [{ key: 'clock.timedOut', params: { name: { name: rec.players[side].name } } }],
+    state,
+  });
+  if (!f.ok) return false;
+  await postAnnouncement(ctx, f.announcement);
   return true;
 }
 
@@ -165,5 +160,5 @@ export async function endOnTime(ctx: MatchContext, gameId: string): Promise<bool
     await quarantine(ctx, rec.id, c.detail, rec.locale);
     return false;
   }
-  return timeOut(ctx, rec, c.value.game.toMove(c.value.state), c.value.game.eachSideMoved(c.value.state));
+  return timeOut(ctx, c.value);
 }

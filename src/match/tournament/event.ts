@@ -5,9 +5,9 @@
 // (tournaments.ts) loads, applies one of these, and writes the result with a
 // compare-and-set, so each step happens once however many processes race.
 // The pairing rules themselves are src/match/tournament (docs/tournaments.md).
-import { getGame, isGameId } from '../engine/index.js';
-import type { Msg } from '../i18n/msg.js';
-import type { StoredGame, StoredTournament, TournamentPairing } from '../store/types.js';
+import { getGame, isGameId } from '../../engine/index.js';
+import type { Msg } from '../../i18n/msg.js';
+import type { StoredGame, StoredTournament, TournamentPairing } from '../../store/types.js';
 import {
   applyWithdrawals,
   crosstable,
@@ -22,7 +22,7 @@ import {
   type Crosstable,
   type GameRecord,
   type StandingRow,
-} from './tournament/index.js';
+} from './index.js';
 
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 64;
