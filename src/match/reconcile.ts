@@ -147,6 +147,8 @@ export async function takeOwed(ctx: MatchContext, channelId: string): Promise<An
 /** The post a game owes: its board now, the moves played since the last post, the start or the result. */
 async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Announcement | null> {
   const c = check(rec);
+  // A damaged record closed (its end is written): the end is posted without a board, as it was live.
+  if (!c.ok && rec.status !== 'active') return finalAnnouncement(ctx, rec, [{ key: 'endgame.wasDamaged' }]);
   if (!c.ok) {
     await quarantine(ctx, rec.id, c.detail, rec.locale);
     return null;
