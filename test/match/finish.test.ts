@@ -48,8 +48,9 @@ function proc(): Harness {
 /** A process that dies as it posts a game: its game posts never return. */
 function dying(): Harness {
   const h = proc();
-  const post = h.ctx.notifier.post;
-  h.ctx.notifier.post = (where, p, opts) => (p.kind === 'game' ? new Promise<string>(() => {}) : post(where, p, opts));
+  const notifier = h.ctx.notifier;
+  const post = notifier.post.bind(notifier);
+  notifier.post = (where, p, opts) => (p.kind === 'game' ? new Promise<string>(() => {}) : post(where, p, opts));
   return h;
 }
 
