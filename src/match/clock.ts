@@ -1,7 +1,7 @@
 // Correspondence clocks, as data: a time per move, a reminder at 75% of it,
 // the end at 100%. The record keeps the deadline and the next instant the
 // sweep must look at the game (clock.wakeAt, indexed by games.due); the
-// sweep itself is in sweeps.ts.
+// sweep itself is sweeps/clock.ts.
 import type { GameClock } from '../store/types.js';
 
 /** Share of the move's time after which the player to move is reminded. */

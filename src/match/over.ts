@@ -1,5 +1,5 @@
 // The one hook point for the end of a game: each write that takes a game out
-// of 'active' (play.ts, end.ts, sweeps.ts) calls gameEnded with the record it
+// of 'active' (finish.ts, the only one) calls gameEnded with the record it
 // wrote. The listener (ctx.onGameOver: tournaments) runs in the background, so
 // it never delays or fails the end itself; a lost call (a crash in between) is
 // made up by the listener's own sweep.

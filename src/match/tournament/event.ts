@@ -1,10 +1,11 @@
 // The life of a tournament as pure steps over its stored record: the start
 // (initial order, number of rounds, round 1), the result of a game as the
 // pairing sees it, and the advance (close a finished round, pair the next or
-// finish). No I/O and no clock (the caller passes `now`): the match layer
-// (tournaments.ts) loads, applies one of these, and writes the result with a
-// compare-and-set, so each step happens once however many processes race.
-// The pairing rules themselves are src/match/tournament (docs/tournaments.md).
+// finish). No I/O and no clock (the caller passes `now`), like everything in
+// src/match/tournament: the match layer's tournament-*.ts files load, apply
+// one of these, and write the result with a compare-and-set, so each step
+// happens once however many processes race. The pairing rules themselves are
+// the other files of this folder (docs/tournaments.md).
 import { getGame, isGameId } from '../../engine/index.js';
 import type { Msg } from '../../i18n/msg.js';
 import type { StoredGame, StoredTournament, TournamentPairing } from '../../store/types.js';
