@@ -36,6 +36,7 @@ export const command: Command = {
 /** Accept draw / Decline on the offer. */
 export const drawButtons: ComponentHandler<'game'> = {
   kind: 'game',
+  actions: ['draw-accept', 'draw-decline'],
   ack: () => 'update',
   async handle(ctx, i, id) {
     // The answer redraws the offer: never another message the id was forged onto.

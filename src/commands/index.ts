@@ -49,20 +49,21 @@ export const serverCommands = new Set(commands.filter((c) => isServerCommand(c.d
 /** The JSON bodies to register (PUT applications/{id}/commands). */
 export const commandData = () => commands.map((c) => c.data.toJSON());
 
+/** Every component handler; the router finds one from the parsed custom id. */
+const buttons = [
+  challengeButtons,
+  drawButtons,
+  rematchButton,
+  gamesPages,
+  rulesPages,
+  moveBuilder,
+  tournamentButtons,
+] as ComponentHandler[];
+
 /** The handler for a parsed custom id. */
 export function componentHandler(id: CustomId): ComponentHandler {
-  switch (id.kind) {
-    case 'challenge':
-      return challengeButtons as ComponentHandler;
-    case 'list':
-      return gamesPages as ComponentHandler;
-    case 'rules':
-      return rulesPages as ComponentHandler;
-    case 'game':
-      return (id.action === 'rematch' ? rematchButton : drawButtons) as ComponentHandler;
-    case 'build':
-      return moveBuilder as ComponentHandler;
-    case 'tournament':
-      return tournamentButtons as ComponentHandler;
-  }
+  const action = 'action' in id ? id.action : undefined;
+  const found = buttons.find((b) => b.kind === id.kind && (!b.actions || b.actions.some((a) => a === action)));
+  if (!found) throw new Error(`no handler for custom ids of kind ${id.kind}`);
+  return found;
 }

@@ -10,6 +10,7 @@ import { t } from './kit/text.js';
 
 export const rematchButton: ComponentHandler<'game'> = {
   kind: 'game',
+  actions: ['rematch'],
   ack: () => 'ephemeral',
   async handle(ctx, i, id) {
     const r = await rematch(ctx, id.gameId, id.version, i.user.id, originOf(i).reply);

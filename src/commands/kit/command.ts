@@ -110,9 +110,13 @@ export interface Command {
 type Kind = CustomId['kind'];
 type Of<K extends Kind> = Extract<CustomId, { kind: K }>;
 
-/** The handler of one kind of component custom id. */
+/**
+ * The handler of one kind of component custom id (kit/custom-id.ts), or of some of its actions (`actions`: a kind
+ * whose buttons belong to two commands, like the game's draw buttons and Rematch).
+ */
 export interface ComponentHandler<K extends Kind = Kind> {
   kind: K;
+  actions?: readonly (Of<K> extends { action: infer A } ? A : never)[];
   ack(id: Of<K>): Ack;
   handle(ctx: CommandContext, i: ButtonInteraction | StringSelectMenuInteraction, id: Of<K>): Promise<Reply>;
 }

@@ -1,6 +1,13 @@
-// The one codec for component custom ids (design.md, "Bot"). Ids are short,
-// versioned (`hx1`), at most 100 characters, and untrusted on the way back:
+// The custom ids of components (design.md, "Bot"). Ids are short, versioned
+// (`hx1`), at most 100 characters, and untrusted on the way back:
 // parseCustomId never throws and refuses anything it did not make.
+//
+// Each kind of id is one `defineId` below: its prefix, its fields and their
+// checks, in one place; its handler is a `ComponentHandler` of that kind next
+// to its command (commands/index.ts lists them), found from the parsed id.
+// The codecs stay here, apart from the handlers, because the cards that draw
+// the buttons (kit/posts.ts...) are imported by those handlers: a codec in a
+// handler's file would be an import cycle.
 import { CODE_RE, MAX_STEPS, MENUS, PATH_SEP } from '../../match/menu.js';
 
 export const CUSTOM_ID_VERSION = 'hx1';
@@ -9,101 +16,196 @@ const MAX_LEN = 100;
 const ID_RE = /^[A-Za-z0-9_-]{1,40}$/;
 const VERSION_RE = /^(0|[1-9][0-9]{0,8})$/;
 const PAGE_RE = /^(0|[1-9][0-9]?)$/;
-
-export type ChallengeAction = 'accept' | 'decline' | 'cancel';
-export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
-/** `cancel` asks privately; `cancel-confirm` (on that private message) cancels. */
-export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel' | 'cancel-confirm';
-/** Paged lists (the page buttons of /games). */
-export type ListName = 'games';
-/** Pages a list button may ask for (0-based). */
-export const MAX_LIST_PAGE = 99;
-/**
- * The buttons of a /rules lesson: open a page privately (Why?), turn to a page, post the page publicly, jump to the
- * chosen topic (select).
- */
-export type RulesAction = 'open' | 'page' | 'post' | 'jump';
 /** A game id as the registry spells them. */
 const GAME_RE = /^[a-z][a-z0-9-]{0,23}$/;
+/** Pages a list button may ask for (0-based). */
+export const MAX_LIST_PAGE = 99;
 
-export type CustomId =
-  | { kind: 'challenge'; challengeId: string; action: ChallengeAction }
-  /** `version` is the game's version when the button was drawn: a click on an older one is stale. */
-  | { kind: 'game'; gameId: string; version: number; action: GameAction }
-  | { kind: 'list'; list: ListName; page: number }
-  /**
-   * The move builder (the Move button and its private menus). `at` is the number of moves played when it was
-   * drawn — the position it offers moves for (the record's version also moves on reminders and draw offers);
-   * `path` the menu choices so far (codes of src/match/menu.ts); `menu` which select menu of the view.
-   */
-  | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
-  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] }
-  /** A page of a game's /rules lesson: `page` is the topic's index in the game's lessons. */
-  | { kind: 'rules'; game: string; page: number; action: RulesAction }
-  | { kind: 'tournament'; tournamentId: string; action: TournamentAction };
-
-const CHALLENGE_CODES: Record<ChallengeAction, string> = { accept: 'a', decline: 'd', cancel: 'x' };
-const GAME_CODES: Record<GameAction, string> = { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' };
-const invert = <K extends string>(m: Record<K, string>): Map<string, K> =>
-  new Map(Object.entries(m).map(([k, v]) => [v as string, k as K]));
-const CHALLENGE_BY_CODE = invert(CHALLENGE_CODES);
-const GAME_BY_CODE = invert(GAME_CODES);
-const LIST_CODES: Record<ListName, string> = { games: 'g' };
-const LIST_BY_CODE = invert(LIST_CODES);
-const BUILD_CODES = { open: 'o', view: 'v', confirm: 'c' } as const;
-const BUILD_BY_CODE = invert(BUILD_CODES);
-const SELECT_RE = new RegExp(`^s([0-${MENUS - 1}])$`);
-
-const validPath = (path: readonly string[]): boolean => path.length <= MAX_STEPS && path.every((c) => CODE_RE.test(c));
-function readPath(text: string): string[] | null {
-  const path = text === '' ? [] : text.split(PATH_SEP);
-  return validPath(path) ? path : null;
+/** The encoder refuses (throws on) what the decoder would refuse. */
+function need(ok: boolean, what: string): void {
+  if (!ok) throw new Error(`custom id: ${what}`);
 }
-const TOURNAMENT_CODES: Record<TournamentAction, string> = {
+const isRef = (s: string): boolean => ID_RE.test(s);
+const isCount = (n: number): boolean => Number.isSafeInteger(n) && VERSION_RE.test(String(n));
+const isPage = (n: number): boolean => Number.isInteger(n) && PAGE_RE.test(String(n));
+
+/** A closed set of values written as short codes. */
+function codes<K extends string>(byValue: Record<K, string>) {
+  const byCode = new Map(Object.entries(byValue).map(([k, v]) => [v as string, k as K]));
+  return { write: (k: K): string => byValue[k], read: (code: string): K | undefined => byCode.get(code) };
+}
+
+/**
+ * One kind of id: `hx1:<prefix>:<fields...>`. `encode` gives the fields (throwing on a value the decoder would refuse);
+ * `decode` reads them back, or null. `target` names what the id acts on (mayRedraw).
+ */
+interface IdCodec<T extends { kind: string }> {
+  kind: T['kind'];
+  prefix: string;
+  fields: number;
+  encode(id: T): string[];
+  decode(fields: string[]): T | null;
+  target(id: T): string;
+}
+const defineId = <T extends { kind: string }>(c: IdCodec<T>): IdCodec<T> => c;
+
+// ---------------------------------------------------------------------------
+// The kinds
+
+export type ChallengeAction = 'accept' | 'decline' | 'cancel';
+const challengeActions = codes<ChallengeAction>({ accept: 'a', decline: 'd', cancel: 'x' });
+/** Accept / Decline / Cancel on a challenge card. */
+const challenge = defineId<{ kind: 'challenge'; challengeId: string; action: ChallengeAction }>({
+  kind: 'challenge',
+  prefix: 'c',
+  fields: 2,
+  encode: (id) => {
+    need(isRef(id.challengeId), 'bad challenge id');
+    return [id.challengeId, challengeActions.write(id.action)];
+  },
+  decode: ([ref, code]) => {
+    const action = challengeActions.read(code);
+    return isRef(ref) && action ? { kind: 'challenge', challengeId: ref, action } : null;
+  },
+  target: (id) => id.challengeId,
+});
+
+export type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
+const gameActions = codes<GameAction>({ 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' });
+/** A draw offer's buttons, Rematch. `version` is the game's version when drawn: a click on an older one is stale. */
+const game = defineId<{ kind: 'game'; gameId: string; version: number; action: GameAction }>({
+  kind: 'game',
+  prefix: 'g',
+  fields: 3,
+  encode: (id) => {
+    need(isRef(id.gameId) && isCount(id.version), 'bad game id or version');
+    return [id.gameId, String(id.version), gameActions.write(id.action)];
+  },
+  decode: ([ref, version, code]) => {
+    const action = gameActions.read(code);
+    return isRef(ref) && VERSION_RE.test(version) && action
+      ? { kind: 'game', gameId: ref, version: Number(version), action }
+      : null;
+  },
+  target: (id) => id.gameId,
+});
+
+/** `cancel` asks privately; `cancel-confirm` (on that private message) cancels. */
+export type TournamentAction = 'join' | 'leave' | 'start' | 'cancel' | 'cancel-confirm';
+const tournamentActions = codes<TournamentAction>({
   join: 'j',
   leave: 'l',
   start: 's',
   cancel: 'x',
   'cancel-confirm': 'cx',
-};
-const TOURNAMENT_BY_CODE = invert(TOURNAMENT_CODES);
-const RULES_CODES: Record<RulesAction, string> = { open: 'o', page: 'p', post: 's', jump: 'j' };
-const RULES_BY_CODE = invert(RULES_CODES);
+});
+/** The buttons of a tournament card. */
+const tournament = defineId<{ kind: 'tournament'; tournamentId: string; action: TournamentAction }>({
+  kind: 'tournament',
+  prefix: 't',
+  fields: 2,
+  encode: (id) => {
+    need(isRef(id.tournamentId), 'bad tournament id');
+    return [id.tournamentId, tournamentActions.write(id.action)];
+  },
+  decode: ([ref, code]) => {
+    const action = tournamentActions.read(code);
+    return isRef(ref) && action ? { kind: 'tournament', tournamentId: ref, action } : null;
+  },
+  target: (id) => id.tournamentId,
+});
+
+/** Paged lists (the page buttons of /games). */
+export type ListName = 'games';
+const lists = codes<ListName>({ games: 'g' });
+const list = defineId<{ kind: 'list'; list: ListName; page: number }>({
+  kind: 'list',
+  prefix: 'l',
+  fields: 2,
+  encode: (id) => {
+    need(Number.isInteger(id.page) && id.page >= 0 && id.page <= MAX_LIST_PAGE, 'bad page');
+    return [lists.write(id.list), String(id.page)];
+  },
+  decode: ([code, page]) => {
+    const name = lists.read(code);
+    return name && PAGE_RE.test(page) ? { kind: 'list', list: name, page: Number(page) } : null;
+  },
+  target: (id) => id.list,
+});
+
+/**
+ * The move builder (the Move button and its private menus). `at` is the number of moves played when it was drawn —
+ * the position it offers moves for (the record's version also moves on reminders and draw offers); `path` the menu
+ * choices so far (codes of src/match/menu.ts); `menu` which select menu of the view.
+ */
+type BuildId =
+  | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
+  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] };
+const buildActions = codes({ open: 'o', view: 'v', confirm: 'c' } as const);
+const SELECT_RE = new RegExp(`^s([0-${MENUS - 1}])$`);
+const validPath = (path: readonly string[]): boolean => path.length <= MAX_STEPS && path.every((c) => CODE_RE.test(c));
+const build = defineId<BuildId>({
+  kind: 'build',
+  prefix: 'b',
+  fields: 4,
+  encode: (id) => {
+    need(isRef(id.gameId) && isCount(id.at) && validPath(id.path), 'bad builder id');
+    need(id.action !== 'open' || id.path.length === 0, 'the builder opens at the start');
+    need(id.action !== 'select' || SELECT_RE.test(`s${id.menu}`), 'bad menu');
+    const action = id.action === 'select' ? `s${id.menu}` : buildActions.write(id.action);
+    return [id.gameId, String(id.at), action, id.path.join(PATH_SEP)];
+  },
+  decode: ([ref, at, code, text]) => {
+    const path = text === '' ? [] : text.split(PATH_SEP);
+    if (!isRef(ref) || !VERSION_RE.test(at) || !validPath(path)) return null;
+    const base = { kind: 'build' as const, gameId: ref, at: Number(at), path };
+    const menu = SELECT_RE.exec(code);
+    if (menu) return { ...base, action: 'select', menu: Number(menu[1]) };
+    const action = buildActions.read(code);
+    return action && (action !== 'open' || path.length === 0) ? { ...base, action } : null;
+  },
+  target: (id) => id.gameId,
+});
+
+/**
+ * The buttons of a /rules lesson: open a page privately (Why?), turn to a page, post the page publicly, jump to the
+ * chosen topic (select).
+ */
+export type RulesAction = 'open' | 'page' | 'post' | 'jump';
+const rulesActions = codes<RulesAction>({ open: 'o', page: 'p', post: 's', jump: 'j' });
+/** A page of a game's /rules lesson: `page` is the topic's index in the game's lessons. */
+const rules = defineId<{ kind: 'rules'; game: string; page: number; action: RulesAction }>({
+  kind: 'rules',
+  prefix: 'r',
+  fields: 3,
+  encode: (id) => {
+    need(GAME_RE.test(id.game) && isPage(id.page), 'bad rules page');
+    return [id.game, String(id.page), rulesActions.write(id.action)];
+  },
+  decode: ([name, page, code]) => {
+    const action = rulesActions.read(code);
+    return GAME_RE.test(name) && PAGE_RE.test(page) && action
+      ? { kind: 'rules', game: name, page: Number(page), action }
+      : null;
+  },
+  target: (id) => id.game,
+});
+
+/** Every kind, found by its prefix. */
+const KINDS = [challenge, game, tournament, list, build, rules] as const;
+
+// ---------------------------------------------------------------------------
+// The codec
+
+type KindOf<C> = C extends IdCodec<infer T> ? T : never;
+export type CustomId = KindOf<(typeof KINDS)[number]>;
+
+const byKind = new Map<string, IdCodec<CustomId>>(KINDS.map((c) => [c.kind, c as unknown as IdCodec<CustomId>]));
+const byPrefix = new Map<string, IdCodec<CustomId>>(KINDS.map((c) => [c.prefix, c as unknown as IdCodec<CustomId>]));
 
 export function encodeCustomId(id: CustomId): string {
-  let text: string;
-  if (id.kind === 'challenge') {
-    if (!ID_RE.test(id.challengeId)) throw new Error(`custom id: bad challenge id`);
-    text = `${CUSTOM_ID_VERSION}:c:${id.challengeId}:${CHALLENGE_CODES[id.action]}`;
-  } else if (id.kind === 'tournament') {
-    if (!ID_RE.test(id.tournamentId)) throw new Error('custom id: bad tournament id');
-    text = `${CUSTOM_ID_VERSION}:t:${id.tournamentId}:${TOURNAMENT_CODES[id.action]}`;
-  } else if (id.kind === 'list') {
-    if (!Number.isInteger(id.page) || id.page < 0 || id.page > MAX_LIST_PAGE) throw new Error('custom id: bad page');
-    text = `${CUSTOM_ID_VERSION}:l:${LIST_CODES[id.list]}:${id.page}`;
-  } else if (id.kind === 'build') {
-    if (
-      !ID_RE.test(id.gameId) ||
-      !Number.isSafeInteger(id.at) ||
-      !VERSION_RE.test(String(id.at)) ||
-      !validPath(id.path)
-    ) {
-      throw new Error('custom id: bad builder id');
-    }
-    if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
-    if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
-    const action = id.action === 'select' ? `s${id.menu}` : BUILD_CODES[id.action];
-    text = `${CUSTOM_ID_VERSION}:b:${id.gameId}:${id.at}:${action}:${id.path.join(PATH_SEP)}`;
-  } else if (id.kind === 'rules') {
-    if (!GAME_RE.test(id.game) || !Number.isInteger(id.page) || !PAGE_RE.test(String(id.page)))
-      throw new Error('custom id: bad rules page');
-    text = `${CUSTOM_ID_VERSION}:r:${id.game}:${id.page}:${RULES_CODES[id.action]}`;
-  } else {
-    if (!ID_RE.test(id.gameId) || !Number.isSafeInteger(id.version) || !VERSION_RE.test(String(id.version))) {
-      throw new Error(`custom id: bad game id or version`);
-    }
-    text = `${CUSTOM_ID_VERSION}:g:${id.gameId}:${id.version}:${GAME_CODES[id.action]}`;
-  }
+  const codec = byKind.get(id.kind)!;
+  const text = [CUSTOM_ID_VERSION, codec.prefix, ...codec.encode(id)].join(':');
   if (text.length > MAX_LEN) throw new Error('custom id: over 100 characters');
   return text;
 }
@@ -116,64 +218,17 @@ export type ParsedCustomId = { ok: true; value: CustomId } | { ok: false; reason
 export function parseCustomId(raw: unknown): ParsedCustomId {
   const bad = (reason: CustomIdRefusal): ParsedCustomId => ({ ok: false, reason });
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LEN) return bad('common.badButton');
-  const parts = raw.split(':');
-  if (parts[0] !== CUSTOM_ID_VERSION) {
-    return bad(/^hx\d+$/.test(parts[0]) ? 'common.oldButton' : 'common.badButton');
-  }
-  if (parts[1] === 'c' && parts.length === 4) {
-    const action = CHALLENGE_BY_CODE.get(parts[3]);
-    if (!ID_RE.test(parts[2]) || !action) return bad('common.badButton');
-    return { ok: true, value: { kind: 'challenge', challengeId: parts[2], action } };
-  }
-  if (parts[1] === 'g' && parts.length === 5) {
-    const action = GAME_BY_CODE.get(parts[4]);
-    if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !action) return bad('common.badButton');
-    return { ok: true, value: { kind: 'game', gameId: parts[2], version: Number(parts[3]), action } };
-  }
-  if (parts[1] === 't' && parts.length === 4) {
-    const action = TOURNAMENT_BY_CODE.get(parts[3]);
-    if (!ID_RE.test(parts[2]) || !action) return bad('common.badButton');
-    return { ok: true, value: { kind: 'tournament', tournamentId: parts[2], action } };
-  }
-  if (parts[1] === 'l' && parts.length === 4) {
-    const list = LIST_BY_CODE.get(parts[2]);
-    if (!list || !PAGE_RE.test(parts[3])) return bad('common.badButton');
-    return { ok: true, value: { kind: 'list', list, page: Number(parts[3]) } };
-  }
-  if (parts[1] === 'b' && parts.length === 6) {
-    const path = readPath(parts[5]);
-    if (!ID_RE.test(parts[2]) || !VERSION_RE.test(parts[3]) || !path) return bad('common.badButton');
-    const base = { kind: 'build' as const, gameId: parts[2], at: Number(parts[3]), path };
-    const menu = SELECT_RE.exec(parts[4]);
-    if (menu) return { ok: true, value: { ...base, action: 'select', menu: Number(menu[1]) } };
-    const action = BUILD_BY_CODE.get(parts[4]);
-    if (!action || (action === 'open' && path.length > 0)) return bad('common.badButton');
-    return { ok: true, value: { ...base, action } };
-  }
-  if (parts[1] === 'r' && parts.length === 5) {
-    const action = RULES_BY_CODE.get(parts[4]);
-    if (!GAME_RE.test(parts[2]) || !PAGE_RE.test(parts[3]) || !action) return bad('common.badButton');
-    return { ok: true, value: { kind: 'rules', game: parts[2], page: Number(parts[3]), action } };
-  }
-  return bad('common.badButton');
+  const [version, prefix, ...fields] = raw.split(':');
+  if (version !== CUSTOM_ID_VERSION) return bad(/^hx\d+$/.test(version) ? 'common.oldButton' : 'common.badButton');
+  const codec = byPrefix.get(prefix);
+  const value = codec && fields.length === codec.fields ? codec.decode(fields) : null;
+  return value ? { ok: true, value } : bad('common.badButton');
 }
 
 /** What an id acts on: its kind and the record (or list, or lesson) it names. */
 function target(id: CustomId): string {
-  switch (id.kind) {
-    case 'challenge':
-      return `c:${id.challengeId}`;
-    case 'game':
-      return `g:${id.gameId}`;
-    case 'build':
-      return `b:${id.gameId}`;
-    case 'tournament':
-      return `t:${id.tournamentId}`;
-    case 'list':
-      return `l:${id.list}`;
-    case 'rules':
-      return `r:${id.game}`;
-  }
+  const codec = byKind.get(id.kind)!;
+  return `${codec.prefix}:${codec.target(id)}`;
 }
 
 /** The custom ids of hexmate a message carries (its buttons and menus), parsed; anything else is left out. */

@@ -8,6 +8,9 @@ import {
   parseCustomId,
   type CustomId,
 } from '../../../src/commands/kit/custom-id.js';
+import { drawButtons } from '../../../src/commands/draw.js';
+import { componentHandler } from '../../../src/commands/index.js';
+import { rematchButton } from '../../../src/commands/rematch.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 const atArb = fc.integer({ min: 0, max: 999_999_999 });
@@ -250,5 +253,50 @@ describe('which message a click may redraw', () => {
     expect(mayRedraw({ components: [] }, id('hx1:l:g:1'), true)).toBe(false);
     expect(mayRedraw(board, id('hx1:l:g:1'), true)).toBe(false);
     expect(mayRedraw(message('hx1:l:g:0', 'hx1:l:g:2'), id('hx1:l:g:1'), true)).toBe(true);
+  });
+});
+
+describe('ids already posted', () => {
+  // Ids as the codec wrote them before each kind became one declaration: buttons on messages posted then must still
+  // decode to the same value, and the encoder must still write them byte for byte.
+  const posted: [string, CustomId][] = [
+    ['hx1:c:Ab_-9:a', { kind: 'challenge', challengeId: 'Ab_-9', action: 'accept' }],
+    ['hx1:c:abc:d', { kind: 'challenge', challengeId: 'abc', action: 'decline' }],
+    ['hx1:c:abc:x', { kind: 'challenge', challengeId: 'abc', action: 'cancel' }],
+    ['hx1:g:g1:0:da', { kind: 'game', gameId: 'g1', version: 0, action: 'draw-accept' }],
+    ['hx1:g:g1:17:dd', { kind: 'game', gameId: 'g1', version: 17, action: 'draw-decline' }],
+    ['hx1:g:x-Y_z:999999999:rm', { kind: 'game', gameId: 'x-Y_z', version: 999999999, action: 'rematch' }],
+    ['hx1:t:t1:j', { kind: 'tournament', tournamentId: 't1', action: 'join' }],
+    ['hx1:t:t1:l', { kind: 'tournament', tournamentId: 't1', action: 'leave' }],
+    ['hx1:t:t1:s', { kind: 'tournament', tournamentId: 't1', action: 'start' }],
+    ['hx1:t:t1:x', { kind: 'tournament', tournamentId: 't1', action: 'cancel' }],
+    ['hx1:t:t1:cx', { kind: 'tournament', tournamentId: 't1', action: 'cancel-confirm' }],
+    ['hx1:l:g:0', { kind: 'list', list: 'games', page: 0 }],
+    ['hx1:l:g:99', { kind: 'list', list: 'games', page: 99 }],
+    ['hx1:b:g1:0:o:', { kind: 'build', gameId: 'g1', at: 0, path: [], action: 'open' }],
+    ['hx1:b:g1:12:v:', { kind: 'build', gameId: 'g1', at: 12, path: [], action: 'view' }],
+    ['hx1:b:g1:12:v:V3.F', { kind: 'build', gameId: 'g1', at: 12, path: ['V3', 'F'], action: 'view' }],
+    [
+      'hx1:b:g1:3:c:a.b.c.d.e.f',
+      { kind: 'build', gameId: 'g1', at: 3, path: ['a', 'b', 'c', 'd', 'e', 'f'], action: 'confirm' },
+    ],
+    ['hx1:b:g1:3:s0:', { kind: 'build', gameId: 'g1', at: 3, path: [], action: 'select', menu: 0 }],
+    ['hx1:b:g1:3:s3:Z9z', { kind: 'build', gameId: 'g1', at: 3, path: ['Z9z'], action: 'select', menu: 3 }],
+    ['hx1:r:exxit:0:o', { kind: 'rules', game: 'exxit', page: 0, action: 'open' }],
+    ['hx1:r:orion:99:p', { kind: 'rules', game: 'orion', page: 99, action: 'page' }],
+    ['hx1:r:a-b:5:s', { kind: 'rules', game: 'a-b', page: 5, action: 'post' }],
+    ['hx1:r:exxit:4:j', { kind: 'rules', game: 'exxit', page: 4, action: 'jump' }],
+  ];
+
+  it('decode as before, are written the same, and each reaches a handler of its kind', () => {
+    for (const [raw, value] of posted) {
+      expect(parseCustomId(raw), raw).toEqual({ ok: true, value });
+      expect(encodeCustomId(value)).toBe(raw);
+      const handler = componentHandler(value);
+      expect(handler.kind).toBe(value.kind);
+      if ('action' in value && handler.actions) expect(handler.actions).toContain(value.action);
+    }
+    expect(componentHandler(posted[5][1])).toBe(rematchButton);
+    expect(componentHandler(posted[3][1])).toBe(drawButtons);
   });
 });
