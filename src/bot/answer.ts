@@ -1,6 +1,6 @@
 // The one way to answer an interaction. A handler returns a Reply; this
 // sends it whatever state the interaction is in (fresh, deferred publicly,
-// privately, or as an update), and defers on its own when the handler is
+// privately, or as an update: read off discord.js's own flags), and defers on its own when the handler is
 // still working 1.5 s after the interaction was created (Discord's limit
 // for the first answer is 3 s). A game post that Discord refuses as an
 // answer goes to the game's channel instead: an applied move is always shown.
@@ -16,7 +16,7 @@ import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.j
 import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
 import { postAnnouncement, postNonce, type Announcement } from '../match/announce.js';
-import { postableHere } from '../match/context.js';
+import { postableHere, type GamePost } from '../match/context.js';
 import { gameLocale } from '../match/games.js';
 import type { PendingReply } from '../store/types.js';
 import { clipText, text } from '../commands/kit/text.js';
@@ -29,8 +29,20 @@ type State = 'fresh' | 'public' | 'ephemeral' | 'update' | 'replied';
 
 const isComponent = (i: RepliableInteraction): i is ComponentLike => i.isMessageComponent();
 
+/** Where an interaction is, from discord.js's flags: `ephemeral` is set by a reply or deferReply, never by deferUpdate. */
+function stateOf(i: RepliableInteraction): State {
+  if (i.replied) return 'replied';
+  if (!i.deferred) return 'fresh';
+  if (i.ephemeral === null) return 'update';
+  return i.ephemeral ? 'ephemeral' : 'public';
+}
+
+/** A game post that went out, and the id of its message when Discord gave one. */
+interface Delivered {
+  id: string | null;
+}
+
 export class Answer {
-  private state: State = 'fresh';
   private pending: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
   readonly locale: Locale;
@@ -47,6 +59,10 @@ export class Answer {
     private readonly ack: Ack,
   ) {
     this.locale = localeOf(i.locale);
+  }
+
+  private get state(): State {
+    return stateOf(this.i);
   }
 
   /** Starts the early-deferral timer; call before the handler's work. */
@@ -75,16 +91,9 @@ export class Answer {
 
   private async defer(how: Ack): Promise<void> {
     if (this.state !== 'fresh') return;
-    if (how === 'update' && isComponent(this.i)) {
-      await this.i.deferUpdate();
-      this.state = 'update';
-    } else if (how === 'ephemeral') {
-      await this.i.deferReply({ flags: MessageFlags.Ephemeral });
-      this.state = 'ephemeral';
-    } else {
-      await this.i.deferReply();
-      this.state = 'public';
-    }
+    if (how === 'update' && isComponent(this.i)) await this.i.deferUpdate();
+    else if (how === 'ephemeral') await this.i.deferReply({ flags: MessageFlags.Ephemeral });
+    else await this.i.deferReply();
   }
 
   /** `locale`: the language the message was written in (an edit keeps it; a public card stays in the server's). */
@@ -139,27 +148,22 @@ export class Answer {
     switch (this.state) {
       case 'fresh': {
         const res = await this.i.reply({ ...payload, flags, withResponse: true });
-        this.state = 'replied';
         return res.resource?.message?.id ?? null;
       }
       case 'public':
       case 'ephemeral':
-        if ((this.state === 'ephemeral') === ephemeral) {
-          const m = await this.i.editReply(payload);
-          this.state = 'replied';
-          return m.id;
-        }
+        if ((this.state === 'ephemeral') === ephemeral) return (await this.i.editReply(payload)).id;
         // The deferral showed the wrong kind of "thinking…": remove it, then answer as asked.
-        await this.i
-          .deleteReply()
-          .catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
+        await this.removeDeferral();
         break;
       default:
         break;
     }
-    const m = await this.i.followUp({ ...payload, flags });
-    this.state = 'replied';
-    return m.id;
+    return (await this.i.followUp({ ...payload, flags })).id;
+  }
+
+  private async removeDeferral(): Promise<void> {
+    await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
   }
 
   /**
@@ -183,15 +187,9 @@ export class Answer {
     } else if (reply.kind === 'update') {
       const payload = await reply.build(locale);
       await this.settle();
-      if (this.state === 'fresh' && isComponent(this.i)) {
-        await this.i.update(payload);
-        this.state = 'replied';
-      } else if (this.state === 'update') {
-        await this.i.editReply(payload);
-        this.state = 'replied';
-      } else {
-        await this.message(payload, false);
-      }
+      if (this.state === 'fresh' && isComponent(this.i)) await this.i.update(payload);
+      else if (this.state === 'update') await this.i.editReply(payload);
+      else await this.message(payload, false);
       sent = this.sent(isComponent(this.i) ? this.i.message.id : null, locale);
       if (reply.tell) await this.tell(reply.tell);
     } else {
@@ -209,50 +207,48 @@ export class Answer {
    * owed for the announcement sweep.
    */
   private async gamePost(reply: Extract<Reply, { kind: 'game' }>): Promise<string | null> {
-    const post = reply.announcement.post;
-    let delivered = false;
+    const a = reply.announcement;
+    const sent = (await this.answerWithPost(a.post)) ?? (await this.postInChannel(a.post));
+    if (!sent)
+      await this.tell({ key: 'common.postFailed' }).catch((e: unknown) =>
+        this.ctx.log.warn({ err: e }, 'could not say the post is late'),
+      );
+    await a.after(sent !== null, sent ? this.via() : undefined);
+    return sent?.id ?? null;
+  }
+
+  /** The post as this interaction's answer; null (and a public "thinking…" removed) when it cannot be. */
+  private async answerWithPost(post: GamePost): Promise<Delivered | null> {
+    const built = await gamePayload(this.ctx, post).then(
+      (payload) => ({ payload, err: null }),
+      (err: unknown) => ({ payload: null, err }),
+    );
+    await this.settle();
+    let err: unknown = built.err;
+    if (built.payload && this.state === 'ephemeral' && postableHere(post.game)) {
+      // Deferred privately: the public board goes to the channel instead. (Reply mode has no channel to fall back
+      // to: there the private "thinking…" gives way to a public follow-up.)
+      await this.removeDeferral();
+      err = 'a public post after a private deferral';
+    } else if (built.payload) {
+      try {
+        return { id: await this.message(built.payload, false) };
+      } catch (e) {
+        err = e;
+      }
+    }
+    this.ctx.log.warn({ err, gameId: post.game.id }, 'could not answer with the post; posting in the channel');
+    if (this.state === 'public') await this.removeDeferral();
+    return null;
+  }
+
+  /** The post in the game's channel (where the bot can post); null when that fails too. */
+  private async postInChannel(post: GamePost): Promise<Delivered | null> {
     try {
-      let payload: MessagePayload | Error;
-      try {
-        payload = await gamePayload(this.ctx, post);
-      } catch (e) {
-        payload = e instanceof Error ? e : new Error(String(e));
-      } finally {
-        await this.settle();
-      }
-      try {
-        if (payload instanceof Error) throw payload;
-        // (Reply mode has no channel to fall back to: there the private "thinking…" gives way to a public follow-up.)
-        if (this.state === 'ephemeral' && postableHere(post.game)) {
-          // Deferred privately: the public board goes to the channel instead.
-          await this.i
-            .deleteReply()
-            .catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
-          throw new Error('public post after a private deferral');
-        }
-        const id = await this.message(payload, false);
-        delivered = true;
-        return id;
-      } catch (e) {
-        this.ctx.log.warn({ err: e, gameId: post.game.id }, 'could not answer with the post; posting in the channel');
-        if (this.state === 'public')
-          await this.i
-            .deleteReply()
-            .catch((e2: unknown) => this.ctx.log.debug({ err: e2 }, 'could not remove the deferral'));
-      }
-      try {
-        const id = await this.ctx.notifier.post(post.game, post, { nonce: postNonce(post.game) });
-        delivered = true;
-        return id;
-      } catch (e) {
-        this.ctx.log.error({ err: e, gameId: post.game.id }, 'could not post the game; left to the announcement sweep');
-        await this.tell({ key: 'common.postFailed' }).catch((e2: unknown) =>
-          this.ctx.log.warn({ err: e2 }, 'could not say the post is late'),
-        );
-        return null;
-      }
-    } finally {
-      await reply.announcement.after(delivered, delivered ? this.via() : undefined);
+      return { id: await this.ctx.notifier.post(post.game, post, { nonce: postNonce(post.game) }) };
+    } catch (e) {
+      this.ctx.log.error({ err: e, gameId: post.game.id }, 'could not post the game; left to the announcement sweep');
+      return null;
     }
   }
 
@@ -273,18 +269,10 @@ export class Answer {
     const payload = { content, allowedMentions: { parse: [] as [] }, ...(why.length > 0 ? { components: why } : {}) };
     if (this.state === 'ephemeral') {
       await this.i.editReply(payload);
-      this.state = 'replied';
       return;
     }
-    if (this.state === 'public') {
-      await this.i.deleteReply().catch((e: unknown) => this.ctx.log.debug({ err: e }, 'could not remove the deferral'));
-    }
-    if (this.state === 'fresh') {
-      await this.i.reply({ ...payload, flags: MessageFlags.Ephemeral });
-      this.state = 'replied';
-      return;
-    }
-    await this.i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
-    this.state = 'replied';
+    if (this.state === 'public') await this.removeDeferral();
+    if (this.state === 'fresh') await this.i.reply({ ...payload, flags: MessageFlags.Ephemeral });
+    else await this.i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
   }
 }
