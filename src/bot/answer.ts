@@ -15,7 +15,7 @@ import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
 import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
-import { postAnnouncement, postNonce, type Announcement } from '../match/announce.js';
+import { postAnnouncement, postNonce, sendOnce, type Announcement } from '../match/announce.js';
 import { postableHere, type GamePost } from '../match/context.js';
 import { gameLocale } from '../match/games.js';
 import type { PendingReply } from '../store/types.js';
@@ -123,8 +123,7 @@ export class Answer {
     try {
       const payload = await gamePayload(this.ctx, a.post);
       await this.settle();
-      await this.message(payload, false);
-      delivered = true;
+      delivered = (await sendOnce(this.ctx, a.post.game, () => this.message(payload, false))) !== null;
     } catch (e) {
       this.ctx.log.warn(
         { err: e, gameId: a.post.game.id, interactionId: this.i.id },
@@ -231,8 +230,13 @@ export class Answer {
       await this.removeDeferral();
       err = 'a public post after a private deferral';
     } else if (built.payload) {
+      const payload = built.payload;
       try {
-        return { id: await this.message(built.payload, false) };
+        // Where the bot cannot post, Discord cannot drop a second copy: sent at most once (announce.ts).
+        if (postableHere(post.game)) return { id: await this.message(payload, false) };
+        const sent = await sendOnce(this.ctx, post.game, () => this.message(payload, false));
+        if (sent) return { id: sent.sent };
+        err = 'claimed before';
       } catch (e) {
         err = e;
       }

@@ -73,6 +73,35 @@ async function markShown(ctx: MatchContext, rec: StoredGame): Promise<void> {
   }
 }
 
+/**
+ * Reply mode: sends a game's post at most once. There Discord cannot drop a second copy (a follow-up carries no
+ * nonce, unlike a channel post), so a process that died after sending but before noting the post shown would have
+ * it sent again by the sweep or the next interaction. The owed post is claimed in the store (compare-and-set) just
+ * before it is sent, and once claimed it is never sent again: whoever finds it claimed notes it shown instead.
+ * At most once rather than at least once: a board lost by a crash at that moment is shown again by /board, a board
+ * posted twice cannot be taken back. A send that throws (Discord refused it) gives the claim back, so a failed
+ * follow-up stays owed as before. Null when it was claimed before (and is now noted shown): nothing was sent.
+ */
+export async function sendOnce<T>(
+  ctx: MatchContext,
+  rec: StoredGame,
+  send: () => Promise<T>,
+): Promise<{ sent: T } | null> {
+  if (!(await ctx.store.games.claimReplyPost(rec.id, rec.version))) {
+    ctx.log.info({ gameId: rec.id, version: rec.version }, 'reply-mode post claimed before (a crash): not sent again');
+    await markShown(ctx, rec);
+    return null;
+  }
+  try {
+    return { sent: await send() };
+  } catch (e) {
+    await ctx.store.games
+      .releaseReplyPost(rec.id, rec.version)
+      .catch((e2: unknown) => ctx.log.warn({ err: e2, gameId: rec.id }, 'could not give the post claim back'));
+    throw e;
+  }
+}
+
 /** A failed post: hand it to the sweep at once rather than when this process is gone. */
 async function release(ctx: MatchContext, rec: StoredGame): Promise<void> {
   try {
@@ -119,9 +148,10 @@ export async function postAnnouncement(ctx: MatchContext, a: Announcement, via?:
       await ctx.notifier.post(rec, a.post, { nonce: postNonce(rec) });
       delivered = true;
     } else if (replyUsable(via)) {
-      await ctx.notifier.followUp(via, a.post);
-      delivered = true;
-      through = via;
+      if (await sendOnce(ctx, rec, () => ctx.notifier.followUp(via, a.post))) {
+        delivered = true;
+        through = via;
+      }
     } else {
       ctx.log.debug(
         { gameId: rec.id },

@@ -17,7 +17,7 @@ import { getGame } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import { replay } from '../engine/replay.js';
 import { isCorruptRecordError, type ClaimedAnnouncement, type StoredGame } from '../store/types.js';
-import { announcement, postNonce, replyUsable, type Announcement } from './announce.js';
+import { announcement, postNonce, replyUsable, sendOnce, type Announcement } from './announce.js';
 import { postableHere, type MatchContext } from './context.js';
 import { introLine, moveLine } from './describe.js';
 import { finalAnnouncement } from './finish.js';
@@ -194,8 +194,8 @@ async function deliver(
       await ctx.notifier.post(rec, a.post, { nonce: postNonce(a.post.game) });
       how = 'channel';
     } else if (late === 'open' && reply) {
-      await ctx.notifier.followUp(reply, a.post);
-      how = 'follow-up';
+      // (An edit of the "thinking…" above cannot show the post twice; a follow-up can: sent once.)
+      if (await sendOnce(ctx, rec, () => ctx.notifier.followUp(reply, a.post))) how = 'follow-up';
     }
     if (how) ctx.log.info({ gameId: rec.id, version: rec.version, how }, 'owed game post made');
   } catch (e) {

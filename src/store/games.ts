@@ -18,9 +18,11 @@ import {
   DEL_IF_EQUAL,
   DUE_REPAIR,
   GAME_CLAIM_ANNOUNCEMENT,
+  GAME_CLAIM_REPLY_POST,
   GAME_CREATE,
   GAME_MARK_SHOWN,
   GAME_QUARANTINE,
+  GAME_RELEASE_REPLY_POST,
   GAME_UPDATE,
 } from './scripts.js';
 import {
@@ -336,6 +338,18 @@ export class RedisGameStore implements GameStore {
     if (Number(res[0]) !== 1) return null;
     const reply = typeof res[2] === 'string' && res[2] ? parseJson(res[2], isPendingReply) : null;
     return { tries: Number(res[1]), reply };
+  }
+
+  async claimReplyPost(id: string, version: number): Promise<boolean> {
+    if (!isStoreId(id)) return false;
+    if (!Number.isInteger(version) || version < 0) throw new TypeError('claimReplyPost: version must be a count');
+    return Number(await GAME_CLAIM_REPLY_POST.run(this.redis, [this.k.game(id)], [version])) === 1;
+  }
+
+  async releaseReplyPost(id: string, version: number): Promise<void> {
+    if (!isStoreId(id)) return;
+    if (!Number.isInteger(version) || version < 0) throw new TypeError('releaseReplyPost: version must be a count');
+    await GAME_RELEASE_REPLY_POST.run(this.redis, [this.k.game(id)], [version]);
   }
 
   async recheckAnnouncement(id: string, at: number | null): Promise<void> {

@@ -315,3 +315,34 @@ end
 return 1
 `,
 );
+
+/**
+ * Reply mode: claims the sending of a game's owed post, which Discord cannot deduplicate there (a follow-up carries
+ * no nonce). KEYS: game. ARGV: the version the post shows. The post owed is the one of annV (or of the version shown,
+ * when older): claimed once, in 'sent' → 1 claimed now (or nothing is owed: nothing to guard), 0 claimed before.
+ */
+export const GAME_CLAIM_REPLY_POST = new Script(
+  'gameClaimReplyPost',
+  `
+local annV = tonumber(redis.call('HGET', KEYS[1], 'annV') or '0')
+local shown = tonumber(redis.call('HGET', KEYS[1], 'shown') or '0')
+local v = tonumber(ARGV[1])
+if annV < v then v = annV end
+if v <= shown then return 1 end
+if tonumber(redis.call('HGET', KEYS[1], 'sent') or '0') >= v then return 0 end
+redis.call('HSET', KEYS[1], 'sent', v)
+return 1
+`,
+);
+
+/** Undoes GAME_CLAIM_REPLY_POST for a post Discord refused. KEYS: game. ARGV: the version the post shows. */
+export const GAME_RELEASE_REPLY_POST = new Script(
+  'gameReleaseReplyPost',
+  `
+local annV = tonumber(redis.call('HGET', KEYS[1], 'annV') or '0')
+local v = tonumber(ARGV[1])
+if annV < v then v = annV end
+if tonumber(redis.call('HGET', KEYS[1], 'sent') or '0') == v then redis.call('HDEL', KEYS[1], 'sent') end
+return 1
+`,
+);

@@ -214,6 +214,13 @@ export interface GameStore {
     owner: string,
     attempt?: boolean,
   ): Promise<ClaimedAnnouncement | null>;
+  /**
+   * Reply mode: claims the sending of the post owed up to `version` (compare-and-set: once per owed post); false when
+   * it was claimed before. True also when nothing is owed (nothing to guard).
+   */
+  claimReplyPost(id: string, version: number): Promise<boolean>;
+  /** Gives a claimed reply-mode post back (Discord refused it): it may be sent again. */
+  releaseReplyPost(id: string, version: number): Promise<void>;
   /** Looks at an owed post again at `at` (ms), or never (null: drops the hint). */
   recheckAnnouncement(id: string, at: number | null): Promise<void>;
   /**

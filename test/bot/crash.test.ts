@@ -1,6 +1,7 @@
 // kill -9 between saving a move and posting it, with the real entry point:
 // the move is kept, a new process posts its board once (pinging the next
-// player), and play goes on.
+// player), and play goes on. In reply mode (a group DM, where a follow-up
+// carries no nonce) a board sent just before the kill is not sent again.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -84,6 +85,49 @@ describe('kill -9 between saving a move and posting it', () => {
     expect(next.original?.content).toContain('Black: P B (place)');
     expect(fake.messages(thread.id).filter((m) => m.content.includes('Red: P A (place)'))).toHaveLength(1);
     expect((await store.games.activeByChannel(thread.id))?.moves).toEqual(['P 0,0', 'P 1,0']);
+    expect(fake.violations).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});
+
+describe('kill -9 in a group DM between sending a board and noting it shown', () => {
+  it('the new process does not post it again (at most once: no nonce there); play goes on', async () => {
+    const ann = fake.addUser({ username: 'ann', guildId: null });
+    const ben = fake.addUser({ username: 'ben', guildId: null });
+    const dm = fake.addGroupDm({ name: 'Hex night', memberIds: [ann.id, ben.id] });
+    const first = startBotProcess(fake);
+    children.push(first);
+    await fake.waitForReady(1, 30_000);
+    const card = (
+      await fake.slash(ann, dm.id, 'challenge', toOptions({ game: 'exxit', opponent: ben, first: 'me' })).done()
+    ).original!;
+    // Accept redraws the card, then the starting board follows the click up: held on its way, then the process dies.
+    const followUp = fake.fault({ method: 'POST', route: '/webhooks/:app/:token', action: 'hold', times: 1 });
+    fake.click(ben, card.id, findButton(card, 'Accept'));
+    await followUp.hit(20_000);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    // The board reaches the group DM after all; its post is still owed in the store.
+    followUp.release();
+    const boards = () => fake.messages(dm.id).filter((m) => m.attachments.length > 0);
+    await waitFor(async () => boards().length === 1 || undefined);
+    const owed = await waitFor(async () => store.games.activeByChannel(dm.id));
+    expect(owed.annV).toBeGreaterThan(owed.shown ?? 0);
+
+    // The new process's sweep takes the owed post over: claimed before, so noted shown and not sent again.
+    const second = startBotProcess(fake);
+    children.push(second);
+    const settled = await waitFor(async () => {
+      const g = await store.games.activeByChannel(dm.id);
+      return g && (g.shown ?? 0) >= (g.annV ?? 0) ? g : undefined;
+    }, 30_000);
+    expect(settled.moves).toEqual([]);
+    expect(boards()).toHaveLength(1);
+    // Play goes on through the new process: Ann's move is answered with its board.
+    const next = await fake.slash(ann, dm.id, 'move', toOptions({ text: 'P A' })).done();
+    expect(next.original?.content).toContain('Red: P A (place)');
+    expect(boards()).toHaveLength(2);
     expect(fake.violations).toEqual([]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);

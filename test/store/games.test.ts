@@ -354,6 +354,27 @@ describe.each(MODES)('games on $name', (mode) => {
     expect((await store.games.get(g.id))?.shown).toBe(2);
   });
 
+  it('reply mode: an owed post is claimed for sending once; a refused send gives it back; a later post is its own', async () => {
+    const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1' } });
+    if (!r.ok) throw new Error(r.reason);
+    const id = r.game.id;
+    expect(await store.games.claimReplyPost(id, 1)).toBe(true);
+    expect(await store.games.claimReplyPost(id, 1)).toBe(false);
+    await store.games.releaseReplyPost(id, 1);
+    expect(await store.games.claimReplyPost(id, 1)).toBe(true);
+    // A write without a post of its own (version 2) does not make the owed post claimable again.
+    const d = await store.games.update(id, 1, { drawOffer: 0 });
+    if (!d.ok) throw new Error('update refused');
+    expect(await store.games.claimReplyPost(id, 2)).toBe(false);
+    // The next move owes its own post; once shown, nothing is owed and nothing is guarded.
+    const m = await store.games.update(id, 2, { appendMoves: ['P A'] }, { announce: { owner: 'p1' } });
+    if (!m.ok) throw new Error('update refused');
+    expect(await store.games.claimReplyPost(id, 3)).toBe(true);
+    expect(await store.games.claimReplyPost(id, 3)).toBe(false);
+    expect(await store.games.markShown(id, 3, 1)).toBe(true);
+    expect(await store.games.claimReplyPost(id, 3)).toBe(true);
+  });
+
   it('announcements: a record written before them counts as fully shown; a hand-over is not counted as a try', async () => {
     const g = await create();
     expect(g.annV).toBeUndefined();
