@@ -228,7 +228,7 @@ export class Answer {
       // Deferred privately: the public board goes to the channel instead. (Reply mode has no channel to fall back
       // to: there the private "thinking…" gives way to a public follow-up.)
       await this.removeDeferral();
-      err = 'a public post after a private deferral';
+      err = new Error('a public post after a private deferral');
     } else if (built.payload) {
       const payload = built.payload;
       try {
@@ -236,7 +236,7 @@ export class Answer {
         if (postableHere(post.game)) return { id: await this.message(payload, false) };
         const sent = await sendOnce(this.ctx, post.game, () => this.message(payload, false));
         if (sent) return { id: sent.sent };
-        err = 'claimed before';
+        err = new Error('sent before: noted as shown');
       } catch (e) {
         err = e;
       }

@@ -21,10 +21,6 @@ const GAME_RE = /^[a-z][a-z0-9-]{0,23}$/;
 /** Pages a list button may ask for (0-based). */
 export const MAX_LIST_PAGE = 99;
 
-/** The encoder refuses (throws on) what the decoder would refuse. */
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`custom id: ${what}`);
-}
 const isRef = (s: string): boolean => ID_RE.test(s);
 const isCount = (n: number): boolean => Number.isSafeInteger(n) && VERSION_RE.test(String(n));
 const isPage = (n: number): boolean => Number.isInteger(n) && PAGE_RE.test(String(n));
@@ -36,7 +32,7 @@ function codes<K extends string>(byValue: Record<K, string>) {
 }
 
 /**
- * One kind of id: `hx1:<prefix>:<fields...>`. `encode` gives the fields (throwing on a value the decoder would refuse);
+ * One kind of id: `hx1:<prefix>:<fields...>`. `encode` gives the fields (throwing on a value the decoder would refuse: the encoder makes only what it reads back);
  * `decode` reads them back, or null. `target` names what the id acts on (mayRedraw).
  */
 interface IdCodec<T extends { kind: string }> {
@@ -60,7 +56,7 @@ const challenge = defineId<{ kind: 'challenge'; challengeId: string; action: Cha
   prefix: 'c',
   fields: 2,
   encode: (id) => {
-    need(isRef(id.challengeId), 'bad challenge id');
+    if (!isRef(id.challengeId)) throw new Error('custom id: bad challenge id');
     return [id.challengeId, challengeActions.write(id.action)];
   },
   decode: ([ref, code]) => {
@@ -78,7 +74,7 @@ const game = defineId<{ kind: 'game'; gameId: string; version: number; action: G
   prefix: 'g',
   fields: 3,
   encode: (id) => {
-    need(isRef(id.gameId) && isCount(id.version), 'bad game id or version');
+    if (!(isRef(id.gameId) && isCount(id.version))) throw new Error('custom id: bad game id or version');
     return [id.gameId, String(id.version), gameActions.write(id.action)];
   },
   decode: ([ref, version, code]) => {
@@ -105,7 +101,7 @@ const tournament = defineId<{ kind: 'tournament'; tournamentId: string; action: 
   prefix: 't',
   fields: 2,
   encode: (id) => {
-    need(isRef(id.tournamentId), 'bad tournament id');
+    if (!isRef(id.tournamentId)) throw new Error('custom id: bad tournament id');
     return [id.tournamentId, tournamentActions.write(id.action)];
   },
   decode: ([ref, code]) => {
@@ -123,7 +119,8 @@ const list = defineId<{ kind: 'list'; list: ListName; page: number }>({
   prefix: 'l',
   fields: 2,
   encode: (id) => {
-    need(Number.isInteger(id.page) && id.page >= 0 && id.page <= MAX_LIST_PAGE, 'bad page');
+    if (!(Number.isInteger(id.page) && id.page >= 0 && id.page <= MAX_LIST_PAGE))
+      throw new Error('custom id: bad page');
     return [lists.write(id.list), String(id.page)];
   },
   decode: ([code, page]) => {
@@ -149,9 +146,9 @@ const build = defineId<BuildId>({
   prefix: 'b',
   fields: 4,
   encode: (id) => {
-    need(isRef(id.gameId) && isCount(id.at) && validPath(id.path), 'bad builder id');
-    need(id.action !== 'open' || id.path.length === 0, 'the builder opens at the start');
-    need(id.action !== 'select' || SELECT_RE.test(`s${id.menu}`), 'bad menu');
+    if (!(isRef(id.gameId) && isCount(id.at) && validPath(id.path))) throw new Error('custom id: bad builder id');
+    if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
+    if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
     const action = id.action === 'select' ? `s${id.menu}` : buildActions.write(id.action);
     return [id.gameId, String(id.at), action, id.path.join(PATH_SEP)];
   },
@@ -179,7 +176,7 @@ const rules = defineId<{ kind: 'rules'; game: string; page: number; action: Rule
   prefix: 'r',
   fields: 3,
   encode: (id) => {
-    need(GAME_RE.test(id.game) && isPage(id.page), 'bad rules page');
+    if (!(GAME_RE.test(id.game) && isPage(id.page))) throw new Error('custom id: bad rules page');
     return [id.game, String(id.page), rulesActions.write(id.action)];
   },
   decode: ([name, page, code]) => {
