@@ -5,10 +5,11 @@ import { isGameId } from '../engine/index.js';
 import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
-import { EXXIT_HEIGHT, EXXIT_WIDTH, exxitWords, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
+import { sideNames } from './card.js';
+import { EXXIT_HEIGHT, EXXIT_WIDTH, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
 import { registerFonts } from './fonts.js';
 import { forgetFont } from './hexdraw.js';
-import { ORION_HEIGHT, ORION_WIDTH, orionWords, paintOrion } from './orion.js';
+import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
 import type { Locale } from '../i18n/catalogue.js';
 import { encodeOpaquePng } from './png.js';
 
@@ -52,15 +53,10 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
   orion: { width: ORION_WIDTH, height: ORION_HEIGHT },
 };
 
-/** Names shown when the caller gives none: the side colours. */
-function defaultPlayers(game: GameId, locale: Locale): [string, string] {
-  const side = game === 'exxit' ? exxitWords(locale).side : orionWords(locale).side;
-  return [side[0], side[1]];
-}
-
 /** Display names come from Discord: no control characters, bounded length, never empty. */
 function cleanNames(game: GameId, locale: Locale, players?: [string, string]): [string, string] {
-  const d = defaultPlayers(game, locale);
+  // Names shown when the caller gives none: the side colours.
+  const d = sideNames(game, locale);
   if (!players) return d;
   const clean = (n: unknown, i: 0 | 1): string => {
     const t =

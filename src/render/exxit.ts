@@ -7,13 +7,10 @@ import { AXIAL_VECTORS } from '../engine/hex.js';
 import {
   axialToPixel,
   type Ctx,
-  firstFitting,
-  fitName,
   hexPath,
   measure,
   panel,
   type Point,
-  roundRect,
   scaleOf,
   stampAll,
   stampOf,
@@ -21,58 +18,18 @@ import {
 } from './hexdraw.js';
 import { EXXIT, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 import { format, type Locale } from '../i18n/catalogue.js';
-
-/** Exxit's end reasons (EX-20) → their words (`picture.exxit.reason.*`). */
-const REASON_KEYS: Record<string, string> = {
-  'EX-20a': 'stockEmpty',
-  'EX-20b': 'twoPasses',
-  'EX-20c': 'repetition',
-  'EX-20d': 'plyLimit',
-};
-
-/**
- * Every word the Exxit picture shows, in one table per language, from the
- * catalogue (`picture.*`, the side names `game.exxit.side.*`). Cell labels
- * and move texts (`D B NW`) are the engine's and are not translated.
- */
-export function exxitWords(locale: Locale = 'en') {
-  const f = (key: string, params?: Record<string, string | number>) => format(locale, key, params);
-  return {
-    /** EX-1 side names, also the default player names. */
-    side: [f('game.exxit.side.0'), f('game.exxit.side.1')] as const,
-    toMove: f('picture.toMove'),
-    winner: f('picture.winner'),
-    reserve: (n: number): string => f('picture.exxit.reserve', { n }),
-    stock: f('picture.exxit.stock'),
-    noMoveYet: f('picture.exxit.noMoveYet'),
-    /** "Red: D B NW" (the label is the engine's EX-23 text of the move). */
-    move: (side: string, label: string): string => f('picture.move', { side, label }),
-    sowed: (cells: string): string => f('picture.exxit.sowed', { cells }),
-    exitTo: (cell: string): string => f('picture.exxit.exitTo', { cell }),
-    newTiles: (cells: string, n: number): string => f('picture.exxit.newTiles', { cells, n }),
-    forcedPass: (side: string): string => f('picture.exxit.forcedPass', { side }),
-    wins: (name: string, a: number, b: number): string => f('picture.exxit.wins', { name, a, b }),
-    draw: (a: number, b: number): string => f('picture.exxit.draw', { a, b }),
-    /** Why the game ended (EX-20), by rule id. */
-    reason: (rule: string): string => (REASON_KEYS[rule] ? f(`picture.exxit.reason.${REASON_KEYS[rule]}`) : rule),
-    /** Joins the parts of a line. */
-    sep: ' · ',
-    listSep: ' ',
-  };
-}
-
-export type ExxitWords = ReturnType<typeof exxitWords>;
+import { lastMoveNote } from '../engine/exxit/describe.js';
+import { drawCard, MARGIN, SEP, sideNames } from './card.js';
+import { drawFooter, FOOTER_H, pictureNote, resultLines } from './footer.js';
 
 export const EXXIT_WIDTH = PICTURE_WIDTH;
 export const EXXIT_HEIGHT = 672;
-const MARGIN = 7;
 const CARD_H = 64;
-const HEADER_H = MARGIN + CARD_H + 7;
-const FOOTER_H = 42;
+const HEADER_H = MARGIN + CARD_H + MARGIN;
 /** The board area: everything between header and footer (a square). */
 export const EXXIT_BOARD_AREA = { x: 4, y: HEADER_H, w: EXXIT_WIDTH - 8, h: EXXIT_HEIGHT - HEADER_H - FOOTER_H };
 const STOCK_W = 80;
-const CARD_W = (EXXIT_WIDTH - 2 * MARGIN - 2 * 7 - STOCK_W) / 2;
+const CARD_W = (EXXIT_WIDTH - 4 * MARGIN - STOCK_W) / 2;
 /** Where a player's card is in the header, and the centre of its pawn icon. */
 export function exxitCard(side: Side): { x: number; y: number; w: number; h: number; icon: Point } {
   const x = side === 0 ? MARGIN : EXXIT_WIDTH - MARGIN - CARD_W;
@@ -454,72 +411,34 @@ function drawLastOutlines(ctx: Ctx, L: ExxitLayout, last: Shown): void {
   } else if (m.kind === 'free') for (const c of last.freed) outlineCell(ctx, L, c.q, c.r);
 }
 
-// ---------- the last move in words ----------
+// ---------- header and footer ----------
 
-/** The label of a cell now: tile letter, X-label, else coordinates. */
-function labelAt(s: ExxitState, q: number, r: number): string {
-  return (
-    s.tiles.find((t) => t.q === q && t.r === r)?.label ??
-    s.prisoners.find((p) => p.q === q && p.r === r)?.label ??
-    `${q},${r}`
-  );
-}
-
-/** A move as typed (EX-23 labels): the engine's own text when it has one. */
-function moveLabel(s: ExxitState, m: Partial<ExxitLastMove>): string {
-  if (m.label) return m.label;
-  const mv = m.move;
-  if (!mv) return '?';
-  switch (mv.kind) {
-    case 'pass':
-      return 'pass';
-    case 'place':
-      return `P ${labelAt(s, mv.q, mv.r)}`;
-    case 'dance':
-      return `D ${labelAt(s, mv.q, mv.r)} ${mv.dir}`;
-    // After a free the prisoner cell is a tile: its X-label is gone.
-    case 'free':
-      return `F ${mv.q},${mv.r}`;
-  }
-}
-
-/** What the move did, in labels: the cells a dance sowed and where it left the world, the tiles a free laid. */
-function moveDetail(W: ExxitWords, s: ExxitState, m: Partial<ExxitLastMove>): string {
-  const mv = m.move;
-  if (mv?.kind === 'dance') {
-    const sown = m.sown ?? [];
-    const end = sown[sown.length - 1];
-    const pris = end ? s.prisoners.find((p) => p.q === end.q && p.r === end.r) : undefined;
-    const exit = !!pris && !s.tiles.some((t) => t.q === end.q && t.r === end.r);
-    const onto = (exit ? sown.slice(0, -1) : sown).map((c) => labelAt(s, c.q, c.r)).join(W.listSep);
-    return [onto && W.sowed(onto), exit && W.exitTo(pris!.label)].filter(Boolean).join(', ');
-  }
-  if (mv?.kind === 'free') {
-    const freed = m.freed ?? [];
-    return W.newTiles(freed.map((c) => labelAt(s, c.q, c.r)).join(W.listSep), freed.length);
-  }
-  return '';
+/** What the move a forced pass followed did, when the caller gave all of it (else only its label is known). */
+function previousMove(p: ExxitPrevious): ExxitLastMove | null {
+  if (!p.move) return null;
+  if ((p.move.kind === 'dance' && !p.sown?.length) || (p.move.kind === 'free' && !p.freed?.length)) return null;
+  return { move: p.move, by: p.by, sown: p.sown ?? [], freed: p.freed ?? [], label: p.label };
 }
 
 /**
- * The footer's account of the last move, most complete first: "Red: D B NW ·
- * sowed C, exit to X1", then without the detail. A forced pass names the
- * move it followed when `previous` is given ("Red: D B NW · Black has no
- * move: pass"), so the player's own move is never hidden.
+ * The footer's account of the last move, most complete first (the engine's note of it, `picture.exxit.move.*`): "Red:
+ * D B NW · sowed C, exit to X1", then without what it did. A forced pass names the move it followed when `previous` is
+ * given ("Red: D B NW · Black has no move: pass"), so the player's own move is never hidden.
  */
 export function exxitMoveLines(s: ExxitState, previous?: ExxitPrevious, locale: Locale = 'en'): string[] {
-  const W = exxitWords(locale);
   const last = s.last;
-  if (!last) return [W.noMoveYet];
-  const said = (m: Partial<ExxitLastMove> & { by: Side }): string[] => {
-    const head = W.move(W.side[m.by], moveLabel(s, m));
-    const detail = moveDetail(W, s, m);
-    return detail ? [head + W.sep + detail, head] : [head];
+  if (!last) return [format(locale, 'picture.exxit.noMoveYet')];
+  const side = (by: Side) => ({ side: sideNames('exxit', locale)[by] });
+  const said = (m: ExxitLastMove | null, by: Side, label?: string): string[] => {
+    const note = m && lastMoveNote(s, m);
+    const head = format(locale, 'picture.move', { ...side(by), label: String(note?.params.label ?? label ?? '?') });
+    const full = note ? pictureNote(locale, note, side(by)) : head;
+    return full === head ? [head] : [full, head];
   };
-  if (last.move.kind !== 'pass') return said(last);
-  const pass = W.forcedPass(W.side[last.by]);
+  if (last.move.kind !== 'pass') return said(last, last.by);
+  const pass = format(locale, 'picture.exxit.move.pass', side(last.by));
   if (!previous || previous.move?.kind === 'pass' || previous.label === 'pass') return [pass];
-  return [...said(previous).map((t) => t + W.sep + pass), pass];
+  return [...said(previousMove(previous), previous.by, previous.label).map((t) => t + SEP + pass), pass];
 }
 
 /** The last move in the labels of EX-23, from the state alone (the footer's fullest line). */
@@ -527,45 +446,41 @@ export function exxitLastText(s: ExxitState, previous?: ExxitPrevious, locale: L
   return exxitMoveLines(s, previous, locale)[0];
 }
 
-// ---------- header and footer ----------
-
-function drawPlayer(ctx: Ctx, W: ExxitWords, s: ExxitState, side: Side, name: string, x: number, w: number): void {
-  const y = MARGIN;
-  const toMove = !s.end && s.toMove === side;
-  const won = !!s.end && s.end.winner === side;
-  panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  drawPawnFace(ctx, exxitCard(side).icon, 11, 11, side);
-  // Score (EX-21), then the name in what is left of the row.
-  const score = String(s.score[side]);
-  text(ctx, score, x + w - 10, y + 33, { size: TYPE.score, bold: true, align: 'right' });
-  const nameX = x + 37;
-  const nm = fitName(ctx, name, x + w - 10 - measure(ctx, score, TYPE.score, true) - 9 - nameX, TYPE.name);
-  text(ctx, nm.text, nameX, y + 28, { size: nm.size, bold: true });
-  // Second row: the colour (when the name is not it) and the status; the reserve at the right.
-  const by = y + 53;
-  const reserve = W.reserve(s.reserves[side]);
-  const reserveW = measure(ctx, reserve, TYPE.small);
-  text(ctx, reserve, x + w - 10, by, { size: TYPE.small, color: THEME.textDim, align: 'right' });
-  const status = toMove ? W.toMove : won ? W.winner : '';
-  const room = w - 20 - reserveW - 10;
-  let colour = name === W.side[side] ? '' : W.side[side];
-  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room)
-    colour = '';
-  const lead = colour && status ? colour + W.sep : colour;
-  text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
-  if (status)
-    text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, {
-      size: TYPE.small,
-      bold: true,
-      color: toMove ? THEME.highlight : THEME.win,
-    });
+/** A player's card: the pawn, the score (EX-21), the pawns in reserve. */
+function drawPlayer(ctx: Ctx, s: ExxitState, side: Side, name: string, locale: Locale): void {
+  const { x, y, w, h } = exxitCard(side);
+  drawCard(ctx, 'exxit', s, locale, {
+    x,
+    y,
+    w,
+    h,
+    side,
+    name,
+    nameX: 37,
+    rowY: 53,
+    mark: (g, at) => drawPawnFace(g, at, 11, 11, side),
+    score(g, right, by) {
+      const score = String(s.score[side]);
+      text(g, score, right, by, { size: TYPE.score, bold: true, align: 'right' });
+      return measure(g, score, TYPE.score, true);
+    },
+    figures(g, right, by) {
+      const reserve = format(locale, 'picture.exxit.reserve', { n: s.reserves[side] });
+      text(g, reserve, right, by, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+      return measure(g, reserve, TYPE.small) + 10;
+    },
+  });
 }
 
-function drawStock(ctx: Ctx, W: ExxitWords, s: ExxitState, x: number, w: number): void {
+function drawStock(ctx: Ctx, locale: Locale, s: ExxitState, x: number, w: number): void {
   const y = MARGIN;
   panel(ctx, x, y, w, CARD_H);
   const mid = x + w / 2;
-  text(ctx, W.stock, mid, y + 21, { size: TYPE.small, color: THEME.textDim, align: 'center' });
+  text(ctx, format(locale, 'picture.exxit.stock'), mid, y + 21, {
+    size: TYPE.small,
+    color: THEME.textDim,
+    align: 'center',
+  });
   const n = String(s.stock);
   const nw = measure(ctx, n, 24, true);
   const iconW = 20;
@@ -581,57 +496,17 @@ function drawStock(ctx: Ctx, W: ExxitWords, s: ExxitState, x: number, w: number)
   text(ctx, n, left + iconW + 6, y + 53, { size: 24, bold: true });
 }
 
-/** The result, most complete first: who won and by what score, why, and the last move. */
-function resultLines(
-  W: ExxitWords,
-  locale: Locale,
-  s: ExxitState,
-  players: [string, string],
-  previous?: ExxitPrevious,
-): string[] {
-  const e = s.end!;
+/** The footer: the last move, or the result (EX-21's score: "Alice wins 5–3", "Draw 4–4") and why. */
+function footerLines(s: ExxitState, players: [string, string], locale: Locale, previous?: ExxitPrevious): string[] {
+  const moves = exxitMoveLines(s, previous, locale);
+  const e = s.end;
+  if (!e) return moves;
   const w = e.winner ?? 0;
   const score = (name: string): string =>
-    e.draw ? W.draw(s.score[0], s.score[1]) : W.wins(name, s.score[w], s.score[(1 - w) as Side]);
-  const reason = W.reason(e.reason);
-  const why = score(players[w]) + W.sep + reason;
-  const move = exxitMoveLines(s, previous, locale);
-  // A long name gives way to the colour before the reason does.
-  return [
-    why + W.sep + move[0],
-    why + W.sep + move[move.length - 1],
-    why,
-    score(W.side[w]) + W.sep + reason,
-    score(players[w]),
-  ];
-}
-
-function drawFooter(
-  ctx: Ctx,
-  W: ExxitWords,
-  locale: Locale,
-  s: ExxitState,
-  players: [string, string],
-  previous?: ExxitPrevious,
-): void {
-  const y = EXXIT_HEIGHT - FOOTER_H + 3;
-  const h = FOOTER_H - 9;
-  const maxW = EXXIT_WIDTH - 2 * MARGIN - 20;
-  if (s.end) {
-    roundRect(ctx, MARGIN, y, EXXIT_WIDTH - 2 * MARGIN, h, 10);
-    ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
-    ctx.fill();
-    ctx.strokeStyle = s.end.draw ? THEME.draw : THEME.win;
-    ctx.lineWidth = 2;
-    ctx.stroke();
-  }
-  const lines = s.end ? resultLines(W, locale, s, players, previous) : exxitMoveLines(s, previous, locale);
-  text(ctx, firstFitting(ctx, lines, TYPE.footer, true, maxW), EXXIT_WIDTH / 2, y + h / 2 + 1, {
-    size: TYPE.footer,
-    bold: true,
-    align: 'center',
-    baseline: 'middle',
-  });
+    e.draw
+      ? format(locale, 'picture.exxit.draw', { a: s.score[0], b: s.score[1] })
+      : format(locale, 'picture.exxit.wins', { name, a: s.score[w], b: s.score[(1 - w) as Side] });
+  return resultLines('exxit', s, locale, players, { winner: e.winner, score }, moves);
 }
 
 export interface ExxitPaintOptions {
@@ -669,11 +544,10 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   ctx.restore();
 
   const locale = opts.locale ?? 'en';
-  const W = exxitWords(locale);
-  drawPlayer(ctx, W, s, 0, players[0], exxitCard(0).x, CARD_W);
-  drawStock(ctx, W, s, MARGIN + CARD_W + 7, STOCK_W);
-  drawPlayer(ctx, W, s, 1, players[1], exxitCard(1).x, CARD_W);
-  drawFooter(ctx, W, locale, s, players, opts.previous);
+  drawPlayer(ctx, s, 0, players[0], locale);
+  drawStock(ctx, locale, s, MARGIN + CARD_W + MARGIN, STOCK_W);
+  drawPlayer(ctx, s, 1, players[1], locale);
+  drawFooter(ctx, EXXIT_WIDTH, EXXIT_HEIGHT, s.end, footerLines(s, players, locale, opts.previous));
 }
 
 /** Every cell any of the states shows (world and prisoners; void ring cells flagged): the frame of a replay. */

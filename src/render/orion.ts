@@ -7,18 +7,14 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard, pairMask } from '../engine/orion/board.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
-import { TILE_CODES, type OrionMove, type OrionState } from '../engine/orion/types.js';
+import { TILE_CODES, type OrionState } from '../engine/orion/types.js';
 import {
   addHex,
   axialToPixel,
   type Ctx,
-  firstFitting,
-  fitName,
   hexPath,
   measure,
-  panel,
   type Point,
-  roundRect,
   scaleOf,
   type Stamp,
   stampAll,
@@ -27,55 +23,17 @@ import {
 } from './hexdraw.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 import { format, type Locale } from '../i18n/catalogue.js';
-
-/**
- * Every word the Orion picture shows, in one table per language, from the
- * catalogue (`picture.*`, the side names `game.orion.side.*`). Cell labels,
- * tile codes and move texts (`P2 J2 SE`) are the notation's and are not
- * translated.
- */
-export function orionWords(locale: Locale = 'en') {
-  const f = (key: string, params?: Record<string, string | number>) => format(locale, key, params);
-  return {
-    /** OD-1 side names, also the default player names. */
-    side: [f('game.orion.side.0'), f('game.orion.side.1')] as const,
-    toMove: f('picture.toMove'),
-    winner: f('picture.winner'),
-    /** Next to each player's total of victory conditions (OD-17). */
-    vc: f('picture.orion.vc'),
-    noTilesLeft: f('picture.orion.noTilesLeft'),
-    noTileYet: f('picture.orion.noTileYet'),
-    /** "Blue: P2 J2 SE". */
-    move: (side: string, move: string): string => f('picture.move', { side, label: move }),
-    wins: (name: string): string => f('picture.orion.wins', { name }),
-    draw: f('picture.orion.draw'),
-    /**
-     * Why the game ended: OD-18 with the victory conditions, OD-19 with the tiebreak scores, OD-20 naming who could not
-     * move.
-     */
-    reason: (rule: string, a: number, b: number, loser: string): string =>
-      rule === 'OD-18'
-        ? f('picture.orion.reason.conditions', { a, b })
-        : rule === 'OD-19'
-          ? f('picture.orion.reason.tiebreak', { a, b })
-          : rule === 'OD-20'
-            ? f('picture.orion.reason.blocked', { loser })
-            : rule,
-    sep: ' · ',
-  };
-}
-
-export type OrionWords = ReturnType<typeof orionWords>;
+import { describeMove } from '../engine/orion/describe.js';
+import { drawCard, MARGIN, sideNames } from './card.js';
+import { drawFooter, FOOTER_H, pictureNote, resultLines } from './footer.js';
 
 export const ORION_WIDTH = PICTURE_WIDTH;
 export const ORION_HEIGHT = 680;
-const MARGIN = 7;
 const CARD_H = 84;
-const HEADER_H = MARGIN + CARD_H + 7;
-const FOOTER_H = 42;
+const HEADER_H = MARGIN + CARD_H + MARGIN;
 /** The board area: between header and footer, the whole width. */
 export const ORION_BOARD_AREA = { x: 0, y: HEADER_H, w: ORION_WIDTH, h: ORION_HEIGHT - HEADER_H - FOOTER_H };
-const CARD_W = (ORION_WIDTH - 2 * MARGIN - 7) / 2;
+const CARD_W = (ORION_WIDTH - 3 * MARGIN) / 2;
 /** Where a player's card is in the header. */
 export function orionCard(side: Side): { x: number; y: number; w: number; h: number } {
   return { x: side === 0 ? MARGIN : ORION_WIDTH - MARGIN - CARD_W, y: MARGIN, w: CARD_W, h: CARD_H };
@@ -455,8 +413,6 @@ function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
 
 // ---------- players, last tile, result ----------
 
-const moveText = (m: OrionMove): string => [m.tile, cellLabel(m.cell), m.dir, m.turn].filter(Boolean).join(' ');
-
 /** A side's swatch: a flat hex in its fill (blue striped). */
 function swatch(ctx: Ctx, c: Point, r: number, side: Side): void {
   hexPath(ctx, c, r, 'flat');
@@ -523,10 +479,10 @@ function drawConditions(
 }
 
 /** Tiles left (OD-3), as typed: "S1 P2 D2×3 …", the used-up ones left out. */
-function drawHand(ctx: Ctx, W: OrionWords, s: OrionState, side: Side, x: number, y: number): void {
+function drawHand(ctx: Ctx, locale: Locale, s: OrionState, side: Side, x: number, y: number): void {
   const parts = TILE_CODES.filter((t) => s.hands[side][t] > 0);
   if (parts.length === 0) {
-    text(ctx, W.noTilesLeft, x, y, { size: TYPE.small, color: THEME.textDim });
+    text(ctx, format(locale, 'picture.orion.noTilesLeft'), x, y, { size: TYPE.small, color: THEME.textDim });
     return;
   }
   for (const t of parts) {
@@ -542,106 +498,44 @@ function drawHand(ctx: Ctx, W: OrionWords, s: OrionState, side: Side, x: number,
   }
 }
 
-function drawPlayer(
-  ctx: Ctx,
-  W: OrionWords,
-  s: OrionState,
-  gs: readonly Group[],
-  side: Side,
-  name: string,
-  x: number,
-  w: number,
-): void {
-  const y = MARGIN;
-  const toMove = !s.end && s.toMove === side;
-  const won = !!s.end && s.end.winner === side;
-  panel(ctx, x, y, w, CARD_H, toMove ? THEME.highlight : won ? THEME.win : THEME.panelEdge, toMove || won ? 3 : 1.5);
-  swatch(ctx, { x: x + 19, y: y + 21 }, 12, side);
-  // OD-17 total, then the name in what is left of the row.
-  const total = String(s.vc[side].total);
-  const totalW = measure(ctx, total, TYPE.score, true);
-  text(ctx, total, x + w - 10, y + 33, { size: TYPE.score, bold: true, align: 'right' });
-  text(ctx, W.vc, x + w - 10 - totalW - 4, y + 33, { size: TYPE.small, color: THEME.textDim, align: 'right' });
-  const nameX = x + 38;
-  const right = x + w - 10 - totalW - 4 - measure(ctx, W.vc, TYPE.small) - 9;
-  const nm = fitName(ctx, name, right - nameX, TYPE.name);
-  text(ctx, nm.text, nameX, y + 28, { size: nm.size, bold: true });
-  // Second row: colour (when the name is not it) and status; the conditions at the right.
-  const by = y + 54;
-  const condW = drawConditions(ctx, s, gs, side, x + w - 10, by);
-  const status = toMove ? W.toMove : won ? W.winner : '';
-  const room = w - 20 - condW - 9;
-  let colour = name === W.side[side] ? '' : W.side[side];
-  if (colour && status && measure(ctx, colour + W.sep, TYPE.small) + measure(ctx, status, TYPE.small, true) > room)
-    colour = '';
-  const lead = colour && status ? colour + W.sep : colour;
-  text(ctx, lead, x + 10, by, { size: TYPE.small, color: THEME.textDim });
-  if (status)
-    text(ctx, status, x + 10 + measure(ctx, lead, TYPE.small), by, {
-      size: TYPE.small,
-      bold: true,
-      color: toMove ? THEME.highlight : THEME.win,
-    });
+/** A player's card: the swatch, the victory conditions (OD-17: the total, then its parts), the tiles left (OD-3). */
+function drawPlayer(ctx: Ctx, s: OrionState, gs: readonly Group[], side: Side, name: string, locale: Locale): void {
+  const { x, y, w, h } = orionCard(side);
+  const vc = format(locale, 'picture.orion.vc');
+  drawCard(ctx, 'orion', s, locale, {
+    x,
+    y,
+    w,
+    h,
+    side,
+    name,
+    nameX: 38,
+    rowY: 54,
+    mark: (g, at) => swatch(g, at, 12, side),
+    score(g, right, by) {
+      const total = String(s.vc[side].total);
+      const totalW = measure(g, total, TYPE.score, true);
+      text(g, total, right, by, { size: TYPE.score, bold: true, align: 'right' });
+      text(g, vc, right - totalW - 4, by, { size: TYPE.small, color: THEME.textDim, align: 'right' });
+      return totalW + 4 + measure(g, vc, TYPE.small);
+    },
+    figures: (g, right, by) => drawConditions(g, s, gs, side, right, by) + 9,
+  });
   // Third row: the tiles left.
-  drawHand(ctx, W, s, side, x + 10, y + 75);
+  drawHand(ctx, locale, s, side, x + 10, y + 75);
 }
 
 /** The footer's line, most complete first: the result and why, then the last tile. */
 export function orionFooterLines(s: OrionState, players: [string, string], locale: Locale = 'en'): string[] {
-  const W = orionWords(locale);
   const last = s.placements[s.placements.length - 1];
-  const lastText = last ? W.move(W.side[last.side], moveText(last.move)) : W.noTileYet;
+  const moves = last
+    ? [pictureNote(locale, describeMove(s, last.move), { side: sideNames('orion', locale)[last.side] })]
+    : [];
   const e = s.end;
-  if (!e) return [lastText];
-  let [a, b] = [s.vc[0].total, s.vc[1].total];
-  if (e.reason === 'OD-19') {
-    const t = tiebreakParts(s);
-    [a, b] = e.tiebreak ?? [t[0].g - t[0].h, t[1].g - t[1].h];
-  }
-  const loser = e.winner === null ? '' : W.side[(1 - e.winner) as Side];
-  const reason = W.reason(e.reason, a, b, loser);
-  const head = e.draw ? W.draw : W.wins(players[e.winner!]);
-  // A long name gives way to the colour before the reason does.
-  const short = e.draw ? W.draw : W.wins(W.side[e.winner!]);
-  const lines = [head + W.sep + reason, short + W.sep + reason, head];
-  return last ? [lines[0] + W.sep + lastText, ...lines] : lines;
-}
-
-function drawFooter(ctx: Ctx, s: OrionState, players: [string, string], locale: Locale): void {
-  const y = ORION_HEIGHT - FOOTER_H + 3;
-  const h = FOOTER_H - 9;
-  if (s.end) {
-    roundRect(ctx, MARGIN, y, ORION_WIDTH - 2 * MARGIN, h, 10);
-    ctx.fillStyle = s.end.draw ? '#3b4252' : '#24452c';
-    ctx.fill();
-    ctx.strokeStyle = s.end.draw ? THEME.draw : THEME.win;
-    ctx.lineWidth = 2;
-    ctx.stroke();
-  }
-  const line = firstFitting(
-    ctx,
-    orionFooterLines(s, players, locale),
-    TYPE.footer,
-    true,
-    ORION_WIDTH - 2 * MARGIN - 20,
-  );
-  text(ctx, line, ORION_WIDTH / 2, y + h / 2 + 1, {
-    size: TYPE.footer,
-    bold: true,
-    align: 'center',
-    baseline: 'middle',
-  });
-}
-
-/** OD-19 parts: galaxies and black holes on each colour's cells. */
-export function tiebreakParts(s: OrionState): [{ g: number; h: number }, { g: number; h: number }] {
-  const t: [{ g: number; h: number }, { g: number; h: number }] = [
-    { g: 0, h: 0 },
-    { g: 0, h: 0 },
-  ];
-  for (const c of s.galaxies) if (s.cells[c] >= 0) t[s.cells[c] as Side].g++;
-  for (const c of s.blackHoles) if (s.cells[c] >= 0) t[s.cells[c] as Side].h++;
-  return t;
+  if (!e) return moves.length > 0 ? moves : [format(locale, 'picture.orion.noTileYet')];
+  const score = (name: string): string =>
+    e.draw ? format(locale, 'picture.orion.draw') : format(locale, 'picture.orion.wins', { name });
+  return resultLines('orion', s, locale, players, { winner: e.winner, score }, moves);
 }
 
 /** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
@@ -659,8 +553,6 @@ export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string], l
   drawTileEdges(ctx, L, s);
   drawLastTile(ctx, L, s);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
-  const W = orionWords(locale);
-  for (const side of [0, 1] as const)
-    drawPlayer(ctx, W, s, gs, side, players[side], orionCard(side).x, orionCard(side).w);
-  drawFooter(ctx, s, players, locale);
+  for (const side of [0, 1] as const) drawPlayer(ctx, s, gs, side, players[side], locale);
+  drawFooter(ctx, ORION_WIDTH, ORION_HEIGHT, s.end, orionFooterLines(s, players, locale));
 }

@@ -40,6 +40,9 @@ export const THEME = {
   highlightShadow: 'rgba(0,0,0,0.55)',
   win: '#7ee08a',
   draw: '#c8cdd8',
+  /** The result's box under the board: a win, a draw (edged in `win`, `draw`). */
+  winBox: '#24452c',
+  drawBox: '#3b4252',
 } as const;
 
 /** Exxit (EX-1): Red and Black. Tiles are darker than pawns of the same colour. */

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allGames } from '../../src/engine/index.js';
 import { LOCALES, catalogueKeys, catalogueText, format, hasMessage, localeOf } from '../../src/i18n/catalogue.js';
 import { MATCH_REASONS } from '../../src/match/describe.js';
+import { BOARD_SIZE } from '../../src/render/index.js';
 import { CHALLENGE_STATUSES } from '../../src/store/types.js';
 
 const [EN, ...OTHERS] = LOCALES;
@@ -22,6 +23,8 @@ function dynamicKeys(): string[] {
       for (const c of o.choices) keys.push(`game.${g.id}.option.${o.name}Choice.${String(c)}`);
     }
     for (const id of g.noteIds) keys.push(`engine.${id}`);
+    // The pictures word the moves and the ends of the games they paint from the same notes.
+    if (g.id in BOARD_SIZE) for (const id of g.noteIds) if (/\.(move|end)\./.test(id)) keys.push(`picture.${id}`);
     for (const code of g.errorCodes) keys.push(`refusal.${code}`);
   }
   for (const r of MATCH_REASONS) keys.push(`end.${r}`);
@@ -62,7 +65,7 @@ describe('the catalogues', () => {
   });
 
   it.each(LOCALES)(
-    '%s holds every key built at run time (games, notes, refusals, end reasons, challenge statuses)',
+    '%s holds every key built at run time (games, notes and their picture words, refusals, end reasons, challenge statuses)',
     (locale) => {
       const keys = dynamicKeys();
       // Two built-in games, each with its setup option, notes and refusal codes.

@@ -5,12 +5,13 @@ import {
   EXXIT_BOARD_AREA,
   EXXIT_HEIGHT,
   EXXIT_WIDTH,
-  exxitWords,
   exxitLastText,
   exxitMoveLines,
   voidRing,
 } from '../../src/render/exxit.js';
 import { BOARD_SIZE, renderBoard } from '../../src/render/index.js';
+import { sideNames } from '../../src/render/card.js';
+import { format } from '../../src/i18n/catalogue.js';
 import { EXXIT, THEME, TYPE } from '../../src/render/theme.js';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
@@ -228,8 +229,8 @@ describe('Exxit board image', () => {
           if (!s.end && s.last?.move.kind === 'pass' && before.last && before.last.move.kind !== 'pass') {
             const prev = before.last;
             const line = exxitLastText(s, prev);
-            expect(line.startsWith(`${exxitWords().side[prev.by]}: ${prev.label}`)).toBe(true);
-            expect(line.endsWith(`${exxitWords().side[s.last.by]} has no move: pass`)).toBe(true);
+            expect(line.startsWith(`${sideNames('exxit', 'en')[prev.by]}: ${prev.label}`)).toBe(true);
+            expect(line.endsWith(`${sideNames('exxit', 'en')[s.last.by]} has no move: pass`)).toBe(true);
             const withPrev = await renderBoard('exxit', s, { previous: prev });
             expect(withPrev.equals(await renderBoard('exxit', s))).toBe(false);
             return;
@@ -245,8 +246,8 @@ describe('Exxit board image', () => {
     const french = await renderBoard('exxit', state, { locale: 'fr' });
     expect(french.equals(english)).toBe(false);
     expect((await renderBoard('exxit', state, { locale: 'en' })).equals(english)).toBe(true);
-    expect(exxitWords('fr')).toMatchObject({ side: ['Rouge', 'Noir'], toMove: 'au trait', stock: 'pioche' });
-    expect(exxitWords('fr').reserve(3)).toBe('réserve 3');
+    expect(sideNames('exxit', 'fr')).toEqual(['Rouge', 'Noir']);
+    expect(format('fr', 'picture.exxit.reserve', { n: 3 })).toBe('réserve 3');
     expect(exxitLastText(state, undefined, 'fr')).toBe('Rouge\u202f: P A');
     const danced = exxitState({
       extra: [

@@ -7,15 +7,10 @@ import type { OrionState } from '../../src/engine/orion/types.js';
 import { FAMILY, registerFonts } from '../../src/render/fonts.js';
 import { axialToPixel, measure } from '../../src/render/hexdraw.js';
 import { drawBoard, renderBoard } from '../../src/render/index.js';
-import {
-  ORION_HEIGHT,
-  ORION_WIDTH,
-  orionCard,
-  orionFooterLines,
-  orionLayout,
-  orionWords,
-} from '../../src/render/orion.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionCard, orionFooterLines, orionLayout } from '../../src/render/orion.js';
 import { ORION, THEME } from '../../src/render/theme.js';
+import { sideNames } from '../../src/render/card.js';
+import { pictureNote } from '../../src/render/footer.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { orionState } from './fixtures.js';
 import { decodePng, distance, hex, near, pixel } from './pixels.js';
@@ -79,9 +74,15 @@ describe('Orion Duel board image', () => {
     const french = await renderBoard('orion', state, { locale: 'fr' });
     expect(french.equals(english)).toBe(false);
     expect((await renderBoard('orion', state, { locale: 'en' })).equals(english)).toBe(true);
-    expect(orionWords('fr')).toMatchObject({ side: ['Orange', 'Bleu'], toMove: 'au trait', vc: 'CV', draw: 'Nulle' });
+    expect(sideNames('orion', 'fr')).toEqual(['Orange', 'Bleu']);
     expect(orionFooterLines(state, ['A', 'B'], 'fr')).toEqual(['Bleu\u202f: D2 E6 N']);
-    expect(orionWords('fr').reason('OD-18', 2, 1, '')).toBe('conditions de victoire 2–1');
+    // Why a game ended: the engine's end note, in the picture's words.
+    expect(pictureNote('fr', { id: 'orion.end.conditions', params: { rule: 'OD-18', orange: 2, blue: 1 } })).toBe(
+      'conditions de victoire 2–1',
+    );
+    expect(pictureNote('fr', { id: 'orion.end.blocked', params: { rule: 'OD-20', blocked: 1 } })).toBe(
+      'Bleu ne peut poser aucune tuile',
+    );
   });
 
   it('paints empty, orange and blue cells and tokens where the layout says', async () => {

@@ -6,7 +6,8 @@ import { refused } from './errors.js';
 import { generate } from './legal.js';
 import { copyMove } from './moves.js';
 import { scratchBoard } from './state.js';
-import { VARIANT_TILES, type ExxitMove, type ExxitState, type ExxitVariant } from './types.js';
+import { labelAt, formatMove } from './notation.js';
+import { VARIANT_TILES, type ExxitLastMove, type ExxitMove, type ExxitState, type ExxitVariant } from './types.js';
 import { AXIAL_VECTORS } from '../hex.js';
 
 const TILE_CHOICES = [39, 29, 19] as const;
@@ -48,23 +49,44 @@ export function forcedMove(s: ExxitState): ExxitMove | null {
  */
 export const eachSideMoved = (s: ExxitState): boolean => s.ply >= 2;
 
-/** What the move did: place, dance, exit dance (with the new prisoner cells), free (with the tiles laid), pass. */
+/**
+ * What a move did: place, dance, exit dance (with the new prisoner cell), free (with the tiles laid), pass. Told from
+ * the position it left (`after.last`), as lastMoveNote.
+ */
 export function describeMove(before: ExxitState, m: ExxitMove, after: ExxitState): Note {
-  const label = after.last?.label ?? '';
+  return lastMoveNote(after, after.last ?? { move: m, by: before.toMove, sown: [], freed: [] });
+}
+
+/** A cell as people see it in `s`: its label (EX-23), else its coordinates. */
+const nameAt = (s: ExxitState, c: { q: number; r: number }): string => labelAt(s, c.q, c.r) ?? `${c.q},${c.r}`;
+
+/**
+ * What `last` did, from the position `s` it left (or a forced pass after it left: a pass changes nothing), with the
+ * cells by their labels in `s`: the move as typed (`label`), the cells a dance sowed (`sowed`, `sown` of them) and the
+ * prisoner cell an exit dance made (EX-13f, EX-14), the tiles a free laid (`cells`, `tiles` of them). A move without
+ * its label (a hand-built record) is written from `s`; a free's X-label is gone by then, so by its coordinates.
+ */
+export function lastMoveNote(s: ExxitState, last: ExxitLastMove): Note {
+  const m = last.move;
+  const label = last.label ?? formatMove(s, m, m.kind === 'free' ? 'canonical' : 'label');
+  const names = (cells: readonly { q: number; r: number }[]): string => cells.map((c) => nameAt(s, c)).join(' ');
   switch (m.kind) {
     case 'pass':
       return { id: 'exxit.move.pass', params: {} };
     case 'place':
       return { id: 'exxit.move.place', params: { label } };
     case 'free':
-      return { id: 'exxit.move.free', params: { label, tiles: after.last?.freed.length ?? 1 } };
+      return { id: 'exxit.move.free', params: { label, tiles: last.freed.length, cells: names(last.freed) } };
     case 'dance': {
-      // EX-13f/EX-14: an exit dance leaves a new prisoner cell behind.
-      const known = new Set(before.prisoners.map((p) => p.label));
-      const created = after.prisoners.filter((p) => !known.has(p.label)).map((p) => p.label);
-      return created.length > 0
-        ? { id: 'exxit.move.exitDance', params: { label, prisoners: created.join(', '), count: created.length } }
-        : { id: 'exxit.move.dance', params: { label } };
+      // An exit dance ends on the prisoner cell it made, where no tile is.
+      const end = last.sown[last.sown.length - 1];
+      const made = end && !s.tiles.some((t) => t.q === end.q && t.r === end.r);
+      const cell = made ? s.prisoners.find((p) => p.q === end.q && p.r === end.r) : undefined;
+      const onto = cell ? last.sown.slice(0, -1) : last.sown;
+      const sown = { label, sowed: names(onto), sown: onto.length };
+      return cell
+        ? { id: 'exxit.move.exitDance', params: { ...sown, prisoners: cell.label, count: 1 } }
+        : { id: 'exxit.move.dance', params: sown };
     }
   }
 }

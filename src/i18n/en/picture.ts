@@ -11,13 +11,18 @@ export const picture = {
       reserve: 'reserve {n}',
       stock: 'stock',
       noMoveYet: 'No move yet',
-      sowed: 'sowed {cells}',
-      exitTo: 'exit to {cell}',
-      newTiles: '{n, plural, one {new tile} other {new tiles}} {cells}',
-      forcedPass: '{side} has no move: pass',
+      /** The last move as the footer says it (by the engine's note, `engine.exxit.move.*`), most complete first. */
+      move: {
+        place: '{side}: {label}',
+        dance: '{side}: {label} · sowed {sowed}',
+        exitDance: '{side}: {label} · {sown, plural, =0 {} other {sowed {sowed}, }}exit to {prisoners}',
+        free: '{side}: {label} · {tiles, plural, one {new tile} other {new tiles}} {cells}',
+        pass: '{side} has no move: pass',
+      },
       wins: '{name} wins {a}–{b}',
       draw: 'Draw {a}–{b}',
-      reason: {
+      /** Why the game ended (EX-20), by the engine's end note (`engine.exxit.end.*`). */
+      end: {
         stockEmpty: 'stock empty',
         twoPasses: 'two passes',
         repetition: 'third repetition',
@@ -31,10 +36,13 @@ export const picture = {
       noTileYet: 'No tile yet',
       wins: '{name} wins',
       draw: 'Draw',
-      reason: {
-        conditions: 'victory conditions {a}–{b}',
-        tiebreak: 'tiebreak {a}–{b}',
-        blocked: '{loser} cannot lay a tile',
+      /** The last tile (`engine.orion.move.place`). */
+      move: { place: '{side}: {label}' },
+      /** Why the game ended (OD-18–OD-20), by the engine's end note (`engine.orion.end.*`). */
+      end: {
+        conditions: 'victory conditions {orange}–{blue}',
+        tiebreak: 'tiebreak {orange}–{blue}',
+        blocked: '{blocked, select, 0 {Orange} other {Blue}} cannot lay a tile',
       },
     },
   },

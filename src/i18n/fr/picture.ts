@@ -13,13 +13,16 @@ export const picture: Catalogue<typeof enPicture> = {
       reserve: 'réserve {n}',
       stock: 'pioche',
       noMoveYet: 'Aucun coup joué',
-      sowed: 'distribue sur {cells}',
-      exitTo: 'sortie en {cell}',
-      newTiles: '{n, plural, one {nouvelle tuile} other {nouvelles tuiles}} {cells}',
-      forcedPass: '{side} ne peut pas jouer : passe',
+      move: {
+        place: '{side} : {label}',
+        dance: '{side} : {label} · distribue sur {sowed}',
+        exitDance: '{side} : {label} · {sown, plural, =0 {} other {distribue sur {sowed}, }}sortie en {prisoners}',
+        free: '{side} : {label} · {tiles, plural, one {nouvelle tuile} other {nouvelles tuiles}} {cells}',
+        pass: '{side} ne peut pas jouer : passe',
+      },
       wins: '{name} gagne {a}–{b}',
       draw: 'Nulle {a}–{b}',
-      reason: {
+      end: {
         stockEmpty: 'pioche vide',
         twoPasses: 'deux passes',
         repetition: 'troisième répétition',
@@ -32,10 +35,11 @@ export const picture: Catalogue<typeof enPicture> = {
       noTileYet: 'Aucune tuile posée',
       wins: '{name} gagne',
       draw: 'Nulle',
-      reason: {
-        conditions: 'conditions de victoire {a}–{b}',
-        tiebreak: 'départage {a}–{b}',
-        blocked: '{loser} ne peut poser aucune tuile',
+      move: { place: '{side} : {label}' },
+      end: {
+        conditions: 'conditions de victoire {orange}–{blue}',
+        tiebreak: 'départage {orange}–{blue}',
+        blocked: '{blocked, select, 0 {Orange} other {Bleu}} ne peut poser aucune tuile',
       },
     },
   },
