@@ -6,10 +6,12 @@ import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
 import { sideNames } from './card.js';
-import { EXXIT_HEIGHT, EXXIT_WIDTH, type ExxitPrevious, type FrameCell, paintExxit } from './exxit.js';
+import { type ExxitPrevious, paintExxit } from './exxit.js';
+import { EXXIT_HEIGHT, EXXIT_WIDTH, type FrameCell } from './exxit-layout.js';
 import { registerFonts } from './fonts.js';
 import { forgetFont } from './hexdraw.js';
-import { ORION_HEIGHT, ORION_WIDTH, paintOrion } from './orion.js';
+import { paintOrion } from './orion.js';
+import { ORION_HEIGHT, ORION_WIDTH } from './orion-board.js';
 import type { Locale } from '../i18n/catalogue.js';
 import { encodeOpaquePng } from './png.js';
 

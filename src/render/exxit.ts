@@ -1,58 +1,30 @@
-// The Exxit painter (product.md "The board image"; EX-5..EX-23). The picture
-// has one size for every position; the world grows in every direction, so the
-// hex size follows it and the world always fills the board area.
+// The Exxit painter (product.md "The board image"; EX-5..EX-23): the world's
+// cells, the last move's highlight and the stacks (exxit-stacks.ts) where the
+// layout puts them (exxit-layout.ts), the players' cards with score and
+// reserve and the stock above (card.ts), the last move or the result below
+// (footer.ts).
 import type { Side } from '../engine/game.js';
 import type { ExxitLastMove, ExxitState, ExxitTile } from '../engine/exxit/types.js';
-import { AXIAL_VECTORS } from '../engine/hex.js';
-import {
-  axialToPixel,
-  type Ctx,
-  hexPath,
-  measure,
-  panel,
-  type Point,
-  scaleOf,
-  stampAll,
-  stampOf,
-  text,
-} from './hexdraw.js';
-import { EXXIT, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
-import { format, type Locale } from '../i18n/catalogue.js';
 import { lastMoveNote } from '../engine/exxit/describe.js';
+import { format, type Locale } from '../i18n/catalogue.js';
 import { drawCard, MARGIN, SEP, sideNames } from './card.js';
-import { drawFooter, FOOTER_H, pictureNote, resultLines } from './footer.js';
-
-export const EXXIT_WIDTH = PICTURE_WIDTH;
-export const EXXIT_HEIGHT = 672;
-const CARD_H = 64;
-const HEADER_H = MARGIN + CARD_H + MARGIN;
-/** The board area: everything between header and footer (a square). */
-export const EXXIT_BOARD_AREA = { x: 4, y: HEADER_H, w: EXXIT_WIDTH - 8, h: EXXIT_HEIGHT - HEADER_H - FOOTER_H };
-const STOCK_W = 80;
-const CARD_W = (EXXIT_WIDTH - 4 * MARGIN - STOCK_W) / 2;
-/** Where a player's card is in the header, and the centre of its pawn icon. */
-export function exxitCard(side: Side): { x: number; y: number; w: number; h: number; icon: Point } {
-  const x = side === 0 ? MARGIN : EXXIT_WIDTH - MARGIN - CARD_W;
-  return { x, y: MARGIN, w: CARD_W, h: CARD_H, icon: { x: x + 19, y: MARGIN + 21 } };
-}
-/** Hexes no larger than this (the opening: four tiles), in px. */
-const MAX_HEX = 74;
-/** How much of a void-ring hex must stay in frame beyond its centre, in hex radii. */
-const RING_KEEP = 0.35;
-
-export interface ExxitLayout {
-  /** Hex circumradius in px. */
-  size: number;
-  /** Pixel centre of a cell (q, r). */
-  center(q: number, r: number): Point;
-}
-
-/** A cell the frame must hold; a `ring` cell (void) only needs its centre part in frame. */
-export interface FrameCell {
-  q: number;
-  r: number;
-  ring?: boolean;
-}
+import {
+  CARD_H,
+  CARD_W,
+  EXXIT_BOARD_AREA,
+  EXXIT_HEIGHT,
+  EXXIT_WIDTH,
+  exxitCard,
+  exxitLayout,
+  type ExxitLayout,
+  type FrameCell,
+  STOCK_W,
+  voidRing,
+} from './exxit-layout.js';
+import { drawPawnFace, stampStacks } from './exxit-stacks.js';
+import { drawFooter, pictureNote, resultLines } from './footer.js';
+import { type Ctx, hexPath, measure, panel, scaleOf, stampAll, stampOf, text } from './hexdraw.js';
+import { EXXIT, THEME, TYPE } from './theme.js';
 
 /**
  * The move a forced pass followed: the `last` of the state before the pass
@@ -64,212 +36,8 @@ export type ExxitPrevious = Pick<ExxitLastMove, 'by'> & Partial<Omit<ExxitLastMo
 
 const key = (q: number, r: number): string => `${q},${r}`;
 
-/** The void cells next to the world (drawn faintly, so exits can be seen). */
-export function voidRing(s: ExxitState): { q: number; r: number }[] {
-  const taken = new Set<string>();
-  for (const c of s.tiles) taken.add(key(c.q, c.r));
-  for (const c of s.prisoners) taken.add(key(c.q, c.r));
-  const ring = new Map<string, { q: number; r: number }>();
-  for (const c of s.tiles) {
-    for (const [dq, dr] of AXIAL_VECTORS) {
-      const k = key(c.q + dq, c.r + dr);
-      if (!taken.has(k)) ring.set(k, { q: c.q + dq, r: c.r + dr });
-    }
-  }
-  return [...ring.values()];
-}
-
-/**
- * Maps cells to pixels so that the whole world and its prisoners fit the
- * board area, with at least the inner part of every void-ring hex, centred,
- * as large as fits up to MAX_HEX. `fit` adds cells to keep in frame (a replay
- * fits every frame's world, so the picture does not jump from ply to ply).
- */
-export function exxitLayout(s: ExxitState, fit: readonly FrameCell[] = []): ExxitLayout {
-  let minX = Infinity,
-    maxX = -Infinity,
-    minY = Infinity,
-    maxY = -Infinity;
-  const add = (c: { q: number; r: number }, hx: number, hy: number): void => {
-    const p = axialToPixel(c.q, c.r, 1, 'pointy');
-    minX = Math.min(minX, p.x - hx);
-    maxX = Math.max(maxX, p.x + hx);
-    minY = Math.min(minY, p.y - hy);
-    maxY = Math.max(maxY, p.y + hy);
-  };
-  // A pointy hex of radius 1 reaches sqrt(3)/2 sideways and 1 up and down.
-  const HX = Math.sqrt(3) / 2;
-  for (const c of [...s.tiles, ...s.prisoners]) add(c, HX, 1);
-  for (const c of voidRing(s)) add(c, RING_KEEP, RING_KEEP);
-  for (const c of fit) add(c, c.ring ? RING_KEEP : HX, c.ring ? RING_KEEP : 1);
-  if (minX > maxX) {
-    minX = -HX;
-    maxX = HX;
-    minY = -1;
-    maxY = 1;
-  }
-  const a = EXXIT_BOARD_AREA;
-  const fitSize = Math.min(MAX_HEX, (a.w - 8) / (maxX - minX), (a.h - 8) / (maxY - minY));
-  // Whole pixels: an even step between columns and a whole one between rows
-  // (rows a fraction of a pixel closer than exact), so every cell centre is
-  // on a pixel and the cells can be stamped from one drawing each.
-  const colStep = 2 * Math.max(1, Math.floor((Math.sqrt(3) * fitSize) / 2));
-  const size = colStep / Math.sqrt(3);
-  const rowStep = Math.floor(1.5 * size);
-  const sx = (minX + maxX) / 2;
-  const sy = (minY + maxY) / 2;
-  const cx = Math.round(a.x + a.w / 2 - sx * size);
-  const cy = Math.round(a.y + a.h / 2 - (sy / 1.5) * rowStep);
-  return {
-    size,
-    center(q, r) {
-      return { x: cx + colStep * q + (colStep / 2) * r, y: cy + rowStep * r };
-    },
-  };
-}
-
-// ---------- pawns and stacks ----------
-
-/** One pawn seen from above: red solid, black with a light ring mark (colour-blind safe). */
-export function drawPawnFace(ctx: Ctx, c: Point, rx: number, ry: number, side: Side): void {
-  ctx.beginPath();
-  ctx.ellipse(c.x, c.y, rx, ry, 0, 0, Math.PI * 2);
-  ctx.fillStyle = EXXIT.pawn[side];
-  ctx.fill();
-  ctx.lineWidth = Math.max(1, rx * 0.09);
-  ctx.strokeStyle = EXXIT.pawnEdge[side];
-  ctx.stroke();
-  if (side === 1) {
-    ctx.beginPath();
-    ctx.ellipse(c.x, c.y, rx * 0.68, ry * 0.68, 0, 0, Math.PI * 2);
-    ctx.lineWidth = Math.max(1, rx * 0.1);
-    ctx.strokeStyle = EXXIT.pawnEdge[1];
-    ctx.stroke();
-  }
-}
-
-/** Size of the stack-height digits: grows with the hexes, never under TYPE.height. */
-const heightPx = (R: number): number => Math.max(TYPE.height, Math.min(25, Math.round(R * 0.38)));
 /** Size of the tile letters and X-labels: grows with the hexes, never under TYPE.label. */
 const labelPx = (R: number): number => Math.max(TYPE.label, Math.min(25, Math.round(R * 0.36)));
-
-/** A stack to draw: its cell's centre and its pawns, bottom to top. */
-interface StackAt {
-  c: Point;
-  stack: Side[];
-}
-
-/**
- * Stacks (EX-9) as columns of discs, bottom pawn lowest, so the colours
- * inside are visible; the top face carries the owner's colour and the
- * height. Drawn level by level across all stacks (stacks never overlap), so
- * a board costs a few paths per level instead of a few per pawn.
- */
-export function drawStacks(ctx: Ctx, R: number, stacks: readonly StackAt[]): void {
-  const rx = R * 0.46;
-  const ry = R * 0.24;
-  const geo = stacks
-    .filter((s) => s.stack.length > 0)
-    .map(({ c, stack }) => {
-      const n = stack.length;
-      const t = Math.min(R * 0.13, (R * 0.5) / Math.max(1, n - 1));
-      // Thin separators in tall stacks, so the pawn colours (not the outlines) dominate.
-      return { c, stack, n, t, baseY: c.y + R * 0.34, sep: Math.max(0.75, Math.min(R * 0.03, t * 0.3)) };
-    });
-  const levels = Math.max(0, ...geo.map((g) => g.n));
-  for (let i = 0; i < levels; i++) {
-    for (const side of [0, 1] as const) {
-      const here = geo.filter((g) => g.n > i && g.stack[i] === side);
-      if (here.length === 0) continue;
-      // The side bands of the discs, one path per separator width.
-      for (const sep of new Set(here.map((g) => g.sep))) {
-        ctx.beginPath();
-        for (const g of here) {
-          if (g.sep !== sep) continue;
-          const y = g.baseY - i * g.t;
-          const thick = Math.max(g.t, R * 0.08);
-          ctx.moveTo(g.c.x + rx, y + thick);
-          ctx.ellipse(g.c.x, y + thick, rx, ry, 0, 0, Math.PI);
-          ctx.lineTo(g.c.x - rx, y);
-          ctx.ellipse(g.c.x, y, rx, ry, 0, Math.PI, 0, true);
-          ctx.closePath();
-        }
-        ctx.fillStyle = EXXIT.pawnSide[side];
-        ctx.fill();
-        ctx.lineWidth = sep;
-        ctx.strokeStyle = side === 1 ? '#8d95a3' : '#3a0b04';
-        ctx.stroke();
-      }
-    }
-    // The top faces of the stacks that end at this level.
-    for (const side of [0, 1] as const) {
-      const tops = geo.filter((g) => g.n === i + 1 && g.stack[i] === side);
-      if (tops.length > 0)
-        drawPawnFaces(
-          ctx,
-          tops.map((g) => ({ x: g.c.x, y: g.baseY - i * g.t })),
-          rx,
-          ry,
-          side,
-        );
-    }
-  }
-  const px = heightPx(R);
-  for (const g of geo) {
-    const top = g.stack[g.n - 1];
-    text(ctx, String(g.n), g.c.x, g.baseY - (g.n - 1) * g.t + 1, {
-      size: px,
-      bold: true,
-      align: 'center',
-      baseline: 'middle',
-      color: '#ffffff',
-      outline: numberOutline(top),
-      outlineWidth: Math.max(3, px * 0.22),
-    });
-  }
-}
-
-/** Pawn faces of one side, one path each for fill, edge and (black) ring mark. */
-function drawPawnFaces(ctx: Ctx, at: readonly Point[], rx: number, ry: number, side: Side): void {
-  ctx.beginPath();
-  for (const c of at) {
-    ctx.moveTo(c.x + rx, c.y);
-    ctx.ellipse(c.x, c.y, rx, ry, 0, 0, Math.PI * 2);
-  }
-  ctx.fillStyle = EXXIT.pawn[side];
-  ctx.fill();
-  ctx.lineWidth = Math.max(1, rx * 0.09);
-  ctx.strokeStyle = EXXIT.pawnEdge[side];
-  ctx.stroke();
-  if (side === 1) {
-    ctx.beginPath();
-    for (const c of at) {
-      ctx.moveTo(c.x + rx * 0.68, c.y);
-      ctx.ellipse(c.x, c.y, rx * 0.68, ry * 0.68, 0, 0, Math.PI * 2);
-    }
-    ctx.lineWidth = Math.max(1, rx * 0.1);
-    ctx.strokeStyle = EXXIT.pawnEdge[1];
-    ctx.stroke();
-  }
-}
-
-const numberOutline = (side: Side): string => (side === 0 ? '#5a1208' : '#000000');
-
-// ---------- stamps (hexdraw.ts) ----------
-
-/** The stacks of the cells, one stamp per distinct stack (hexdraw.ts, stamps). */
-function stampStacks(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: number; stack: Side[] }[]): void {
-  const scale = scaleOf(ctx);
-  const items = [];
-  for (const cell of cells) {
-    if (cell.stack.length === 0) continue;
-    const st = stampOf(`exxit-stack${cell.stack.join('')}`, L.size, scale, (g) =>
-      drawStacks(g, L.size, [{ c: { x: 0, y: 0 }, stack: cell.stack }]),
-    );
-    items.push({ st, c: L.center(cell.q, cell.r) });
-  }
-  stampAll(ctx, items);
-}
 
 // ---------- cells ----------
 
@@ -548,14 +316,4 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   drawStock(ctx, locale, s, MARGIN + CARD_W + MARGIN, STOCK_W);
   drawPlayer(ctx, s, 1, players[1], locale);
   drawFooter(ctx, EXXIT_WIDTH, EXXIT_HEIGHT, s.end, footerLines(s, players, locale, opts.previous));
-}
-
-/** Every cell any of the states shows (world and prisoners; void ring cells flagged): the frame of a replay. */
-export function exxitFilmFrame(states: readonly ExxitState[]): FrameCell[] {
-  const all = new Map<string, FrameCell>();
-  for (const s of states) {
-    for (const c of voidRing(s)) if (!all.has(key(c.q, c.r))) all.set(key(c.q, c.r), { q: c.q, r: c.r, ring: true });
-    for (const c of [...s.tiles, ...s.prisoners]) all.set(key(c.q, c.r), { q: c.q, r: c.r });
-  }
-  return [...all.values()];
 }

@@ -8,7 +8,7 @@ import type { GameId } from '../engine/game.js';
 import { getGame } from '../engine/index.js';
 import { replayErrorText } from '../engine/replay.js';
 import type { ExxitState } from '../engine/exxit/types.js';
-import { exxitFilmFrame, type FrameCell } from './exxit.js';
+import { exxitFilmFrame, type FrameCell } from './exxit-layout.js';
 import { drawBoard, previousOf, type ReplayOptions } from './board.js';
 
 // gifenc ships CommonJS (main) and ESM (module) builds whose default exports

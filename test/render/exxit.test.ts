@@ -5,10 +5,9 @@ import {
   EXXIT_BOARD_AREA,
   EXXIT_HEIGHT,
   EXXIT_WIDTH,
-  exxitLastText,
-  exxitMoveLines,
   voidRing,
-} from '../../src/render/exxit.js';
+} from '../../src/render/exxit-layout.js';
+import { exxitLastText, exxitMoveLines } from '../../src/render/exxit.js';
 import { BOARD_SIZE, renderBoard } from '../../src/render/index.js';
 import { sideNames } from '../../src/render/card.js';
 import { format } from '../../src/i18n/catalogue.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { BOARD_SIZE, drawBoard, renderReplay } from '../../src/render/index.js';
 import { MAX_BYTES, replayScale } from '../../src/render/replay.js';
-import { exxitFilmFrame } from '../../src/render/exxit.js';
+import { exxitFilmFrame } from '../../src/render/exxit-layout.js';
 import { replay } from '../../src/engine/replay.js';
 import type { ExxitState } from '../../src/engine/exxit/types.js';
 import { randomGame } from './fixtures.js';
