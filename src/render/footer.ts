@@ -15,7 +15,7 @@ export const FOOTER_H = 42;
 export const pictureNote = (locale: Locale, note: Note, extra: Record<string, string | number> = {}): string =>
   format(locale, `picture.${note.id}`, { ...note.params, ...extra });
 
-export interface Result {
+export interface ResultSlot {
   /** The winner, or null on a draw. */
   winner: Side | null;
   /** The game's score line for a winner's name (or the draw's, whatever the name). */
@@ -31,7 +31,7 @@ export function resultLines(
   state: unknown,
   locale: Locale,
   players: [string, string],
-  result: Result,
+  result: ResultSlot,
   moves: readonly string[],
 ): string[] {
   const end = getGame(game).endNote(state);
