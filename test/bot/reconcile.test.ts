@@ -2,8 +2,10 @@
 // write and posting it leaves the post owed, and another process (or the
 // next one started) makes it, once — editing the interaction left
 // "thinking…" when it still can, else in the game's channel.
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { RunningBot } from '../../src/bot/index.js';
+import type { RunningBot, StartBotOptions } from '../../src/bot/index.js';
 import { checkAndCloseAfterEach, createHarness, played, toMove, toOptions, waitFor, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -21,6 +23,47 @@ async function crash(h: Harness, bot: RunningBot): Promise<void> {
   await h.store.processes.gone(bot.ctx.instanceId);
 }
 
+/**
+ * A bot that takes the owed posts over (sweeping every 100 ms), with its log kept and the requests sent from now on:
+ * the fake Discord drops a second message with the same nonce, so only what was sent shows a post made twice.
+ */
+async function sweeper(h: Harness, extra: Partial<StartBotOptions> = {}) {
+  let log = '';
+  const sink = new Writable({ write: (chunk, _enc, cb) => ((log += chunk.toString()), cb()) });
+  const from = h.fake.requests.length;
+  const bot = await h.startAnotherBot({
+    announceSweepIntervalMs: 100,
+    announceGraceMs: 200,
+    logger: pino({ level: 'info' }, sink),
+    ...extra,
+  });
+  return {
+    bot,
+    log: () => log,
+    /** The posts sent to a channel since the bot started, by nonce. */
+    posts: (channelId: string) =>
+      h.fake.requests
+        .slice(from)
+        .filter((r) => r.method === 'POST' && r.path === `/channels/${channelId}/messages`)
+        .map((r) => String((r.body as any)?.nonce)),
+  };
+}
+
+/** The owed post went out once: shown caught up after that one post, and no more were sent, several sweeps later. */
+async function expectPostedOnce(h: Harness, s: Awaited<ReturnType<typeof sweeper>>, channelId: string) {
+  await waitFor(async () => {
+    const g = await h.game(channelId);
+    return (g.shown ?? 0) >= (g.annV ?? 0);
+  });
+  expect(s.posts(channelId)).toHaveLength(1);
+  await new Promise((r) => setTimeout(r, 400)); // several more sweeps
+  const nonces = s.posts(channelId);
+  expect(nonces.length).toBeGreaterThan(0);
+  expect(new Set(nonces).size).toBe(nonces.length);
+  expect(s.log()).toContain('owed game post made');
+  expect(s.log()).not.toContain('giving up');
+}
+
 describe('owed posts', () => {
   it('a move saved by a process that died before posting it is posted once by the others, pinging the next player', async () => {
     h = await createHarness({ bot: { announceSweepIntervalMs: 0 } });
@@ -31,7 +74,7 @@ describe('owed posts', () => {
     });
     expect(res.ok).toBe(true);
     // Two live processes sweep at once: one of them posts it.
-    await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200 });
+    const s = await sweeper(h);
     await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200 });
     const board = await h.fake.waitForMessage(
       channelId,
@@ -45,6 +88,9 @@ describe('owed posts', () => {
     });
     await new Promise((r) => setTimeout(r, 400)); // several more sweeps
     expect(boardsSaying(h, channelId, 'Red: P A (place)')).toHaveLength(1);
+    // Sent once (the requests of both processes), by whichever of the two took it.
+    expect(s.posts(channelId)).toHaveLength(1);
+    expect(s.log()).not.toContain('giving up');
     // The game goes on from there.
     const next = await h.move(h.bob, channelId, 'P B');
     expect(next.original?.content).toContain('Black: P B (place)');
@@ -126,12 +172,14 @@ describe('owed posts', () => {
     void sweepClocks(h.bot.ctx);
     await posts.hit();
     await crash(h, h.bot);
-    await h.startAnotherBot({ announceSweepIntervalMs: 100, announceGraceMs: 200, now: () => now });
+    const s = await sweeper(h, { now: () => now });
     const final = await h.fake.waitForMessage(channelId, (m) => /lost on time/i.test(m.content));
     expect(final.content).toContain(`**<@${h.bob.id}> (Black) wins**`);
     expect(final.content).toMatch(/1500 → 1662/);
-    await new Promise((r) => setTimeout(r, 400));
+    await expectPostedOnce(h, s, channelId);
     expect(h.fake.messages(channelId).filter((m) => /lost on time/i.test(m.content))).toHaveLength(1);
+    // The finished game's thread is archived once its result is out.
+    await waitFor(async () => h!.fake.channel(channelId)?.thread_metadata?.archived);
     const over = await h.game(channelId);
     expect(over.status).toBe('over');
     expect(over.result?.ratingChanges).toBeTruthy();
