@@ -90,6 +90,41 @@ describe.each(MODES)('ratings on $name', (mode) => {
     expect(await store.ratings.rank('orion', a, guildScope(guild))).toBe(2);
   });
 
+  it('a draw is half a point for each side, counted as a draw: never a win for either', async () => {
+    const [a, b] = [uid('a'), uid('b')];
+    const guild = uid('g');
+    const now = Date.now();
+    // A beats B first: A is the stronger, on a winning streak; B on a losing one.
+    await store.ratings.applyResult('orion', newId(), guild, [a, b], { winner: 0, draw: false }, now);
+    const [sa, sb] = await Promise.all([a, b].map((u) => store.ratings.get('orion', u, 'global')));
+    // Then a draw, B listed first (side 0).
+    const out = await store.ratings.applyResult('orion', newId(), guild, [b, a], { winner: null, draw: true }, now);
+    const [expectB, expectA] = rateGame(sb, sa, 0.5, now);
+    expect(out.players[0].global.after).toEqual(expectB);
+    expect(out.players[1].global.after).toEqual(expectA);
+    // The weaker side gains, the stronger loses, both less than a win or a loss would move them.
+    const [winB] = rateGame(sb, sa, 1, now);
+    expect(expectB.rating).toBeGreaterThan(sb.rating);
+    expect(expectB.rating).toBeLessThan(winB.rating);
+    expect(expectA.rating).toBeLessThan(sa.rating);
+    for (const scope of ['global', guildScope(guild)] as const) {
+      expect(await store.ratings.get('orion', a, scope)).toMatchObject({
+        games: 2,
+        wins: 1,
+        draws: 1,
+        losses: 0,
+        streak: 0,
+      });
+      expect(await store.ratings.get('orion', b, scope)).toMatchObject({
+        games: 2,
+        wins: 0,
+        draws: 1,
+        losses: 1,
+        streak: 0,
+      });
+    }
+  });
+
   it('is idempotent per game id: applying the same game again changes nothing and returns the stored outcome', async () => {
     const [a, b] = [uid('a'), uid('b')];
     const gameId = newId();
