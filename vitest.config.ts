@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     // Finds or starts a Redis server and hands each run its own key prefix.
     globalSetup: ['test/support/redis-global-setup.ts'],
-    testTimeout: 30_000,
+    // Under mutation testing (npm run test:mutation) the code is instrumented and the machine busy: the property
+    // tests need longer.
+    testTimeout: process.env.STRYKER_MUTATOR_WORKER === undefined ? 30_000 : 180_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // Vitest's default is one worker per core but one: a single worker on 2 cores. The tests spend

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// npm run test:mutation: StrykerJS mutation testing of src/engine, src/match and src/store, one folder at a
+// time, each against the test folders that exercise it (docs/testing.md). Not part of npm test: a full run
+// takes hours on 2 cores.
+//
+//   npm run test:mutation                    the three folders, incremental
+//   npm run test:mutation -- engine store    those folders only
+//   npm run test:mutation -- --force         every mutant again (rebuilds the incremental files)
+//   MUTATION_CONCURRENCY=1 npm run ...       fewer processes (default 2)
+//
+// Incremental: reports/mutation/<folder>.incremental.json keeps each mutant's result and the tests that
+// covered it; the next run tests again only the mutants of changed code or changed tests. The HTML report
+// is reports/mutation/<folder>.html.
+import { Stryker } from '@stryker-mutator/core';
+
+// The tests that exercise each folder. The bot tests play whole games through the fake Discord and cover
+// much of src/match, but a mutant they alone would kill costs a bot test run each: they stay out of the
+// engine and store runs, where the folders' own tests are meant to be enough.
+const FOLDERS = {
+  engine: {
+    tests: ['test/engine/**/*.test.ts', 'test/ai/engines.test.ts', 'test/ai/mcts.test.ts', 'test/docs/**/*.test.ts'],
+  },
+  match: { tests: ['test/match/**/*.test.ts', 'test/bot/**/*.test.ts', 'test/i18n/**/*.test.ts'] },
+  store: { tests: ['test/store/**/*.test.ts', 'test/match/**/*.test.ts'] },
+};
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const chosen = args.filter((a) => !a.startsWith('--'));
+const unknown = chosen.filter((f) => !(f in FOLDERS));
+if (unknown.length > 0) {
+  console.error(`unknown folder ${unknown.join(', ')}: choose from ${Object.keys(FOLDERS).join(', ')}`);
+  process.exit(2);
+}
+const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? 2);
+
+const scores = [];
+for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
+  const started = Date.now();
+  const stryker = new Stryker({
+    mutate: [`src/${folder}/**/*.ts`, `!src/${folder}/**/*.d.ts`],
+    testRunner: 'vitest',
+    vitest: { configFile: 'vitest.config.ts', related: false },
+    testFiles: FOLDERS[folder].tests,
+    checkers: ['typescript'],
+    tsconfigFile: 'tsconfig.json',
+    coverageAnalysis: 'perTest',
+    // A mutant in a module's top-level code (tables, constants) needs a fresh module graph and the whole
+    // test selection for itself: too slow for this machine. Stryker reports them as ignored.
+    ignoreStatic: true,
+    concurrency,
+    incremental: true,
+    force,
+    incrementalFile: `reports/mutation/${folder}.incremental.json`,
+    reporters: ['html', 'clear-text', 'progress-append-only'],
+    htmlReporter: { fileName: `reports/mutation/${folder}.html` },
+    clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false },
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: 'always',
+    thresholds: { high: 85, low: 70, break: null },
+    // A mutant that loops forever is a timeout, counted as killed; the tests wait on Redis and timers.
+    timeoutMS: 10_000,
+  });
+  const results = await stryker.runMutationTest();
+  const count = (...s) => results.filter((r) => s.includes(r.status)).length;
+  const detected = count('Killed', 'Timeout');
+  const valid = detected + count('Survived', 'NoCoverage');
+  scores.push({
+    folder,
+    score: valid === 0 ? 'n/a' : `${((100 * detected) / valid).toFixed(1)} %`,
+    killed: detected,
+    survived: count('Survived'),
+    noCoverage: count('NoCoverage'),
+    minutes: ((Date.now() - started) / 60_000).toFixed(1),
+  });
+}
+console.table(scores);
