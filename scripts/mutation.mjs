@@ -21,7 +21,7 @@ const FOLDERS = {
     tests: ['test/engine/**/*.test.ts', 'test/ai/engines.test.ts', 'test/ai/mcts.test.ts', 'test/docs/**/*.test.ts'],
   },
   match: { tests: ['test/match/**/*.test.ts', 'test/bot/**/*.test.ts', 'test/i18n/**/*.test.ts'] },
-  store: { tests: ['test/store/**/*.test.ts', 'test/match/**/*.test.ts'] },
+  store: { tests: ['test/store/**/*.test.ts'] },
 };
 
 const args = process.argv.slice(2);
