@@ -11,19 +11,17 @@ checkAndCloseAfterEach(
 );
 
 /** A server in `serverLocale` with two players whose Discord is in `playerLocale`, and one Orion game started. */
-async function gameIn(serverLocale: string, playerLocale: string, accept: string) {
-  h = await createHarness();
-  const guild = h.fake.addGuild({ name: 'Hex', locale: serverLocale });
+async function gameIn(h: Harness, serverLocale: string, playerLocale: string, accept: string) {
+  const guild = h.fake.addGuild({ name: `Hex ${serverLocale}`, locale: serverLocale });
   const channel = h.fake.addChannel(guild.id, { name: 'games' });
-  const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: guild.id, locale: playerLocale });
-  const ben = h.fake.addUser({ username: 'ben', globalName: 'Ben', guildId: guild.id, locale: playerLocale });
+  const user = (name: string) =>
+    h.fake.addUser({ username: `${name}-${playerLocale}`, globalName: name, guildId: guild.id, locale: playerLocale });
+  const [ann, ben] = [user('Ann'), user('Ben')];
   const card = (
     await h.slash(ann, channel.id, 'challenge', { game: 'orion', opponent: ben, layout: 'preset1', first: 'me' }).done()
   ).original!;
   await h.fake.click(ben, card.id, findButton(card, accept)).done();
-  const rec = await waitFor(async () =>
-    (await h!.store.games.listByUser(ann.id, 5)).find((g) => g.status === 'active'),
-  );
+  const rec = await waitFor(async () => (await h.store.games.listByUser(ann.id, 5)).find((g) => g.status === 'active'));
   const start = await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
   const thread = h.fake.threads(channel.id).find((t) => t.id === rec.channelId);
   // A refusal is private: the reader's language.
@@ -33,21 +31,21 @@ async function gameIn(serverLocale: string, playerLocale: string, accept: string
 }
 
 describe('the language of public posts without /settings language', () => {
-  it('is the server’s (French) for English-speaking players; their private replies stay English', async () => {
-    const g = await gameIn('fr', 'en-US', 'Accepter');
-    expect(g.card.embeds[0]).toMatchObject({ title: 'Défi · Orion Duel' });
-    expect(g.rec.locale).toBe('fr');
-    expect(g.thread?.name).toBe('Orion Duel · Ann contre Ben');
-    expect(g.start.content).toContain(`À <@${g.ann.id}> de jouer`);
-    expect(g.refused).toBe('It is not your turn: Ann is to move.');
-  });
-
-  it('is the server’s (English) for French-speaking players; their private replies stay French', async () => {
-    const g = await gameIn('en-US', 'fr', 'Accept');
-    expect(g.card.embeds[0]).toMatchObject({ title: 'Orion Duel challenge' });
-    expect(g.rec.locale).toBe('en');
-    expect(g.thread?.name).toBe('Orion Duel · Ann vs Ben');
-    expect(g.start.content).toContain(`<@${g.ann.id}> to move`);
-    expect(g.refused).toMatch(/^Ce n’est pas votre tour/);
+  it('is the server’s, whatever the players’ Discord language; private replies follow their reader', async () => {
+    h = await createHarness();
+    // A French server, English-speaking players.
+    const fr = await gameIn(h, 'fr', 'en-US', 'Accepter');
+    expect(fr.card.embeds[0]).toMatchObject({ title: 'Défi · Orion Duel' });
+    expect(fr.rec.locale).toBe('fr');
+    expect(fr.thread?.name).toBe('Orion Duel · Ann contre Ben');
+    expect(fr.start.content).toContain(`À <@${fr.ann.id}> de jouer`);
+    expect(fr.refused).toBe('It is not your turn: Ann is to move.');
+    // An English server, French-speaking players.
+    const en = await gameIn(h, 'en-US', 'fr', 'Accept');
+    expect(en.card.embeds[0]).toMatchObject({ title: 'Orion Duel challenge' });
+    expect(en.rec.locale).toBe('en');
+    expect(en.thread?.name).toBe('Orion Duel · Ann vs Ben');
+    expect(en.start.content).toContain(`<@${en.ann.id}> to move`);
+    expect(en.refused).toMatch(/^Ce n’est pas votre tour/);
   });
 });
