@@ -105,7 +105,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     logger.warn(EMBEDDED_WARNING);
   }
 
-  const ctx: StoreContext = { redis, keys, logger, now: Date.now, embedded };
+  const ctx: StoreContext = { redis, keys, logger, now: opts.now ?? Date.now, embedded };
   return {
     games: new RedisGameStore(ctx),
     challenges: new RedisChallengeStore(ctx, opts.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS),

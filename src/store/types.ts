@@ -518,6 +518,8 @@ export interface OpenStoreOptions {
   startupTimeoutMs?: number;
   /** A command Redis has not answered within this fails, ms (REDIS_COMMAND_TIMEOUT_MS, default 1000). */
   commandTimeoutMs?: number;
+  /** The clock of the store's own instants (challenge expiry, creation times); tests inject one. Default Date.now. */
+  now?: () => number;
 }
 
 export interface Store {

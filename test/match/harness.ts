@@ -1,11 +1,19 @@
 // The match layer without Discord: a real Redis store on its own prefix, a
 // notifier that records posts, a logger that records lines, background work a
-// test can wait for. Call useMatchStore() once per file, at its top level.
+// test can wait for. Call useMatchStore() once per file, at its top level
+// (with a clock of its own for the store's instants: a challenge's expiry).
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { DEFAULT_MATCH_SETTINGS, type MatchContext, type MatchSettings, type Post } from '../../src/match/context.js';
+import {
+  DEFAULT_MATCH_SETTINGS,
+  isRefusal,
+  type GamePost,
+  type MatchContext,
+  type MatchSettings,
+  type Post,
+} from '../../src/match/index.js';
 import { openStore, type NewGame, type Store, type StoredGame } from '../../src/store/index.js';
 
 export const HOUR = 3_600_000;
@@ -18,13 +26,14 @@ export interface MatchStore {
 let current: MatchStore | undefined;
 
 /** Opens the file's store before its tests and deletes its keys after them. */
-export function useMatchStore(tag: string): MatchStore {
+export function useMatchStore(tag: string, now?: () => number): MatchStore {
   const m = { prefix: `${inject('redisPrefix')}${tag}-${randomBytes(3).toString('hex')}:` } as MatchStore;
   beforeAll(async () => {
     m.store = await openStore({
       url: inject('redisUrl'),
       prefix: m.prefix,
       logger: { warn: () => {}, info: () => {} },
+      now,
     });
     current = m;
   });
@@ -43,6 +52,8 @@ export function useMatchStore(tag: string): MatchStore {
 export interface Harness {
   ctx: MatchContext;
   posts: { channelId: string; post: Post }[];
+  /** Messages edited (a challenge or tournament card), in order. */
+  edits: { channelId: string; messageId: string; post: Post }[];
   logs: { level: number; msg: string; gameId?: string }[];
   /** Waits for the background work started so far (AI turns, quarantines). */
   settle(): Promise<void>;
@@ -51,6 +62,7 @@ export interface Harness {
 export function harness(now: () => number, settings: Partial<MatchSettings> = {}): Harness {
   if (!current) throw new Error('call useMatchStore() first');
   const posts: Harness['posts'] = [];
+  const edits: Harness['edits'] = [];
   const logs: Harness['logs'] = [];
   const pending: Promise<unknown>[] = [];
   const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
@@ -66,7 +78,10 @@ export function harness(now: () => number, settings: Partial<MatchSettings> = {}
         posts.push({ channelId: where.channelId, post });
         return Promise.resolve(randomBytes(6).toString('hex'));
       },
-      edit: () => Promise.resolve(),
+      edit: (where, messageId, post) => {
+        edits.push({ channelId: where.channelId, messageId, post });
+        return Promise.resolve();
+      },
       answerLate: () => Promise.resolve('gone' as const),
       followUp: () => Promise.reject(new Error('no interactions in these tests')),
       openThread: () => Promise.resolve(null),
@@ -74,7 +89,15 @@ export function harness(now: () => number, settings: Partial<MatchSettings> = {}
     },
     background: (_label, work) => void pending.push(work()),
   };
-  return { ctx, posts, logs, settle: async () => void (await Promise.allSettled(pending)) };
+  // Background work may start more (an AI move after the post of a player's): wait until none is left.
+  const settle = async () => {
+    for (let seen = 0; seen < pending.length; ) {
+      const batch = pending.slice(seen);
+      seen = pending.length;
+      await Promise.allSettled(batch);
+    }
+  };
+  return { ctx, posts, edits, logs, settle };
 }
 
 const orionStart = (): unknown => {
@@ -105,3 +128,24 @@ export async function createGame(wakeAt: number, over: Partial<NewGame> = {}): P
   if (!r.ok) throw new Error(`create refused: ${r.reason}`);
   return r.game;
 }
+
+/** What a call was refused with (message key and rule id), or null when it was not refused. */
+export async function refusalOf(p: Promise<unknown>): Promise<{ key: string; rule?: string } | null> {
+  try {
+    await p;
+    return null;
+  } catch (e) {
+    if (!isRefusal(e)) throw e;
+    return e.rule ? { key: e.msg.key, rule: e.rule } : { key: e.msg.key };
+  }
+}
+
+/** The game posts recorded in a channel (boards with their lines). */
+export const gamePosts = (h: Harness, channelId: string): GamePost[] =>
+  h.posts.flatMap((p) => (p.channelId === channelId && p.post.kind === 'game' ? [p.post] : []));
+
+/** The message keys of each post recorded in a channel, oldest first. */
+export const postKeys = (h: Harness, channelId: string): string[][] =>
+  h.posts
+    .filter((p) => p.channelId === channelId)
+    .map((p) => (p.post.kind === 'game' || p.post.kind === 'text' ? p.post.lines.map((l) => l.key) : [p.post.kind]));

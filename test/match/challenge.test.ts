@@ -1,0 +1,184 @@
+// A challenge's life at the match layer: created (or refused and nothing
+// stored), accepted into a game (one accept of two wins), declined,
+// cancelled, expired on touch and by the sweep, and the Rematch button
+// between two people. The store and the context share one injected clock.
+import { describe, expect, it } from 'vitest';
+import {
+  acceptChallenge,
+  cancelChallenge,
+  createChallenge,
+  declineChallenge,
+  rematch,
+  sweepChallenges,
+  type ChallengeInput,
+} from '../../src/match/index.js';
+import type { PlayerRef } from '../../src/store/index.js';
+import { gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+
+let t = Date.now();
+const m = useMatchStore('challenge', () => t);
+const alice: PlayerRef = { id: 'alice', name: 'Alice' };
+const bob: PlayerRef = { id: 'bob', name: 'Bob' };
+const carol: PlayerRef = { id: 'carol', name: 'Carol' };
+let n = 0;
+
+/** A challenge from Alice in a channel of its own (`opponent`: Bob unless said otherwise). */
+const input = (over: Partial<ChallengeInput> = {}): ChallengeInput => ({
+  game: 'orion',
+  setup: 'preset1',
+  options: {},
+  challenger: { id: `alice${++n}`, name: 'Alice' },
+  opponent: bob,
+  rated: false,
+  guildId: 'g1',
+  channelId: `chan${n}`,
+  threadable: true,
+  first: 'challenger',
+  clockHours: 2,
+  locale: 'en',
+  postable: true,
+  ...over,
+});
+
+describe('creating a challenge', () => {
+  it('stores it open with its clock and expiry; bad requests are refused and store nothing', async () => {
+    const h = harness(() => t, { maxOpenChallenges: 2 });
+    const c = await createChallenge(h.ctx, input({ challenger: alice }));
+    expect(c).toMatchObject({ status: 'open', challengerId: 'alice', opponentId: 'bob', clockMs: 2 * HOUR });
+    expect(c.expiresAt).toBe(t + h.ctx.settings.challengeTtlMs);
+    expect(await m.store.challenges.get(c.id)).toEqual(c);
+
+    expect(await refusalOf(createChallenge(h.ctx, input({ challenger: bob })))).toEqual({ key: 'challenge.self' });
+    expect(await refusalOf(createChallenge(h.ctx, input({ opponent: null, rated: true })))).toEqual({
+      key: 'challenge.ratedNeedsOpponent',
+    });
+    await createChallenge(h.ctx, input({ challenger: alice }));
+    expect(await refusalOf(createChallenge(h.ctx, input({ challenger: alice })))).toEqual({
+      key: 'challenge.tooMany',
+    });
+    expect(await m.store.challenges.countOpenByUser('alice')).toBe(2);
+    expect(h.posts).toEqual([]);
+  });
+});
+
+describe('accepting', () => {
+  it('starts the game once: the record at version 1, one starting post, the challenge linked; a second accept is refused', async () => {
+    const h = harness(() => t);
+    const c = await createChallenge(h.ctx, input({ opponent: null, first: 'opponent' }));
+    expect(await refusalOf(acceptChallenge(h.ctx, c.id, { id: c.challengerId, name: 'Alice' }, 'card1'))).toEqual({
+      key: 'challenge.ownAccept',
+    });
+    // Bob and Carol click at once: one game.
+    const both = await Promise.allSettled([
+      acceptChallenge(h.ctx, c.id, bob, 'card1'),
+      acceptChallenge(h.ctx, c.id, carol, 'card1'),
+    ]);
+    const won = both.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(won).toHaveLength(1);
+    const lost = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(await refusalOf(Promise.reject(lost.reason))).toEqual({ key: 'challenge.closedAlready' });
+
+    const change = won[0];
+    const game = change.game!;
+    expect(change.note?.key).toBe('challenge.acceptedBy');
+    // `first: opponent`: the accepter moves first.
+    expect(game.players[0].id).toBe(change.challenge.acceptedBy!.id);
+    expect(game.players[1].id).toBe(c.challengerId);
+    const rec = (await m.store.games.get(game.id))!;
+    expect(rec).toMatchObject({ version: 1, status: 'active', moves: [], challengeId: c.id, channelId: c.channelId });
+    expect(rec.clock).toEqual({ perMoveMs: 2 * HOUR, deadline: t + 2 * HOUR, reminded: false, wakeAt: t + 1.5 * HOUR });
+    expect(rec.shown).toBe(rec.annV); // the starting post went out
+    expect(postKeys(h, c.channelId)).toEqual([['game.intro']]);
+    expect(gamePosts(h, c.channelId)[0].game.id).toBe(game.id);
+    expect((await m.store.challenges.get(c.id))?.gameId).toBe(game.id);
+    expect(await refusalOf(acceptChallenge(h.ctx, c.id, carol, 'card1'))).toEqual({ key: 'challenge.closedAlready' });
+  });
+
+  it('a challenge for Bob: only Bob may accept or decline, only the challenger cancel', async () => {
+    const h = harness(() => t);
+    const c = await createChallenge(h.ctx, input());
+    expect(await refusalOf(acceptChallenge(h.ctx, c.id, carol, null))).toEqual({ key: 'challenge.forSomeoneElse' });
+    expect(await refusalOf(declineChallenge(h.ctx, c.id, carol.id))).toEqual({ key: 'challenge.forSomeoneElse' });
+    expect(await refusalOf(cancelChallenge(h.ctx, c.id, bob.id))).toEqual({ key: 'challenge.onlyChallengerCancels' });
+    expect((await m.store.challenges.get(c.id))?.status).toBe('open');
+
+    const declined = await declineChallenge(h.ctx, c.id, bob.id);
+    expect(declined.challenge.status).toBe('declined');
+    expect(declined.note).toEqual({ key: 'challenge.declinedBy', params: { user: { user: 'bob' } } });
+    expect((await m.store.challenges.get(c.id))?.status).toBe('declined');
+    expect(await refusalOf(acceptChallenge(h.ctx, c.id, bob, null))).toEqual({ key: 'challenge.closedAlready' });
+    expect(await refusalOf(cancelChallenge(h.ctx, c.id, c.challengerId))).toEqual({ key: 'challenge.closedAlready' });
+
+    const open = await createChallenge(h.ctx, input({ opponent: null }));
+    expect(await refusalOf(declineChallenge(h.ctx, open.id, bob.id))).toEqual({ key: 'challenge.openCannotDecline' });
+    expect((await cancelChallenge(h.ctx, open.id, open.challengerId)).challenge.status).toBe('cancelled');
+    expect(await m.store.games.activeByChannel(open.channelId)).toBeNull();
+    expect(h.posts).toEqual([]);
+  });
+
+  it('where threads cannot be opened, a channel with a game in it takes no challenge', async () => {
+    const h = harness(() => t);
+    const c = await createChallenge(h.ctx, input());
+    await acceptChallenge(h.ctx, c.id, bob, null);
+    expect(await refusalOf(createChallenge(h.ctx, input({ channelId: c.channelId, threadable: false })))).toEqual({
+      key: 'challenge.channelBusy',
+    });
+  });
+});
+
+describe('expiry', () => {
+  it('a click after the time says so and marks it expired; the sweep edits the cards nobody touched, once', async () => {
+    const h = harness(() => t);
+    const touched = await createChallenge(h.ctx, input());
+    const idle = await createChallenge(h.ctx, input());
+    await m.store.challenges.patch(idle.id, { messageId: 'card-idle' });
+    t += h.ctx.settings.challengeTtlMs;
+    const click = await acceptChallenge(h.ctx, touched.id, bob, null);
+    expect(click).toMatchObject({ challenge: { status: 'expired' }, tell: { key: 'challenge.expiredTell' } });
+    expect(click.game).toBeUndefined();
+    expect((await m.store.challenges.get(touched.id))?.status).toBe('expired');
+    expect((await declineChallenge(h.ctx, touched.id, bob.id)).tell?.key).toBe('challenge.expiredTell');
+
+    expect(await sweepChallenges(h.ctx)).toBe(1);
+    expect(await sweepChallenges(h.ctx)).toBe(0);
+    expect(h.edits).toHaveLength(1);
+    expect(h.edits[0]).toMatchObject({ messageId: 'card-idle', post: { kind: 'challenge' } });
+    expect(h.edits[0].post.kind === 'challenge' && h.edits[0].post.challenge.status).toBe('expired');
+    expect(await m.store.games.activeByChannel(touched.channelId)).toBeNull();
+    expect(h.posts).toEqual([]);
+  });
+});
+
+describe('a rematch between two people', () => {
+  it('the first click posts a card with colours swapped; the other player’s click starts one game', async () => {
+    const h = harness(() => t);
+    const c = await createChallenge(h.ctx, input({ first: 'challenger', rated: true }));
+    const first = (await acceptChallenge(h.ctx, c.id, bob, null)).game!;
+    expect(await refusalOf(rematch(h.ctx, first.id, first.version, bob.id))).toEqual({ key: 'rematch.stillPlaying' });
+    const ended = await m.store.games.update(first.id, first.version, {
+      status: 'over',
+      result: { winner: 0, draw: false, reason: 'resign' },
+    });
+    if (!ended.ok) throw new Error('update');
+    const v = ended.game.version;
+    expect(await refusalOf(rematch(h.ctx, first.id, v - 1, bob.id))).toEqual({ key: 'rematch.stale' });
+    expect(await refusalOf(rematch(h.ctx, first.id, v, carol.id))).toEqual({ key: 'rematch.notAPlayer' });
+    h.posts.length = 0;
+
+    const offered = await rematch(h.ctx, first.id, v, bob.id);
+    expect(offered.kind).toBe('offered');
+    expect(h.posts.map((p) => p.post.kind)).toEqual(['challenge']);
+    expect(await refusalOf(rematch(h.ctx, first.id, v, bob.id))).toEqual({ key: 'rematch.askedAlready' });
+
+    const started = await rematch(h.ctx, first.id, v, first.players[0].id);
+    if (started.kind !== 'started') throw new Error(started.kind);
+    // Whoever moved second now moves first; rated as before.
+    expect(started.game.players.map((p) => p.id)).toEqual([bob.id, first.players[0].id]);
+    expect(started.game).toMatchObject({ rematchOf: first.id, rated: true, status: 'active' });
+    expect(h.posts.map((p) => p.post.kind)).toEqual(['challenge', 'game']);
+    expect(h.edits.map((e) => e.post.kind)).toEqual(['challenge']);
+    expect(await refusalOf(rematch(h.ctx, first.id, v, bob.id))).toEqual({ key: 'rematch.closed' });
+    const games = await m.store.games.listByUser(bob.id, 10);
+    expect(games.filter((g) => g.rematchOf === first.id)).toHaveLength(1);
+  });
+});
