@@ -1,0 +1,108 @@
+// The AI's turns at the match layer, with a stand-in search (ctx.think): it
+// answers a player's move once the move's post is out, opens when it moves
+// first, says so when its search fails and is taken up again by the AI sweep,
+// and a resignation while it thinks simply wins (its move is dropped, no error).
+import { describe, expect, it, vi } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import { playMove, postAnnouncement, resign, startMatch, sweepAiTurns, type ThinkMove } from '../../src/match/index.js';
+import type { PlayerRef } from '../../src/store/index.js';
+import { createGame, gamePosts, harness, postKeys, useMatchStore } from './harness.js';
+
+const m = useMatchStore('ai-turns');
+const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
+const orion = getGame('orion');
+
+/** A search that plays the first legal move. */
+const firstLegal: ThinkMove = (_game, state) =>
+  Promise.resolve(orion.formatMove(state as never, orion.legalMoves(state as never)[0], 'canonical'));
+
+function aiHarness(think: ThinkMove = firstLegal) {
+  const h = harness(() => Date.now());
+  const spy = vi.fn(think);
+  h.ctx.think = spy;
+  return { h, think: spy };
+}
+
+describe('the AI’s turn', () => {
+  it('follows the post of the player’s move: one search, one write, one post; its lease and hint are gone', async () => {
+    const { h, think } = aiHarness();
+    const g = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    const a = await playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R');
+    expect(think).not.toHaveBeenCalled(); // not before the player's post is out
+    await postAnnouncement(h.ctx, a);
+    await h.settle();
+    expect(think).toHaveBeenCalledTimes(1);
+    const rec = (await m.store.games.get(g.id))!;
+    expect(rec.moves).toHaveLength(2);
+    expect(rec.version).toBe(3);
+    expect(rec.shown).toBe(3);
+    expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['move.line']]);
+    expect(gamePosts(h, g.channelId)[1].game.moves).toEqual(rec.moves);
+    expect(await m.store.games.aiTurnHolder(g.id)).toBeNull();
+    expect(await m.store.games.aiTurns(Date.now() + 60_000)).not.toContain(g.id);
+    expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  it('opens the game when it has the first move, after the starting post; no clock against the AI', async () => {
+    const { h, think } = aiHarness();
+    const { game } = await startMatch(h.ctx, {
+      game: 'orion',
+      setup: 'preset1',
+      players: [ai, { id: 'alice', name: 'Alice' }],
+      rated: false,
+      guildId: 'g1',
+      channelId: 'ai-opens',
+      messageId: null,
+      locale: 'en',
+      clockMs: 3_600_000,
+    });
+    await h.settle();
+    expect(think).toHaveBeenCalledTimes(1);
+    const rec = (await m.store.games.get(game.id))!;
+    expect(rec.clock).toBeNull();
+    expect(rec.moves).toHaveLength(1);
+    expect(postKeys(h, 'ai-opens')).toEqual([['game.intro'], ['move.line']]);
+  });
+
+  it('a failed search is said in the game and changes nothing; the AI sweep takes the turn up again', async () => {
+    const { h, think } = aiHarness(() => Promise.reject(new Error('worker died')));
+    const g = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await postAnnouncement(h.ctx, await playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R'));
+    await h.settle();
+    expect(think).toHaveBeenCalledTimes(1);
+    expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['ai.failed']]);
+    const stuck = (await m.store.games.get(g.id))!;
+    expect(stuck.moves).toHaveLength(1);
+    expect(h.logs.filter((l) => l.msg === 'AI search failed')).toHaveLength(1);
+
+    h.ctx.think = firstLegal;
+    expect(await sweepAiTurns(h.ctx, 0)).toBe(1);
+    await h.settle();
+    expect((await m.store.games.get(g.id))!.moves).toHaveLength(2);
+    expect(postKeys(h, g.channelId).at(-1)).toEqual(['move.line']);
+    expect(await sweepAiTurns(h.ctx, 0)).toBe(0);
+  });
+
+  it('a resignation while the AI thinks wins: the AI’s move is dropped, quietly', async () => {
+    let answer!: (move: string) => void;
+    let position: unknown;
+    let thinking!: () => void;
+    const searching = new Promise<void>((r) => (thinking = r));
+    const { h } = aiHarness((_game, state) => {
+      position = state;
+      thinking();
+      return new Promise((r) => (answer = r));
+    });
+    const g = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await postAnnouncement(h.ctx, await playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R'));
+    await searching;
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    answer(await firstLegal('orion', position, 'easy', 0));
+    await h.settle();
+    const rec = (await m.store.games.get(g.id))!;
+    expect(rec).toMatchObject({ status: 'over', result: { winner: 1, reason: 'resign' } });
+    expect(rec.moves).toHaveLength(1);
+    expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['end.resigned']]);
+    expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});
