@@ -1,6 +1,7 @@
-// Correspondence clocks (product.md 6) through the real bot: reminder at 75%,
-// loss on time (or abort before both sides moved) at 100%, a move resets the
-// deadline, two processes act once, and a restart still ends the game. The
+// Correspondence clocks (product.md 6) through the real bot: what the players
+// see of the reminder at 75% and of the loss on time (or abort before both
+// sides moved) at 100%, a move resets the deadline, and a restart still ends
+// the game. Two processes sweeping at once: test/match/clocks.test.ts. The
 // clock is injected (`now`): no real waiting.
 import { describe, expect, it } from 'vitest';
 import { sweepClocks } from '../../src/bot/index.js';
@@ -92,26 +93,6 @@ describe('correspondence clock', () => {
     expect((await h!.store.ratings.get('orion', h!.bob.id, 'global')).wins).toBe(1);
     expect((await h!.store.ratings.get('orion', h!.alice.id, 'global')).losses).toBe(1);
     await expect.poll(() => h!.fake.channel(channelId)?.thread_metadata?.archived).toBe(true);
-  });
-
-  it('two bot processes sweeping the same due game act once', async () => {
-    const clk = testClock();
-    const { channelId } = await setup(clk);
-    await play(channelId, 3);
-    const other = await h!.startAnotherBot({ now: clk.now });
-    await h!.fake.waitForReady(2);
-    clk.advance(0.8 * HOUR);
-    const reminded = await Promise.all([sweepClocks(h!.bot.ctx), sweepClocks(other.ctx)]);
-    expect(reminded[0] + reminded[1]).toBe(1);
-    clk.advance(0.3 * HOUR);
-    const ended = await Promise.all([sweepClocks(h!.bot.ctx), sweepClocks(other.ctx)]);
-    expect(ended[0] + ended[1]).toBe(1);
-    await h!.fake.waitForMessage(channelId, (m) => m.content.includes('lost on time'));
-    const msgs = h!.fake.messages(channelId);
-    expect(msgs.filter((m) => m.content.includes('it is your move'))).toHaveLength(1);
-    expect(msgs.filter((m) => m.content.includes('lost on time'))).toHaveLength(1);
-    // Blue is to move after three plies: Orange wins.
-    expect((await h!.game(channelId)).result).toMatchObject({ winner: 0, reason: 'time' });
   });
 
   it('after a restart the periodic sweep of a new process still ends the game on time', async () => {

@@ -163,10 +163,10 @@ describe('a round robin of four, played to the end', () => {
 });
 
 describe('the round deadline', () => {
-  it('a game both sides moved in is lost on time by the side to move; one nobody moved in is a double forfeit', async () => {
+  it('swept by two processes at once: a game both sides moved in is lost on time, one nobody moved in is a double forfeit; round 2 is paired once', async () => {
     const { h, clock } = eventHarness();
     const other = eventContext(harness(() => clock.now));
-    const { t } = await signedUp(h, 4, { format: 'swiss', rounds: 1, clockHours: 1, roundHours: 2 });
+    const { t } = await signedUp(h, 4, { format: 'swiss', rounds: 2, clockHours: 1, roundHours: 2 });
     await startTournament(h.ctx, t.id, olga.id, false);
     await h.settle();
     const [b1, b2] = roundPairings(await load(t.id));
@@ -174,13 +174,19 @@ describe('the round deadline', () => {
     await playMove(h.ctx, { gameId: g1.id }, { userId: b1.first }, 'V3 F8 NW R');
     await playMove(h.ctx, { gameId: g1.id }, { userId: b1.second! }, 'V3 D3 NE R');
     h.posts.length = 0;
+    const both = async () => {
+      const acted = await Promise.all([sweepTournaments(h.ctx), sweepTournaments(other.ctx)]);
+      await Promise.all([h.settle(), other.settle()]);
+      return acted;
+    };
 
-    clock.now += 2 * HOUR;
-    await Promise.all([sweepTournaments(h.ctx), sweepTournaments(other.ctx)]);
-    await Promise.all([h.settle(), other.settle()]);
-    const done = await load(t.id);
-    expect(done.status).toBe('finished');
-    const results = roundPairings(done).map((p) => [p.board, p.result, p.forfeit ?? false]);
+    clock.now += 2 * HOUR - 60_000;
+    expect(await both()).toEqual([0, 0]);
+    expect((await m.store.games.get(g1.id))?.status).toBe('active');
+    clock.now += 60_000;
+    await both();
+    const now = await load(t.id);
+    const results = roundPairings(now, 1).map((p) => [p.board, p.result, p.forfeit ?? false]);
     expect(results).toEqual([
       [b1.board, 'second', false],
       [b2.board, 'double-forfeit', true],
@@ -188,12 +194,18 @@ describe('the round deadline', () => {
     expect((await m.store.games.get(g1.id))?.result).toMatchObject({ winner: 1, reason: 'time' });
     const g2 = (await m.store.games.get(pairingGameId(t.id, 1, b2.board)))!;
     expect(g2).toMatchObject({ status: 'aborted', result: { reason: 'time' } });
+    expect(now).toMatchObject({ status: 'running', round: 2 });
+    // Sweeping again changes nothing: each end posted once, round 2 opened once.
+    await both();
     const all = [...h.posts, ...other.posts];
     for (const g of [g1, g2])
       expect(
         all.filter((p) => p.channelId === g.channelId).map((p) => p.post.kind === 'game' && p.post.lines[0].key),
       ).toEqual(['clock.timedOut']);
-    expect(all.filter((p) => p.post.kind === 'tournament')).toHaveLength(1);
+    const pairingPosts = all.filter((p) => p.post.kind === 'text' && p.post.lines[0].key === 'tournament.pairingPost');
+    expect(pairingPosts).toHaveLength(2);
+    for (const p of roundPairings(await load(t.id), 2))
+      expect((await m.store.games.get(pairingGameId(t.id, 2, p.board)))?.status).toBe('active');
   });
 });
 
