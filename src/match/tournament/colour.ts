@@ -1,5 +1,5 @@
 // First move ("colour", after chess) in Swiss rounds, after FIDE C.04.1 and
-// the Dutch system's colour rules, simplified.
+// the Dutch system's colour rules (C.04.3 A.6 and E), simplified.
 //
 // A player's colour history is the list of games they played over the board
 // (byes and forfeits have no colour). From it, their preference:
@@ -47,13 +47,11 @@ export interface Allocation {
   aFirst: boolean;
   /** 1 when a player gets the colour against an absolute preference (a difference of 3, or three in a row). */
   absoluteMiss: 0 | 1;
-  /** 1 when a player gets the colour against a strong or absolute one (their difference leaves −1…1). */
+  /** 1 when a player gets the colour against a strong or absolute one (their difference leaves −1…1): Dutch C.11. */
   balanceMiss: 0 | 1;
-  /** What the player who does not get their wish loses: 0, mild 1, strong or absolute 3. */
-  preferenceCost: 0 | 1 | 3;
+  /** 1 when a player does not get the colour they prefer, however mildly: Dutch C.10. */
+  preferenceMiss: 0 | 1;
 }
-
-const MISS_COST: Record<Strength, 0 | 1 | 3> = { 0: 0, 1: 1, 2: 3, 3: 3 };
 
 /**
  * Who moves first between a and b:
@@ -69,7 +67,7 @@ const MISS_COST: Record<Strength, 0 | 1 | 3> = { 0: 0, 1: 1, 2: 3, 3: 3 };
 export function allocate(a: ColourPlayer, b: ColourPlayer, board: number, flip: boolean): Allocation {
   const pa = preference(a.colours);
   const pb = preference(b.colours);
-  const ok = (aFirst: boolean): Allocation => ({ aFirst, absoluteMiss: 0, balanceMiss: 0, preferenceCost: 0 });
+  const ok = (aFirst: boolean): Allocation => ({ aFirst, absoluteMiss: 0, balanceMiss: 0, preferenceMiss: 0 });
   if (pa.colour === null && pb.colour === null) {
     const higherFirst = (board % 2 === 0) !== flip;
     return ok(a.rank < b.rank ? higherFirst : !higherFirst);
@@ -102,6 +100,6 @@ export function allocate(a: ColourPlayer, b: ColourPlayer, board: number, flip: 
     aFirst: aWins ? want === 'first' : want !== 'first',
     absoluteMiss: loser.strength === 3 ? 1 : 0,
     balanceMiss: loser.strength >= 2 ? 1 : 0,
-    preferenceCost: MISS_COST[loser.strength],
+    preferenceMiss: 1,
   };
 }

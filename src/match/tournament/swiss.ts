@@ -1,45 +1,45 @@
-// Swiss pairing as a maximum-weight matching (edmonds-blossom, matching.ts).
+// Swiss pairing after the FIDE Dutch system's order of criteria (C.04.3),
+// as a maximum-weight matching (edmonds-blossom, matching.ts).
 //
 // One round, given the players in their initial order (pairing numbers: best
 // first), the history and the withdrawn players:
-// 1. The active players are ranked by score, then initial order.
+// 1. The active players are ranked by score, then initial order. A score
+//    group is the players on one score; groups are counted among the players
+//    to pair.
 // 2. Bye (odd number of active players): to the lowest-ranked player who has
 //    had no bye (players who already won a game by forfeit come last, after
 //    FIDE C.04.1.d) such that everyone else can still be paired without a
-//    repeat and with the fewest colour clashes of (a) below that any
+//    repeat and with as few absolute colour misses (a below) as any
 //    candidate allows. No candidate lets the rest be paired:
 //    TournamentError 'no-legal-pairing'.
 // 3. The others are paired by a maximum-weight perfect matching on the graph
-//    of pairs that have not met (played or forfeited: the edge is left out).
-//    The weights encode, strictly in this order of priority:
-//    a. colours: first the fewest players made to break an absolute need
-//       (first moves differing by 3, or the same three times in a row), then
-//       the fewest players whose first moves end up differing by more than
-//       one (a player at ±1 who gets the same role again);
-//    b. the largest score difference of a pair is as small as it can be
-//       without breaking (a) (the smallest limit on the difference under
-//       which (a) is still met, tried in increasing order with light
+//    of pairs that have not met (played or forfeited: the edge is left out,
+//    Dutch C.1). The weights encode, strictly in this order of priority:
+//    a. the absolute colour rule (Dutch C.3): fewest players made to reach a
+//       colour difference of 3 or the same colour three times running (none
+//       whenever some pairing allows it);
+//    b. the fewest floats (Dutch C.5): a pair whose scores are k groups apart
+//       counts k, one downfloat for each group its higher player leaves;
+//    c. the largest score difference of a pair is as small as it can be
+//       without breaking (a)–(b) (the smallest limit on the difference under
+//       which (a)–(b) are still met, tried in increasing order with light
 //       weights; the exact weights are then used on the pairs within it);
-//    c. the smallest sum of squared score differences (in half points):
-//       players meet in their score group, and the few who float, float by
-//       as little as possible;
-//    d. the fewest colour wishes refused (a strong wish, to even a
-//       difference of one, counts 3; a mild one, to alternate, 1);
-//    e. within a score group the upper half meets the lower half (1 v
+//    d. the smallest sum of squared score differences (in half points), then
+//       the fewest pairs of unequal scores (Dutch C.6: floaters float by as
+//       little as possible);
+//    e. the fewest players refused their colour preference, then the fewest
+//       refused a strong one (Dutch C.10, C.11; colour.ts);
+//    f. within a score group the upper half meets the lower half (1 v
 //       g/2+1, 2 v g/2+2, …), and floaters come from the bottom of the
-//       higher group and meet the top of the lower one;
-//    f. the seed, when given, breaks what is still tied.
+//       higher group and meet the top of the lower one (Dutch B.2, D.1);
+//    g. the seed, when given, breaks what is still tied.
 //    Each level is scaled past the largest total the levels below can reach,
-//    so one integer weight per pair orders the matchings exactly so; a
-//    large constant per pair puts the number of pairs first of all.
+//    so one integer weight per pair orders the matchings exactly so (the
+//    matching is of maximum cardinality first: perfect).
 // 4. Boards: by the pair's higher score, then sum of scores, then the
 //    higher-ranked player; the first move is given by colour.ts.
-// 5. Unless it is the event's last round: pairs in which neither player
-//    needs a colour may be turned round so that the next round can still
-//    keep every player within one (lookahead.ts).
 import { makeRng, randInt } from '../../engine/rng.js';
 import { allocate, type Colour } from './colour.js';
-import { orientForNextRound } from './lookahead.js';
 import { indexHistory, isPlayed, lastRound, pointsOf } from './history.js';
 import { MAX_MATCHING_WEIGHT, matchedPairs, maxWeightMatching } from './matching.js';
 import { TournamentError, type GameRecord, type PlayerId, type Round } from './types.js';
@@ -55,7 +55,7 @@ export interface SwissInput {
   withdrawn?: Iterable<PlayerId>;
   /** Draws the first-move lot of round 1 and breaks remaining ties; same seed, same pairing. */
   seed?: string | number;
-  /** The event's number of rounds: the last one needs no look-ahead (lookahead.ts). Default: look ahead. */
+  /** The event's number of rounds (the pairing of one round does not depend on it). */
   rounds?: number;
 }
 
@@ -75,12 +75,16 @@ export interface SwissPlayer {
 
 /** The cost levels of one candidate pair (see the header); lower is better. */
 export interface PairCost {
-  /** Score difference in half points. */
-  diff: number;
   absoluteMiss: number;
-  balanceMiss: number;
+  /** Score groups apart (b). */
+  floats: number;
+  /** Score difference in half points (c). */
+  diff: number;
   scoreCost: number;
-  preferenceCost: number;
+  /** 1 for a pair of unequal scores. */
+  unequal: number;
+  preferenceMiss: number;
+  balanceMiss: number;
   arrangement: number;
   jitter: number;
 }
@@ -98,6 +102,16 @@ export interface SwissPlan {
   pairs: [SwissPlayer, SwissPlayer][];
   /** The lot for the first move of round 1. */
   flip: boolean;
+  /** How many of the cost levels the exact weights encoded (all of them unless the field is huge). */
+  levels: number;
+}
+
+export interface PlanOptions {
+  /**
+   * false: pair as if there were no colour rule at all (levels a and e count for nothing; first moves are still
+   * given by colour.ts). For comparisons: what the colour rules cost in score groups.
+   */
+  colourRules?: boolean;
 }
 
 /** ⌈log2 n⌉ + 1 rounds, but never more than `safeSwissRounds(n)`. */
@@ -141,8 +155,9 @@ export function pairSwissRound(input: SwissInput): Round {
 }
 
 /** The whole computation behind pairSwissRound, open for tests and explanations. */
-export function planSwissRound(input: SwissInput): SwissPlan {
+export function planSwissRound(input: SwissInput, options: PlanOptions = {}): SwissPlan {
   const { players, history, round } = input;
+  const colourRules = options.colourRules ?? true;
   const entries = indexHistory(players, history);
   if (!Number.isInteger(round) || round < 1 || round <= lastRound(history)) {
     throw new TournamentError(
@@ -176,131 +191,111 @@ export function planSwissRound(input: SwissInput): SwissPlan {
 
   const rng = input.seed === undefined ? null : makeRng(`${input.seed}|swiss|${round}`);
   const flip = rng ? rng() < 0.5 : false;
-  const met = (a: SwissPlayer, b: SwissPlayer) => a.opponents.has(b.id);
-
-  // What a pair is, whoever has the bye: met or not, score difference (half
-  // points), colour clash and wish refused.
   const m = active.length;
-  const basics = new Array<
-    { diff: number; absoluteMiss: number; balanceMiss: number; preferenceCost: number } | null | undefined
-  >(m * m);
-  const basic = (a: SwissPlayer, b: SwissPlayer) => {
+  // Whether a pair may meet, and its absolute colour miss, whoever has the bye (null: they have met).
+  const colourOf = new Array<ReturnType<typeof allocate> | null | undefined>(m * m);
+  const colour = (a: SwissPlayer, b: SwissPlayer) => {
     const k = a.rank * m + b.rank;
-    if (basics[k] === undefined) {
-      const col = met(a, b) ? null : allocate(a, b, 0, false);
-      basics[k] = basics[b.rank * m + a.rank] = col && {
-        diff: Math.round(Math.abs(a.score - b.score) * 2),
-        absoluteMiss: col.absoluteMiss,
-        balanceMiss: col.balanceMiss,
-        preferenceCost: col.preferenceCost,
-      };
+    if (colourOf[k] === undefined) {
+      colourOf[k] = colourOf[b.rank * m + a.rank] = a.opponents.has(b.id) ? null : allocate(a, b, 0, false);
     }
-    return basics[k]!;
+    return colourOf[k]!;
   };
-  // Step (a) as one number per pair: an absolute miss outweighs every balance miss of a round.
-  const clashOf = (b: { absoluteMiss: number; balanceMiss: number }) =>
-    b.absoluteMiss * (Math.floor(m / 2) + 1) + b.balanceMiss;
+  const absoluteOf = (a: SwissPlayer, b: SwissPlayer) => (colourRules ? colour(a, b)!.absoluteMiss : 0);
 
-  // 2. The bye, and steps (a)–(b) of the pairing. For each bye candidate in
-  // turn (or none), the fewest clashes of any pairing of the others; the
-  // first candidate with none ends the search, else the first with the
-  // fewest is taken (a candidate whose absence leaves players who cannot all
-  // be paired is passed over). Then the limits on the score difference are
-  // tried in increasing order with light weights (the fewest clashes under
-  // each), and the smallest that reaches the fewest is kept.
+  // 2. The bye: for each candidate in turn (or none), the fewest absolute misses of any pairing of the others;
+  // the first candidate with none ends the search, else the first with the fewest is taken (a candidate whose
+  // absence leaves players who cannot all be paired is passed over).
   const candidates: (SwissPlayer | null)[] =
-    active.length % 2 === 0
+    m % 2 === 0
       ? [null]
       : active
           .filter((p) => !p.hadBye)
           .sort((a, b) => Number(a.hadForfeitWin) - Number(b.hadForfeitWin) || b.rank - a.rank);
-  const lightEdges = (rest: SwissPlayer[]) => {
-    const light: [number, number, number, number][] = []; // i, j, diff, clash
-    for (let i = 0; i < rest.length; i++) {
-      for (let j = i + 1; j < rest.length; j++) {
-        const b = basic(rest[i], rest[j]);
-        if (b) light.push([i, j, b.diff, clashOf(b)]);
-      }
-    }
-    return light;
-  };
-  let chosen: {
-    bye: SwissPlayer | null;
-    rest: SwissPlayer[];
-    light: [number, number, number, number][];
-    fewest: number;
-  } | null = null;
+  let chosen: { bye: SwissPlayer | null; rest: SwissPlayer[]; fewest: number } | null = null;
   for (const candidate of candidates) {
     const rest = active.filter((p) => p !== candidate);
-    const light = lightEdges(rest);
-    const fewest = evenComponents(rest.length, light) ? fewestClashes(rest.length, light) : null;
+    const edges: LightEdge[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      for (let j = i + 1; j < rest.length; j++) {
+        if (colour(rest[i], rest[j])) edges.push([i, j, 0, absoluteOf(rest[i], rest[j])]);
+      }
+    }
+    const fewest = fewestCost(rest.length, edges);
     if (fewest === null || (chosen && fewest >= chosen.fewest)) continue;
-    chosen = { bye: candidate, rest, light, fewest };
+    chosen = { bye: candidate, rest, fewest };
     if (fewest === 0) break;
   }
   if (!chosen) {
     throw new TournamentError(
       'no-legal-pairing',
-      active.length % 2 === 1
+      m % 2 === 1
         ? `round ${round}: no player can take the bye with everyone else paired without a repeat`
         : `round ${round}: the players cannot all be paired without a repeat`,
     );
   }
-  const limits = [...new Set(chosen.light.map((e) => e[2]))].sort((x, y) => x - y);
-  let limit = limits.at(-1) ?? 0;
-  for (const top of limits) {
-    const within = chosen.light.filter((e) => e[2] <= top);
-    if (evenComponents(chosen.rest.length, within) && fewestClashes(chosen.rest.length, within) === chosen.fewest) {
-      limit = top;
-      break;
-    }
-  }
   const { bye, rest } = chosen;
 
-  // 3. The full costs of every pair that may meet (plan.cost), and the exact
-  // solve on those within the limit.
-  const groups = new Map<number, SwissPlayer[]>();
-  for (const p of rest) {
-    const g = groups.get(p.score);
-    if (g) g.push(p);
-    else groups.set(p.score, [p]);
-  }
+  // 3. Score groups among the players to pair, and the full costs of every pair that may meet (plan.cost).
+  const groupScores = [...new Set(rest.map((p) => p.score))].sort((x, y) => y - x);
+  const groupOf = new Map(groupScores.map((s, g) => [s, g]));
+  const groups = groupScores.map((s) => rest.filter((p) => p.score === s));
   const posInGroup = new Map<SwissPlayer, number>();
-  for (const g of groups.values()) g.forEach((p, i) => posInGroup.set(p, i));
+  for (const g of groups) g.forEach((p, i) => posInGroup.set(p, i));
   const costs = new Array<PairCost | undefined>(m * m);
-  const within: [number, number, PairCost][] = [];
+  const all: [number, number, PairCost][] = [];
   for (let i = 0; i < rest.length; i++) {
     for (let j = i + 1; j < rest.length; j++) {
       const a = rest[i];
       const b = rest[j];
-      const base = basic(a, b);
-      if (!base) continue;
-      let arrangement: number;
-      if (base.diff === 0) {
-        const g = groups.get(a.score)!.length;
-        arrangement = Math.abs(Math.abs(posInGroup.get(a)! - posInGroup.get(b)!) - Math.floor(g / 2));
-      } else {
-        const [hi, lo] = a.score > b.score ? [a, b] : [b, a];
-        arrangement = groups.get(hi.score)!.length - 1 - posInGroup.get(hi)! + posInGroup.get(lo)!;
-      }
+      const col = colour(a, b);
+      if (!col) continue;
+      const [hi, lo] = a.score >= b.score ? [a, b] : [b, a];
+      const gHi = groupOf.get(hi.score)!;
+      const gLo = groupOf.get(lo.score)!;
+      const diff = Math.round((hi.score - lo.score) * 2);
+      const arrangement =
+        gHi === gLo
+          ? Math.abs(Math.abs(posInGroup.get(a)! - posInGroup.get(b)!) - Math.floor(groups[gHi].length / 2))
+          : groups[gHi].length - 1 - posInGroup.get(hi)! + posInGroup.get(lo)!;
       const c: PairCost = {
-        diff: base.diff,
-        absoluteMiss: base.absoluteMiss,
-        balanceMiss: base.balanceMiss,
-        scoreCost: base.diff * base.diff,
-        preferenceCost: base.preferenceCost,
+        absoluteMiss: absoluteOf(a, b),
+        floats: gLo - gHi,
+        diff,
+        scoreCost: diff * diff,
+        unequal: diff > 0 ? 1 : 0,
+        preferenceMiss: colourRules ? col.preferenceMiss : 0,
+        balanceMiss: colourRules ? col.balanceMiss : 0,
         arrangement,
         jitter: rng ? randInt(rng, 4) : 0,
       };
       costs[a.rank * m + b.rank] = costs[b.rank * m + a.rank] = c;
-      if (c.diff <= limit) within.push([i, j, c]);
+      all.push([i, j, c]);
     }
   }
   const cost = (a: SwissPlayer, b: SwissPlayer) => costs[a.rank * m + b.rank] ?? null;
-  const best = solve(rest.length, within)!;
+
+  // Step (c): the fewest (absolute misses, floats) over all pairs, as one light weight per pair; then the smallest
+  // limit on the score difference that still reaches it.
+  const floatScale = Math.max(0, ...all.map((e) => e[2].floats)) * Math.floor(rest.length / 2) + 1;
+  const light: LightEdge[] = all.map(([i, j, c]) => [i, j, c.diff, c.absoluteMiss * floatScale + c.floats]);
+  const fewest = fewestCost(rest.length, light);
+  const limits = [...new Set(light.map((e) => e[2]))].sort((x, y) => x - y);
+  let limit = limits.at(-1) ?? 0;
+  for (const top of limits) {
+    const within = light.filter((e) => e[2] <= top);
+    if (evenComponents(rest.length, within) && fewestCost(rest.length, within) === fewest) {
+      limit = top;
+      break;
+    }
+  }
+  const { mates, levels } = solve(
+    rest.length,
+    all.filter((e) => e[2].diff <= limit),
+  );
 
   // 4. Boards and first moves.
-  const pairs = best
+  const pairs = mates
     .map(([i, j]) => [rest[i], rest[j]] as [SwissPlayer, SwissPlayer])
     .sort(
       ([a1, b1], [a2, b2]) =>
@@ -309,13 +304,14 @@ export function planSwissRound(input: SwissInput): SwissPlan {
         Math.min(a1.rank, b1.rank) - Math.min(a2.rank, b2.rank),
     )
     .map(([a, b], board) => (allocate(a, b, board, flip).aFirst ? [a, b] : [b, a]) as [SwissPlayer, SwissPlayer]);
-  // 5. Free pairs oriented so that the next round can keep everyone within one (lookahead.ts).
-  const last = input.rounds !== undefined && round >= input.rounds;
-  return { round, active, bye, rest, cost, pairs: last ? pairs : orientForNextRound(active, bye, pairs), flip };
+  return { round, active, bye, rest, cost, pairs, flip, levels };
 }
 
+/** [i, j, score difference, cost]. */
+type LightEdge = [number, number, number, number];
+
 /** Whether every connected part of the graph has an even number of vertices (needed for a perfect matching). */
-function evenComponents(n: number, edges: readonly (readonly [number, number, ...number[]])[]): boolean {
+function evenComponents(n: number, edges: readonly LightEdge[]): boolean {
   const parent = Array.from({ length: n }, (_, i) => i);
   const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
   for (const [i, j] of edges) parent[find(i)] = find(j);
@@ -324,30 +320,40 @@ function evenComponents(n: number, edges: readonly (readonly [number, number, ..
   return [...size.values()].every((k) => k % 2 === 0);
 }
 
-/** The fewest clashes of a perfect matching over these edges [i, j, diff, clash], or null when none is perfect. */
-function fewestClashes(n: number, edges: readonly [number, number, number, number][]): number | null {
+/** The least total cost of a perfect matching over these edges, or null when none is perfect. */
+function fewestCost(n: number, edges: readonly LightEdge[]): number | null {
+  if (n === 0) return 0;
   const top = Math.max(0, ...edges.map((e) => e[3])) + 1;
   const mate = maxWeightMatching(
     n,
-    edges.map(([i, j, , clash]) => [i, j, top - clash] as const),
+    edges.map(([i, j, , c]) => [i, j, top - c] as const),
     true,
   );
   if (mate.some((x) => x < 0)) return null;
-  const clash = new Map(edges.map(([i, j, , c]) => [i * n + j, c]));
-  return matchedPairs(mate).reduce((s, [i, j]) => s + clash.get(i * n + j)!, 0);
+  const cost = new Map(edges.map(([i, j, , c]) => [i * n + j, c]));
+  return matchedPairs(mate).reduce((s, [i, j]) => s + cost.get(i * n + j)!, 0);
 }
 
-const LEVELS = ['absoluteMiss', 'balanceMiss', 'scoreCost', 'preferenceCost', 'arrangement', 'jitter'] as const;
+const LEVELS = [
+  'absoluteMiss',
+  'floats',
+  'scoreCost',
+  'unequal',
+  'preferenceMiss',
+  'balanceMiss',
+  'arrangement',
+  'jitter',
+] as const;
 
 /**
- * The lexicographically best perfect matching of n vertices over these
- * edges, or null when there is no perfect matching.
+ * The lexicographically best perfect matching of n vertices over these edges (a perfect one exists: the limit was
+ * chosen so), and how many levels its weights encoded.
  */
-function solve(n: number, edges: readonly [number, number, PairCost][]): [number, number][] | null {
-  if (n === 0) return [];
+function solve(n: number, edges: readonly [number, number, PairCost][]): { mates: [number, number][]; levels: number } {
+  if (n === 0) return { mates: [], levels: LEVELS.length };
   const pairs = Math.floor(n / 2);
-  // Drop the lowest levels if the scale would pass what the matching takes exactly.
-  for (let used = LEVELS.length; used >= 2; used--) {
+  // Drop the lowest levels if the scale would pass what the matching takes exactly (never seen up to 64 players).
+  for (let used = LEVELS.length; used >= 1; used--) {
     const unit = new Array<number>(LEVELS.length).fill(0);
     let total = 0; // the largest sum the levels below can reach over a matching
     for (let k = used - 1; k >= 0; k--) {
@@ -355,16 +361,18 @@ function solve(n: number, edges: readonly [number, number, PairCost][]): [number
       const max = Math.max(0, ...edges.map((e) => e[2][LEVELS[k]]));
       total += unit[k] * max * pairs;
     }
+    // Weights from 1 (the worst pair) up: the matching is of maximum cardinality first, so every perfect one
+    // beats every other, and among them the sum of the costs is least.
     const costOf = (c: PairCost) => LEVELS.reduce((s, l, k) => s + unit[k] * c[l], 0);
     const maxCost = Math.max(0, ...edges.map((e) => costOf(e[2])));
-    const big = pairs * maxCost + 1;
-    if (big + maxCost > MAX_MATCHING_WEIGHT) continue;
+    if (total + 1 > MAX_MATCHING_WEIGHT) continue;
     const mate = maxWeightMatching(
       n,
-      edges.map(([i, j, c]) => [i, j, big - costOf(c)] as const),
+      edges.map(([i, j, c]) => [i, j, maxCost + 1 - costOf(c)] as const),
       true,
     );
-    return mate.every((m) => m >= 0) ? matchedPairs(mate) : null;
+    if (mate.some((x) => x < 0)) throw new Error('swiss: no perfect matching within the limit');
+    return { mates: matchedPairs(mate), levels: used };
   }
   throw new TournamentError('invalid-input', `too many players for exact pairing weights (${n})`);
 }

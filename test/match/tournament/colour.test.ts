@@ -33,7 +33,7 @@ describe('allocate', () => {
       aFirst: false,
       absoluteMiss: 0,
       balanceMiss: 0,
-      preferenceCost: 0,
+      preferenceMiss: 0,
     });
     expect(allocate(P('SS', 5), P('FSF', 1), 0, false)).toMatchObject({ aFirst: true, absoluteMiss: 0 });
   });
@@ -49,14 +49,14 @@ describe('allocate', () => {
       aFirst: false,
       absoluteMiss: 0,
       balanceMiss: 1,
-      preferenceCost: 3,
+      preferenceMiss: 1,
     });
     // Both absolute: the larger difference (b at −2) wins; a is made to break its need.
     expect(allocate(P('FSS', 0), P('SS', 1), 0, false)).toEqual({
       aFirst: false,
       absoluteMiss: 1,
       balanceMiss: 1,
-      preferenceCost: 3,
+      preferenceMiss: 1,
     });
     // Same strength and difference: a 'SFFS' and b 'FSFS' both mildly want first; going
     // back, S/S and F/F are equal, then F/S differ: a had first then, so b gets first now.
@@ -64,7 +64,7 @@ describe('allocate', () => {
       aFirst: false,
       absoluteMiss: 0,
       balanceMiss: 0,
-      preferenceCost: 1,
+      preferenceMiss: 1,
     });
     // Identical histories: the higher-ranked (lower rank number) gets the wish.
     expect(allocate(P('F', 3), P('F', 7), 0, false).aFirst).toBe(false); // a (rank 3) gets second, as wished
@@ -72,7 +72,7 @@ describe('allocate', () => {
     expect(allocate(P('F', 7), P('F', 3), 0, false)).toMatchObject({
       absoluteMiss: 0,
       balanceMiss: 1,
-      preferenceCost: 3,
+      preferenceMiss: 1,
     });
   });
 

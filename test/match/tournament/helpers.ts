@@ -63,17 +63,6 @@ export function absoluteNeed(h: readonly ('first' | 'second')[]): 'first' | 'sec
   return null;
 }
 
-/**
- * The colour a player must have to keep their first moves within one of their second moves (and
- * not three in a row), if any: the absolute need, else the colour that evens a difference of one.
- */
-export function balanceNeed(h: readonly ('first' | 'second')[]): 'first' | 'second' | null {
-  const abs = absoluteNeed(h);
-  if (abs) return abs;
-  const d = h.filter((c) => c === 'first').length - h.filter((c) => c === 'second').length;
-  return d === 1 ? 'second' : d === -1 ? 'first' : null;
-}
-
 /** First moves minus second moves per player, over the games played over the board. */
 export function colourDiffs(players: readonly PlayerId[], history: readonly GameRecord[]): Map<PlayerId, number> {
   return new Map(

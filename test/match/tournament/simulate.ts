@@ -1,8 +1,8 @@
-// Simulated Swiss events, for the figures in docs/tournaments.md ("The cost
-// in score groups"): first-move balance and score groups over
-// random events of 4–64 players, default rounds, results 45% first-mover
-// wins, 45% second-mover wins, 10% draws.
-//   npx tsx test/match/tournament/simulate.ts [events=200]
+// Simulated Swiss events, for the figures in docs/tournaments.md ("What
+// the order costs"): first-move balance and score groups over random events
+// of 4–64 players (or all of one size), default rounds, results 45%
+// first-mover wins, 45% second-mover wins, 10% draws.
+//   npx tsx test/match/tournament/simulate.ts [events=200] [players]
 import { makeRng } from '../../../src/engine/rng.js';
 import { defaultSwissRounds, pairSwissRound, type GameRecord } from '../../../src/match/tournament/index.js';
 import { ids } from './helpers.js';
@@ -12,8 +12,8 @@ export interface Figures {
   players: number;
   /** Largest |first moves − second moves| of anyone at any time. */
   maxDifference: number;
-  /** Players who at some point had the same role three games running. */
-  threeInARow: number;
+  /** Players who at some point had the same role three games running, or a difference of 3. */
+  brokeAbsolute: number;
   /** Players whose difference was 2 at some point. */
   reachedTwo: number;
   /** Players who finished within one. */
@@ -23,12 +23,12 @@ export interface Figures {
   moreThanAPointApart: number;
 }
 
-export function simulate(events: number): Figures {
+export function simulate(events: number, size?: number): Figures {
   const f: Figures = {
     events,
     players: 0,
     maxDifference: 0,
-    threeInARow: 0,
+    brokeAbsolute: 0,
     reachedTwo: 0,
     finishedWithinOne: 0,
     games: 0,
@@ -37,7 +37,8 @@ export function simulate(events: number): Figures {
   };
   for (let ev = 0; ev < events; ev++) {
     const rng = makeRng(1000 + ev);
-    const n = 4 + Math.floor(rng() * 61);
+    const drawn = 4 + Math.floor(rng() * 61);
+    const n = size ?? drawn;
     const players = ids(n);
     const history: GameRecord[] = [];
     const points = new Map(players.map((p) => [p, 0]));
@@ -67,23 +68,25 @@ export function simulate(events: number): Figures {
         const d = Math.abs(r.reduce((a, b) => a + b, 0));
         f.maxDifference = Math.max(f.maxDifference, d);
         if (d >= 2) two.add(p);
+        if (d >= 3) three.add(p);
         for (let k = 2; k < r.length; k++) if (r[k] === r[k - 1] && r[k] === r[k - 2]) three.add(p);
       }
     }
     f.players += n;
     f.reachedTwo += two.size;
-    f.threeInARow += three.size;
+    f.brokeAbsolute += three.size;
     for (const r of roles.values()) if (Math.abs(r.reduce((a, b) => a + b, 0)) <= 1) f.finishedWithinOne++;
   }
   return f;
 }
 
 if (process.argv[1]?.endsWith('simulate.ts')) {
-  const f = simulate(Number(process.argv[2] ?? 200));
+  const f = simulate(Number(process.argv[2] ?? 200), process.argv[3] ? Number(process.argv[3]) : undefined);
   const pct = (x: number, of: number) => `${((100 * x) / of).toFixed(2)}%`;
   console.log(f);
   console.log(
     `finished within one ${pct(f.finishedWithinOne, f.players)}, reached two ${pct(f.reachedTwo, f.players)}, ` +
+      `broke an absolute rule ${pct(f.brokeAbsolute, f.players)}, ` +
       `same score ${pct(f.sameScore, f.games)}, more than a point apart ${pct(f.moreThanAPointApart, f.games)}`,
   );
 }
