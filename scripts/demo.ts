@@ -323,7 +323,7 @@ async function main(): Promise<void> {
     post('hexmate', 'posts the starting board', start, await savePng(game, start, 0));
     let n = 0;
     for (const text of moves) {
-      const rec = (await store.games.activeByChannel(thread.id))!;
+      const rec = (await store.channels.active(thread.id))!;
       const g = getGame(game);
       const state = (g.fromJSON(rec.state) as { ok: true; value: unknown }).value;
       const side = g.toMove(state);
@@ -371,7 +371,7 @@ async function main(): Promise<void> {
         post('Bob', '/board detail:true', d.original, undefined, true, embedText(d.original));
       }
     }
-    const done = (await store.games.byChannel(thread.id))!;
+    const done = (await store.channels.latest(thread.id))!;
     say(`Move log (${done.moves.length}): ${done.moves.join('; ')}`);
     say(`Thread archived: ${fake.channel(thread.id)?.thread_metadata?.archived === true}.`);
     say('');

@@ -18,7 +18,7 @@ import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
 import { postAnnouncement, postNonce, sendOnce, type Announcement } from '../match/announce.js';
 import { postableHere, type GamePost } from '../match/context.js';
 import { gameLocale } from '../match/games.js';
-import type { PendingReply } from '../store/types.js';
+import type { PendingReply } from '../model/index.js';
 import { clipText, text } from '../commands/kit/text.js';
 import { observeGamePost } from './metrics.js';
 

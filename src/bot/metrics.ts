@@ -244,7 +244,7 @@ export class BotMetrics {
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.scrapeTimeoutMs)));
     try {
       // A slow or absent Redis must not hold the scrape: the gauge keeps its last value.
-      return await Promise.race([store.games.countActive(), late]);
+      return await Promise.race([store.gameIndex.countActive(), late]);
     } catch {
       // Counted as a Redis error by the store's watch; the gauge keeps its last value.
       return null;

@@ -15,7 +15,7 @@ import {
   type Post,
   type Where,
 } from '../match/context.js';
-import type { PendingReply } from '../store/types.js';
+import type { PendingReply } from '../model/index.js';
 import type { CommandContext } from '../commands/kit/command.js';
 import { postPayload } from '../commands/kit/posts.js';
 import { clipText, text } from '../commands/kit/text.js';

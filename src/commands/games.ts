@@ -12,7 +12,7 @@ import {
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import { check, refuse, sideMsg } from '../match/index.js';
-import type { StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
 import type { Command, CommandContext, ComponentHandler } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { MAX_LIST_PAGE, encodeCustomId, mayRedraw } from './kit/custom-id.js';
@@ -52,7 +52,7 @@ export const gamesPages: ComponentHandler<'list'> = {
 
 async function readPage(ctx: CommandContext, guildId: string, page: number) {
   // One more than the page tells whether an older page exists.
-  const games = await ctx.store.games.listActive(guildId, (page + 1) * GAMES_SHOWN + 1);
+  const games = await ctx.store.gameIndex.listActive(guildId, (page + 1) * GAMES_SHOWN + 1);
   return { games, page };
 }
 

@@ -20,7 +20,8 @@ import {
   titleMsg,
   type SeasonChoice,
 } from '../match/index.js';
-import { guildScope, isCorruptRecordError, type RatingScope } from '../store/types.js';
+import { guildScope, type RatingScope } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { gameIds, gameOption } from './kit/game-options.js';

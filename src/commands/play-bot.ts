@@ -6,7 +6,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { checkAiCap, orderPlayers, setupMsg, startMatch, titleMsg } from '../match/index.js';
 import { isRefusal, refuse } from '../match/refusal.js';
-import type { AiLevel, PlayerRef } from '../store/types.js';
+import type { AiLevel, PlayerRef } from '../model/index.js';
 import type { Command } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { addSetupOptions, firstOption, gameOption, readGameOptions } from './kit/game-options.js';
@@ -39,7 +39,7 @@ export const command: Command = {
     const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVELS });
     const human = playerOf(i);
     await checkAiCap(ctx, human.id);
-    if (!threadable(i) && (await ctx.store.games.activeByChannel(i.channelId)))
+    if (!threadable(i) && (await ctx.store.channels.active(i.channelId)))
       refuse(canPostHere(i) && i.inGuild() ? 'challenge.channelBusy' : 'challenge.busyHere');
     const locale = await serverLocale(ctx, i);
     const ai: PlayerRef = {

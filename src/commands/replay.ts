@@ -9,7 +9,8 @@ import { getGame } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import { check, gameLocale, refuse, resultLines, resultSummary, setupMsg, sideMsg, titleMsg } from '../match/index.js';
 import { isRefusal } from '../match/refusal.js';
-import { isCorruptRecordError, type StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
@@ -86,7 +87,7 @@ export const command: Command = {
     const typed = typeof focused.value === 'string' ? focused.value.trim().toLowerCase().slice(0, 100) : '';
     let games: StoredGame[];
     try {
-      games = await ctx.store.games.listByUser(i.user.id, MAX_CHOICES);
+      games = await ctx.store.gameIndex.listByUser(i.user.id, MAX_CHOICES);
     } catch (e) {
       if (isCorruptRecordError(e) || isRefusal(e)) return [];
       throw e;

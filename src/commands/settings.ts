@@ -22,7 +22,7 @@ import {
   setTournamentRole,
 } from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
-import type { GuildSettings } from '../store/types.js';
+import type { GuildSettings } from '../model/index.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { CLOCK_CHOICES } from './kit/game-options.js';

@@ -24,14 +24,8 @@ import {
   titleMsg,
   tournamentWins,
 } from '../match/index.js';
-import {
-  guildScope,
-  isCorruptRecordError,
-  seasonScope,
-  type RatingScope,
-  type RatingSnapshot,
-  type StoredGame,
-} from '../store/types.js';
+import { guildScope, seasonScope, type RatingScope, type RatingSnapshot, type StoredGame } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { gameIds } from './kit/game-options.js';
@@ -135,7 +129,7 @@ async function readStats(
   );
   // Only this server's games (outside servers: those played outside servers): links elsewhere would not open for the
   // people here.
-  const recent = (await ctx.store.games.listByUser(userId, RECENT_SCAN))
+  const recent = (await ctx.store.gameIndex.listByUser(userId, RECENT_SCAN))
     .filter((g) => g.guildId === where.guildId && games.includes(g.game))
     .slice(0, RECENT);
   const won = server ? await tournamentWins(ctx, userId, server) : [];

@@ -32,7 +32,7 @@ import {
   startTournament,
   type TournamentChange,
 } from '../match/index.js';
-import type { StoredTournament, TournamentFormat } from '../store/types.js';
+import type { StoredTournament, TournamentFormat } from '../model/index.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
 import type { Command, CommandContext, ComponentHandler, Reply } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';

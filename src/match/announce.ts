@@ -10,7 +10,7 @@
 // interaction in its channel.
 import { createHash } from 'node:crypto';
 import type { Msg } from '../i18n/msg.js';
-import type { PendingReply, StoredGame } from '../store/types.js';
+import type { PendingReply, StoredGame } from '../model/index.js';
 import { postableHere, type GamePost, type MatchContext } from './context.js';
 import { gameLocale } from './games.js';
 
@@ -65,7 +65,7 @@ export function announcement(
 /** The post of `rec` went out. */
 async function markShown(ctx: MatchContext, rec: StoredGame): Promise<void> {
   try {
-    await ctx.store.games.markShown(rec.id, rec.version, rec.moves.length);
+    await ctx.store.outbox.markShown(rec.id, rec.version, rec.moves.length);
   } catch (e) {
     // The post is out; the sweep will find it still owed and see that its interaction was answered (or post it once
     // more).
@@ -87,7 +87,7 @@ export async function sendOnce<T>(
   rec: StoredGame,
   send: () => Promise<T>,
 ): Promise<{ sent: T } | null> {
-  if (!(await ctx.store.games.claimReplyPost(rec.id, rec.version))) {
+  if (!(await ctx.store.outbox.claimReplyPost(rec.id, rec.version))) {
     ctx.log.info({ gameId: rec.id, version: rec.version }, 'reply-mode post claimed before (a crash): not sent again');
     await markShown(ctx, rec);
     return null;
@@ -95,7 +95,7 @@ export async function sendOnce<T>(
   try {
     return { sent: await send() };
   } catch (e) {
-    await ctx.store.games
+    await ctx.store.outbox
       .releaseReplyPost(rec.id, rec.version)
       .catch((e2: unknown) => ctx.log.warn({ err: e2, gameId: rec.id }, 'could not give the post claim back'));
     throw e;
@@ -105,8 +105,8 @@ export async function sendOnce<T>(
 /** A failed post: hand it to the sweep at once rather than when this process is gone. */
 async function release(ctx: MatchContext, rec: StoredGame): Promise<void> {
   try {
-    const owner = await ctx.store.games.announcementOwner(rec.id);
-    if (owner === ctx.instanceId) await ctx.store.games.claimAnnouncement(rec.id, owner, '', false);
+    const owner = await ctx.store.outbox.owner(rec.id);
+    if (owner === ctx.instanceId) await ctx.store.outbox.claim(rec.id, owner, '', false);
   } catch (e) {
     // Still owed: the sweep takes it over once this process's claim looks stale.
     ctx.log.warn({ err: e, gameId: rec.id }, 'could not hand the post over to the sweep');

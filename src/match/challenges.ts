@@ -8,13 +8,7 @@ import { randomInt } from 'node:crypto';
 import { getGame, type GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import {
-  type FirstMove,
-  type PendingReply,
-  type PlayerRef,
-  type StoredChallenge,
-  type StoredGame,
-} from '../store/types.js';
+import type { FirstMove, PendingReply, PlayerRef, StoredChallenge, StoredGame } from '../model/index.js';
 import type { Announcement } from './announce.js';
 import { postableHere, type MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
@@ -57,7 +51,7 @@ export interface ChallengeInput {
 export async function createChallenge(ctx: MatchContext, c: ChallengeInput): Promise<StoredChallenge> {
   if (c.opponent?.id === c.challenger.id) refuse('challenge.self');
   if (c.rated && !c.opponent) refuse('challenge.ratedNeedsOpponent');
-  if (!c.threadable && (await ctx.store.games.activeByChannel(c.channelId)))
+  if (!c.threadable && (await ctx.store.channels.active(c.channelId)))
     refuse(c.postable && c.guildId ? 'challenge.channelBusy' : 'challenge.busyHere');
   const clockMs = c.clockHours !== null ? c.clockHours * 3_600_000 : await serverClockMs(ctx, c.guildId);
   if ((await ctx.store.challenges.countOpenByUser(c.challenger.id)) >= ctx.settings.maxOpenChallenges) {

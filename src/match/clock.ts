@@ -2,7 +2,7 @@
 // the end at 100%. The record keeps the deadline and the next instant the
 // sweep must look at the game (clock.wakeAt, indexed by games.due); the
 // sweep itself is sweeps/clock.ts.
-import type { GameClock } from '../store/types.js';
+import type { GameClock } from '../model/index.js';
 
 /** Share of the move's time after which the player to move is reminded. */
 export const REMIND_AT = 0.75;

@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { AiLevel, PendingReply, StoredChallenge, StoredGame, StoredTournament, Store } from '../store/types.js';
+import type { AiLevel, PendingReply, StoredChallenge, StoredGame, StoredTournament } from '../model/index.js';
+import type { Store } from '../store/types.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
 export interface GamePost {

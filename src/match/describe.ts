@@ -3,7 +3,7 @@
 // engine's Notes; nothing here asks which game it is.
 import { getGame, type GameId, type Note, type RuleError, type Side } from '../engine/index.js';
 import type { Msg, Param } from '../i18n/msg.js';
-import type { PlayerRef, StoredGame } from '../store/types.js';
+import type { PlayerRef, StoredGame } from '../model/index.js';
 
 export const titleMsg = (game: GameId): Msg => ({ key: `game.${game}.title` });
 export const sideMsg = (game: GameId, side: Side): Msg => ({ key: `game.${game}.side.${side}` });

@@ -3,7 +3,8 @@
 // finish.ts; a concurrent change is a refusal (look again, try again).
 import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import { isCorruptRecordError, type StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import type { Announcement } from './announce.js';
 import type { MatchContext, Origin } from './context.js';
 import { sideMsg } from './describe.js';
@@ -153,7 +154,7 @@ export async function adminEnd(
 ): Promise<Announcement> {
   let active: StoredGame | null;
   try {
-    active = await ctx.store.games.activeByChannel(channelId);
+    active = await ctx.store.channels.active(channelId);
   } catch (e) {
     if (isCorruptRecordError(e)) refuse('endgame.unreadable');
     throw e;
@@ -175,7 +176,7 @@ export async function adminEnd(
 async function damagedGameOf(ctx: MatchContext, channelId: string, userId: string): Promise<StoredGame | null> {
   let rec: StoredGame | null;
   try {
-    rec = await ctx.store.games.activeByChannel(channelId);
+    rec = await ctx.store.channels.active(channelId);
   } catch {
     return null; // undecodable, or the store failed: the usual path says so
   }

@@ -10,7 +10,8 @@
 // the final post is built. The caller makes the post: the answer of the
 // interaction behind it, or postAnnouncement when nobody waits.
 import type { Msg } from '../i18n/msg.js';
-import type { GameChanges, GameResult, StoredGame } from '../store/types.js';
+import type { GameResult, StoredGame } from '../model/index.js';
+import type { GameChanges } from '../store/types.js';
 import { announcement, type Announcement } from './announce.js';
 import type { MatchContext, Origin, Via } from './context.js';
 import { check, rememberChecked } from './games.js';

@@ -4,7 +4,8 @@
 // taken out of the clock index, one note in its thread pointing to /endgame.
 import { errorText, getGame, isGameId, type AnyGame, type Side } from '../engine/index.js';
 import { localeOf } from '../i18n/catalogue.js';
-import { isCorruptRecordError, type StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import type { MatchContext } from './context.js';
 import { refuse } from './refusal.js';
 
@@ -98,9 +99,9 @@ async function read<T>(ctx: MatchContext, gameId: string | null, p: Promise<T>):
  * The active game of a channel or thread, or a refusal that says why there is none (and where the user's games are).
  */
 export async function loadActiveGame(ctx: MatchContext, channelId: string, userId?: string): Promise<LoadedGame> {
-  const rec = await read(ctx, null, ctx.store.games.activeByChannel(channelId));
+  const rec = await read(ctx, null, ctx.store.channels.active(channelId));
   if (rec) return hydrate(ctx, rec);
-  const last = await read(ctx, null, ctx.store.games.byChannel(channelId));
+  const last = await read(ctx, null, ctx.store.channels.latest(channelId));
   const mine = userId ? await yourGames(ctx, userId) : [];
   const over = last !== null && last.status !== 'active';
   if (mine.length)
@@ -114,7 +115,7 @@ export async function loadActiveGame(ctx: MatchContext, channelId: string, userI
 /** Channels of a user's active games (for a refusal in the wrong channel); [] when none or on any error. */
 async function yourGames(ctx: MatchContext, userId: string): Promise<string[]> {
   try {
-    return (await ctx.store.games.listByUser(userId, 10))
+    return (await ctx.store.gameIndex.listByUser(userId, 10))
       .filter((g) => g.status === 'active')
       .slice(0, 5)
       .map((g) => g.channelId);
@@ -134,8 +135,8 @@ export async function loadGameById(ctx: MatchContext, id: string): Promise<Loade
 /** The active or last game of a channel, any status (/board shows finished games too). */
 export async function loadChannelGame(ctx: MatchContext, channelId: string): Promise<LoadedGame> {
   const rec =
-    (await read(ctx, null, ctx.store.games.activeByChannel(channelId))) ??
-    (await read(ctx, null, ctx.store.games.byChannel(channelId)));
+    (await read(ctx, null, ctx.store.channels.active(channelId))) ??
+    (await read(ctx, null, ctx.store.channels.latest(channelId)));
   if (!rec) return refuse('game.noneHere');
   return hydrate(ctx, rec);
 }

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyGame, Outcome, Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import type { PendingReply, StoredGame } from '../store/types.js';
+import type { PendingReply, StoredGame } from '../model/index.js';
 import { announcement, archiveIfOver, postAnnouncement, type Announcement } from './announce.js';
 import { nextClock } from './clock.js';
 import { postableHere, type MatchContext, type Origin, type TextPost, type Via } from './context.js';
@@ -100,12 +100,12 @@ export async function playMove(
     const adv = advance(game, state, parsed.value);
     const vsAi = rec.players.some((p) => p.bot);
     // A hint before the write (as for owed posts): the AI sweep finds a turn whose process died before it thought.
-    if (vsAi) await ctx.store.games.noteAiTurn(rec.id);
+    if (vsAi) await ctx.store.aiTurns.note(rec.id);
     const done = adv.outcome.over ? await finish(ctx, rec, endingOf(adv), origin) : await commit(ctx, rec, adv, origin);
     if (done.ok) {
       if (vsAi && (done.game.status !== 'active' || done.game.players[game.toMove(adv.state)].bot === undefined)) {
-        await ctx.store.games
-          .dropAiTurn(rec.id)
+        await ctx.store.aiTurns
+          .drop(rec.id)
           .catch((e: unknown) => ctx.log.debug({ err: e, gameId: rec.id }, 'AI-turn hint left for the sweep to drop'));
       }
       return done.announcement;
@@ -209,12 +209,12 @@ export async function aiTurn(
   if (!c.ok) return;
   // One process thinks for a game at a time; if it dies, the lease expires (or its holder is found gone) and another
   // takes over.
-  if ((await ctx.store.games.leaseAiTurn(gameId, ctx.instanceId, AI_LEASE_MS, takeOver)) !== null) return;
+  if ((await ctx.store.aiTurns.lease(gameId, ctx.instanceId, AI_LEASE_MS, takeOver)) !== null) return;
   try {
     await think(ctx, rec, side, level, c.value.state, via);
   } finally {
-    await ctx.store.games
-      .releaseAiTurn(gameId, ctx.instanceId)
+    await ctx.store.aiTurns
+      .release(gameId, ctx.instanceId)
       .catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not release the AI lease'));
   }
 }

@@ -3,7 +3,7 @@
 // wrote. The listener (ctx.onGameOver: tournaments) runs in the background, so
 // it never delays or fails the end itself; a lost call (a crash in between) is
 // made up by the listener's own sweep.
-import type { StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
 import type { MatchContext } from './context.js';
 
 export function gameEnded(ctx: MatchContext, rec: StoredGame): void {

@@ -1,6 +1,6 @@
 // A finished game's consequences for the ratings: Glicko-2 in the store,
 // idempotent per game, for the server's boards and its seasons.
-import type { StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
 import { postableHere, type MatchContext } from './context.js';
 import { seasonsAt } from './seasons.js';
 

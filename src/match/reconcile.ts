@@ -16,7 +16,8 @@
 import { getGame } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import { replay } from '../engine/replay.js';
-import { isCorruptRecordError, type ClaimedAnnouncement, type StoredGame } from '../store/types.js';
+import type { StoredGame } from '../model/index.js';
+import { isCorruptRecordError, type ClaimedAnnouncement } from '../store/types.js';
 import { announcement, postNonce, replyUsable, sendOnce, type Announcement } from './announce.js';
 import { postableHere, type MatchContext } from './context.js';
 import { introLine, moveLine } from './describe.js';
@@ -42,15 +43,15 @@ const retryDelay = (tries: number): number => Math.min(10 * 60_000, 5_000 * 2 **
  * shorten it).
  */
 export async function sweepOwed(ctx: MatchContext, graceMs = OWED_GRACE_MS, limit = 25): Promise<number> {
-  const ids = await ctx.store.games.owed(Date.now() - graceMs, limit);
+  const ids = await ctx.store.outbox.owed(Date.now() - graceMs, limit);
   let posted = 0;
   for (const id of ids) {
     try {
       if (await settle(ctx, id)) posted++;
     } catch (e) {
       ctx.log.error({ err: e, gameId: id }, 'announcement sweep failed for a game');
-      await ctx.store.games
-        .recheckAnnouncement(id, Date.now() + retryDelay(1))
+      await ctx.store.outbox
+        .recheck(id, Date.now() + retryDelay(1))
         .catch((e2: unknown) => ctx.log.warn({ err: e2, gameId: id }, 'could not reschedule'));
     }
   }
@@ -69,16 +70,16 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
     return false;
   }
   if (!rec || !owes(rec) || rec.damaged) {
-    await ctx.store.games.recheckAnnouncement(id, null);
+    await ctx.store.outbox.recheck(id, null);
     return false;
   }
-  const owner = await ctx.store.games.announcementOwner(id);
+  const owner = await ctx.store.outbox.owner(id);
   // Its owner is at it (this process included: its post is in flight): look again later.
   if (await ownerAtIt(ctx, rec, owner)) {
-    await ctx.store.games.recheckAnnouncement(id, Date.now() + OWED_GRACE_MS);
+    await ctx.store.outbox.recheck(id, Date.now() + OWED_GRACE_MS);
     return false;
   }
-  const claim = await ctx.store.games.claimAnnouncement(id, owner, ctx.instanceId);
+  const claim = await ctx.store.outbox.claim(id, owner, ctx.instanceId);
   if (!claim) return false; // another process took it, or it went out meanwhile
   if (!postableHere(rec) && (claim.tries > MAX_TRIES || !replyUsable(claim.reply))) {
     // Reply mode and no interaction left to carry it: it stays owed for the next interaction in its channel.
@@ -87,7 +88,7 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
   }
   if (claim.tries > MAX_TRIES) {
     ctx.log.error({ gameId: id, tries: claim.tries }, 'giving up an owed game post after repeated failures');
-    await ctx.store.games.markShown(id, rec.version, rec.moves.length);
+    await ctx.store.outbox.markShown(id, rec.version, rec.moves.length);
     return false;
   }
   const a = await owedAnnouncement(ctx, rec);
@@ -95,7 +96,7 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
   const outcome = await deliver(ctx, rec, a, claim);
   // Reply mode, and its interaction can carry nothing: the next interaction in the channel will show it.
   if (outcome === 'nowhere') await leaveForNextInteraction(ctx, id);
-  else if (outcome === 'failed') await ctx.store.games.recheckAnnouncement(id, Date.now() + retryDelay(claim.tries));
+  else if (outcome === 'failed') await ctx.store.outbox.recheck(id, Date.now() + retryDelay(claim.tries));
   return outcome === 'delivered';
 }
 
@@ -110,8 +111,8 @@ async function ownerAtIt(ctx: MatchContext, rec: StoredGame, owner: string | nul
  * now.
  */
 async function leaveForNextInteraction(ctx: MatchContext, id: string): Promise<void> {
-  await ctx.store.games.claimAnnouncement(id, ctx.instanceId, '', false);
-  await ctx.store.games.recheckAnnouncement(id, null);
+  await ctx.store.outbox.claim(id, ctx.instanceId, '', false);
+  await ctx.store.outbox.recheck(id, null);
 }
 
 /**
@@ -124,7 +125,7 @@ async function leaveForNextInteraction(ctx: MatchContext, id: string): Promise<v
 export async function takeOwed(ctx: MatchContext, channelId: string): Promise<Announcement | null> {
   let rec: StoredGame | null;
   try {
-    rec = await ctx.store.games.byChannel(channelId);
+    rec = await ctx.store.channels.latest(channelId);
   } catch (e) {
     // A record the store cannot read: the interaction's own handler refuses it (and quarantines it) with the right
     // words.
@@ -132,9 +133,9 @@ export async function takeOwed(ctx: MatchContext, channelId: string): Promise<An
     throw e;
   }
   if (!rec || postableHere(rec) || !owes(rec) || rec.damaged) return null;
-  const owner = await ctx.store.games.announcementOwner(rec.id);
+  const owner = await ctx.store.outbox.owner(rec.id);
   if (await ownerAtIt(ctx, rec, owner)) return null;
-  if (!(await ctx.store.games.claimAnnouncement(rec.id, owner, ctx.instanceId, false))) return null;
+  if (!(await ctx.store.outbox.claim(rec.id, owner, ctx.instanceId, false))) return null;
   const a = await owedAnnouncement(ctx, rec);
   if (a)
     ctx.log.info(

@@ -4,7 +4,7 @@
 // starts. The rematch challenge has a fixed id per game (`rm<gameId>`), so
 // the store's atomic create and take settle two clicks at once.
 import { localeOf } from '../i18n/catalogue.js';
-import type { PendingReply, PlayerRef, StoredChallenge, StoredGame } from '../store/types.js';
+import type { PendingReply, PlayerRef, StoredChallenge, StoredGame } from '../model/index.js';
 import type { Announcement } from './announce.js';
 import { recordCard, startAccepted } from './challenges.js';
 import { isNotPostable, postableHere, type MatchContext } from './context.js';
@@ -166,7 +166,7 @@ async function rematchAi(
 
 /** The per-user cap on active games against the AI. */
 export async function checkAiCap(ctx: MatchContext, userId: string): Promise<void> {
-  const games = await ctx.store.games.listActiveByUser(userId);
+  const games = await ctx.store.gameIndex.listActiveByUser(userId);
   if (games.filter((g) => g.players.some((p) => p.bot)).length >= ctx.settings.maxAiGames)
     refuse('playBot.tooMany', { max: ctx.settings.maxAiGames });
 }

@@ -8,13 +8,8 @@
 // the sweep posts its final top 10 in the channel the admin chose, once.
 import type { GameId } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import {
-  seasonScope,
-  type LeaderboardEntry,
-  type RatingScope,
-  type SeasonIds,
-  type SeasonLength,
-} from '../store/types.js';
+import { seasonScope, type RatingScope, type SeasonLength } from '../model/index.js';
+import type { LeaderboardEntry, SeasonIds } from '../store/types.js';
 import type { MatchContext } from './context.js';
 import { readSettings } from './settings.js';
 import { ratingMsg, recordMsg } from './standing.js';

@@ -3,7 +3,7 @@
 // posts. Reads that fail fall back to the defaults (logged): a damaged
 // settings record must never stop play.
 import type { Locale } from '../i18n/catalogue.js';
-import type { GuildSettings, SeasonLength } from '../store/types.js';
+import type { GuildSettings, SeasonLength } from '../model/index.js';
 import type { MatchContext } from './context.js';
 import { refuse } from './refusal.js';
 

@@ -3,7 +3,8 @@
 // thresholds live here only, so the board and /stats always agree.
 import type { Msg } from '../i18n/msg.js';
 import { idleRd } from '../store/ratings.js';
-import type { RatingSnapshot, TopOptions } from '../store/types.js';
+import type { RatingSnapshot } from '../model/index.js';
+import type { TopOptions } from '../store/types.js';
 
 /**
  * A Glicko-2 rating means little until it has settled: fewer rated games

@@ -6,7 +6,7 @@
 // interaction that started the game.
 import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
-import type { PendingReply, PlayerRef, StoredGame } from '../store/types.js';
+import type { PendingReply, PlayerRef, StoredGame } from '../model/index.js';
 import { announcement, postAnnouncement, type Announcement } from './announce.js';
 import { scheduleAi } from './move.js';
 import { startClock } from './clock.js';
@@ -81,8 +81,8 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
   const rec = created.game;
   if (rec.players.some((p) => p.bot)) {
     // The AI may open: a hint for the AI sweep, should this process die before it moves.
-    await ctx.store.games
-      .noteAiTurn(rec.id)
+    await ctx.store.aiTurns
+      .note(rec.id)
       .catch((e: unknown) => ctx.log.warn({ err: e, gameId: rec.id }, 'could not note the AI turn'));
   }
   // The AI opens after the start is shown; in reply mode as a follow-up of the interaction that showed it.

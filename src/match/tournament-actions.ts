@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { Entrant, StoredTournament, TournamentFormat } from '../store/types.js';
+import type { Entrant, StoredTournament, TournamentFormat } from '../model/index.js';
 import type { MatchContext } from './context.js';
 import { refuse } from './refusal.js';
 import { serverClockMs } from './settings.js';

@@ -10,13 +10,8 @@
 // changes, by the button's answer for a click's.
 import { localeOf } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import {
-  guildScope,
-  isCorruptRecordError,
-  type StoredGame,
-  type StoredTournament,
-  type TournamentPairing,
-} from '../store/types.js';
+import { guildScope, type StoredGame, type StoredTournament, type TournamentPairing } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import type { MatchContext, TextPost } from './context.js';
 import { endOnTime } from './sweeps/clock.js';
 import {

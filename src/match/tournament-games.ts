@@ -4,13 +4,8 @@
 // game ends through finish.ts like any other; its end comes back to the
 // drive through the end-of-game call (ctx.onGameOver).
 import { localeOf } from '../i18n/catalogue.js';
-import {
-  isCorruptRecordError,
-  type Entrant,
-  type StoredGame,
-  type StoredTournament,
-  type TournamentPairing,
-} from '../store/types.js';
+import type { Entrant, StoredGame, StoredTournament, TournamentPairing } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import { postAnnouncement } from './announce.js';
 import type { MatchContext } from './context.js';
 import { resign } from './end.js';

@@ -1,6 +1,7 @@
 // Tournaments as other commands look them up: the event /tournament
 // standings shows, and the events a player won (/stats).
-import { isCorruptRecordError, type StoredTournament } from '../store/types.js';
+import type { StoredTournament } from '../model/index.js';
+import { isCorruptRecordError } from '../store/types.js';
 import type { MatchContext } from './context.js';
 import { refuse } from './refusal.js';
 import { parsePairingGameId } from './tournament/event.js';
@@ -17,8 +18,8 @@ export async function findTournament(
   id: string | null,
 ): Promise<StoredTournament> {
   // In a pairing's thread: that game's event.
-  id ??= await ctx.store.games
-    .byChannel(channelId)
+  id ??= await ctx.store.channels
+    .latest(channelId)
     .then((g) => (g ? (parsePairingGameId(g.id)?.tournamentId ?? null) : null))
     .catch((e: unknown) => {
       // A damaged game record here only loses the hint: the channel's newest event is shown.

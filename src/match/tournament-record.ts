@@ -1,7 +1,7 @@
 // A tournament's record: read for an action, changed by compare-and-set on
 // its version (every change, from a button, the drive or a sweep), and its
 // sign-up card, redrawn from the record.
-import type { StoredTournament } from '../store/types.js';
+import type { StoredTournament } from '../model/index.js';
 import type { MatchContext } from './context.js';
 import { loadOrRefuse, refuse } from './refusal.js';
 

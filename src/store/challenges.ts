@@ -1,26 +1,32 @@
 // Challenges: one hash per challenge with a TTL, status changes as one Lua
 // compare-and-set so that two racing Accepts start one game.
 import { randomBytes } from 'node:crypto';
-import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
-import type { StoreContext } from './games.js';
-import { isStoreId, newId } from './ids.js';
-import { assertKeyPart, isKeyPart } from './keys.js';
-import { challengePatchSchema, challengeSchema } from './schemas.js';
-import { CHALLENGE_CREATE, CHALLENGE_TRANSITION, PATCH_IF_EXISTS } from './scripts.js';
 import {
   CHALLENGE_STATUSES,
-  CorruptRecordError,
+  challengeAt,
+  challengeSchema,
+  isRecordId,
   type ChallengeStatus,
+  type StoredChallenge,
+} from '../model/index.js';
+import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
+import { issuesOf, type StoreContext } from './context.js';
+import { newId } from './ids.js';
+import { assertKeyPart, isKeyPart } from './keys.js';
+import { CHALLENGE_CREATE, CHALLENGE_TRANSITION, PATCH_IF_EXISTS } from './scripts.js';
+import {
+  CorruptRecordError,
   type ChallengeStore,
   type CreateChallengeOptions,
   type NewChallenge,
-  type StoredChallenge,
   type TransitionResult,
 } from './types.js';
 
 export const DEFAULT_CHALLENGE_TTL_MS = 15 * 60_000;
 export const DEFAULT_RETAIN_MS = 60 * 60_000;
 const STATUSES: readonly ChallengeStatus[] = CHALLENGE_STATUSES;
+/** Non-status fields a transition or a patch may write. */
+const patchSchema = challengeSchema.pick({ acceptedBy: true, gameId: true, messageId: true }).partial();
 
 export class RedisChallengeStore implements ChallengeStore {
   constructor(
@@ -50,12 +56,9 @@ export class RedisChallengeStore implements ChallengeStore {
       createdAt: now,
       expiresAt: now + ttlMs,
     };
-    if (!isStoreId(c.id)) throw new TypeError('invalid challenge id: expected 4-32 chars of [0-9a-z]');
+    if (!isRecordId(c.id)) throw new TypeError('invalid challenge id: expected 4-32 chars of [0-9a-z]');
     const check = challengeSchema.safeParse(c);
-    if (!check.success)
-      throw new TypeError(
-        `invalid challenge: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+    if (!check.success) throw new TypeError(`invalid challenge: ${issuesOf(check.error.issues)}`);
     // writeId (dropped on read) lets the script recognise its own write resent after a dropped connection.
     const fields = [
       'writeId',
@@ -75,17 +78,17 @@ export class RedisChallengeStore implements ChallengeStore {
     return c;
   }
 
-  /** An open challenge past its time reads as expired, whether or not the sweeper got to it. */
+  /** As it stands now: an open challenge past its time reads as expired. */
   private decode(id: string, raw: unknown): StoredChallenge | null {
     const fields = toFieldMap(raw);
     if (Object.keys(fields).length === 0) return null;
     const c = decodeRecord('challenge', this.k.challenge(id), fields, challengeSchema);
     if (c.id !== id) throw new CorruptRecordError('challenge', this.k.challenge(id), ['id: does not match its key']);
-    return c.status === 'open' && c.expiresAt <= this.ctx.now() ? { ...c, status: 'expired' } : c;
+    return challengeAt(c, this.ctx.now());
   }
 
   async get(id: string): Promise<StoredChallenge | null> {
-    if (!isStoreId(id)) return null;
+    if (!isRecordId(id)) return null;
     return this.decode(id, await this.redis.hgetall(this.k.challenge(id)));
   }
 
@@ -95,7 +98,7 @@ export class RedisChallengeStore implements ChallengeStore {
     to: ChallengeStatus,
     patch: { acceptedBy?: { id: string; name: string } | null; gameId?: string | null } = {},
   ): Promise<TransitionResult> {
-    if (!isStoreId(id)) return { ok: false, reason: 'not-found' };
+    if (!isRecordId(id)) return { ok: false, reason: 'not-found' };
     if (!STATUSES.includes(from) || !STATUSES.includes(to)) throw new TypeError('unknown challenge status');
     const now = this.ctx.now();
     const fields = encodeFields(checkPatch({ acceptedBy: patch.acceptedBy, gameId: patch.gameId }));
@@ -134,7 +137,7 @@ export class RedisChallengeStore implements ChallengeStore {
     id: string,
     changes: { messageId?: string | null; gameId?: string | null },
   ): Promise<StoredChallenge | null> {
-    if (!isStoreId(id)) return null;
+    if (!isRecordId(id)) return null;
     const fields = encodeFields(checkPatch({ messageId: changes.messageId, gameId: changes.gameId }));
     if (fields.length === 0) return this.get(id);
     const res = (await PATCH_IF_EXISTS.run(this.redis, [this.k.challenge(id)], fields)) as unknown[];
@@ -170,10 +173,7 @@ export class RedisChallengeStore implements ChallengeStore {
 }
 
 function checkPatch<T extends Record<string, unknown>>(patch: T): T {
-  const check = challengePatchSchema.safeParse(patch);
-  if (!check.success)
-    throw new TypeError(
-      `invalid challenge change: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
+  const check = patchSchema.safeParse(patch);
+  if (!check.success) throw new TypeError(`invalid challenge change: ${issuesOf(check.error.issues)}`);
   return patch;
 }

@@ -1,66 +1,33 @@
-// Games: one hash + one move list per game (same hash tag), a compare-and-set
-// on the version for every write, and the channel binding that keeps one
-// active game per channel (product: "One active game per channel or thread").
-//
-// The channel binding and the indexes live in other slots than the game, so
-// they are written next to (not inside) the game's script. Every reader treats
-// them as hints and re-checks the game itself, which makes them self-healing:
-// a binding left by a crash between two steps points at a game that is not
-// active any more, and the next create takes the channel over.
+// Game records: one hash + one move list per game (same hash tag), a
+// compare-and-set on the version for every write. Each write also keeps the
+// game's channel binding (channels.ts), its indexes (game-index.ts) and the
+// owed-post hint (outbox.ts) up to date: they live in other slots, so they are
+// written next to (not inside) the game's script, and their readers re-check
+// the record, which makes them self-healing.
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { gameChangesSchema, gameSchema, isRecordId, type StoredGame } from '../model/index.js';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
-import { isStoreId, newId } from './ids.js';
-import { assertKeyPart, isKeyPart, type Keys } from './keys.js';
-import { gameChangesSchema, gameSchema } from './schemas.js';
-import {
-  CHANNEL_BIND,
-  DEL_IF_EQUAL,
-  DUE_REPAIR,
-  GAME_CLAIM_ANNOUNCEMENT,
-  GAME_CLAIM_REPLY_POST,
-  GAME_CREATE,
-  GAME_MARK_SHOWN,
-  GAME_QUARANTINE,
-  GAME_RELEASE_REPLY_POST,
-  GAME_UPDATE,
-} from './scripts.js';
+import { issuesOf, type StoreContext } from './context.js';
+import { indexDue, indexNew, unindexActive } from './game-index.js';
+import { newId } from './ids.js';
+import { assertKeyPart, isKeyPart } from './keys.js';
+import { noteOwed } from './outbox.js';
+import { CHANNEL_BIND, DEL_IF_EQUAL, GAME_CREATE, GAME_QUARANTINE, GAME_UPDATE } from './scripts.js';
 import {
   CorruptRecordError,
-  type ClaimedAnnouncement,
+  type Announce,
   type CreateGameResult,
   type GameChanges,
   type GameStore,
   type NewGame,
-  type PendingReply,
-  type StoredGame,
-  type StoreLogger,
   type UpdateGameResult,
   type UpdateOptions,
 } from './types.js';
 
-export interface StoreContext {
-  redis: Redis;
-  keys: Keys;
-  logger: StoreLogger;
-  now: () => number;
-  /**
-   * The in-process stand-in (ioredis-mock): its TIME is not a clock (whole seconds rounded, plus an unrelated
-   * sub-second part).
-   */
-  embedded?: boolean;
-}
-
-const CHANGE_FIELDS = [
-  'state',
-  'status',
-  'result',
-  'drawOffer',
-  'messageId',
-  'parentChannelId',
-  'clock',
-  'rated',
-] as const;
+/** The fields `update` writes: the model's changeable ones (a new one there needs nothing here). */
+const CHANGE_FIELDS = Object.keys(gameChangesSchema.shape) as (keyof typeof gameChangesSchema.shape)[];
+/** What an update writes, checked before Redis: the changes and the store's timestamp. */
+const updateSchema = gameChangesSchema.extend({ updatedAt: gameSchema.shape.updatedAt });
 
 export class RedisGameStore implements GameStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -72,12 +39,9 @@ export class RedisGameStore implements GameStore {
     return this.ctx.keys;
   }
 
-  async create(
-    input: NewGame,
-    opts: { announce?: { owner: string; reply?: PendingReply | null } } = {},
-  ): Promise<CreateGameResult> {
+  async create(input: NewGame, opts: { announce?: Announce } = {}): Promise<CreateGameResult> {
     const id = input.id ?? newId();
-    if (!isStoreId(id)) throw new TypeError('invalid game id: expected 4-32 chars of [0-9a-z]');
+    if (!isRecordId(id)) throw new TypeError('invalid game id: expected 4-32 chars of [0-9a-z]');
     assertKeyPart('channel id', input.channelId);
     if (input.guildId !== null) assertKeyPart('guild id', input.guildId);
     for (const p of input.players) assertKeyPart('player id', p.id);
@@ -95,10 +59,7 @@ export class RedisGameStore implements GameStore {
     };
     // Refuse to store what we could not read back.
     const check = gameSchema.safeParse(game);
-    if (!check.success)
-      throw new TypeError(
-        `invalid game: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+    if (!check.success) throw new TypeError(`invalid game: ${issuesOf(check.error.issues)}`);
 
     // writeId (not part of the record type, dropped on read) lets the script recognise its own resent write.
     const fields = [
@@ -122,7 +83,7 @@ export class RedisGameStore implements GameStore {
         '0',
       );
       if (opts.announce.reply) fields.push('reply', JSON.stringify(opts.announce.reply));
-      await this.noteOwed(id);
+      await noteOwed(this.ctx, id);
     }
     const created = await GAME_CREATE.run(
       this.redis,
@@ -143,7 +104,7 @@ export class RedisGameStore implements GameStore {
         [id, expected],
       )) as [number, string];
       if (Number(res[0]) === 1) {
-        await this.indexNew(game);
+        await indexNew(this.ctx, game);
         return { ok: true, game: opts.announce ? { ...game, annV: 1, shown: 0, shownMoves: game.moves.length } : game };
       }
       const other = String(res[1]);
@@ -169,31 +130,8 @@ export class RedisGameStore implements GameStore {
     }
   }
 
-  private async indexNew(g: StoredGame): Promise<void> {
-    const ops: Promise<unknown>[] = [this.redis.zadd(this.k.activeGames(), g.createdAt, g.id)];
-    if (g.guildId) ops.push(this.redis.zadd(this.k.activeGamesOfGuild(g.guildId), g.createdAt, g.id));
-    for (const p of g.players) {
-      ops.push(this.redis.zadd(this.k.userGames(p.id), g.createdAt, g.id));
-      ops.push(this.redis.zadd(this.k.userActiveGames(p.id), g.createdAt, g.id));
-    }
-    if (g.clock?.wakeAt != null) ops.push(this.redis.zadd(this.k.dueGames(), g.clock.wakeAt, g.id));
-    await Promise.all(ops);
-  }
-
-  private async unindexActive(g: Pick<StoredGame, 'id' | 'channelId' | 'guildId' | 'players'>): Promise<void> {
-    const ops: Promise<unknown>[] = [
-      DEL_IF_EQUAL.run(this.redis, [this.k.channelActive(g.channelId)], [g.id]),
-      this.redis.zrem(this.k.activeGames(), g.id),
-      this.redis.zrem(this.k.dueGames(), g.id),
-      this.redis.zrem(this.k.aiTurns(), g.id),
-    ];
-    if (g.guildId) ops.push(this.redis.zrem(this.k.activeGamesOfGuild(g.guildId), g.id));
-    for (const p of g.players) ops.push(this.redis.zrem(this.k.userActiveGames(p.id), g.id));
-    await Promise.all(ops);
-  }
-
   async get(id: string): Promise<StoredGame | null> {
-    if (!isStoreId(id)) return null;
+    if (!isRecordId(id)) return null;
     const key = this.k.game(id);
     // Same slot: one MULTI reads a consistent record and move log.
     const res = await this.redis.multi().hgetall(key).lrange(this.k.gameMoves(id), 0, -1).exec();
@@ -220,38 +158,19 @@ export class RedisGameStore implements GameStore {
     return g;
   }
 
-  async activeByChannel(channelId: string): Promise<StoredGame | null> {
-    if (!isKeyPart(channelId)) return null;
-    const id = await this.redis.get(this.k.channelActive(channelId));
-    if (!id) return null;
-    const g = await this.get(id);
-    return g?.status === 'active' ? g : null;
-  }
-
-  async byChannel(channelId: string): Promise<StoredGame | null> {
-    if (!isKeyPart(channelId)) return null;
-    const active = await this.activeByChannel(channelId);
-    if (active) return active;
-    const last = await this.redis.get(this.k.channelLast(channelId));
-    return last ? this.get(last) : null;
-  }
-
   async update(
     id: string,
     expectedVersion: number,
     changes: GameChanges,
     opts: UpdateOptions = {},
   ): Promise<UpdateGameResult> {
-    if (!isStoreId(id)) return { ok: false, reason: 'not-found' };
+    if (!isRecordId(id)) return { ok: false, reason: 'not-found' };
     if (!Number.isInteger(expectedVersion) || expectedVersion < 1) return { ok: false, reason: 'conflict' };
     const set: Record<string, unknown> = { updatedAt: this.ctx.now() };
     for (const f of CHANGE_FIELDS) if (changes[f] !== undefined) set[f] = changes[f];
     // Never write what we could not read back: a bad change is the caller's bug, refused before Redis.
-    const check = gameChangesSchema.safeParse(set);
-    if (!check.success)
-      throw new TypeError(
-        `invalid game changes: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+    const check = updateSchema.safeParse(set);
+    if (!check.success) throw new TypeError(`invalid game changes: ${issuesOf(check.error.issues)}`);
     const moves = changes.appendMoves ?? [];
     if (!moves.every((m) => typeof m === 'string' && m.length > 0))
       throw new TypeError('appendMoves: moves must be non-empty strings');
@@ -270,7 +189,7 @@ export class RedisGameStore implements GameStore {
     ];
     // The owed-post hint goes out just before the write, in the same round trip (one pipeline): a crash
     // between the two leaves a hint the sweep drops, never a post owed and forgotten.
-    const hint = announce ? this.noteOwed(id) : Promise.resolve();
+    const hint = announce ? noteOwed(this.ctx, id) : Promise.resolve();
     const write = GAME_UPDATE.run(
       this.redis,
       [this.k.game(id), this.k.gameMoves(id)],
@@ -280,7 +199,9 @@ export class RedisGameStore implements GameStore {
     if (written.status === 'rejected') throw written.reason;
     // The write happened without its hint: note it again (this process posts it anyway; the hint is for a crash).
     if (hinted.status === 'rejected')
-      await this.noteOwed(id).catch(() => this.ctx.logger.warn(`game ${id}: the owed-post hint could not be written`));
+      await noteOwed(this.ctx, id).catch(() =>
+        this.ctx.logger.warn(`game ${id}: the owed-post hint could not be written`),
+      );
     const res = written.value as unknown[];
     if (Number(res[0]) !== 1) {
       const reason = String(res[1]);
@@ -290,183 +211,21 @@ export class RedisGameStore implements GameStore {
     if (!game) return { ok: false, reason: 'not-found' };
 
     // Outside the script (other slots); readers re-check, so a crash here only leaves hints behind.
-    if (game.status !== 'active') await this.unindexActive(game);
-    else if (changes.clock !== undefined) {
-      if (game.clock?.wakeAt != null) await this.redis.zadd(this.k.dueGames(), game.clock.wakeAt, id);
-      else await this.redis.zrem(this.k.dueGames(), id);
-    }
+    if (game.status !== 'active') await unindexActive(this.ctx, game);
+    else if (changes.clock !== undefined) await indexDue(this.ctx, game);
     return { ok: true, game };
   }
 
-  private async noteOwed(id: string): Promise<void> {
-    await this.redis.zadd(this.k.owedGames(), this.ctx.now(), id);
-  }
-
-  async markShown(id: string, version: number, moves: number): Promise<boolean> {
-    if (!isStoreId(id)) return true;
-    if (!Number.isInteger(version) || version < 0 || !Number.isInteger(moves) || moves < 0)
-      throw new TypeError('markShown: version and moves must be counts');
-    // The hint is dropped in the same round trip; if a later write still waits for its post, it is put back.
-    const [shown] = await Promise.all([
-      GAME_MARK_SHOWN.run(this.redis, [this.k.game(id)], [version, moves]),
-      this.redis.zrem(this.k.owedGames(), id),
-    ]);
-    const done = Number(shown) !== 0;
-    if (!done) await this.noteOwed(id);
-    return done;
-  }
-
-  async owed(before: number, limit = 50): Promise<string[]> {
-    return this.redis.zrangebyscore(this.k.owedGames(), '-inf', before, 'LIMIT', 0, limit);
-  }
-
-  async announcementOwner(id: string): Promise<string | null> {
-    if (!isStoreId(id)) return null;
-    const raw = await this.redis.hget(this.k.game(id), 'ann');
-    return raw === null ? null : parseJson(raw, (v): v is string => typeof v === 'string');
-  }
-
-  async claimAnnouncement(
-    id: string,
-    seen: string | null,
-    owner: string,
-    attempt = true,
-  ): Promise<ClaimedAnnouncement | null> {
-    if (!isStoreId(id)) return null;
-    const args = [seen === null ? '' : JSON.stringify(seen), JSON.stringify(owner), attempt ? 1 : 0];
-    const res = (await GAME_CLAIM_ANNOUNCEMENT.run(this.redis, [this.k.game(id)], args)) as unknown[];
-    if (Number(res[0]) !== 1) return null;
-    const reply = typeof res[2] === 'string' && res[2] ? parseJson(res[2], isPendingReply) : null;
-    return { tries: Number(res[1]), reply };
-  }
-
-  async claimReplyPost(id: string, version: number): Promise<boolean> {
-    if (!isStoreId(id)) return false;
-    if (!Number.isInteger(version) || version < 0) throw new TypeError('claimReplyPost: version must be a count');
-    return Number(await GAME_CLAIM_REPLY_POST.run(this.redis, [this.k.game(id)], [version])) === 1;
-  }
-
-  async releaseReplyPost(id: string, version: number): Promise<void> {
-    if (!isStoreId(id)) return;
-    if (!Number.isInteger(version) || version < 0) throw new TypeError('releaseReplyPost: version must be a count');
-    await GAME_RELEASE_REPLY_POST.run(this.redis, [this.k.game(id)], [version]);
-  }
-
-  async recheckAnnouncement(id: string, at: number | null): Promise<void> {
-    if (at === null) await this.redis.zrem(this.k.owedGames(), id);
-    else await this.redis.zadd(this.k.owedGames(), at, id);
-  }
-
-  async noteAiTurn(id: string): Promise<void> {
-    if (isStoreId(id)) await this.redis.zadd(this.k.aiTurns(), 'NX', this.ctx.now(), id);
-  }
-
-  async aiTurns(before: number, limit = 50): Promise<string[]> {
-    return this.redis.zrangebyscore(this.k.aiTurns(), '-inf', before, 'LIMIT', 0, limit);
-  }
-
-  async dropAiTurn(id: string): Promise<void> {
-    await this.redis.zrem(this.k.aiTurns(), id);
-  }
-
-  async leaseAiTurn(id: string, owner: string, ttlMs: number, takeOver: string | null = null): Promise<string | null> {
-    if (!isStoreId(id)) return 'invalid id';
-    const key = this.k.aiLease(id);
-    if (takeOver) await DEL_IF_EQUAL.run(this.redis, [key], [takeOver]);
-    if ((await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK') return null;
-    const holder = await this.redis.get(key);
-    // Expired between the two calls: try once more rather than report nobody.
-    if (holder === null)
-      return (await this.redis.set(key, owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK' ? null : 'someone';
-    return holder;
-  }
-
-  async aiTurnHolder(id: string): Promise<string | null> {
-    return isStoreId(id) ? this.redis.get(this.k.aiLease(id)) : null;
-  }
-
-  async releaseAiTurn(id: string, owner: string): Promise<void> {
-    if (isStoreId(id)) await DEL_IF_EQUAL.run(this.redis, [this.k.aiLease(id)], [owner]);
-  }
-
   async moves(id: string): Promise<string[]> {
-    if (!isStoreId(id)) return [];
+    if (!isRecordId(id)) return [];
     return this.redis.lrange(this.k.gameMoves(id), 0, -1);
-  }
-
-  /** Loads the games of an index, newest first, dropping entries that no longer qualify. */
-  private async loadIndex(indexKey: string, limit: number, keep: (g: StoredGame) => boolean): Promise<StoredGame[]> {
-    const out: StoredGame[] = [];
-    let start = 0;
-    const page = Math.max(limit, 20);
-    while (out.length < limit) {
-      const ids = await this.redis.zrevrange(indexKey, start, start + page - 1);
-      if (ids.length === 0) break;
-      start += ids.length;
-      const games = await Promise.all(
-        ids.map((id) =>
-          this.get(id).catch((e: unknown) => {
-            if (e instanceof CorruptRecordError) {
-              this.ctx.logger.warn(`${e.message} (skipped)`);
-              return undefined;
-            }
-            throw e;
-          }),
-        ),
-      );
-      const stale: string[] = [];
-      games.forEach((g, i) => {
-        if (g === null || (g && !keep(g))) stale.push(ids[i]);
-        else if (g && out.length < limit) out.push(g);
-      });
-      if (stale.length) {
-        await this.redis.zrem(indexKey, ...stale);
-        start -= stale.length;
-      }
-    }
-    return out;
-  }
-
-  async listActive(guildId?: string | null, limit = 100): Promise<StoredGame[]> {
-    if (guildId != null && !isKeyPart(guildId)) return [];
-    const key = guildId ? this.k.activeGamesOfGuild(guildId) : this.k.activeGames();
-    return this.loadIndex(key, limit, (g) => g.status === 'active');
-  }
-
-  async countActive(): Promise<number> {
-    // The index's size, not a scan: cheap enough for every metrics scrape. The index is a hint kept beside each
-    // write (a crash between a game's end and its unindexing leaves it counted until a reader prunes it).
-    return this.redis.zcard(this.k.activeGames());
-  }
-
-  async listByUser(userId: string, limit = 20): Promise<StoredGame[]> {
-    if (!isKeyPart(userId)) return [];
-    return this.loadIndex(this.k.userGames(userId), limit, () => true);
-  }
-
-  async countActiveByUser(userId: string): Promise<number> {
-    if (!isKeyPart(userId)) return 0;
-    return (await this.loadIndex(this.k.userActiveGames(userId), 1000, (g) => g.status === 'active')).length;
-  }
-
-  async listActiveByUser(userId: string, limit = 100): Promise<StoredGame[]> {
-    if (!isKeyPart(userId)) return [];
-    return this.loadIndex(this.k.userActiveGames(userId), limit, (g) => g.status === 'active');
-  }
-
-  async due(now: number, limit = 50, offset = 0): Promise<string[]> {
-    return this.redis.zrangebyscore(this.k.dueGames(), '-inf', now, 'LIMIT', offset, limit);
-  }
-
-  async repairDue(id: string, dueBy: number, wakeAt: number | null): Promise<boolean> {
-    return Number(await DUE_REPAIR.run(this.redis, [this.k.dueGames()], [id, dueBy, wakeAt ?? ''])) === 1;
   }
 
   async quarantine(
     id: string,
     reason: string,
   ): Promise<{ marked: boolean; channelId: string | null; postable: boolean }> {
-    if (!isStoreId(id)) return { marked: false, channelId: null, postable: true };
+    if (!isRecordId(id)) return { marked: false, channelId: null, postable: true };
     const res = (await GAME_QUARANTINE.run(this.redis, [this.k.game(id)], [JSON.stringify(reason.slice(0, 300))])) as [
       number,
       string,
@@ -491,7 +250,7 @@ export class RedisGameStore implements GameStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    if (!isStoreId(id)) return false;
+    if (!isRecordId(id)) return false;
     let g: StoredGame | null = null;
     try {
       g = await this.get(id);
@@ -501,32 +260,10 @@ export class RedisGameStore implements GameStore {
     const n = await this.redis.del(this.k.game(id), this.k.gameMoves(id));
     const ops: Promise<unknown>[] = [this.redis.zrem(this.k.activeGames(), id), this.redis.zrem(this.k.dueGames(), id)];
     if (g) {
-      ops.push(this.unindexActive(g), DEL_IF_EQUAL.run(this.redis, [this.k.channelLast(g.channelId)], [id]));
+      ops.push(unindexActive(this.ctx, g), DEL_IF_EQUAL.run(this.redis, [this.k.channelLast(g.channelId)], [id]));
       for (const p of g.players) ops.push(this.redis.zrem(this.k.userGames(p.id), id));
     }
     await Promise.all(ops);
     return n > 0;
   }
-}
-
-/** A field of our own written as JSON; null when it is not what we wrote (a damaged field is no reason to fail). */
-function parseJson<T>(raw: string, ok: (v: unknown) => v is T): T | null {
-  try {
-    const v: unknown = JSON.parse(raw);
-    return ok(v) ? v : null;
-  } catch {
-    return null; // not JSON: treated as absent (the caller then posts in the channel)
-  }
-}
-
-function isPendingReply(v: unknown): v is PendingReply {
-  const o = v as Partial<PendingReply> | null;
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof o.token === 'string' &&
-    typeof o.createdAt === 'number' &&
-    typeof o.component === 'boolean' &&
-    (o.followUp === undefined || typeof o.followUp === 'boolean')
-  );
 }

@@ -17,9 +17,3 @@ export function newId(length = ID_LENGTH): string {
   }
   return out;
 }
-
-/**
- * Whether untrusted text (e.g. from a custom id) can be a store id. Anything else is "not found" without touching
- * Redis.
- */
-export const isStoreId = (s: unknown): s is string => typeof s === 'string' && /^[0-9a-z]{4,32}$/.test(s);

@@ -6,7 +6,12 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { ConfigError } from '../config.js';
 import { redactSecrets, redactUrl, urlPassword } from '../log.js';
 import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
-import { RedisGameStore, type StoreContext } from './games.js';
+import { RedisAiTurns } from './ai-turns.js';
+import { RedisChannelStore } from './channels.js';
+import type { StoreContext } from './context.js';
+import { RedisGameIndex } from './game-index.js';
+import { RedisGameStore } from './games.js';
+import { RedisOutbox } from './outbox.js';
 import { RedisInteractionStore } from './interactions.js';
 import { RedisProcessStore } from './processes.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
@@ -17,7 +22,7 @@ import type { OpenStoreOptions, Store, StoreLogger } from './types.js';
 import { pingWithin, watchErrors } from './watch.js';
 
 export * from './types.js';
-export { newId, isStoreId } from './ids.js';
+export { newId } from './ids.js';
 export { storeUnavailable } from './unavailable.js';
 export { GLICKO, rateGame, defaultSnapshot, idleRd, SEASON_RD } from './ratings.js';
 
@@ -106,8 +111,13 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   }
 
   const ctx: StoreContext = { redis, keys, logger, now: opts.now ?? Date.now, embedded };
+  const games = new RedisGameStore(ctx);
   return {
-    games: new RedisGameStore(ctx),
+    games,
+    channels: new RedisChannelStore(ctx, games),
+    gameIndex: new RedisGameIndex(ctx, games),
+    outbox: new RedisOutbox(ctx),
+    aiTurns: new RedisAiTurns(ctx),
     challenges: new RedisChallengeStore(ctx, opts.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS),
     interactions: new RedisInteractionStore(ctx),
     ratings: new RedisRatingStore(ctx),

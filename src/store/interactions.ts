@@ -1,6 +1,6 @@
 // At-most-once handling of Discord interactions across processes, and cooldowns.
 import { randomBytes } from 'node:crypto';
-import type { StoreContext } from './games.js';
+import type { StoreContext } from './context.js';
 import { isKeyPart } from './keys.js';
 import type { InteractionStore } from './types.js';
 

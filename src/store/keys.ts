@@ -4,7 +4,7 @@
 // their own slots and are only ever touched by single-key commands (or by
 // scripts over keys that share their own tag).
 import type { GameId } from '../engine/game.js';
-import type { RatingScope } from './types.js';
+import type { RatingScope } from '../model/index.js';
 
 export const DEFAULT_PREFIX = 'hexmate:';
 

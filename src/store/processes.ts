@@ -1,6 +1,6 @@
 // Which bot processes are alive: each one refreshes a key with a short time
 // to live, so another process can take over the posts a crashed one owed.
-import type { StoreContext } from './games.js';
+import type { StoreContext } from './context.js';
 import { isKeyPart } from './keys.js';
 import type { ProcessStore } from './types.js';
 

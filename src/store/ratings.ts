@@ -4,28 +4,29 @@
 // "applied" marker at once: a game is rated exactly once, and a concurrent
 // game of the same player makes us recompute instead of losing an update.
 import glicko2 from 'glicko2';
-import { z } from 'zod';
+import type { GameId, Side } from '../engine/game.js';
 import { isGameId } from '../engine/index.js';
+import {
+  guildScope,
+  isRecordId,
+  ratingOutcomeSchema,
+  ratingSnapshotSchema,
+  seasonScope,
+  type PlayerRatingChange,
+  type RatingScope,
+  type RatingSnapshot,
+} from '../model/index.js';
 import { toFieldMap } from './codec.js';
-import type { StoreContext } from './games.js';
-import { isStoreId } from './ids.js';
+import type { StoreContext } from './context.js';
 import { assertKeyPart, isKeyPart } from './keys.js';
-import { ratingChangeSchema, snapshotSchema } from './schemas.js';
 import { RATING_APPLY } from './scripts.js';
 import {
   CorruptRecordError,
-  guildScope,
-  seasonScope,
   type BoardCensus,
-  type SeasonIds,
-  type GameId,
   type LeaderboardEntry,
-  type PlayerRatingChange,
   type RatingOutcome,
-  type RatingScope,
-  type RatingSnapshot,
   type RatingStore,
-  type Side,
+  type SeasonIds,
   type TopOptions,
 } from './types.js';
 
@@ -43,8 +44,6 @@ export const defaultSnapshot = (): RatingSnapshot => ({
   streak: 0,
   lastPlayed: null,
 });
-
-const outcomeSchema = z.object({ gameId: z.string(), players: z.tuple([ratingChangeSchema, ratingChangeSchema]) });
 
 /** Season ids: a calendar quarter (`2026-Q4`) or month (`2026-12`). */
 export const SEASON_ID_RE = /^\d{4}-(Q[1-4]|0[1-9]|1[0-2])$/;
@@ -146,7 +145,7 @@ export class RedisRatingStore implements RatingStore {
     } catch {
       throw new CorruptRecordError('rating', key, ['data: not JSON']);
     }
-    const parsed = snapshotSchema.safeParse(data);
+    const parsed = ratingSnapshotSchema.safeParse(data);
     if (!parsed.success || !Number.isInteger(version) || version < 1) {
       throw new CorruptRecordError(
         'rating',
@@ -175,7 +174,7 @@ export class RedisRatingStore implements RatingStore {
     seasons: SeasonIds = {},
   ): Promise<RatingOutcome> {
     if (!isGameId(game)) throw new TypeError('unknown game');
-    if (!isStoreId(gameId)) throw new TypeError('invalid game id');
+    if (!isRecordId(gameId)) throw new TypeError('invalid game id');
     for (const p of players) assertKeyPart('player id', p);
     if (guildId !== null) assertKeyPart('guild id', guildId);
     if (players[0] === players[1]) throw new TypeError('a player cannot be rated against themself');
@@ -251,7 +250,7 @@ export class RedisRatingStore implements RatingStore {
     } catch {
       throw new CorruptRecordError('rating', key, ['not JSON']);
     }
-    const parsed = outcomeSchema.safeParse(data);
+    const parsed = ratingOutcomeSchema.safeParse(data);
     if (!parsed.success)
       throw new CorruptRecordError(
         'rating',

@@ -1,14 +1,14 @@
 // Per-server settings (admins: default clock, allowed channels, language).
 // Every write is a compare-and-set on the record's version `v`, so two admins
 // changing the channel list at once both land (one re-reads and retries).
+import { settingsSchema, type GuildSettings } from '../model/index.js';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
-import type { StoreContext } from './games.js';
+import { issuesOf, type StoreContext } from './context.js';
 import { assertKeyPart } from './keys.js';
-import { settingsSchema } from './schemas.js';
 import { SETTINGS_CAS } from './scripts.js';
-import { CorruptRecordError, type GuildSettings, type SettingsChanges, type SettingsStore } from './types.js';
+import { CorruptRecordError, type SettingsChanges, type SettingsStore } from './types.js';
 
-const SETTINGS_FIELDS = ['clockMs', 'channels', 'locale', 'tournamentRole', 'seasonLength', 'seasonChannel'] as const;
+const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as (keyof GuildSettings)[];
 const MAX_ATTEMPTS = 20;
 
 export class RedisSettingsStore implements SettingsStore {
@@ -49,10 +49,7 @@ export class RedisSettingsStore implements SettingsStore {
         else set[k] = val;
       }
       const check = settingsSchema.safeParse(set);
-      if (!check.success)
-        throw new TypeError(
-          `invalid settings: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-        );
+      if (!check.success) throw new TypeError(`invalid settings: ${issuesOf(check.error.issues)}`);
       const fields = encodeFields(set);
       if (Number(await SETTINGS_CAS.run(this.ctx.redis, [key], [v, fields.length, ...fields, ...clear])) === 1) {
         const next: GuildSettings = { ...settings, ...(set as GuildSettings) };

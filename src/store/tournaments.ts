@@ -4,72 +4,19 @@
 // indexes (due, per server, wins per player) live in other slots and are
 // hints: readers re-check the record. Leases (SET NX PX) hand one piece of
 // side work, such as opening a pairing's game, to one process at a time.
-import { z } from 'zod';
-import { isGameId } from '../engine/index.js';
+import { isRecordId, tournamentSchema, type StoredTournament } from '../model/index.js';
 import { toFieldMap } from './codec.js';
-import type { StoreContext } from './games.js';
-import { isStoreId, newId } from './ids.js';
+import { issuesOf, type StoreContext } from './context.js';
+import { newId } from './ids.js';
 import { assertKeyPart, isKeyPart } from './keys.js';
 import { Script } from './scripts.js';
 import {
   CorruptRecordError,
   type NewTournament,
   type SeasonStore,
-  type StoredTournament,
   type TournamentStore,
   type TournamentUpdate,
 } from './types.js';
-
-const finite = z.number().refine(Number.isFinite, 'not a finite number');
-const int = z.number().int();
-const id = z.string().min(1).max(100);
-const entrant = z.object({ id, name: z.string().max(200) });
-
-const pairing = z.object({
-  round: int.positive(),
-  board: int.positive(),
-  first: id,
-  second: id.nullable(),
-  result: z.enum(['first', 'second', 'draw', 'double-forfeit']).nullable(),
-  forfeit: z.boolean().optional(),
-});
-
-const tournamentObject = z.object({
-  id: z.string().refine(isStoreId, 'not a store id'),
-  version: int.positive(),
-  name: z.string().max(100).nullable(),
-  guildId: id,
-  channelId: id,
-  messageId: id.nullable(),
-  organiser: entrant,
-  game: z.string().refine(isGameId, 'unknown game'),
-  setup: z.string().max(100),
-  format: z.enum(['swiss', 'round-robin']),
-  roundsWanted: int.positive().nullable(),
-  rounds: int.positive().nullable(),
-  clockMs: finite.positive(),
-  roundMs: finite.positive(),
-  rated: z.boolean(),
-  locale: z.string().max(10).nullable(),
-  status: z.enum(['signup', 'running', 'finished', 'cancelled']),
-  createdAt: finite,
-  startsAt: finite.nullable(),
-  startedAt: finite.nullable(),
-  finishedAt: finite.nullable(),
-  players: z.array(entrant).max(64),
-  withdrawals: z.array(z.object({ player: id, round: int.positive() })),
-  round: int.nonnegative(),
-  roundDeadline: finite.nullable(),
-  pairings: z.array(pairing).max(64 * 63),
-  seed: int,
-  winners: z.array(id),
-  endNote: z.enum(['no-pairing', 'too-few-left', 'too-few-players', 'cancelled']).nullable(),
-  announced: z.boolean(),
-  cancelledBy: id.optional(),
-  wakeAt: finite.nullable(),
-});
-
-export const tournamentSchema: z.ZodType<StoredTournament> = tournamentObject;
 
 /** KEYS: tournament. ARGV: data → 1 created, 0 the id exists. */
 const TOURNAMENT_CREATE = new Script(
@@ -128,10 +75,7 @@ export class RedisTournamentStore implements TournamentStore {
 
   private check(t: StoredTournament): void {
     const parsed = tournamentSchema.safeParse(t);
-    if (!parsed.success)
-      throw new TypeError(
-        `invalid tournament: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+    if (!parsed.success) throw new TypeError(`invalid tournament: ${issuesOf(parsed.error.issues)}`);
   }
 
   async create(input: NewTournament): Promise<StoredTournament> {
@@ -152,7 +96,7 @@ export class RedisTournamentStore implements TournamentStore {
   }
 
   async get(tid: string): Promise<StoredTournament | null> {
-    if (!isStoreId(tid)) return null;
+    if (!isRecordId(tid)) return null;
     const key = this.k.tournament(tid);
     const h = toFieldMap(await this.redis.hgetall(key));
     if (h.data === undefined) return null;
@@ -176,7 +120,7 @@ export class RedisTournamentStore implements TournamentStore {
   }
 
   async update(tid: string, expectedVersion: number, next: StoredTournament): Promise<TournamentUpdate> {
-    if (!isStoreId(tid)) return { ok: false, reason: 'not-found' };
+    if (!isRecordId(tid)) return { ok: false, reason: 'not-found' };
     const t: StoredTournament = { ...next, id: tid, version: expectedVersion + 1 };
     this.check(t);
     const res = Number(
@@ -213,7 +157,7 @@ export class RedisTournamentStore implements TournamentStore {
   }
 
   async snooze(tid: string, at: number): Promise<void> {
-    if (!isStoreId(tid) || !Number.isFinite(at)) return;
+    if (!isRecordId(tid) || !Number.isFinite(at)) return;
     await this.redis.zadd(this.k.tournamentsDue(), 'XX', at, tid);
   }
 

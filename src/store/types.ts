@@ -1,143 +1,36 @@
-// Public types of the store (src/store/). The bot codes against these; the
-// Redis details stay in this folder (layer rule: Redis only in src/store).
+// The store's own interfaces: one small store per concern, what each takes and
+// returns, its options and errors. The records themselves are the domain
+// model's (src/model); the Redis details stay in this folder (layer rule:
+// Redis only in src/store).
+import type { z } from 'zod';
 import type { GameId, Side } from '../engine/game.js';
-
-export type { GameId, Side };
+import type {
+  ChallengeStatus,
+  gameChangesSchema,
+  GuildSettings,
+  PendingReply,
+  PlayerRatingChange,
+  RatingScope,
+  RatingSnapshot,
+  StoredChallenge,
+  StoredGame,
+  StoredTournament,
+} from '../model/index.js';
 
 // ---------------------------------------------------------------------------
-// Games
+// Games: the records, the channel binding, the indexes, the outbox of owed posts, the AI's turns
 
-export type AiLevel = 'easy' | 'medium' | 'hard';
-
-/** A player of a game. AI players carry `bot` (their id is the bot's choice, e.g. `ai:hard`). */
-export interface PlayerRef {
-  id: string;
-  name: string;
-  bot?: AiLevel;
-}
-
-export type GameStatus = 'active' | 'over' | 'aborted';
-
-/** Correspondence clock (product: 24 h per move by default). The bot owns the logic. */
-export interface GameClock {
-  /** Time allowed per move, ms. */
-  perMoveMs: number;
-  /** When the side to move runs out of time (ms since epoch), or null while stopped. */
-  deadline: number | null;
-  /** Whether the 75% reminder for the current move was sent. */
-  reminded: boolean;
-  /**
-   * The next instant the deadline sweeper must look at this game (reminder or
-   * timeout), or null. The store indexes it: `games.due(now)`.
-   */
-  wakeAt: number | null;
-}
-
-/** One player's rating before/after a rated game, in one scope. */
-export interface RatingDelta {
-  before: RatingSnapshot;
-  after: RatingSnapshot;
-}
-
-/** What a rated game did to one player (global scope, plus the server scope when the game had a guild). */
-export interface PlayerRatingChange {
-  userId: string;
-  global: RatingDelta;
-  guild: RatingDelta | null;
-}
-
-export interface GameResult {
-  /** Winning side, null on a draw or an abort. */
-  winner: Side | null;
-  draw: boolean;
-  /** Rule id or bot reason: 'EX-20b', 'OD-18', 'resign', 'timeout', 'draw-agreed', 'abort', 'admin'... */
-  reason: string;
-  /** Set by the bot after `ratings.applyResult`, for the final message. */
-  ratingChanges?: [PlayerRatingChange, PlayerRatingChange] | null;
-}
-
-export interface StoredGame {
-  /** Short URL-safe id (10 chars base36), fits inside Discord custom ids. */
-  id: string;
-  game: GameId;
-  /** Engine setup name (Exxit standard|blitz|short; Orion preset1..3|random:<seed>). */
-  setup: string;
-  guildId: string | null;
-  /** The channel or thread the game is played in; one active game per channel. */
-  channelId: string;
-  /** The channel the thread was opened from (null when played in the channel itself). */
-  parentChannelId?: string | null;
-  /** The message the thread hangs on / the last board message, as the bot likes. */
-  messageId?: string | null;
-  /** Index = side: Exxit 0 red, 1 black; Orion 0 orange, 1 blue. */
-  players: [PlayerRef, PlayerRef];
-  rated: boolean;
-  /** Engine state JSON; the bot validates it with the engine's fromJSON. */
-  state: unknown;
-  /** Canonical move log (kept in its own Redis list, returned here in full). */
-  moves: string[];
-  /** 1 on create, +1 on every successful update (the compare-and-set token). */
-  version: number;
-  status: GameStatus;
-  result: GameResult | null;
-  /** Side that offered a draw, or null. */
-  drawOffer: Side | null;
-  clock?: GameClock | null;
-  createdAt: number;
-  updatedAt: number;
-  rematchOf?: string | null;
-  /** Challenge this game came from, if any. */
-  challengeId?: string | null;
-  /** Language of the game's public posts (the server's, or an admin's choice), e.g. 'en', 'fr'. */
-  locale?: string | null;
-  /** Why the record was quarantined (the engine refuses its state): sweeps and the AI skip it; `/endgame` closes it. */
-  damaged?: string | null;
-  /**
-   * false: the bot cannot post in the game's channel on its own (a group DM,
-   * a server where only a player installed the app): every post is the
-   * answer to an interaction there ("reply mode"). Absent (older records): true.
-   */
-  postable?: boolean;
-  /**
-   * Announcements, written by the store only: the version of the last write
-   * that needs a public post (annV), the last version whose post went out
-   * (shown) and how many moves that post covered (shownMoves). annV > shown:
-   * a post is owed (src/match/reconcile.ts). Absent on older records: nothing owed.
-   */
-  annV?: number;
-  shown?: number;
-  shownMoves?: number;
-}
-
-/**
- * The interaction that waits for a write's post (its token is valid 15 minutes; kept on the record until the post is
- * out).
- */
-export interface PendingReply {
-  token: string;
-  /** When the interaction was created, ms since epoch. */
-  createdAt: number;
-  /** A button or menu (its original message is the clicked one, not an answer). */
-  component: boolean;
-  /** The post goes after this interaction's own answer, as a follow-up (the AI's move after the player's board). */
-  followUp?: boolean;
+/** Who announces a write: `owner` names the process that will post it; `reply` the interaction waiting for it. */
+export interface Announce {
+  owner: string;
+  reply?: PendingReply | null;
 }
 
 export interface UpdateOptions {
-  /**
-   * This write needs a public post: `owner` names the process that will make it; `reply` the interaction waiting for
-   * it.
-   */
-  announce?: { owner: string; reply?: PendingReply | null };
+  /** This write needs a public post. */
+  announce?: Announce;
   /** Refuse the write ('late') if Redis runs it after this instant (ms since epoch, Redis's clock). */
   deadline?: number;
-}
-
-/** An owed post taken over by the announcement sweep. */
-export interface ClaimedAnnouncement {
-  /** How many times the post has been taken over (the sweep gives up after a few). */
-  tries: number;
-  reply: PendingReply | null;
 }
 
 /** What `games.create` takes: the store sets id (unless given), version, timestamps. */
@@ -157,19 +50,11 @@ export type CreateGameResult =
   | { ok: false; reason: 'channel-busy'; activeGameId: string }
   | { ok: false; reason: 'id-taken' };
 
-/** Fields `games.update` may change. `channelId`, `players`, `game`, `setup` are fixed for a game's life. */
-export interface GameChanges {
-  state?: unknown;
+/** What `games.update` may change (the model's changeable fields), plus moves to append to the log. */
+export type GameChanges = z.infer<typeof gameChangesSchema> & {
   /** Appended to the move log in the same atomic step. */
   appendMoves?: string[];
-  status?: GameStatus;
-  result?: GameResult | null;
-  drawOffer?: Side | null;
-  messageId?: string | null;
-  parentChannelId?: string | null;
-  clock?: GameClock | null;
-  rated?: boolean;
-}
+};
 
 export type UpdateGameResult =
   | { ok: true; game: StoredGame }
@@ -179,68 +64,44 @@ export type UpdateGameResult =
    */
   | { ok: false; reason: 'conflict' | 'not-found' | 'late' };
 
+/** The game records: one hash and one move list per game, every write a compare-and-set on its version. */
 export interface GameStore {
   /**
    * Stores a new game at version 1 and binds its channel; refuses when the channel has an active game. `announce`: its
    * start needs a post (`reply`: the interaction that will show it).
    */
-  create(g: NewGame, opts?: { announce?: { owner: string; reply?: PendingReply | null } }): Promise<CreateGameResult>;
+  create(g: NewGame, opts?: { announce?: Announce }): Promise<CreateGameResult>;
   /** The game, or null. Throws CorruptRecordError on a record that does not validate. */
   get(id: string): Promise<StoredGame | null>;
-  /** The active game of a channel, or else the last game played there, or null. */
-  byChannel(channelId: string): Promise<StoredGame | null>;
-  /** The active game of a channel only, or null. */
-  activeByChannel(channelId: string): Promise<StoredGame | null>;
   /**
    * Compare-and-set on the version, in one Lua script on this game's keys:
    * version must equal expectedVersion; writes the changes with version+1 and
    * appends moves. When status leaves 'active' the channel is released.
    */
   update(id: string, expectedVersion: number, changes: GameChanges, opts?: UpdateOptions): Promise<UpdateGameResult>;
-  /** The post of `version` (covering `moves` moves) went out; true when the game owes no post any more. */
-  markShown(id: string, version: number, moves: number): Promise<boolean>;
-  /** Games that may owe a post, noted at or before `before` (ms); a hint: re-check annV > shown. */
-  owed(before: number, limit?: number): Promise<string[]>;
-  /** Who is posting a game's owed post (an owner id), or null. */
-  announcementOwner(id: string): Promise<string | null>;
-  /**
-   * Takes over an owed post from `seen` (the owner read before, null for
-   * none); null when someone else came first or nothing is owed. `attempt`
-   * false: a hand-over (owner '' = to whoever sweeps next), not counted as a try.
-   */
-  claimAnnouncement(
-    id: string,
-    seen: string | null,
-    owner: string,
-    attempt?: boolean,
-  ): Promise<ClaimedAnnouncement | null>;
-  /**
-   * Reply mode: claims the sending of the post owed up to `version` (compare-and-set: once per owed post); false when
-   * it was claimed before. True also when nothing is owed (nothing to guard).
-   */
-  claimReplyPost(id: string, version: number): Promise<boolean>;
-  /** Gives a claimed reply-mode post back (Discord refused it): it may be sent again. */
-  releaseReplyPost(id: string, version: number): Promise<void>;
-  /** Looks at an owed post again at `at` (ms), or never (null: drops the hint). */
-  recheckAnnouncement(id: string, at: number | null): Promise<void>;
-  /**
-   * Notes that the AI may be to move in a game (a hint for the AI sweep, written before the write that makes it so).
-   */
-  noteAiTurn(id: string): Promise<void>;
-  /** Games the AI may owe a move since `before` or earlier. */
-  aiTurns(before: number, limit?: number): Promise<string[]>;
-  dropAiTurn(id: string): Promise<void>;
-  /**
-   * Takes the lease on thinking for a game's AI: free, or held by `takeOver`
-   * (a process found gone). Returns null when taken, else the current holder.
-   */
-  leaseAiTurn(id: string, owner: string, ttlMs: number, takeOver?: string | null): Promise<string | null>;
-  /** Who holds the lease on thinking for a game's AI, or null. */
-  aiTurnHolder(id: string): Promise<string | null>;
-  /** Gives the lease back (only if `owner` holds it). */
-  releaseAiTurn(id: string, owner: string): Promise<void>;
   /** The move log, or [] for an unknown game. */
   moves(id: string): Promise<string[]>;
+  /** Removes a game, its move log, its channel binding and its index entries. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Marks a game as damaged (its state does not validate) and takes it out of
+   * the due, owed-post and AI indexes, once: `marked` is true only for the call that set the mark.
+   * Works on records the store itself cannot read (`channelId` is then the raw field, if any;
+   * `postable` false only when the record says so: where the note cannot be posted).
+   */
+  quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null; postable: boolean }>;
+}
+
+/** One active game per channel or thread: the binding `games.create` takes and a game's end releases. */
+export interface ChannelStore {
+  /** The active game of a channel, or null. */
+  active(channelId: string): Promise<StoredGame | null>;
+  /** The active game of a channel, or else the last game played there, or null. */
+  latest(channelId: string): Promise<StoredGame | null>;
+}
+
+/** Lists of games from the indexes kept beside each write (hints: every entry is re-checked on its record). */
+export interface GameIndex {
   /** Active games, newest first (of one guild when given). Corrupt records are skipped with a warning. */
   listActive(guildId?: string | null, limit?: number): Promise<StoredGame[]>;
   /** How many games are active, from the active index (one Redis command: for metrics). */
@@ -262,56 +123,63 @@ export interface GameStore {
    * `dueBy` is touched, so a write that moved it since wins. True when repaired.
    */
   repairDue(id: string, dueBy: number, wakeAt: number | null): Promise<boolean>;
-  /** Removes a game, its move log, its channel binding and its index entries. */
-  delete(id: string): Promise<boolean>;
+}
+
+/** An owed post taken over by the announcement sweep. */
+export interface ClaimedAnnouncement {
+  /** How many times the post has been taken over (the sweep gives up after a few). */
+  tries: number;
+  reply: PendingReply | null;
+}
+
+/**
+ * The outbox of owed posts: a write that needs a public post says so (`announce`), and the post is owed until
+ * `markShown` (annV > shown on the record).
+ */
+export interface Outbox {
+  /** The post of `version` (covering `moves` moves) went out; true when the game owes no post any more. */
+  markShown(id: string, version: number, moves: number): Promise<boolean>;
+  /** Games that may owe a post, noted at or before `before` (ms); a hint: re-check annV > shown. */
+  owed(before: number, limit?: number): Promise<string[]>;
+  /** Who is posting a game's owed post (an owner id), or null. */
+  owner(id: string): Promise<string | null>;
   /**
-   * Marks a game as damaged (its state does not validate) and takes it out of
-   * the due index, once: `marked` is true only for the call that set the mark.
-   * Works on records the store itself cannot read (`channelId` is then the raw field, if any;
-   * `postable` false only when the record says so: where the note cannot be posted).
+   * Takes over an owed post from `seen` (the owner read before, null for
+   * none); null when someone else came first or nothing is owed. `attempt`
+   * false: a hand-over (owner '' = to whoever sweeps next), not counted as a try.
    */
-  quarantine(id: string, reason: string): Promise<{ marked: boolean; channelId: string | null; postable: boolean }>;
+  claim(id: string, seen: string | null, owner: string, attempt?: boolean): Promise<ClaimedAnnouncement | null>;
+  /**
+   * Reply mode: claims the sending of the post owed up to `version` (compare-and-set: once per owed post); false when
+   * it was claimed before. True also when nothing is owed (nothing to guard).
+   */
+  claimReplyPost(id: string, version: number): Promise<boolean>;
+  /** Gives a claimed reply-mode post back (Discord refused it): it may be sent again. */
+  releaseReplyPost(id: string, version: number): Promise<void>;
+  /** Looks at an owed post again at `at` (ms), or never (null: drops the hint). */
+  recheck(id: string, at: number | null): Promise<void>;
+}
+
+/** The AI's turns: hints of games where it may be to move, and the lease on thinking for one. */
+export interface AiTurnStore {
+  /** Notes that the AI may be to move in a game (a hint for the AI sweep, written before the write that makes it so). */
+  note(id: string): Promise<void>;
+  /** Games the AI may owe a move since `before` or earlier. */
+  noted(before: number, limit?: number): Promise<string[]>;
+  drop(id: string): Promise<void>;
+  /**
+   * Takes the lease on thinking for a game's AI: free, or held by `takeOver`
+   * (a process found gone). Returns null when taken, else the current holder.
+   */
+  lease(id: string, owner: string, ttlMs: number, takeOver?: string | null): Promise<string | null>;
+  /** Who holds the lease on thinking for a game's AI, or null. */
+  holder(id: string): Promise<string | null>;
+  /** Gives the lease back (only if `owner` holds it). */
+  release(id: string, owner: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------
 // Challenges
-
-export const CHALLENGE_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
-export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
-export type FirstMove = 'challenger' | 'opponent' | 'random';
-
-export interface StoredChallenge {
-  id: string;
-  game: GameId;
-  setup: string;
-  /** Free-form options shown on the card (tile count, layout, clock...). */
-  options: Record<string, string | number | boolean | null>;
-  challengerId: string;
-  challengerName: string;
-  /** Only this user may accept; null = anyone but the challenger. */
-  opponentId: string | null;
-  opponentName?: string | null;
-  rated: boolean;
-  guildId: string | null;
-  channelId: string;
-  /** The challenge card; set with `challenges.patch` once posted. */
-  messageId: string | null;
-  status: ChallengeStatus;
-  createdAt: number;
-  /** ms since epoch. An 'open' challenge past this is reported as 'expired' and can no longer be accepted. */
-  expiresAt: number;
-  firstMove?: FirstMove;
-  /** Who accepted (set by the accept transition). */
-  acceptedBy?: { id: string; name: string } | null;
-  /** The game started from it. */
-  gameId?: string | null;
-  /** Clock per move in ms, if the challenger chose one. */
-  clockMs?: number | null;
-  /** Language of the card and of the game's public posts. */
-  locale?: string | null;
-  /** false: the card and the game live in a channel the bot can only answer interactions in (StoredGame.postable). */
-  postable?: boolean;
-}
 
 export type NewChallenge = Omit<StoredChallenge, 'id' | 'status' | 'createdAt' | 'expiresAt' | 'messageId'> & {
   id?: string;
@@ -370,26 +238,6 @@ export interface InteractionStore {
 
 // ---------------------------------------------------------------------------
 // Ratings (Glicko-2, per game; global and per server)
-
-/**
- * 'global' or `guild:<guildId>` (use `guildScope(id)`), all-time; a season's
- * board adds `@<season>` to either (`global@2026-Q4`, `guild:<id>@2026-12`: `seasonScope`).
- */
-export type RatingScope = 'global' | `global@${string}` | `guild:${string}`;
-
-export interface RatingSnapshot {
-  rating: number;
-  rd: number;
-  vol: number;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  /** >0: wins in a row, <0: losses in a row, 0 after a draw or no game. */
-  streak: number;
-  /** ms since epoch of the last rated game, or null. */
-  lastPlayed: number | null;
-}
 
 export interface LeaderboardEntry extends RatingSnapshot {
   userId: string;
@@ -465,23 +313,6 @@ export interface RatingStore {
 // ---------------------------------------------------------------------------
 // Server settings (admins)
 
-export interface GuildSettings {
-  /** Default correspondence clock per move, ms. */
-  clockMs?: number | null;
-  /** Channels the bot may be used in; null/absent = all. */
-  channels?: string[] | null;
-  /** Language of public posts (an admin's override of the server's preferred locale). */
-  locale?: string | null;
-  /** A role whose members may run tournaments (besides Manage Server). */
-  tournamentRole?: string | null;
-  /** How long this server's rating seasons last; absent = no seasons. */
-  seasonLength?: SeasonLength | null;
-  /** Where the final top 10 of a season is posted. */
-  seasonChannel?: string | null;
-}
-
-export type SeasonLength = 'monthly' | 'quarterly';
-
 export type SettingsChanges = Partial<{ [K in keyof GuildSettings]: GuildSettings[K] | null }>;
 
 export interface SettingsStore {
@@ -524,6 +355,10 @@ export interface OpenStoreOptions {
 
 export interface Store {
   games: GameStore;
+  channels: ChannelStore;
+  gameIndex: GameIndex;
+  outbox: Outbox;
+  aiTurns: AiTurnStore;
   challenges: ChallengeStore;
   interactions: InteractionStore;
   ratings: RatingStore;
@@ -574,90 +409,8 @@ export class CorruptRecordError extends Error {
 
 export const isCorruptRecordError = (e: unknown): e is CorruptRecordError => e instanceof CorruptRecordError;
 
-export const guildScope = (guildId: string): `guild:${string}` => `guild:${guildId}`;
-
-/** A season's board of an all-time scope. */
-export const seasonScope = (base: 'global' | `guild:${string}`, season: string): RatingScope => `${base}@${season}`;
-
 // ---------------------------------------------------------------------------
-// Tournaments (Swiss and round robin run by the bot; the rules: src/match/tournament)
-
-export type TournamentFormat = 'swiss' | 'round-robin';
-export type TournamentStatus = 'signup' | 'running' | 'finished' | 'cancelled';
-
-export interface Entrant {
-  id: string;
-  name: string;
-}
-
-/**
- * One pairing of one round. `first` moves first; `second: null` is a bye.
- * The game of a pairing has a fixed id (src/match/tournament-flow.ts), so it
- * is never opened twice and needs no link here.
- */
-export interface TournamentPairing {
-  round: number;
-  /** 1-based, board order. */
-  board: number;
-  first: string;
-  second: string | null;
-  /** null while the game is on (or not opened yet). */
-  result: 'first' | 'second' | 'draw' | 'double-forfeit' | null;
-  /** Decided without a game over the board (absence, withdrawal). */
-  forfeit?: boolean;
-}
-
-export interface StoredTournament {
-  /** 10 chars base36, like a game id. */
-  id: string;
-  /** The compare-and-set counter: +1 on every write. */
-  version: number;
-  name: string | null;
-  guildId: string;
-  /** Where the card is and the pairings' threads are opened. */
-  channelId: string;
-  /** The card, once posted. */
-  messageId: string | null;
-  organiser: Entrant;
-  game: GameId;
-  setup: string;
-  format: TournamentFormat;
-  /** Rounds the organiser asked for (Swiss), or null for the default. */
-  roundsWanted: number | null;
-  /** Rounds of the event, fixed at the start. */
-  rounds: number | null;
-  /** Time per move of every game, ms. */
-  clockMs: number;
-  /** How long a round may last, ms; a game still open then is adjudicated. */
-  roundMs: number;
-  rated: boolean;
-  locale: string | null;
-  status: TournamentStatus;
-  createdAt: number;
-  /** When sign-up closes and the event starts by itself; null: on the organiser's Start. */
-  startsAt: number | null;
-  startedAt: number | null;
-  finishedAt: number | null;
-  /** Sign-up order; from the start, the initial ranking (pairing numbers). */
-  players: Entrant[];
-  withdrawals: { player: string; round: number }[];
-  /** The round being played (0 before the start). */
-  round: number;
-  roundDeadline: number | null;
-  pairings: TournamentPairing[];
-  /** Lot and tie-breaks of the pairing. */
-  seed: number;
-  /** Rank 1 at the end (several when level on everything). */
-  winners: string[];
-  /** Why it ended early, if it did (no legal pairing, too few players left, too few signed up). */
-  endNote: 'no-pairing' | 'too-few-left' | 'too-few-players' | 'cancelled' | null;
-  /** The winners' announcement (or the note of a cancelled event) was posted. */
-  announced: boolean;
-  /** Who cancelled the event (the organiser or an admin); absent otherwise and on older records. */
-  cancelledBy?: string;
-  /** The next instant the tournament sweep must look at it, or null. */
-  wakeAt: number | null;
-}
+// Tournaments
 
 export type NewTournament = Omit<StoredTournament, 'id' | 'version' | 'createdAt'> & { id?: string };
 

@@ -3,7 +3,8 @@
 // without games, recent games linked to their threads), /games (active games
 // only, with links and whose turn it is).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guildScope, newId } from '../../src/store/index.js';
+import { guildScope } from '../../src/model/index.js';
+import { newId } from '../../src/store/index.js';
 import { getGame } from '../../src/engine/index.js';
 import { createHarness, findButton, isEphemeral, type Harness } from './harness.js';
 
@@ -193,7 +194,7 @@ describe('/stats and /games', () => {
     expect(lines[1]).toMatch(
       /^\[Exxit · Carol vs Alice\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\) · move 0 · Carol to move \(Red\)/,
     );
-    const active = await h.store.games.listActive(h.guild.id);
+    const active = await h.store.gameIndex.listActive(h.guild.id);
     expect(active).toHaveLength(2);
     for (const g of active) expect(e.description).toContain(url(g.channelId));
   });

@@ -65,7 +65,7 @@ describe('correspondence clock', () => {
     const done = await h!.game(channelId);
     expect(done.status).toBe('aborted');
     expect(done.result).toMatchObject({ winner: null, reason: 'time' });
-    expect(await h!.store.games.due(clk.now() + 10 * HOUR)).not.toContain(done.id);
+    expect(await h!.store.gameIndex.due(clk.now() + 10 * HOUR)).not.toContain(done.id);
   });
 
   it('a move before the deadline resets it; then the side to move loses on time, rated', async () => {
@@ -147,7 +147,7 @@ describe('correspondence clock', () => {
       const notes = h!.fake.messages(rec.channelId).filter((m) => m.content.includes('/endgame'));
       expect(notes).toHaveLength(1);
     }
-    expect(await h!.store.games.due(clk.now() + 100 * HOUR, 50)).toEqual([]);
+    expect(await h!.store.gameIndex.due(clk.now() + 100 * HOUR, 50)).toEqual([]);
     // Sweeping again posts nothing more.
     await sweepClocks(h!.bot.ctx);
     for (const id of damaged) {

@@ -69,7 +69,7 @@ describe('kill -9 between saving a move and posting it', () => {
     await answer.hit(20_000);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
-    const rec = await waitFor(async () => store.games.activeByChannel(thread.id));
+    const rec = await waitFor(async () => store.channels.active(thread.id));
     expect(rec.moves).toEqual(['P 0,0']);
 
     const second = startBotProcess(fake);
@@ -84,7 +84,7 @@ describe('kill -9 between saving a move and posting it', () => {
     const next = await fake.slash(bob, thread.id, 'move', toOptions({ text: 'P B' })).done();
     expect(next.original?.content).toContain('Black: P B (place)');
     expect(fake.messages(thread.id).filter((m) => m.content.includes('Red: P A (place)'))).toHaveLength(1);
-    expect((await store.games.activeByChannel(thread.id))?.moves).toEqual(['P 0,0', 'P 1,0']);
+    expect((await store.channels.active(thread.id))?.moves).toEqual(['P 0,0', 'P 1,0']);
     expect(fake.violations).toEqual([]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -112,14 +112,14 @@ describe('kill -9 in a group DM between sending a board and noting it shown', ()
     followUp.release();
     const boards = () => fake.messages(dm.id).filter((m) => m.attachments.length > 0);
     await waitFor(async () => boards().length === 1 || undefined);
-    const owed = await waitFor(async () => store.games.activeByChannel(dm.id));
+    const owed = await waitFor(async () => store.channels.active(dm.id));
     expect(owed.annV).toBeGreaterThan(owed.shown ?? 0);
 
     // The new process's sweep takes the owed post over: claimed before, so noted shown and not sent again.
     const second = startBotProcess(fake);
     children.push(second);
     const settled = await waitFor(async () => {
-      const g = await store.games.activeByChannel(dm.id);
+      const g = await store.channels.active(dm.id);
       return g && (g.shown ?? 0) >= (g.annV ?? 0) ? g : undefined;
     }, 30_000);
     expect(settled.moves).toEqual([]);

@@ -425,7 +425,7 @@ describe('a challenge in a group DM', () => {
     expect(embed(h!.fake.message(card.id)!).description).toContain('This challenge expired.');
     expect(h!.fake.message(card.id)!.components).toEqual([]);
     expect(late.followups.map((m) => [m.content, m.flags & 64])).toEqual([['This challenge expired.', 64]]);
-    expect(await h!.store.games.activeByChannel(p.where.id)).toBeNull();
+    expect(await h!.store.channels.active(p.where.id)).toBeNull();
     expectClean();
   });
 });

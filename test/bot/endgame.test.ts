@@ -77,9 +77,9 @@ describe('/endgame', () => {
     const { channelId, rec } = await h.startGame('exxit', h.bob, h.carol);
     // The command arrives 1.2 s after Discord created it and the store takes 0.8 s to answer: the
     // router defers 1.5 s after creation, then the answer edits the deferral.
-    const games = h.store.games;
-    const slowGet = games.activeByChannel.bind(games);
-    const spy = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(async (id) => {
+    const channels = h.store.channels;
+    const slowGet = channels.active.bind(channels);
+    const spy = vi.spyOn(channels, 'active').mockImplementationOnce(async (id) => {
       await new Promise((r) => setTimeout(r, 800));
       return slowGet(id);
     });

@@ -151,7 +151,7 @@ async function startFrench(f: French, opts: Record<string, OptValue>) {
   expect(card.embeds[0].description).toContain(`<@${f.amelie.id}> défie <@${f.bruno.id}>`);
   await f.click(f.bruno, card.id, findButton(card, 'Accepter'));
   const rec = await waitFor(async () =>
-    (await h!.store.games.listByUser(f.amelie.id, 5)).find((g) => g.status === 'active'),
+    (await h!.store.gameIndex.listByUser(f.amelie.id, 5)).find((g) => g.status === 'active'),
   );
   expect(rec.locale).toBe('fr');
   const start = await h!.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);

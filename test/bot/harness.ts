@@ -8,7 +8,8 @@ import { startBot, type RunningBot, type StartBotOptions } from '../../src/bot/i
 import { getGame, type GameId } from '../../src/engine/index.js';
 import { onMissingMessage } from '../../src/i18n/catalogue.js';
 import { openStore } from '../../src/store/index.js';
-import type { Store, StoredGame } from '../../src/store/types.js';
+import type { StoredGame } from '../../src/model/index.js';
+import type { Store } from '../../src/store/types.js';
 import {
   startFakeDiscord,
   type CommandOption,
@@ -146,7 +147,7 @@ export async function createHarness(
       const accept = findButton(card, 'Accept');
       await fake.click(opponent, card.id, accept).done();
       const rec = await waitFor(async () => {
-        const all = await store.games.listByUser(challenger.id, 5);
+        const all = await store.gameIndex.listByUser(challenger.id, 5);
         return all.find((g) => g.challengeId && card.embeds.length && g.status === 'active' && g.messageId === card.id);
       });
       await fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
@@ -156,7 +157,7 @@ export async function createHarness(
       return fake.slash(user, channelId, 'move', toOptions({ text })).done();
     },
     async game(channelId) {
-      const rec = (await store.games.activeByChannel(channelId)) ?? (await store.games.byChannel(channelId));
+      const rec = (await store.channels.active(channelId)) ?? (await store.channels.latest(channelId));
       if (!rec) throw new Error(`no game in ${channelId}`);
       return rec;
     },

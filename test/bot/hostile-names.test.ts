@@ -129,7 +129,7 @@ describe('hostile display names', () => {
     ).original!;
     await h.fake.click(b, card.id, findButton(card, 'Accept')).done();
     const rec = await waitFor(async () =>
-      (await h!.store.games.listByUser(a.id, 1)).find((g) => g.status === 'active'),
+      (await h!.store.gameIndex.listByUser(a.id, 1)).find((g) => g.status === 'active'),
     );
     const thread = h.fake.channel(rec.channelId)!;
     expect(thread.name).toBe('Exxit · @\u200beveryone **won** vs <\u200b@111111111111111111> -# hi');

@@ -89,14 +89,14 @@ describe('/play-bot', () => {
     for (let k = 0; k < 2; k++) {
       const r = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'me' }).done();
       expect(isEphemeral(r), r.callback.data?.content).toBe(false);
-      await waitFor(async () => (await h!.store.games.listActiveByUser(h!.alice.id)).length === k + 1);
+      await waitFor(async () => (await h!.store.gameIndex.listActiveByUser(h!.alice.id)).length === k + 1);
     }
     const third = await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'hard' }).done();
     expect(isEphemeral(third)).toBe(true);
     expect(third.callback.data.content).toBe(
       'You already have 2 games against the AI in progress, the most at once; finish or `/resign` one first.',
     );
-    expect(await h.store.games.listActiveByUser(h.alice.id)).toHaveLength(2);
+    expect(await h.store.gameIndex.listActiveByUser(h.alice.id)).toHaveLength(2);
     // Another member is not affected.
     const bob = await h.slash(h.bob, h.channel.id, 'play-bot', { game: 'exxit', level: 'easy', first: 'them' }).done();
     expect(isEphemeral(bob)).toBe(false);

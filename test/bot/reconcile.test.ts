@@ -197,7 +197,7 @@ describe('owed posts', () => {
       .slash(h.alice, h.channel.id, 'play-bot', toOptions({ game: 'exxit', level: 'easy', first: 'me' }))
       .done();
     expect(r.callback.type).toBeLessThan(8);
-    const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 1))[0]);
+    const rec = await waitFor(async () => (await h!.store.gameIndex.listByUser(h!.alice.id, 1))[0]);
     await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
     await h.move(h.alice, rec.channelId, 'P A');
     await crash(h, h.bot);

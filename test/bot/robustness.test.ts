@@ -121,8 +121,8 @@ describe('restarts and fallbacks', () => {
       await h.slash(h.alice, h.channel.id, 'challenge', { game: 'exxit', opponent: h.bob, first: 'me' }).done()
     ).original!;
     await h.fake.click(h.bob, card.id, findButton(card, 'Accept')).done();
-    const rec = await waitFor(async () => (await h!.store.games.listByUser(h!.alice.id, 1))[0]);
-    const spy = vi.spyOn(h.store.games, 'activeByChannel').mockRejectedValueOnce(new Error('redis on fire'));
+    const rec = await waitFor(async () => (await h!.store.gameIndex.listByUser(h!.alice.id, 1))[0]);
+    const spy = vi.spyOn(h.store.channels, 'active').mockRejectedValueOnce(new Error('redis on fire'));
     const boom = await h.move(h.alice, rec.channelId, 'P A');
     expect(isEphemeral(boom)).toBe(true);
     expect(boom.callback.data.content).toMatch(/Something went wrong on my side/);
@@ -156,7 +156,7 @@ describe('slow stores', () => {
   it("a slow store is deferred before Discord's 3 s; a slow refusal becomes ephemeral", async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('exxit', h.alice, h.bob);
-    const games = h.store.games;
+    const channels = h.store.channels;
     // The interactions arrive 1.2 s after Discord created them, so the bot's deferral at 1.5 s comes
     // 0.3 s after they arrive; the store answers 0.5 s after that.
     const latency = { latencyMs: 1200 };
@@ -164,16 +164,16 @@ describe('slow stores', () => {
       <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
       async (...a: A) => {
         await new Promise((r) => setTimeout(r, 800));
-        return f.apply(games, a);
+        return f.apply(channels, a);
       };
-    const load = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
+    const load = vi.spyOn(channels, 'active').mockImplementationOnce(slow(channels.active.bind(channels)));
     const i = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P A' }), latency);
     const cb = await i.response(1700);
     expect(cb.type).toBe(5);
     const res = await i.done();
     expect(res.original?.content).toContain('Red: P A (place)');
     load.mockRestore();
-    const get = vi.spyOn(games, 'activeByChannel').mockImplementationOnce(slow(games.activeByChannel.bind(games)));
+    const get = vi.spyOn(channels, 'active').mockImplementationOnce(slow(channels.active.bind(channels)));
     const bad = h.fake.slash(h.alice, channelId, 'move', toOptions({ text: 'P B' }), latency);
     const r = await bad.done({ followups: 1 });
     get.mockRestore();
@@ -312,7 +312,7 @@ describe('rematch', () => {
     expect(JSON.stringify(h.fake.message(card.id)?.embeds)).toContain('both asked for a rematch');
     expect(h.fake.message(card.id)?.components).toEqual([]);
     const next = await waitFor(async () =>
-      (await h!.store.games.listByUser(h!.bob.id, 5)).find((g) => g.status === 'active'),
+      (await h!.store.gameIndex.listByUser(h!.bob.id, 5)).find((g) => g.status === 'active'),
     );
     expect(next.players.map((p) => p.id)).toEqual([h.bob.id, h.alice.id]);
     expect(next.setup).toBe('blitz');
@@ -321,6 +321,6 @@ describe('rematch', () => {
     // The card's own Accept is now refused, and no second game ever starts.
     const late = await h.fake.click(h.bob, card.id, `hx1:c:rm${(await h.game(channelId)).id}:a`).done();
     expect(late.callback.data.content).toMatch(/accepted already/i);
-    expect((await h.store.games.listByUser(h.alice.id, 10)).filter((g) => g.status === 'active')).toHaveLength(1);
+    expect((await h.store.gameIndex.listByUser(h.alice.id, 10)).filter((g) => g.status === 'active')).toHaveLength(1);
   });
 });

@@ -7,7 +7,8 @@
 // end.
 import { describe, expect, it, vi } from 'vitest';
 import { sweepSeasons } from '../../src/bot/index.js';
-import { guildScope, newId, seasonScope } from '../../src/store/index.js';
+import { guildScope, seasonScope } from '../../src/model/index.js';
+import { newId } from '../../src/store/index.js';
 import type { CommandOption, FakeUser } from '../support/fake-discord/index.js';
 import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness } from './harness.js';
 

@@ -96,7 +96,7 @@ describe('/settings', () => {
     expect(isEphemeral(ok)).toBe(false);
     await h.fake.click(h.alice, ok.original!.id, findButton(ok.original!, 'Accept')).done();
     const rec = await waitFor(async () =>
-      (await h!.store.games.listByUser(h!.carol.id, 5)).find((g) => g.status === 'active'),
+      (await h!.store.gameIndex.listByUser(h!.carol.id, 5)).find((g) => g.status === 'active'),
     );
     expect(rec.channelId).not.toBe(lounge.id);
     await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
@@ -140,7 +140,7 @@ describe('/settings', () => {
     expect(card.embeds[0]).toMatchObject({ title: 'Défi · Orion Duel' });
     await h.fake.click(h.bob, card.id, findButton(card, 'Accepter')).done();
     const rec = await waitFor(async () =>
-      (await h!.store.games.listByUser(h!.alice.id, 5)).find((g) => g.status === 'active'),
+      (await h!.store.gameIndex.listByUser(h!.alice.id, 5)).find((g) => g.status === 'active'),
     );
     expect(rec.locale).toBe('fr');
     const start = await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);

@@ -4,7 +4,7 @@
 // a round's games and decide them as players would.
 import { expect } from 'vitest';
 import { pairingGameId, roundPairings } from '../../src/match/index.js';
-import type { StoredGame, StoredTournament, TournamentPairing } from '../../src/store/types.js';
+import type { StoredGame, StoredTournament, TournamentPairing } from '../../src/model/index.js';
 import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
 import {
   checkAndCloseAfterEach,

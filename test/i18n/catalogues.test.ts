@@ -9,7 +9,7 @@ import { allGames } from '../../src/engine/index.js';
 import { LOCALES, catalogueKeys, catalogueText, format, hasMessage, localeOf } from '../../src/i18n/catalogue.js';
 import { MATCH_REASONS } from '../../src/match/describe.js';
 import { BOARD_SIZE } from '../../src/render/index.js';
-import { CHALLENGE_STATUSES } from '../../src/store/types.js';
+import { CHALLENGE_STATUSES } from '../../src/model/index.js';
 
 const [EN, ...OTHERS] = LOCALES;
 

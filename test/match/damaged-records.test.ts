@@ -9,7 +9,7 @@ import { loadActiveGame, loadChannelGame } from '../../src/match/games.js';
 import { isRefusal } from '../../src/match/refusal.js';
 import { endOnTime, sweepClocks } from '../../src/match/sweeps/clock.js';
 import { scheduleAi } from '../../src/match/move.js';
-import type { StoredGame } from '../../src/store/index.js';
+import type { StoredGame } from '../../src/model/index.js';
 import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('damaged');
@@ -65,7 +65,7 @@ describe('the clock sweep', () => {
     const rec = await m.store.games.get(flaky.id);
     expect(rec?.damaged).toBeUndefined();
     expect(notes(h, flaky.channelId)).toEqual([]);
-    expect(await m.store.games.due(t, 50)).toEqual([flaky.id]);
+    expect(await m.store.gameIndex.due(t, 50)).toEqual([flaky.id]);
     // Redis is back: the next sweep reminds it.
     expect(await sweepClocks(h.ctx)).toBe(1);
     expect(reminders(h, flaky.channelId)).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('the clock sweep', () => {
     expect(await sweepClocks(h.ctx)).toBe(0);
     expect(notes(h, bad.channelId)).toHaveLength(1);
     expect(quarantineLogs(h, bad.id)).toHaveLength(1);
-    expect(await m.store.games.due(t, 50)).toEqual([]);
+    expect(await m.store.gameIndex.due(t, 50)).toEqual([]);
   });
 
   it('60 stale entries (games gone or over, or due later than their entry says) do not hold up a due healthy game; the sweep clears them', async () => {
@@ -105,12 +105,12 @@ describe('the clock sweep', () => {
       later.push(g);
     }
     const healthy = await createGame(t - 1000);
-    expect(await m.store.games.due(t, 100)).toHaveLength(61);
+    expect(await m.store.gameIndex.due(t, 100)).toHaveLength(61);
     expect(await sweepClocks(h.ctx)).toBe(1);
     expect(reminders(h, healthy.channelId)).toHaveLength(1);
     // Gone and over: removed; due later: moved to the record's wake time.
-    expect(await m.store.games.due(t, 100)).toEqual([]);
-    expect((await m.store.games.due(t + HOUR, 100)).sort()).toEqual([healthy.id, ...later.map((g) => g.id)].sort());
+    expect(await m.store.gameIndex.due(t, 100)).toEqual([]);
+    expect((await m.store.gameIndex.due(t + HOUR, 100)).sort()).toEqual([healthy.id, ...later.map((g) => g.id)].sort());
     expect(h.posts.filter((p) => p.channelId !== healthy.channelId)).toEqual([]);
   });
 

@@ -26,7 +26,7 @@ import {
   type Announcement,
   type GamePost,
 } from '../../src/match/index.js';
-import type { StoredGame, StoredTournament } from '../../src/store/types.js';
+import type { StoredGame, StoredTournament } from '../../src/model/index.js';
 import { tictactoe } from '../ai/fixtures/games.js';
 import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
 
@@ -183,7 +183,7 @@ async function expectEnded(id: string, way: Way): Promise<StoredGame> {
   expect(rec.result).toMatchObject(way.expected.result);
   expect(rec.drawOffer).toBeNull();
   expect(rec.clock?.wakeAt ?? null).toBeNull();
-  expect(await m.store.games.due(FAR() * 2, 1000)).not.toContain(id);
+  expect(await m.store.gameIndex.due(FAR() * 2, 1000)).not.toContain(id);
   return rec;
 }
 

@@ -14,7 +14,8 @@ import {
   type MatchSettings,
   type Post,
 } from '../../src/match/index.js';
-import { openStore, type NewGame, type Store, type StoredGame } from '../../src/store/index.js';
+import type { StoredGame } from '../../src/model/index.js';
+import { openStore, type NewGame, type Store } from '../../src/store/index.js';
 
 export const HOUR = 3_600_000;
 

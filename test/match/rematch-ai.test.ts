@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { rematch } from '../../src/match/rematch.js';
 import { isRefusal } from '../../src/match/refusal.js';
-import type { PlayerRef } from '../../src/store/index.js';
+import type { PlayerRef } from '../../src/model/index.js';
 import { createGame, harness, useMatchStore } from './harness.js';
 
 const m = useMatchStore('rematch-ai');

@@ -15,7 +15,7 @@ import {
   tournamentGameOver,
 } from '../../src/match/index.js';
 import type { Post } from '../../src/match/context.js';
-import type { StoredTournament } from '../../src/store/types.js';
+import type { StoredTournament } from '../../src/model/index.js';
 import { harness, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('tcard');

@@ -17,7 +17,7 @@ import {
   wakeOf,
   withdraw,
 } from '../../src/match/tournament/event.js';
-import { isStoreId, type StoredGame, type StoredTournament } from '../../src/store/index.js';
+import { isRecordId, type StoredGame, type StoredTournament } from '../../src/model/index.js';
 
 function event(n: number, over: Partial<StoredTournament> = {}): StoredTournament {
   return {
@@ -98,7 +98,7 @@ describe('pairing games', () => {
   it('have a fixed store id naming the event, round and board; random ids are not pairings', () => {
     const id = pairingGameId('abcdefghij', 3, 17);
     expect(id).toHaveLength(15);
-    expect(isStoreId(id)).toBe(true);
+    expect(isRecordId(id)).toBe(true);
     expect(parsePairingGameId(id)).toEqual({ tournamentId: 'abcdefghij', round: 3, board: 17 });
     expect(parsePairingGameId('k3j9x0a2bq')).toBeNull();
     expect(() => pairingGameId('ABC', 1, 1)).toThrow();

@@ -5,9 +5,15 @@
 // only: the embedded store decodes with the same code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptRecordError, defaultSnapshot, guildScope, openStore, type Store } from '../../src/store/index.js';
-import { challengeSchema, gameSchema, settingsSchema, snapshotSchema } from '../../src/store/schemas.js';
-import { tournamentSchema } from '../../src/store/tournaments.js';
+import {
+  challengeSchema,
+  gameSchema,
+  guildScope,
+  ratingSnapshotSchema,
+  settingsSchema,
+  tournamentSchema,
+} from '../../src/model/index.js';
+import { CorruptRecordError, defaultSnapshot, openStore, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, newGame, prefixFor, quiet, uid } from './helpers.js';
 
 const redisMode = MODES.find((m) => m.name === 'redis')!;
@@ -168,7 +174,7 @@ describe('records read back with damage', () => {
       async () => {
         const r = await store.games.get(g.id);
         // A list reader skips the damaged record rather than failing.
-        const listed = await store.games.listByUser('fz1', 5);
+        const listed = await store.gameIndex.listByUser('fz1', 5);
         expect(listed.length).toBeLessThanOrEqual(1);
         return r;
       },
@@ -238,7 +244,7 @@ describe('records read back with damage', () => {
         expect(top.length).toBeLessThanOrEqual(1);
         return r;
       },
-      (r) => expect(snapshotSchema.safeParse(r).success).toBe(true),
+      (r) => expect(ratingSnapshotSchema.safeParse(r).success).toBe(true),
     );
     expect(seen.refused).toBeGreaterThan(0);
   });

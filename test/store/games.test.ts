@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptRecordError, openStore, type Store, type StoredGame } from '../../src/store/index.js';
+import type { StoredGame } from '../../src/model/index.js';
+import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
 import { CHANNEL_BIND, GAME_CREATE } from '../../src/store/scripts.js';
 import { cleanup, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
 
@@ -27,16 +28,16 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(g.status).toBe('active');
     expect(g.id).toMatch(/^[0-9a-z]{10}$/);
     expect(await store.games.get(g.id)).toEqual(g);
-    expect(await store.games.byChannel(g.channelId)).toEqual(g);
-    expect(await store.games.activeByChannel(g.channelId)).toEqual(g);
+    expect(await store.channels.latest(g.channelId)).toEqual(g);
+    expect(await store.channels.active(g.channelId)).toEqual(g);
     expect(await store.games.get('nosuchgame1')).toBeNull();
-    expect(await store.games.byChannel(uid('c'))).toBeNull();
+    expect(await store.channels.latest(uid('c'))).toBeNull();
   });
 
   it('refuses untrusted ids without touching Redis keys', async () => {
     expect(await store.games.get('../{x}')).toBeNull();
     expect(await store.games.get('')).toBeNull();
-    expect(await store.games.byChannel('a b')).toBeNull();
+    expect(await store.channels.latest('a b')).toBeNull();
     expect(await store.games.update('{bad}', 1, { state: 1 })).toEqual({ ok: false, reason: 'not-found' });
     await expect(store.games.create(newGame({ channelId: 'x{y}' }))).rejects.toThrow(/channel id/);
   });
@@ -51,12 +52,12 @@ describe.each(MODES)('games on $name', (mode) => {
       result: { winner: 1, draw: false, reason: 'resign' },
     });
     expect(over.ok).toBe(true);
-    expect(await store.games.activeByChannel(g.channelId)).toBeNull();
+    expect(await store.channels.active(g.channelId)).toBeNull();
     // No active game: byChannel gives the last one played there.
-    expect((await store.games.byChannel(g.channelId))?.id).toBe(g.id);
+    expect((await store.channels.latest(g.channelId))?.id).toBe(g.id);
 
     const third = await create({ channelId: g.channelId });
-    expect((await store.games.byChannel(g.channelId))?.id).toBe(third.id);
+    expect((await store.channels.latest(g.channelId))?.id).toBe(third.id);
   });
 
   it('takes over a stale channel binding (a crash between the game write and the release)', async () => {
@@ -78,7 +79,7 @@ describe.each(MODES)('games on $name', (mode) => {
       for (const l of losers) expect(l).toMatchObject({ reason: 'channel-busy' });
       // Losers leave nothing behind.
       expect(
-        await store.games.listActive('g1', 1000).then((gs) => gs.filter((x) => x.channelId === channelId)),
+        await store.gameIndex.listActive('g1', 1000).then((gs) => gs.filter((x) => x.channelId === channelId)),
       ).toHaveLength(1);
     } finally {
       await Promise.all(clients.map((c) => c.close()));
@@ -169,29 +170,29 @@ describe.each(MODES)('games on $name', (mode) => {
       ],
     });
     await create({ guildId: uid('g') });
-    expect((await store.games.listActive(guildId)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
-    expect(await store.games.countActiveByUser(alice)).toBe(2);
+    expect((await store.gameIndex.listActive(guildId)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await store.gameIndex.countActiveByUser(alice)).toBe(2);
 
     await store.games.update(a.id, 1, { status: 'aborted', result: { winner: null, draw: false, reason: 'abort' } });
-    expect((await store.games.listActive(guildId)).map((g) => g.id)).toEqual([b.id]);
-    expect(await store.games.countActiveByUser(alice)).toBe(1);
-    expect((await store.games.listByUser(alice)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
-    expect((await store.games.listActive()).some((g) => g.id === b.id)).toBe(true);
+    expect((await store.gameIndex.listActive(guildId)).map((g) => g.id)).toEqual([b.id]);
+    expect(await store.gameIndex.countActiveByUser(alice)).toBe(1);
+    expect((await store.gameIndex.listByUser(alice)).map((g) => g.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await store.gameIndex.listActive()).some((g) => g.id === b.id)).toBe(true);
   });
 
   it('indexes clock wake-ups for the deadline sweeper', async () => {
     const t = Date.now();
     const g = await create({ clock: { perMoveMs: 1000, deadline: t + 1000, reminded: false, wakeAt: t + 750 } });
-    expect(await store.games.due(t)).not.toContain(g.id);
-    expect(await store.games.due(t + 800)).toContain(g.id);
+    expect(await store.gameIndex.due(t)).not.toContain(g.id);
+    expect(await store.gameIndex.due(t + 800)).toContain(g.id);
     const r = await store.games.update(g.id, 1, {
       clock: { perMoveMs: 1000, deadline: t + 1000, reminded: true, wakeAt: t + 1000 },
     });
     expect(r.ok).toBe(true);
-    expect(await store.games.due(t + 800)).not.toContain(g.id);
-    expect(await store.games.due(t + 1000)).toContain(g.id);
+    expect(await store.gameIndex.due(t + 800)).not.toContain(g.id);
+    expect(await store.gameIndex.due(t + 1000)).toContain(g.id);
     await store.games.update(g.id, 2, { status: 'over', result: { winner: 0, draw: false, reason: 'timeout' } });
-    expect(await store.games.due(t + 5000)).not.toContain(g.id);
+    expect(await store.gameIndex.due(t + 5000)).not.toContain(g.id);
   });
 
   it('pages through the due index; repairs a stale entry only while it is still due, never re-adds one', async () => {
@@ -199,17 +200,17 @@ describe.each(MODES)('games on $name', (mode) => {
     const gs: StoredGame[] = [];
     for (let k = 0; k < 3; k++)
       gs.push(await create({ clock: { perMoveMs: 1000, deadline: base + k + 10, reminded: false, wakeAt: base + k } }));
-    expect(await store.games.due(base + 5, 2)).toEqual([gs[0].id, gs[1].id]);
-    expect(await store.games.due(base + 5, 2, 2)).toEqual([gs[2].id]);
+    expect(await store.gameIndex.due(base + 5, 2)).toEqual([gs[0].id, gs[1].id]);
+    expect(await store.gameIndex.due(base + 5, 2, 2)).toEqual([gs[2].id]);
     // Removed, and moved to the record's wake time…
-    expect(await store.games.repairDue(gs[0].id, base + 5, null)).toBe(true);
-    expect(await store.games.repairDue(gs[1].id, base + 5, base + 100)).toBe(true);
-    expect(await store.games.due(base + 5)).toEqual([gs[2].id]);
-    expect(await store.games.due(base + 100)).toEqual([gs[2].id, gs[1].id]);
+    expect(await store.gameIndex.repairDue(gs[0].id, base + 5, null)).toBe(true);
+    expect(await store.gameIndex.repairDue(gs[1].id, base + 5, base + 100)).toBe(true);
+    expect(await store.gameIndex.due(base + 5)).toEqual([gs[2].id]);
+    expect(await store.gameIndex.due(base + 100)).toEqual([gs[2].id, gs[1].id]);
     // …but an entry moved past `dueBy` since (a write came first) and a removed one are left alone.
-    expect(await store.games.repairDue(gs[1].id, base + 5, null)).toBe(false);
-    expect(await store.games.repairDue(gs[0].id, base + 5, base + 1)).toBe(false);
-    expect(await store.games.due(base + 100)).toEqual([gs[2].id, gs[1].id]);
+    expect(await store.gameIndex.repairDue(gs[1].id, base + 5, null)).toBe(false);
+    expect(await store.gameIndex.repairDue(gs[0].id, base + 5, base + 1)).toBe(false);
+    expect(await store.gameIndex.due(base + 100)).toEqual([gs[2].id, gs[1].id]);
   });
 
   it('a quarantine marks the record once and takes it out of the due index', async () => {
@@ -220,7 +221,7 @@ describe.each(MODES)('games on $name', (mode) => {
       channelId: g.channelId,
       postable: true,
     });
-    expect(await store.games.due(t + 800)).not.toContain(g.id);
+    expect(await store.gameIndex.due(t + 800)).not.toContain(g.id);
     expect((await store.games.get(g.id))?.damaged).toBe('bad state');
     expect(await store.games.quarantine(g.id, 'again')).toEqual({
       marked: false,
@@ -238,7 +239,7 @@ describe.each(MODES)('games on $name', (mode) => {
   it('names the game in the error of a record it cannot decode (found by its channel, it can be quarantined)', async () => {
     const g = await create();
     await store.redis.hset(`${prefix}game:{${g.id}}`, 'rated', '"maybe"');
-    const err = await store.games.activeByChannel(g.channelId).catch((e: unknown) => e);
+    const err = await store.channels.active(g.channelId).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CorruptRecordError);
     expect((err as CorruptRecordError).recordId).toBe(g.id);
   });
@@ -252,7 +253,7 @@ describe.each(MODES)('games on $name', (mode) => {
       const good = await create({ guildId });
       await s.redis.hset(`${prefix}game:{${g.id}}`, 'players', '{not json');
       await expect(s.games.get(g.id)).rejects.toBeInstanceOf(CorruptRecordError);
-      await expect(s.games.byChannel(g.channelId)).rejects.toThrow(/corrupt game record/);
+      await expect(s.channels.latest(g.channelId)).rejects.toThrow(/corrupt game record/);
 
       await s.redis.hset(
         `${prefix}game:{${g.id}}`,
@@ -268,7 +269,7 @@ describe.each(MODES)('games on $name', (mode) => {
       expect((err as CorruptRecordError).issues.join()).toMatch(/status/);
       expect((err as CorruptRecordError).kind).toBe('game');
 
-      const listed = await s.games.listActive(guildId);
+      const listed = await s.gameIndex.listActive(guildId);
       expect(listed.map((x) => x.id)).toEqual([good.id]);
       expect(warnings.some((w) => w.includes(g.id))).toBe(true);
 
@@ -314,7 +315,7 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.games.delete(g.id)).toBe(true);
     expect(await store.games.get(g.id)).toBeNull();
     expect(await store.games.moves(g.id)).toEqual([]);
-    expect(await store.games.activeByChannel(g.channelId)).toBeNull();
+    expect(await store.channels.active(g.channelId)).toBeNull();
     expect(await store.redis.exists(`${prefix}channel:{${g.channelId}}:last`)).toBe(0);
     expect((await store.games.create(newGame({ channelId: g.channelId }))).ok).toBe(true);
     expect(await store.games.delete(g.id)).toBe(false);
@@ -325,11 +326,11 @@ describe.each(MODES)('games on $name', (mode) => {
     if (!r.ok) throw new Error('create refused');
     const g = r.game;
     expect([g.annV, g.shown, g.shownMoves]).toEqual([1, 0, 0]);
-    expect(await store.games.owed(Date.now() + 1000)).toContain(g.id);
-    expect(await store.games.announcementOwner(g.id)).toBe('p1');
-    expect(await store.games.markShown(g.id, 1, 0)).toBe(true);
-    expect(await store.games.owed(Date.now() + 1000)).not.toContain(g.id);
-    expect(await store.games.announcementOwner(g.id)).toBeNull();
+    expect(await store.outbox.owed(Date.now() + 1000)).toContain(g.id);
+    expect(await store.outbox.owner(g.id)).toBe('p1');
+    expect(await store.outbox.markShown(g.id, 1, 0)).toBe(true);
+    expect(await store.outbox.owed(Date.now() + 1000)).not.toContain(g.id);
+    expect(await store.outbox.owner(g.id)).toBeNull();
 
     // A move by p2 with an interaction waiting; then a draw offer (no post of its own).
     const reply = { token: 'tok', createdAt: 123, component: false };
@@ -340,17 +341,17 @@ describe.each(MODES)('games on $name', (mode) => {
     if (!d.ok) throw new Error('update refused');
     expect([d.game.annV, d.game.shown]).toEqual([2, 1]);
     // Another process takes it over from p2, once; the waiting interaction comes with it.
-    expect(await store.games.claimAnnouncement(g.id, 'someone-else', 'p3')).toBeNull();
-    const claimed = await store.games.claimAnnouncement(g.id, 'p2', 'p3');
+    expect(await store.outbox.claim(g.id, 'someone-else', 'p3')).toBeNull();
+    const claimed = await store.outbox.claim(g.id, 'p2', 'p3');
     expect(claimed).toEqual({ tries: 1, reply });
-    expect(await store.games.claimAnnouncement(g.id, 'p2', 'p4')).toBeNull();
+    expect(await store.outbox.claim(g.id, 'p2', 'p4')).toBeNull();
     // The post of version 2 went out: nothing owed although the record is at version 3.
-    expect(await store.games.markShown(g.id, 2, 2)).toBe(true);
+    expect(await store.outbox.markShown(g.id, 2, 2)).toBe(true);
     const after = await store.games.get(g.id);
     expect([after?.annV, after?.shown, after?.shownMoves, after?.version]).toEqual([2, 2, 2, 3]);
-    expect(await store.games.claimAnnouncement(g.id, null, 'p5')).toBeNull();
+    expect(await store.outbox.claim(g.id, null, 'p5')).toBeNull();
     // An older post marked late changes nothing.
-    expect(await store.games.markShown(g.id, 1, 0)).toBe(true);
+    expect(await store.outbox.markShown(g.id, 1, 0)).toBe(true);
     expect((await store.games.get(g.id))?.shown).toBe(2);
   });
 
@@ -358,21 +359,21 @@ describe.each(MODES)('games on $name', (mode) => {
     const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1' } });
     if (!r.ok) throw new Error(r.reason);
     const id = r.game.id;
-    expect(await store.games.claimReplyPost(id, 1)).toBe(true);
-    expect(await store.games.claimReplyPost(id, 1)).toBe(false);
-    await store.games.releaseReplyPost(id, 1);
-    expect(await store.games.claimReplyPost(id, 1)).toBe(true);
+    expect(await store.outbox.claimReplyPost(id, 1)).toBe(true);
+    expect(await store.outbox.claimReplyPost(id, 1)).toBe(false);
+    await store.outbox.releaseReplyPost(id, 1);
+    expect(await store.outbox.claimReplyPost(id, 1)).toBe(true);
     // A write without a post of its own (version 2) does not make the owed post claimable again.
     const d = await store.games.update(id, 1, { drawOffer: 0 });
     if (!d.ok) throw new Error('update refused');
-    expect(await store.games.claimReplyPost(id, 2)).toBe(false);
+    expect(await store.outbox.claimReplyPost(id, 2)).toBe(false);
     // The next move owes its own post; once shown, nothing is owed and nothing is guarded.
     const m = await store.games.update(id, 2, { appendMoves: ['P A'] }, { announce: { owner: 'p1' } });
     if (!m.ok) throw new Error('update refused');
-    expect(await store.games.claimReplyPost(id, 3)).toBe(true);
-    expect(await store.games.claimReplyPost(id, 3)).toBe(false);
-    expect(await store.games.markShown(id, 3, 1)).toBe(true);
-    expect(await store.games.claimReplyPost(id, 3)).toBe(true);
+    expect(await store.outbox.claimReplyPost(id, 3)).toBe(true);
+    expect(await store.outbox.claimReplyPost(id, 3)).toBe(false);
+    expect(await store.outbox.markShown(id, 3, 1)).toBe(true);
+    expect(await store.outbox.claimReplyPost(id, 3)).toBe(true);
   });
 
   it('announcements: a record written before them counts as fully shown; a hand-over is not counted as a try', async () => {
@@ -381,8 +382,8 @@ describe.each(MODES)('games on $name', (mode) => {
     const m = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { announce: { owner: 'p1' } });
     if (!m.ok) throw new Error('update refused');
     expect([m.game.annV, m.game.shown, m.game.shownMoves]).toEqual([2, 1, 0]);
-    expect(await store.games.claimAnnouncement(m.game.id, 'p1', '', false)).toEqual({ tries: 0, reply: null });
-    expect(await store.games.claimAnnouncement(m.game.id, '', 'p2')).toEqual({ tries: 1, reply: null });
+    expect(await store.outbox.claim(m.game.id, 'p1', '', false)).toEqual({ tries: 0, reply: null });
+    expect(await store.outbox.claim(m.game.id, '', 'p2')).toEqual({ tries: 1, reply: null });
   });
 
   it('reply mode: postable false reads back (absent on older records); the start keeps the interaction that will show it; the quarantine says where no note can go', async () => {
@@ -393,7 +394,7 @@ describe.each(MODES)('games on $name', (mode) => {
     const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1', reply } });
     if (!r.ok) throw new Error(r.reason);
     expect((await store.games.get(r.game.id))?.postable).toBe(false);
-    expect(await store.games.claimAnnouncement(r.game.id, 'p1', 'p2')).toEqual({ tries: 1, reply });
+    expect(await store.outbox.claim(r.game.id, 'p1', 'p2')).toEqual({ tries: 1, reply });
     expect(await store.games.quarantine(r.game.id, 'test')).toEqual({
       marked: true,
       channelId: r.game.channelId,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guildScope } from '../../src/model/index.js';
 import {
   CorruptRecordError,
-  guildScope,
   idleRd,
   newId,
   openStore,

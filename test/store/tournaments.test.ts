@@ -2,14 +2,13 @@
 // index, leases, wins) and season boards in the ratings store, on real Redis
 // and on the embedded store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guildScope, seasonScope } from '../../src/model/index.js';
 import {
   CorruptRecordError,
   GLICKO,
   SEASON_RD,
-  guildScope,
   newId,
   openStore,
-  seasonScope,
   type NewTournament,
   type Store,
 } from '../../src/store/index.js';

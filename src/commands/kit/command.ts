@@ -15,7 +15,7 @@ import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
 import type { Announcement } from '../../match/announce.js';
 import type { MatchContext } from '../../match/context.js';
-import type { PendingReply } from '../../store/types.js';
+import type { PendingReply } from '../../model/index.js';
 import type { CustomId } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 

@@ -6,7 +6,7 @@ import type { ChatInputCommandInteraction, SlashCommandIntegerOption, SlashComma
 import { allGames, type GameId, type SetupOption } from '../../engine/index.js';
 import { refuse } from '../../match/refusal.js';
 import { setupOf } from '../../match/challenges.js';
-import type { FirstMove } from '../../store/types.js';
+import type { FirstMove } from '../../model/index.js';
 import { choice, described } from './localize.js';
 import { intOption, stringOption } from './options.js';
 

@@ -1,6 +1,6 @@
 // Who acted and where, read from an interaction.
 import { ChannelType, type Interaction } from 'discord.js';
-import type { PlayerRef } from '../../store/types.js';
+import type { PlayerRef } from '../../model/index.js';
 
 /** The server nickname when Discord sends the member, else the global display name, else the username. */
 export const displayName = (i: { user: { displayName: string; username: string }; member?: unknown }): string => {

@@ -16,7 +16,7 @@ import type { Msg } from '../../i18n/msg.js';
 import type { ChallengePost, GamePost, Post, TextPost } from '../../match/context.js';
 import { durationMsg, resultLines, setupMsg, titleMsg, toMoveLine } from '../../match/describe.js';
 import { gameLocale } from '../../match/games.js';
-import type { StoredChallenge, StoredGame } from '../../store/types.js';
+import type { StoredChallenge, StoredGame } from '../../model/index.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';

@@ -23,7 +23,7 @@ import {
 } from '../../match/tournament/event.js';
 import type { StandingRow } from '../../match/tournament/index.js';
 import { MAX_GRID_PLAYERS, renderStandings, type StandingsTable } from '../../render/standings.js';
-import type { StoredTournament } from '../../store/types.js';
+import type { StoredTournament } from '../../model/index.js';
 import { encodeCustomId, type TournamentAction } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
 

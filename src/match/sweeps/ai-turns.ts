@@ -10,16 +10,16 @@ import { aiToMove, aiTurn, scheduleAi } from '../move.js';
 const AI_TURN_GRACE_MS = 5_000;
 
 export async function sweepAiTurns(ctx: MatchContext, graceMs = AI_TURN_GRACE_MS): Promise<number> {
-  const ids = await ctx.store.games.aiTurns(Date.now() - graceMs);
+  const ids = await ctx.store.aiTurns.noted(Date.now() - graceMs);
   let taken = 0;
   for (const id of ids) {
     try {
       const rec = await ctx.store.games.get(id);
       if (!rec || aiToMove(rec) === null) {
-        await ctx.store.games.dropAiTurn(id);
+        await ctx.store.aiTurns.drop(id);
         continue;
       }
-      const holder = await ctx.store.games.aiTurnHolder(id);
+      const holder = await ctx.store.aiTurns.holder(id);
       // A live process is thinking (this one included): leave it.
       if (holder !== null && (holder === ctx.instanceId || (await ctx.store.processes.alive(holder)))) continue;
       ctx.background(`ai ${id}`, () => aiTurn(ctx, id, holder));
@@ -34,6 +34,6 @@ export async function sweepAiTurns(ctx: MatchContext, graceMs = AI_TURN_GRACE_MS
 
 /** After a restart: games where the AI is to move get their move (games from before the AI-turn index too). */
 export async function resumeAi(ctx: MatchContext): Promise<void> {
-  const games = await ctx.store.games.listActive(null, 500);
+  const games = await ctx.store.gameIndex.listActive(null, 500);
   for (const g of games) if (g.players.some((p) => p.bot)) scheduleAi(ctx, g);
 }

@@ -10,7 +10,8 @@
 // A read that fails for another reason (Redis away) is logged and retried at
 // the next sweep: it says nothing about the record.
 import type { Side } from '../../engine/index.js';
-import { isCorruptRecordError, type StoredGame } from '../../store/types.js';
+import type { StoredGame } from '../../model/index.js';
+import { isCorruptRecordError } from '../../store/types.js';
 import { postAnnouncement } from '../announce.js';
 import { REMIND_AT } from '../clock.js';
 import { postableHere, type MatchContext } from '../context.js';
@@ -41,7 +42,7 @@ export async function sweepClocks(ctx: MatchContext, limit = 50): Promise<number
   // reading some seen ids again (skipped); too many would skip a due game.
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const ids = await ctx.store.games.due(now, limit, offset);
+    const ids = await ctx.store.gameIndex.due(now, limit, offset);
     for (const id of ids) {
       if (seen.has(id)) {
         offset++;
@@ -70,12 +71,12 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
   const clock = rec?.clock;
   if (!rec || rec.status !== 'active' || rec.damaged || !clock || clock.wakeAt == null) {
     // Gone, over, quarantined or without a clock: its entry is stale.
-    await ctx.store.games.repairDue(id, now, null);
+    await ctx.store.gameIndex.repairDue(id, now, null);
     return 'cleared';
   }
   if (clock.wakeAt > now) {
     // A write moved the wake time and its index update is late or was lost: the record says when.
-    await ctx.store.games.repairDue(id, now, clock.wakeAt);
+    await ctx.store.gameIndex.repairDue(id, now, clock.wakeAt);
     return 'cleared';
   }
   const c = check(rec);
@@ -88,7 +89,7 @@ async function sweepOne(ctx: MatchContext, id: string, now: number): Promise<Out
   if (clock.deadline != null && now >= clock.deadline) return (await timeOut(ctx, c.value)) ? 'acted' : 'cleared';
   if (clock.reminded) {
     // Reminded already, deadline ahead, yet due: the entry lags behind the record.
-    await ctx.store.games.repairDue(id, now, clock.deadline);
+    await ctx.store.gameIndex.repairDue(id, now, clock.deadline);
     return 'cleared';
   }
   const res = await ctx.store.games.update(rec.id, rec.version, {

@@ -3,7 +3,7 @@
 import { allGames } from '../../engine/index.js';
 import { localeOf } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
-import { guildScope, seasonScope } from '../../store/types.js';
+import { guildScope, seasonScope } from '../../model/index.js';
 import type { MatchContext } from '../context.js';
 import { previousSeason, SEASON_TOP, seasonId, seasonMsg, topLines } from '../seasons.js';
 import { readSettings } from '../settings.js';

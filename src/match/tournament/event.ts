@@ -8,7 +8,7 @@
 // the other files of this folder (docs/tournaments.md).
 import { getGame, isGameId } from '../../engine/index.js';
 import type { Msg } from '../../i18n/msg.js';
-import type { StoredGame, StoredTournament, TournamentPairing } from '../../store/types.js';
+import type { StoredGame, StoredTournament, TournamentPairing } from '../../model/index.js';
 import {
   applyWithdrawals,
   crosstable,

@@ -29,7 +29,8 @@
 // Players still level after all of it share the rank and are listed in the
 // order given.
 import { indexHistory, isFinishedGame, isPlayed, lastRound, pointsOf, type Entry, type EntryKind } from './history.js';
-import type { Format, GameRecord, PlayerId } from './types.js';
+import type { TournamentFormat } from '../../model/index.js';
+import type { GameRecord, PlayerId } from './types.js';
 
 export interface Tiebreaks {
   /** Swiss only (null in a round robin). */
@@ -67,7 +68,7 @@ export interface StandingsOptions {
 const count = (list: readonly Entry[], ...kinds: EntryKind[]) => list.filter((e) => kinds.includes(e.kind)).length;
 
 export function standings(
-  format: Format,
+  format: TournamentFormat,
   players: readonly PlayerId[],
   history: readonly GameRecord[],
   options: StandingsOptions = {},

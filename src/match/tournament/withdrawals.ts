@@ -7,7 +7,8 @@
 // use: store the real results and the withdrawals, and derive the forfeits
 // each time; a forfeit once stored is a finished game, so a later withdrawal of
 // its winner no longer turns it into a double forfeit.
-import type { GameRecord, PlayerId, Withdrawal } from './types.js';
+import type { Withdrawal } from '../../model/index.js';
+import type { GameRecord, PlayerId } from './types.js';
 import { TournamentError } from './types.js';
 
 export function applyWithdrawals(history: readonly GameRecord[], withdrawals: readonly Withdrawal[]): GameRecord[] {
