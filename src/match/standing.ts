@@ -2,8 +2,7 @@
 // provisional, and how a rating, a record and a streak are shown. The
 // thresholds live here only, so the board and /stats always agree.
 import type { Msg } from '../i18n/msg.js';
-import { idleRd } from '../store/ratings.js';
-import type { RatingSnapshot } from '../model/index.js';
+import { idleRd, type RatingSnapshot } from '../model/index.js';
 import type { TopOptions } from '../store/types.js';
 
 /**

@@ -5,7 +5,8 @@
 // them. Pure: no I/O (layer rule: the model imports only the engine and zod).
 export * from './challenge.js';
 export * from './game.js';
-export { isRecordId } from './parts.js';
+export * from './glicko.js';
 export * from './rating.js';
 export * from './settings.js';
 export * from './tournament.js';
+export { isRecordId } from './parts.js';

@@ -24,7 +24,6 @@ import { pingWithin, watchErrors } from './watch.js';
 export * from './types.js';
 export { newId } from './ids.js';
 export { storeUnavailable } from './unavailable.js';
-export { GLICKO, rateGame, defaultSnapshot, idleRd, SEASON_RD } from './ratings.js';
 
 export const EMBEDDED_WARNING =
   'No REDIS_URL set: using the EMBEDDED IN-MEMORY store. Games, challenges and ratings will NOT survive a restart ' +

@@ -7,13 +7,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   challengeSchema,
+  defaultSnapshot,
   gameSchema,
   guildScope,
   ratingSnapshotSchema,
   settingsSchema,
   tournamentSchema,
 } from '../../src/model/index.js';
-import { CorruptRecordError, defaultSnapshot, openStore, type Store } from '../../src/store/index.js';
+import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, newGame, prefixFor, quiet, uid } from './helpers.js';
 
 const redisMode = MODES.find((m) => m.name === 'redis')!;

@@ -2,16 +2,8 @@
 // index, leases, wins) and season boards in the ratings store, on real Redis
 // and on the embedded store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guildScope, seasonScope } from '../../src/model/index.js';
-import {
-  CorruptRecordError,
-  GLICKO,
-  SEASON_RD,
-  newId,
-  openStore,
-  type NewTournament,
-  type Store,
-} from '../../src/store/index.js';
+import { GLICKO, guildScope, SEASON_RD, seasonScope } from '../../src/model/index.js';
+import { CorruptRecordError, newId, openStore, type NewTournament, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
