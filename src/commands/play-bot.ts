@@ -4,6 +4,7 @@
 // mode (a group DM, a server that has not added the bot) the answer is the
 // starting board itself, and the AI's moves follow up the player's answers.
 import { SlashCommandBuilder } from 'discord.js';
+import { LEVEL_NAMES } from '../engine/ai/index.js';
 import { checkAiCap, orderPlayers, setupMsg, startMatch, titleMsg } from '../match/index.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import type { AiLevel, PlayerRef } from '../model/index.js';
@@ -18,14 +19,12 @@ import { playerOf, threadable } from './kit/people.js';
 import { canPostHere } from './kit/place.js';
 import { lines, t } from './kit/text.js';
 
-const LEVELS = ['easy', 'medium', 'hard'] as const;
-
 const base = everywhere(described(new SlashCommandBuilder().setName('play-bot'), 'cmd.playBot.description'))
   .addStringOption((o) => gameOption(o))
   .addStringOption((o) =>
     described(o.setName('level'), 'cmd.playBot.level')
       .setRequired(true)
-      .addChoices(...LEVELS.map((l) => choice(`cmd.playBot.levelChoice.${l}`, l))),
+      .addChoices(...LEVEL_NAMES.map((l) => choice(`cmd.playBot.levelChoice.${l}`, l))),
   )
   .addStringOption(firstOption);
 
@@ -36,7 +35,7 @@ export const command: Command = {
   startsGame: true,
   async execute(ctx, i) {
     const opts = readGameOptions(i);
-    const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVELS });
+    const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVEL_NAMES });
     const human = playerOf(i);
     await checkAiCap(ctx, human.id);
     if (!threadable(i) && (await ctx.store.channels.active(i.channelId)))

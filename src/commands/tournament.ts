@@ -32,7 +32,7 @@ import {
   startTournament,
   type TournamentChange,
 } from '../match/index.js';
-import type { StoredTournament, TournamentFormat } from '../model/index.js';
+import { TOURNAMENT_FORMATS, type StoredTournament } from '../model/index.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
 import type { Command, CommandContext, ComponentHandler, Reply } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
@@ -47,7 +47,6 @@ import { t, text } from './kit/text.js';
 import { standingsPayload, tournamentCard } from './kit/tournament-posts.js';
 import { readWhen, WHEN_SUGGESTIONS, type When } from './kit/when.js';
 
-const FORMATS = ['swiss', 'round-robin'] as const satisfies readonly TournamentFormat[];
 const ROUND_CHOICES = Array.from({ length: MAX_SWISS_ROUNDS }, (_, k) => k + 1);
 /** How long a round may last, hours (1 h to 14 days). */
 export const ROUND_HOURS_CHOICES = [1, 2, 6, 12, 24, 48, 72, 168, 336] as const;
@@ -61,7 +60,7 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('tourn
         .addStringOption((o) =>
           described(o.setName('format'), 'tournament.cmd.format')
             .setRequired(true)
-            .addChoices(...FORMATS.map((f) => choice(`tournament.cmd.formatChoice.${f}`, f))),
+            .addChoices(...TOURNAMENT_FORMATS.map((f) => choice(`tournament.cmd.formatChoice.${f}`, f))),
         )
         .addStringOption((o) => described(o.setName('name'), 'tournament.cmd.name').setMaxLength(MAX_NAME))
         .addIntegerOption((o) =>
@@ -104,7 +103,7 @@ async function create(ctx: CommandContext, i: ChatInputCommandInteraction, guild
   await mayOrganise(ctx, i, guildId);
   await checkGameChannel(ctx, guildId, gateChannel(i) ?? i.channelId);
   const opts = readGameOptions(i);
-  const format = stringOption(i.options, 'format', { required: true, choices: FORMATS });
+  const format = stringOption(i.options, 'format', { required: true, choices: TOURNAMENT_FORMATS });
   const typed = stringOption(i.options, 'starts', { max: 40 });
   const startsAt = typed === null ? null : (readWhen(typed, ctx.now())?.at ?? null);
   if (typed !== null && startsAt === null) refuse('tournament.startsUnreadable', { typed: { code: typed } });

@@ -1,17 +1,18 @@
 // A game: who plays it, where, its engine state and move log, its clock and
 // result, and what the store keeps to know whether its latest post went out.
 import { z } from 'zod';
+import { LEVEL_NAMES, type Level } from '../engine/ai/levels.js';
 import { finite, gameId, int, locale, side } from './parts.js';
 import { playerRatingChangeSchema } from './rating.js';
 
-export const AI_LEVELS = ['easy', 'medium', 'hard'] as const;
-export type AiLevel = (typeof AI_LEVELS)[number];
+/** The engine's AI levels. */
+export type AiLevel = Level;
 
 /** A player of a game. AI players carry `bot` (their id is the bot's choice, e.g. `ai:hard`). */
 const playerRefSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
-  bot: z.enum(AI_LEVELS).optional(),
+  bot: z.enum(LEVEL_NAMES).optional(),
 });
 export type PlayerRef = z.infer<typeof playerRefSchema>;
 

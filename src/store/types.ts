@@ -9,7 +9,7 @@ import type {
   gameChangesSchema,
   GuildSettings,
   PendingReply,
-  PlayerRatingChange,
+  ratingOutcomeSchema,
   RatingScope,
   RatingSnapshot,
   StoredChallenge,
@@ -254,12 +254,11 @@ export interface SeasonIds {
   guild?: string | null;
 }
 
-export interface RatingOutcome {
-  gameId: string;
+/** The outcome kept for a rated game (the model's), and whether this call applied it. */
+export type RatingOutcome = z.infer<typeof ratingOutcomeSchema> & {
   /** false when this game had been applied already (the stored outcome is returned, nothing changed). */
   applied: boolean;
-  players: [PlayerRatingChange, PlayerRatingChange];
-}
+};
 
 export interface TopOptions {
   /** Skip provisional players: fewer games than this... */

@@ -41,4 +41,4 @@ export function chooseMove(game: AnyGame, state: unknown, level: Level, seed: nu
   return { ...r, text: game.formatMove(state, r.move, 'canonical') };
 }
 
-export { isLevel, type Level } from './levels.js';
+export { isLevel, LEVEL_NAMES, type Level } from './levels.js';
