@@ -21,7 +21,9 @@ async function gameIn(h: Harness, serverLocale: string, playerLocale: string, ac
     await h.slash(ann, channel.id, 'challenge', { game: 'orion', opponent: ben, layout: 'preset1', first: 'me' }).done()
   ).original!;
   await h.fake.click(ben, card.id, findButton(card, accept)).done();
-  const rec = await waitFor(async () => (await h.store.games.listByUser(ann.id, 5)).find((g) => g.status === 'active'));
+  const rec = await waitFor(async () =>
+    (await h.store.gameIndex.listByUser(ann.id, 5)).find((g) => g.status === 'active'),
+  );
   const start = await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
   const thread = h.fake.threads(channel.id).find((t) => t.id === rec.channelId);
   // A refusal is private: the reader's language.

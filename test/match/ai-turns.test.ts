@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { playMove, postAnnouncement, resign, startMatch, sweepAiTurns, type ThinkMove } from '../../src/match/index.js';
-import type { PlayerRef } from '../../src/store/index.js';
+import type { PlayerRef } from '../../src/model/index.js';
 import { createGame, gamePosts, harness, postKeys, useMatchStore } from './harness.js';
 
 const m = useMatchStore('ai-turns');
@@ -38,8 +38,8 @@ describe('the AI’s turn', () => {
     expect(rec.shown).toBe(3);
     expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['move.line']]);
     expect(gamePosts(h, g.channelId)[1].game.moves).toEqual(rec.moves);
-    expect(await m.store.games.aiTurnHolder(g.id)).toBeNull();
-    expect(await m.store.games.aiTurns(Date.now() + 60_000)).not.toContain(g.id);
+    expect(await m.store.aiTurns.holder(g.id)).toBeNull();
+    expect(await m.store.aiTurns.noted(Date.now() + 60_000)).not.toContain(g.id);
     expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import {
   sweepChallenges,
   type ChallengeInput,
 } from '../../src/match/index.js';
-import type { PlayerRef } from '../../src/store/index.js';
+import type { PlayerRef } from '../../src/model/index.js';
 import { gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
 
 let t = Date.now();
@@ -108,7 +108,7 @@ describe('accepting', () => {
     const open = await createChallenge(h.ctx, input({ opponent: null }));
     expect(await refusalOf(declineChallenge(h.ctx, open.id, bob.id))).toEqual({ key: 'challenge.openCannotDecline' });
     expect((await cancelChallenge(h.ctx, open.id, open.challengerId)).challenge.status).toBe('cancelled');
-    expect(await m.store.games.activeByChannel(open.channelId)).toBeNull();
+    expect(await m.store.channels.active(open.channelId)).toBeNull();
     expect(h.posts).toEqual([]);
   });
 
@@ -140,7 +140,7 @@ describe('expiry', () => {
     expect(h.edits).toHaveLength(1);
     expect(h.edits[0]).toMatchObject({ messageId: 'card-idle', post: { kind: 'challenge' } });
     expect(h.edits[0].post.kind === 'challenge' && h.edits[0].post.challenge.status).toBe('expired');
-    expect(await m.store.games.activeByChannel(touched.channelId)).toBeNull();
+    expect(await m.store.channels.active(touched.channelId)).toBeNull();
     expect(h.posts).toEqual([]);
   });
 });
@@ -174,7 +174,7 @@ describe('a rematch between two people', () => {
     expect(h.posts.map((p) => p.post.kind)).toEqual(['challenge', 'game']);
     expect(h.edits.map((e) => e.post.kind)).toEqual(['challenge']);
     expect(await refusalOf(rematch(h.ctx, first.id, v, bob.id))).toEqual({ key: 'rematch.closed' });
-    const games = await m.store.games.listByUser(bob.id, 10);
+    const games = await m.store.gameIndex.listByUser(bob.id, 10);
     expect(games.filter((g) => g.rematchOf === first.id)).toHaveLength(1);
   });
 });

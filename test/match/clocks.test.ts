@@ -6,7 +6,8 @@
 // and the end stays owed for the next interaction there.
 import { afterEach, describe, expect, it } from 'vitest';
 import { playMove, sweepClocks } from '../../src/match/index.js';
-import type { NewGame, StoredGame } from '../../src/store/index.js';
+import type { StoredGame } from '../../src/model/index.js';
+import type { NewGame } from '../../src/store/index.js';
 import { createGame, harness, HOUR, postKeys, useMatchStore } from './harness.js';
 
 const m = useMatchStore('clocks');
@@ -61,7 +62,7 @@ describe('the deadline', () => {
     expect(rec.shown).toBeGreaterThanOrEqual(rec.annV!);
     expect(ended.map((x) => x.id)).toEqual([g.id]);
     expect(await sweepClocks(h.ctx)).toBe(0);
-    expect(await m.store.games.due(T + 10 * HOUR, 100)).toEqual([]);
+    expect(await m.store.gameIndex.due(T + 10 * HOUR, 100)).toEqual([]);
   });
 
   it('each side has moved: the side to move loses on time, rated; two processes sweeping at once act once', async () => {

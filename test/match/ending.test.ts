@@ -20,7 +20,8 @@ import {
   sweepSeasons,
   type Announcement,
 } from '../../src/match/index.js';
-import { guildScope, newId, seasonScope, type NewGame, type StoredGame } from '../../src/store/index.js';
+import { guildScope, seasonScope, type StoredGame } from '../../src/model/index.js';
+import { newId, type NewGame } from '../../src/store/index.js';
 import { createGame, harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('ending');
@@ -51,7 +52,7 @@ async function expectEnded(h: Harness & { ended: StoredGame[] }, a: Announcement
   expect(rec.shown).toBeGreaterThanOrEqual(rec.annV!);
   expect(postKeys(h, rec.channelId)).toEqual([lineKeys]);
   expect(h.ended.map((g) => g.id)).toEqual([rec.id]);
-  expect(await m.store.games.due(T + 100 * HOUR, 1000)).not.toContain(rec.id);
+  expect(await m.store.gameIndex.due(T + 100 * HOUR, 1000)).not.toContain(rec.id);
   return rec;
 }
 

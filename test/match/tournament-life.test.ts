@@ -21,7 +21,7 @@ import {
   tournamentGameOver,
   type TournamentInput,
 } from '../../src/match/index.js';
-import type { Entrant, StoredTournament } from '../../src/store/index.js';
+import type { Entrant, StoredTournament } from '../../src/model/index.js';
 import { harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('tournament-life');

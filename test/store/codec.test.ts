@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeRecord, encodeFields, toFieldMap } from '../../src/store/codec.js';
-import { isStoreId, newId } from '../../src/store/index.js';
+import { isRecordId } from '../../src/model/index.js';
+import { newId } from '../../src/store/index.js';
 import { CorruptRecordError } from '../../src/store/types.js';
 
 describe('record ids', () => {
@@ -13,7 +14,7 @@ describe('record ids', () => {
     expect(new Set(ids).size).toBe(50);
     expect(newId(4)).toMatch(/^[0-9a-z]{4}$/);
     expect(newId(32)).toMatch(/^[0-9a-z]{32}$/);
-    expect(ids.every(isStoreId)).toBe(true);
+    expect(ids.every(isRecordId)).toBe(true);
   });
 
   it('refuse anything else from untrusted text, junk before or after a valid id included', () => {
@@ -29,9 +30,9 @@ describe('record ids', () => {
       42,
       null,
     ])
-      expect(isStoreId(bad)).toBe(false);
-    expect(isStoreId('abcd')).toBe(true);
-    expect(isStoreId('a'.repeat(32))).toBe(true);
+      expect(isRecordId(bad)).toBe(false);
+    expect(isRecordId('abcd')).toBe(true);
+    expect(isRecordId('a'.repeat(32))).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSnapshot, guildScope } from '../../src/model/index.js';
+import { defaultSnapshot, guildScope, rateGame } from '../../src/model/index.js';
 import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
 
