@@ -1,4 +1,4 @@
-// Board PNGs and replay GIFs drawn in worker threads (product: nothing blocks
+// Board PNGs, standings tables and replay GIFs drawn in worker threads (product: nothing blocks
 // other games; a 156-ply Exxit film is ~6 s of canvas work). A few reused
 // workers, one per core up to 4; boards go to the least busy worker, films
 // are capped below the worker count so a free worker is left for boards; a
@@ -8,10 +8,12 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/game.js';
 import type { BoardOptions, ReplayOptions } from './index.js';
+import type { StandingsTable } from './standings.js';
 
 export type RenderJob =
   | { id: number; kind: 'board'; game: GameId; state: unknown; opts?: BoardOptions }
-  | { id: number; kind: 'replay'; game: GameId; setup: string; moves: string[]; opts?: ReplayOptions };
+  | { id: number; kind: 'replay'; game: GameId; setup: string; moves: string[]; opts?: ReplayOptions }
+  | { id: number; kind: 'standings'; table: StandingsTable };
 
 /** The image comes back as a transferred Uint8Array (no copy). */
 export type RenderReply = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; error: string };
@@ -23,7 +25,7 @@ const BOOT = new URL('../ai/worker-boot.mjs', import.meta.url);
 // The worker module beside this one: worker.js when running compiled (dist/),
 // worker.ts under tsx or vitest (worker-boot.mjs compiles it then).
 const ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
-const TIMEOUT_MS = { board: 15_000, replay: 120_000 } as const;
+const TIMEOUT_MS = { board: 15_000, standings: 15_000, replay: 120_000 } as const;
 /** Consecutive workers that die before they are ready, before the pool gives up (in-process drawing). */
 const MAX_BOOT_FAILURES = 3;
 
@@ -84,6 +86,11 @@ export class RenderPool {
   board(game: GameId, state: unknown, opts?: BoardOptions): Promise<Buffer> {
     // A worker drawing a film counts as very busy: boards go elsewhere when they can.
     return this.run({ kind: 'board', game, state, opts }, (s) => s.jobs.size + 100 * s.replays);
+  }
+
+  /** A tournament's standings table: up to a second of canvas work for a large field, so off the main thread too. */
+  standings(table: StandingsTable): Promise<Buffer> {
+    return this.run({ kind: 'standings', table }, (s) => s.jobs.size + 100 * s.replays);
   }
 
   async replay(game: GameId, setup: string, moves: string[], opts?: ReplayOptions): Promise<Buffer> {
@@ -218,6 +225,14 @@ export function renderReplayPooled(
   return pooled(
     (p) => p.replay(game, setup, moves, opts),
     async () => (await import('./index.js')).renderReplay(game, setup, moves, opts),
+  );
+}
+
+/** renderStandings (src/render/standings.ts) in a worker thread: same table, same PNG. */
+export function renderStandingsPooled(table: StandingsTable): Promise<Buffer> {
+  return pooled(
+    (p) => p.standings(table),
+    async () => (await import('./standings.js')).renderStandings(table),
   );
 }
 

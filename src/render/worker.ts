@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { renderBoard, renderReplay } from './index.js';
 import type { RenderJob, RenderReply } from './pool.js';
+import { renderStandings } from './standings.js';
 
 const port = parentPort;
 if (!port) throw new Error('src/render/worker.ts runs only as a worker thread');
@@ -29,7 +30,9 @@ port.on('message', (job: RenderJob) => {
   const work =
     job.kind === 'replay'
       ? renderReplay(job.game, job.setup, job.moves, job.opts)
-      : renderBoard(job.game, job.state, job.opts);
+      : job.kind === 'standings'
+        ? renderStandings(job.table)
+        : renderBoard(job.game, job.state, job.opts);
   void work
     .then((img) => send(job.id, img))
     .catch((e: unknown) =>

@@ -5,7 +5,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { renderBoard, renderReplay } from '../../src/render/index.js';
-import { closeRenderPool, RenderPool, renderBoardPooled, renderReplayPooled } from '../../src/render/pool.js';
+import {
+  closeRenderPool,
+  RenderPool,
+  renderBoardPooled,
+  renderReplayPooled,
+  renderStandingsPooled,
+} from '../../src/render/pool.js';
+import { renderStandings, type StandingsTable } from '../../src/render/standings.js';
 import { exxitState, orionState, randomGame } from './fixtures.js';
 import { parseGif } from './gif.js';
 
@@ -33,6 +40,28 @@ describe('render pool', () => {
       expect(pooled.subarray(1, 4).toString('latin1')).toBe('PNG');
       expect(pooled.equals(local)).toBe(true);
     }
+  });
+
+  it('draws a standings table byte-identical to renderStandings in-process (off the main thread)', async () => {
+    const names = ['Ada', 'Bo 🐉', '王小明', 'A name far too long for its column, cut'];
+    const table: StandingsTable = {
+      title: 'Winter Swiss',
+      columns: [
+        { label: '#', align: 'right' },
+        { label: 'Player', align: 'left', flex: true },
+        { label: 'Pts', align: 'right' },
+      ],
+      rows: names.map((n, i) => ({ cells: [String(i + 1), n, '1½'], mark: i === 0 })),
+      grid: {
+        title: 'Crosstable',
+        rowLabels: names,
+        colLabels: names.map((_, i) => String(i + 1)),
+        cells: names.map((_, i) => names.map((__, j) => (i === j ? '' : '½'))),
+      },
+    };
+    const [pooled, local] = await Promise.all([renderStandingsPooled(table), renderStandings(table)]);
+    expect(pooled.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(pooled.equals(local)).toBe(true);
   });
 
   it('draws a replay byte-identical to renderReplay in-process', async () => {

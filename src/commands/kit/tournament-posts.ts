@@ -22,7 +22,8 @@ import {
   standingsOf,
 } from '../../match/tournament/event.js';
 import type { StandingRow } from '../../match/tournament/index.js';
-import { MAX_GRID_PLAYERS, renderStandings, type StandingsTable } from '../../render/standings.js';
+import { renderStandingsPooled } from '../../render/pool.js';
+import { MAX_GRID_PLAYERS, type StandingsTable } from '../../render/standings.js';
 import type { StoredTournament } from '../../model/index.js';
 import { encodeCustomId, type TournamentAction } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
@@ -137,7 +138,7 @@ function completedRounds(tr: StoredTournament): number {
 /** The standings image and its alt text (the rows in words, for screen readers). */
 export async function standingsFile(locale: Locale, tr: StoredTournament): Promise<AttachmentBuilder> {
   const rows = standingsOf(tr);
-  const png = await renderStandings(standingsTable(locale, tr, rows));
+  const png = await renderStandingsPooled(standingsTable(locale, tr, rows));
   const alt = t(
     locale,
     'tournament.card.altText',
