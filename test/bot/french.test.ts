@@ -20,6 +20,7 @@ import {
   type Harness,
   type OptValue,
 } from './harness.js';
+import { EXXIT_SHORT } from '../support/scripted-games.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -163,53 +164,6 @@ const ORION_ENDING_1 =
   'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
     .split(';')
     .map((m) => m.trim());
-
-// The scripted 19-tile game of games.test.ts: 43 plies, six forced passes, over by EX-20b.
-const EXXIT_SHORT = [
-  'P 1,0',
-  'P 0,1',
-  'D 1,0 SW',
-  'P 1,-1',
-  'P 0,0',
-  'D 1,-1 SW',
-  'D 0,1 NW',
-  'P 1,0',
-  'F 0,-1',
-  'P 0,1',
-  'P 0,-1',
-  'D 0,0 NW',
-  'D 0,-1 SE',
-  'D 1,0 W',
-  'D 0,1 NW',
-  'P 0,1',
-  'P 1,-1',
-  'D 0,0 NE',
-  'P 0,0',
-  'D 0,1 NW',
-  'D 1,-1 SW',
-  'P 1,-1',
-  'D 0,-1 E',
-  'P 0,1',
-  'D 0,0 SE',
-  'P 0,0',
-  'D 0,1 NW',
-  'F -1,1',
-  'D 1,-1 SW',
-  'D 0,0 SW',
-  'P 0,0',
-  'D -1,1 NE',
-  'D 0,-1 E',
-  'pass',
-  'P 1,0',
-  'pass',
-  'P -1,1',
-  'pass',
-  'P 0,-1',
-  'pass',
-  'P 0,1',
-  'pass',
-  'pass',
-];
 
 describe('a French server', () => {
   it('the English detector finds English and lets French, notation and code through', () => {

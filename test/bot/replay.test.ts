@@ -7,6 +7,7 @@ import { getGame } from '../../src/engine/index.js';
 import { parseGif } from '../render/gif.js';
 import { createHarness, isEphemeral, type Harness } from './harness.js';
 import { errorText } from '../../src/engine/game.js';
+import { EXXIT_SHORT } from '../support/scripted-games.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,53 +29,6 @@ const refusal = async (p: Promise<{ callback: { data?: any } }>) => {
 
 // The first moves of the rules file's first Orion ending (test/bot/games.test.ts).
 const ORION = ['V3 F8 NW R', 'V3 D3 NE R', 'T3 C7 SE', 'P2 B1 NE'];
-
-// The 43-ply short Exxit game of test/bot/games.test.ts (forced passes included).
-const EXXIT_SHORT = [
-  'P 1,0',
-  'P 0,1',
-  'D 1,0 SW',
-  'P 1,-1',
-  'P 0,0',
-  'D 1,-1 SW',
-  'D 0,1 NW',
-  'P 1,0',
-  'F 0,-1',
-  'P 0,1',
-  'P 0,-1',
-  'D 0,0 NW',
-  'D 0,-1 SE',
-  'D 1,0 W',
-  'D 0,1 NW',
-  'P 0,1',
-  'P 1,-1',
-  'D 0,0 NE',
-  'P 0,0',
-  'D 0,1 NW',
-  'D 1,-1 SW',
-  'P 1,-1',
-  'D 0,-1 E',
-  'P 0,1',
-  'D 0,0 SE',
-  'P 0,0',
-  'D 0,1 NW',
-  'F -1,1',
-  'D 1,-1 SW',
-  'D 0,0 SW',
-  'P 0,0',
-  'D -1,1 NE',
-  'D 0,-1 E',
-  'pass',
-  'P 1,0',
-  'pass',
-  'P -1,1',
-  'pass',
-  'P 0,-1',
-  'pass',
-  'P 0,1',
-  'pass',
-  'pass',
-];
 
 /** Stores a finished game as the bot would have (engine-played, canonical log), without the Discord round trips. */
 async function storedGame(game: 'exxit' | 'orion', setup: string, moves: string[], guildId = h.guild.id) {
@@ -151,7 +105,7 @@ describe('/replay', () => {
   });
 
   it('a long game: the move list is a text file; labels and coordinates of each move', async () => {
-    const rec = await storedGame('exxit', 'short', EXXIT_SHORT);
+    const rec = await storedGame('exxit', 'short', [...EXXIT_SHORT]);
     expect(rec.status).toBe('over');
     const res = await h.slash(h.bob, h.channel.id, 'replay', { game: rec.id }).done();
     const msg = res.original!;

@@ -28,7 +28,7 @@ import {
 } from '../../src/match/index.js';
 import type { StoredGame, StoredTournament } from '../../src/model/index.js';
 import { tictactoe } from '../ai/fixtures/games.js';
-import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
+import { createGame, harness, HOUR, tournamentInput, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('finish');
 beforeAll(() => registerGame(tictactoe));
@@ -65,22 +65,10 @@ async function until<T>(read: () => Promise<T | null | undefined | false>): Prom
 
 async function tournamentGame(h: Harness): Promise<{ t: StoredTournament; rec: StoredGame }> {
   const guildId = `g${randomBytes(4).toString('hex')}`;
-  const t = await createTournament(h.ctx, {
-    name: 'Finish Cup',
-    guildId,
-    channelId: `c${randomBytes(5).toString('hex')}`,
-    threadable: true,
-    organiser: { id: 'olga', name: 'Olga' },
-    game: 'orion',
-    setup: 'preset1',
-    format: 'swiss',
-    rounds: 1,
-    clockHours: null,
-    roundHours: null,
-    rated: false,
-    startsAt: null,
-    locale: 'en',
-  });
+  const t = await createTournament(
+    h.ctx,
+    tournamentInput({ name: 'Finish Cup', guildId, format: 'swiss', rounds: 1, clockHours: null, roundHours: null }),
+  );
   for (const id of ['alice', 'bob', 'carol']) await joinTournament(h.ctx, t.id, { id, name: id });
   await startTournament(h.ctx, t.id, 'olga', false);
   await h.settle();

@@ -10,6 +10,7 @@ import {
   DEFAULT_MATCH_SETTINGS,
   isRefusal,
   type GamePost,
+  type TournamentInput,
   type MatchContext,
   type MatchSettings,
   type Post,
@@ -150,3 +151,22 @@ export const postKeys = (h: Harness, channelId: string): string[][] =>
   h.posts
     .filter((p) => p.channelId === channelId)
     .map((p) => (p.post.kind === 'game' || p.post.kind === 'text' ? p.post.lines.map((l) => l.key) : [p.post.kind]));
+
+/** A tournament's creation input: an Orion round robin with one-hour moves in a guild and channel of its own. */
+export const tournamentInput = (over: Partial<TournamentInput> = {}): TournamentInput => ({
+  name: 'Spring Cup',
+  guildId: `g${randomBytes(4).toString('hex')}`,
+  channelId: `c${randomBytes(5).toString('hex')}`,
+  threadable: true,
+  organiser: { id: 'olga', name: 'Olga' },
+  game: 'orion',
+  setup: 'preset1',
+  format: 'round-robin',
+  rounds: null,
+  clockHours: 1,
+  roundHours: 24,
+  rated: false,
+  startsAt: null,
+  locale: 'en',
+  ...over,
+});

@@ -11,6 +11,7 @@ import { getGame, type GameId } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { playMove, postAnnouncement, setupOf } from '../../src/match/index.js';
 import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+import { EXXIT_SHORT } from '../support/scripted-games.js';
 
 const m = useMatchStore('moves');
 const T = Date.UTC(2026, 5, 1, 12);
@@ -94,18 +95,10 @@ describe('a refused move', () => {
   });
 });
 
-// A short (19-tile) Exxit game found with the engine: 43 plies, six of them
-// forced passes, ending on two passes in a row (EX-20b).
-const EXXIT_SHORT =
-  'P 1,0; P 0,1; D 1,0 SW; P 1,-1; P 0,0; D 1,-1 SW; D 0,1 NW; P 1,0; F 0,-1; P 0,1; P 0,-1; D 0,0 NW; D 0,-1 SE; ' +
-  'D 1,0 W; D 0,1 NW; P 0,1; P 1,-1; D 0,0 NE; P 0,0; D 0,1 NW; D 1,-1 SW; P 1,-1; D 0,-1 E; P 0,1; D 0,0 SE; ' +
-  'P 0,0; D 0,1 NW; F -1,1; D 1,-1 SW; D 0,0 SW; P 0,0; D -1,1 NE; D 0,-1 E; pass; P 1,0; pass; P -1,1; pass; ' +
-  'P 0,-1; pass; P 0,1; pass; pass';
-
 describe('forced moves', () => {
   it('passes the rules force are played with the move before them, in one write and one post, to the end (EX-20b)', async () => {
     const h = harness(() => T);
-    const script = EXXIT_SHORT.split(';').map((s) => s.trim());
+    const script = [...EXXIT_SHORT];
     const g = await newGame('exxit', setupOf('exxit', { tiles: 19 }));
     const exxit = getGame('exxit');
     let chosen = 0;

@@ -16,7 +16,7 @@ import {
 } from '../../src/match/index.js';
 import type { Post } from '../../src/match/context.js';
 import type { StoredTournament } from '../../src/model/index.js';
-import { harness, useMatchStore, type Harness } from './harness.js';
+import { harness, tournamentInput, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('tcard');
 
@@ -38,22 +38,10 @@ async function settled(h: Harness): Promise<void> {
 
 /** A one-round Swiss of three (one game, one bye), started, its card posted. */
 async function running(h: Harness): Promise<StoredTournament> {
-  const t = await createTournament(h.ctx, {
-    name: 'Card Cup',
-    guildId: `g${randomBytes(4).toString('hex')}`,
-    channelId: `c${randomBytes(5).toString('hex')}`,
-    threadable: true,
-    organiser: { id: 'olga', name: 'Olga' },
-    game: 'orion',
-    setup: 'preset1',
-    format: 'swiss',
-    rounds: 1,
-    clockHours: null,
-    roundHours: null,
-    rated: false,
-    startsAt: null,
-    locale: 'en',
-  });
+  const t = await createTournament(
+    h.ctx,
+    tournamentInput({ name: 'Card Cup', format: 'swiss', rounds: 1, clockHours: null, roundHours: null }),
+  );
   await recordTournamentCard(h.ctx, t.id, 'card-1');
   for (const id of ['alice', 'bob', 'carol']) await joinTournament(h.ctx, t.id, { id, name: id });
   await startTournament(h.ctx, t.id, 'olga', false);

@@ -22,7 +22,7 @@ import {
   type TournamentInput,
 } from '../../src/match/index.js';
 import type { Entrant, StoredTournament } from '../../src/model/index.js';
-import { harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
+import { harness, HOUR, postKeys, refusalOf, tournamentInput, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('tournament-life');
 const olga: Entrant = { id: 'olga', name: 'Olga' };
@@ -41,23 +41,8 @@ function eventHarness() {
   return { h: eventContext(harness(() => clock.now)), clock };
 }
 
-const input = (over: Partial<TournamentInput> = {}): TournamentInput => ({
-  name: 'Spring Cup',
-  guildId: `guild${++n}`,
-  channelId: `events${n}`,
-  threadable: true,
-  organiser: olga,
-  game: 'orion',
-  setup: 'preset1',
-  format: 'round-robin',
-  rounds: null,
-  clockHours: 1,
-  roundHours: 24,
-  rated: false,
-  startsAt: null,
-  locale: 'en',
-  ...over,
-});
+const input = (over: Partial<TournamentInput> = {}): TournamentInput =>
+  tournamentInput({ organiser: olga, guildId: `guild${++n}`, channelId: `events${n}`, ...over });
 
 const players = (k: number): Entrant[] => Array.from({ length: k }, (_, i) => ({ id: `p${n}x${i}`, name: `P${i}` }));
 
