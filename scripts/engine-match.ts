@@ -1,4 +1,4 @@
-// `npm run -s engine -- match <exxit|orion> --a <level|random> --b <level|random>
+// `npm run -s engine -- match <exxit|orion> --a <level|reference|random> --b <level|reference|random>
 //   --games N --seed K [--setup S] [--workers W]`
 // Plays N games, colours alternating (a takes side 0 in even games), and
 // prints wins, draws and losses for each player, with average plies and
@@ -12,12 +12,16 @@ import { parseArgs } from 'node:util';
 import { UsageError, gameArg, intArg, type Io } from './lib/args.js';
 import { isPlayerSpec, playGame, setupFor, type GameRecord, type PlayerSpec } from './lib/match-game.js';
 import { ruleErrorText } from '../src/i18n/rule-error.js';
+import { LEVEL_NAMES, REFERENCE_NAMES } from '../src/engine/ai/levels.js';
 
 const BOOT = new URL('../src/ai/worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./engine-match-worker.ts', import.meta.url);
 
 function playerArg(name: string, v: string | undefined): PlayerSpec {
-  if (!isPlayerSpec(v)) throw new UsageError(`--${name} must be easy, medium, hard or random, not "${v ?? ''}"`);
+  if (!isPlayerSpec(v))
+    throw new UsageError(
+      `--${name} must be a level (${LEVEL_NAMES.join(', ')}), a reference (${REFERENCE_NAMES.join(', ')}) or random, not "${v ?? ''}"`,
+    );
   return v;
 }
 

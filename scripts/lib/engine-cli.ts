@@ -12,7 +12,7 @@ const USAGE = `usage:
   engine legal   <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
   engine show    <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
   engine playout <exxit|orion> [--setup S] --games N --seed K
-  engine match   <exxit|orion> --a <level|random> --b <level|random> --games N --seed K [--setup S]
+  engine match   <exxit|orion> --a <level|reference|random> --b <level|reference|random> --games N --seed K [--setup S]
 setups: exxit standard (default) | blitz | short; orion preset1 (default) | preset2 | preset3 | random:<seed>`;
 
 /** Replays --moves from --setup; prints the refusal and returns null on error. */

@@ -3,13 +3,14 @@
 // Reproducible: every seed derives from the match seed and the game number.
 import { performance } from 'node:perf_hooks';
 import { searchPosition } from '../../src/engine/ai/index.js';
-import { isLevel, type Level } from '../../src/engine/ai/levels.js';
+import { isSearchPlayer, type SearchPlayer } from '../../src/engine/ai/levels.js';
 import { getGame, type GameId, type Side } from '../../src/engine/index.js';
 import { makeRng, randInt, seedFrom } from '../../src/engine/rng.js';
 import { ruleErrorText } from '../../src/i18n/rule-error.js';
 
-export type PlayerSpec = Level | 'random';
-export const isPlayerSpec = (x: unknown): x is PlayerSpec => x === 'random' || isLevel(x);
+/** A level, a frozen reference (levels.ts REFERENCES) or uniform random play. */
+export type PlayerSpec = SearchPlayer | 'random';
+export const isPlayerSpec = (x: unknown): x is PlayerSpec => x === 'random' || isSearchPlayer(x);
 
 export interface GameRecord {
   game: number;

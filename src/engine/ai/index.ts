@@ -3,7 +3,7 @@
 // Pure apart from the optional clock the caller passes for the time cap.
 import type { AnyGame, GameId, Position } from '../game.js';
 import { exxitHeuristics } from './exxit-heuristics.js';
-import { levelParams, type Level } from './levels.js';
+import { isReference, playerParams, type Level, type SearchPlayer } from './levels.js';
 import { search, type Heuristics, type SearchResult } from './mcts.js';
 import { orionHeuristics } from './orion-heuristics.js';
 
@@ -14,9 +14,30 @@ export const HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>>
   orion: orionHeuristics,
 };
 
+/** The knowledge the frozen references search with (levels.ts REFERENCES): today's, kept as it is. */
+const REFERENCE_HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>> = {
+  exxit: exxitHeuristics,
+  orion: orionHeuristics,
+};
+
 export interface Thought<M = unknown> extends SearchResult<M> {
   /** The chosen move in canonical notation. */
   text: string;
+}
+
+/**
+ * The search on a fast position (engine tool matches, benchmarks) for a level or a frozen reference; `pos` is not
+ * changed.
+ */
+export function searchPosition<M>(
+  game: GameId,
+  pos: Position<M>,
+  player: SearchPlayer,
+  seed: number,
+  now?: () => number,
+): SearchResult<M> {
+  const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
+  return search(pos.clone(), playerParams(game, player), { seed, heuristics, now });
 }
 
 /**
@@ -24,18 +45,6 @@ export interface Thought<M = unknown> extends SearchResult<M> {
  * not over) at `level`. Deterministic for a seed unless `now` is given and
  * the level's time cap is reached first.
  */
-/** The search on a fast position (engine tool matches, benchmarks); `pos` is not changed. */
-export function searchPosition<M>(
-  game: GameId,
-  pos: Position<M>,
-  level: Level,
-  seed: number,
-  now?: () => number,
-): SearchResult<M> {
-  const heuristics = HEURISTICS[game] as Heuristics<M> | undefined;
-  return search(pos.clone(), levelParams(game, level), { seed, heuristics, now });
-}
-
 export function chooseMove(game: AnyGame, state: unknown, level: Level, seed: number, now?: () => number): Thought {
   const r = searchPosition(game.id, game.position(state), level, seed, now);
   return { ...r, text: game.formatMove(state, r.move, 'canonical') };

@@ -65,3 +65,54 @@ const UNTUNED: Record<Level, SearchParams> = {
 export function levelParams(game: GameId, level: Level): SearchParams {
   return LEVELS[level][game] ?? UNTUNED[level];
 }
+
+// ---------------------------------------------------------------------------
+// Frozen players, the yardsticks of the AI's progress (docs/ai.md): the engine
+// tool's matches and ladder and the benches may pick them; players never can
+// (LEVEL_NAMES is what /play-bot offers). A reference spells its parameters out
+// and names its heuristics (index.ts): a change to the levels or to new
+// knowledge leaves it as it was. test/ai/reference.test.ts checks that it still
+// chooses the moves it chose when it was frozen.
+
+export const REFERENCE_NAMES = ['ref-2026-12'] as const;
+export type Reference = (typeof REFERENCE_NAMES)[number];
+export const isReference = (x: unknown): x is Reference => REFERENCE_NAMES.some((r) => r === x);
+
+/** Whoever can search: a level, or a frozen reference. */
+export type SearchPlayer = Level | Reference;
+export const isSearchPlayer = (x: unknown): x is SearchPlayer => isLevel(x) || isReference(x);
+
+export const REFERENCES: Record<Reference, Record<GameId, SearchParams>> = {
+  // `hard` as it was on 2026-12-04 (commit 7f994c1), with the heuristics of that day.
+  'ref-2026-12': {
+    exxit: {
+      exploration: 0.7,
+      priorWeight: 1,
+      usePriors: true,
+      usePlayoutPolicy: true,
+      useEvaluation: true,
+      rootCheck: true,
+      playoutDepth: 20,
+      iterations: 3000,
+      timeMs: 1500,
+    },
+    orion: {
+      exploration: 0.7,
+      priorWeight: 1,
+      usePriors: true,
+      usePlayoutPolicy: false,
+      useEvaluation: true,
+      rootCheck: true,
+      playoutDepth: 2,
+      expandThreshold: 2,
+      widening: { base: 4, factor: 1.5, exponent: 0.5 },
+      iterations: 6000,
+      timeMs: 1500,
+    },
+  },
+};
+
+/** The parameters of a level or a reference; a game without tuned ones gets plain UCT. */
+export function playerParams(game: GameId, player: SearchPlayer): SearchParams {
+  return isReference(player) ? (REFERENCES[player][game] ?? UNTUNED.hard) : levelParams(game, player);
+}
