@@ -41,7 +41,7 @@ export const picture = {
       /** Why the game ended (OD-18–OD-20), by the engine's end note (`engine.orion.end.*`). */
       end: {
         conditions: 'victory conditions {orange}–{blue}',
-        tiebreak: 'tiebreak {orange}–{blue}',
+        tiebreak: 'tiebreak {orange} to {blue}',
         blocked: '{blocked, select, 0 {Orange} other {Blue}} cannot lay a tile',
       },
     },

@@ -38,7 +38,7 @@ export const picture: Catalogue<typeof enPicture> = {
       move: { place: '{side} : {label}' },
       end: {
         conditions: 'conditions de victoire {orange}–{blue}',
-        tiebreak: 'départage {orange}–{blue}',
+        tiebreak: 'départage {orange} à {blue}',
         blocked: '{blocked, select, 0 {Orange} other {Bleu}} ne peut poser aucune tuile',
       },
     },
