@@ -19,8 +19,8 @@ type IdOf<B> = B extends Button<infer T> ? T : never;
 /** Every custom id the bot makes: one of its kinds' ids. */
 export type CustomId = IdOf<(typeof kinds)[number]>;
 
-registerIds(kinds.map((k) => k.id as Button<CustomId>['id']));
-const byKind = new Map<string, Button<CustomId>>(kinds.map((k) => [k.id.kind, k as Button<CustomId>]));
+registerIds(kinds.map((k) => k.id));
+const byKind = new Map<string, Button<CustomId>>(kinds.map((k) => [k.id.kind, k]));
 
 /** The kind of a parsed id: how its click is acknowledged and handled. */
 export function buttonOf(id: CustomId): Button<CustomId> {

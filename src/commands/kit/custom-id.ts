@@ -8,7 +8,10 @@
 // listed in buttons/index.ts, which registers its codec here. The cards that
 // draw the buttons (kit/posts.ts...) encode through this registry instead of
 // importing a kind's file: that file's handler imports the card it redraws,
-// so the import would be a cycle.
+// so the import would be a cycle. The list fills the registry as it loads;
+// the router imports it, so that is before any click or post (a test that
+// draws cards without the router imports the list itself). CustomId, the
+// union of the listed kinds' ids, is only a type here: no cycle at run time.
 import type { CustomId } from '../buttons/index.js';
 
 export const CUSTOM_ID_VERSION = 'hx1';
@@ -64,7 +67,7 @@ export function registerIds(codecs: readonly IdCodec<CustomId>[]): void {
 
 function codecOf(id: CustomId): IdCodec<CustomId> {
   const codec = byKind.get(id.kind);
-  // Only when the kind's file is not listed in buttons/index.ts, or that list was not loaded (the router loads it).
+  // A bug: the list was not loaded (see the top of this file).
   if (!codec) throw new Error(`custom id: no codec for kind ${id.kind}`);
   return codec;
 }
