@@ -23,7 +23,8 @@ import {
 } from 'prom-client';
 import { commandsByName } from '../commands/index.js';
 import type { CommandContext, RenderBoard } from '../commands/kit/command.js';
-import { parseCustomId, type CustomId } from '../commands/kit/custom-id.js';
+import type { CustomId } from '../commands/buttons/index.js';
+import { parseCustomId } from '../commands/kit/custom-id.js';
 import type { ThinkMove } from '../match/context.js';
 import type { RedisErrorKind } from '../store/types.js';
 

@@ -4,7 +4,8 @@
 // become one private reply in the reader's language; anything unexpected is
 // logged and answered with a generic error — the process never crashes here.
 import type { AutocompleteInteraction, Interaction, RepliableInteraction } from 'discord.js';
-import { commandsByName, componentHandler, serverCommands } from '../commands/index.js';
+import { buttonOf } from '../commands/buttons/index.js';
+import { commandsByName, serverCommands } from '../commands/index.js';
 import type { Ack, CommandContext, Reply } from '../commands/kit/command.js';
 import { parseCustomId } from '../commands/kit/custom-id.js';
 import { gateChannel } from '../commands/kit/people.js';
@@ -48,7 +49,7 @@ function ackOf(i: RepliableInteraction): Ack {
   if (i.isChatInputCommand()) return commandsByName.get(i.commandName)?.ack ?? 'public';
   if (i.isMessageComponent()) {
     const parsed = parseCustomId(i.customId);
-    return parsed.ok ? componentHandler(parsed.value).ack(parsed.value) : 'ephemeral';
+    return parsed.ok ? buttonOf(parsed.value).ack(parsed.value) : 'ephemeral';
   }
   return 'ephemeral';
 }
@@ -66,7 +67,7 @@ async function dispatch(ctx: CommandContext, i: RepliableInteraction): Promise<R
   if (i.isButton() || i.isStringSelectMenu()) {
     const parsed = parseCustomId(i.customId);
     if (!parsed.ok) return refuse(parsed.reason);
-    return componentHandler(parsed.value).handle(ctx, i, parsed.value);
+    return buttonOf(parsed.value).handle(ctx, i, parsed.value);
   }
   return refuse('common.unsupported');
 }

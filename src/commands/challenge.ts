@@ -1,21 +1,10 @@
-// /challenge: the challenge card with Accept / Decline / Cancel. The card's
-// buttons carry the challenge id; every transition is an atomic status change
-// in the store (two accepts: one game). In reply mode (a group DM, a server
-// that has not added the bot) the game stays in the channel and Accept shows
-// the starting board as a follow-up of the click.
+// /challenge: posts the challenge card with Accept / Decline / Cancel, whose
+// clicks are buttons/challenge.ts. In reply mode (a group DM, a server that
+// has not added the bot) the game stays in the channel.
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import {
-  acceptChallenge,
-  cancelChallenge,
-  createChallenge,
-  declineChallenge,
-  recordCard,
-  refuse,
-  type CardChange,
-} from '../match/index.js';
-import type { Command, ComponentHandler, Reply } from './kit/command.js';
+import { createChallenge, recordCard, refuse } from '../match/index.js';
+import type { Command } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
-import { mayRedraw } from './kit/custom-id.js';
 import {
   addSetupOptions,
   CLOCK_CHOICES,
@@ -26,12 +15,10 @@ import {
 } from './kit/game-options.js';
 import { described } from './kit/localize.js';
 import { boolOption, intOption, userOption } from './kit/options.js';
-import { originOf } from './kit/origin.js';
 import { displayName, playerOf, threadable } from './kit/people.js';
 import { canPostHere } from './kit/place.js';
 import { challengeCard } from './kit/posts.js';
 import { serverLocale } from './kit/locale.js';
-import { localeOf } from '../i18n/catalogue.js';
 
 const base = everywhere(described(new SlashCommandBuilder().setName('challenge'), 'cmd.challenge.description'))
   .addStringOption((o) => gameOption(o))
@@ -76,28 +63,5 @@ export const command: Command = {
         if (sent.messageId) await recordCard(ctx, challenge.id, sent.messageId);
       },
     };
-  },
-};
-
-const cardReply = (change: CardChange): Reply => ({
-  kind: 'update',
-  locale: localeOf(change.challenge.locale),
-  build: () => challengeCard({ challenge: change.challenge, note: change.note }),
-  tell: change.tell,
-  // Reply mode: the starting board follows the redrawn card.
-  after: change.post ? (sent) => sent.announce(change.post!) : undefined,
-});
-
-/** Accept / Decline / Cancel on a card. */
-export const challengeButtons: ComponentHandler<'challenge'> = {
-  kind: 'challenge',
-  ack: () => 'update',
-  async handle(ctx, i, id) {
-    // The answer redraws the card (and an accepted one starts its thread): never another message the id was forged
-    // onto.
-    if (!mayRedraw(i.message, id)) refuse('common.badButton');
-    if (id.action === 'cancel') return cardReply(await cancelChallenge(ctx, id.challengeId, i.user.id));
-    if (id.action === 'decline') return cardReply(await declineChallenge(ctx, id.challengeId, i.user.id));
-    return cardReply(await acceptChallenge(ctx, id.challengeId, playerOf(i), i.message.id, originOf(i).reply));
   },
 };

@@ -1,6 +1,6 @@
 // /games: the games being played in this server, newest first, with links
 // to their threads so anyone can watch. One embed per page of GAMES_SHOWN,
-// with Newer / Older buttons (custom id `hx1:l:g:<page>`) that redraw it.
+// with Newer / Older buttons (buttons/list.ts) that redraw it.
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -13,9 +13,9 @@ import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import { check, refuse, sideMsg } from '../match/index.js';
 import type { StoredGame } from '../model/index.js';
-import type { Command, CommandContext, ComponentHandler } from './kit/command.js';
+import type { Command, CommandContext } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
-import { MAX_LIST_PAGE, encodeCustomId, mayRedraw } from './kit/custom-id.js';
+import { MAX_LIST_PAGE, encodeCustomId } from './kit/custom-id.js';
 import { described } from './kit/localize.js';
 import { gameLink, type MessagePayload } from './kit/posts.js';
 import { fitLines, t } from './kit/text.js';
@@ -23,7 +23,7 @@ import { fitLines, t } from './kit/text.js';
 /** Games per page: one line each, well inside an embed's 4096 characters. */
 export const GAMES_SHOWN = 15;
 /** Pages offered: each page further reads all the games before it, so the list stops at 150 games. */
-const MAX_PAGES = Math.min(10, MAX_LIST_PAGE + 1);
+export const MAX_PAGES = Math.min(10, MAX_LIST_PAGE + 1);
 
 export const data = guildOnly(described(new SlashCommandBuilder().setName('games'), 'cmd.games.description'));
 
@@ -36,21 +36,7 @@ export const command: Command = {
   },
 };
 
-/** Newer / Older: redraws the list at that page, for everyone (the list is public). */
-export const gamesPages: ComponentHandler<'list'> = {
-  kind: 'list',
-  ack: () => 'update',
-  async handle(ctx, i, id) {
-    if (!i.guildId) refuse('common.serverOnly');
-    // Only a list turns its pages: a page id forged onto another message would replace it with the list.
-    if (!mayRedraw(i.message, id, true)) refuse('common.badButton');
-    if (id.page >= MAX_PAGES) refuse('games.listEnds', { n: MAX_PAGES * GAMES_SHOWN });
-    const page = await readPage(ctx, i.guildId, id.page);
-    return { kind: 'update', build: (locale) => gamesPayload(locale, page) };
-  },
-};
-
-async function readPage(ctx: CommandContext, guildId: string, page: number) {
+export async function readPage(ctx: CommandContext, guildId: string, page: number) {
   // One more than the page tells whether an older page exists.
   const games = await ctx.store.gameIndex.listActive(guildId, (page + 1) * GAMES_SHOWN + 1);
   return { games, page };

@@ -1,19 +1,17 @@
 // /rules game [topic]: the game's illustrated lesson, privately, one page
 // per topic (kit/lesson-page.ts). The topic option autocompletes the topics
-// in the reader's language and also takes a rule id (EX-13d). The page
-// buttons (custom id `hx1:r:<game>:<page>:<action>`) turn the page, jump to
-// a topic, post a public copy in the channel, or open a page privately
-// (the Why? button of refusals, the copy's Read button, /help).
-import { MessageFlags, SlashCommandBuilder, type Interaction } from 'discord.js';
+// in the reader's language and also takes a rule id (EX-13d). The page's
+// buttons are buttons/rules.ts.
+import { SlashCommandBuilder, type Interaction } from 'discord.js';
 import { allGames, getGame, isGameId, type GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import { refuse, titleMsg } from '../match/index.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
-import type { Command, CommandContext, ComponentHandler, Reply } from './kit/command.js';
+import type { Command, CommandContext, Reply } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { gameIds, gameOption } from './kit/game-options.js';
-import { lessonAt, lessonPayload, lessonsFor, topicMsg } from './kit/lesson-page.js';
-import { serverLocale, userLocale } from './kit/locale.js';
+import { lessonPayload, lessonsFor, topicMsg } from './kit/lesson-page.js';
+import { userLocale } from './kit/locale.js';
 import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
 import { text } from './kit/text.js';
@@ -23,8 +21,6 @@ export const data = everywhere(described(new SlashCommandBuilder().setName('rule
   .addStringOption((o) => described(o.setName('topic'), 'rules.cmd.topic').setMaxLength(100).setAutocomplete(true));
 
 /** Per user, across processes: how often the Post button may post a page in a channel. */
-const POST_COOLDOWN_MS = 15_000;
-
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** A rule id as people type it ('ex-13D', ' od-20 ') in the form the rules write it ('EX-13d'), or null. */
@@ -54,7 +50,7 @@ export function findPage(locale: Locale, game: GameId, typed: string): number | 
  * The reader's private page. Drawn here, in the handler, while the router's
  * early deferral still watches the clock: a cold renderer can take seconds.
  */
-async function privatePage(
+export async function privatePage(
   ctx: CommandContext,
   i: Interaction,
   game: GameId,
@@ -112,42 +108,5 @@ export const command: Command = {
         .slice(0, MAX_CHOICES)
         .map(({ name, value }) => ({ name, value })),
     );
-  },
-};
-
-/** The page buttons and the topic menu of a lesson, and the buttons that open one privately. */
-export const rulesPages: ComponentHandler<'rules'> = {
-  kind: 'rules',
-  ack: (id) =>
-    id.action === 'page' || id.action === 'jump' ? 'update' : id.action === 'post' ? 'public' : 'ephemeral',
-  async handle(ctx, i, id) {
-    let page = id.page;
-    if (id.action === 'jump') {
-      const value = i.isStringSelectMenu() ? i.values[0] : undefined;
-      if (value === undefined || !/^(0|[1-9][0-9]?)$/.test(value)) return refuse('common.badButton');
-      page = Number(value);
-    } else if (i.isStringSelectMenu()) {
-      return refuse('common.badButton');
-    }
-    // Turning, jumping and posting belong to the reader's private page; a public message only opens pages.
-    if (id.action !== 'open' && !i.message.flags.has(MessageFlags.Ephemeral)) return refuse('common.badButton');
-    if (!lessonAt(id.game, page)) return refuse('rules.pageGone');
-    const game = id.game;
-    switch (id.action) {
-      case 'open':
-        return privatePage(ctx, i, game, page, 'message');
-      case 'page':
-      case 'jump':
-        return privatePage(ctx, i, game, page, 'update');
-      case 'post': {
-        // A public post per user every few seconds at most: the button must not flood a channel.
-        const wait = await ctx.store.interactions.cooldown(`rules-post:${i.user.id}`, POST_COOLDOWN_MS);
-        if (wait > 0) refuse('rules.cooldown', { seconds: Math.ceil(wait / 1000) });
-        // A public post, in the server's language.
-        const locale = await serverLocale(ctx, i);
-        const payload = await lessonPayload(ctx, locale, game, page, { view: 'public', sharedBy: i.user.id });
-        return { kind: 'message', ephemeral: false, locale, build: () => payload };
-      }
-    }
   },
 };

@@ -1,48 +1,35 @@
-// /tournament create | standings, and the card's buttons (Join, Leave,
-// Start, Cancel). Creating needs Manage Server or the role an admin names in
-// /settings tournaments. The event itself runs in src/match/tournaments.ts.
+// /tournament create | standings; the card's buttons (Join, Leave, Start,
+// Cancel) are buttons/tournament.ts. Creating needs Manage Server or the role
+// an admin names in /settings tournaments. The event itself runs in
+// src/match/tournament-*.ts.
 import {
-  ActionRowBuilder,
-  ButtonBuilder,
-  ButtonStyle,
   GuildMemberRoleManager,
   PermissionFlagsBits,
   SlashCommandBuilder,
   type ChatInputCommandInteraction,
   type Interaction,
-  type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import { localeOf } from '../i18n/catalogue.js';
 import {
-  cancelTournament,
   checkGameChannel,
   createTournament,
   durationMsg,
   eventTitle,
   findTournament,
-  joinTournament,
-  leaveTournament,
-  loadTournament,
-  mayCancel,
   MAX_SWISS_ROUNDS,
   readSettings,
   recordTournamentCard,
   refuse,
-  roundPairings,
-  startTournament,
-  type TournamentChange,
 } from '../match/index.js';
-import { TOURNAMENT_FORMATS, type StoredTournament } from '../model/index.js';
+import { TOURNAMENT_FORMATS } from '../model/index.js';
 import { MAX_CHOICES, clipChoice } from './kit/autocomplete.js';
-import type { Command, CommandContext, ComponentHandler, Reply } from './kit/command.js';
+import type { Command, CommandContext, Reply } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
-import { mayRedraw } from './kit/custom-id.js';
 import { addSetupOptions, CLOCK_CHOICES, clockOption, gameOption, readGameOptions } from './kit/game-options.js';
 import { choice, described } from './kit/localize.js';
 import { serverLocale } from './kit/locale.js';
 import { boolOption, intOption, stringOption } from './kit/options.js';
-import { gateChannel, playerOf, threadable } from './kit/people.js';
-import { encodeCustomId } from './kit/custom-id.js';
+import { gateChannel, isAdmin, playerOf, threadable } from './kit/people.js';
 import { t, text } from './kit/text.js';
 import { standingsPayload, tournamentCard } from './kit/tournament-posts.js';
 import { readWhen, WHEN_SUGGESTIONS, type When } from './kit/when.js';
@@ -90,8 +77,6 @@ function hasRole(i: Interaction, roleId: string): boolean {
   if (roles instanceof GuildMemberRoleManager) return roles.cache.has(roleId);
   return Array.isArray(roles) && roles.includes(roleId);
 }
-
-const isAdmin = (i: Interaction): boolean => !!i.memberPermissions?.has(PermissionFlagsBits.ManageGuild);
 
 async function mayOrganise(ctx: CommandContext, i: ChatInputCommandInteraction, guildId: string): Promise<void> {
   if (isAdmin(i)) return;
@@ -194,88 +179,5 @@ export const command: Command = {
         .slice(0, MAX_CHOICES);
     }
     return [];
-  },
-};
-
-const cardReply = (ctx: CommandContext, change: TournamentChange): Reply => ({
-  kind: 'update',
-  locale: localeOf(change.tournament.locale),
-  // The newest record: another click may have landed since this one's write.
-  build: async (locale) => tournamentCard((await latest(ctx, change.tournament)) ?? change.tournament, locale),
-  tell: change.tell,
-});
-
-async function latest(ctx: CommandContext, tr: StoredTournament): Promise<StoredTournament | null> {
-  try {
-    const now = await ctx.store.tournaments.get(tr.id);
-    return now && now.version >= tr.version ? now : null;
-  } catch (e) {
-    // The card is redrawn from the record just written instead.
-    ctx.log.warn({ err: e, tournamentId: tr.id }, 'could not re-read the tournament');
-    return null;
-  }
-}
-
-/**
- * Cancel asks first, privately (it ends every open game of a running event):
- * a refusal for anyone but the organiser or an admin, else what it will do
- * and a button that does it.
- */
-async function askCancel(ctx: CommandContext, tournamentId: string, userId: string, admin: boolean): Promise<Reply> {
-  const tr = await loadTournament(ctx, tournamentId);
-  mayCancel(tr, userId, admin);
-  const open =
-    tr.status === 'running' ? roundPairings(tr).filter((p) => p.second !== null && p.result === null).length : 0;
-  return {
-    kind: 'message',
-    ephemeral: true,
-    build: (locale) => ({
-      content: t(locale, 'tournament.cancelAsk', {
-        event: eventTitle(tr),
-        started: tr.status === 'running' ? 'yes' : 'no',
-        open,
-      }),
-      components: [
-        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-          new ButtonBuilder()
-            .setCustomId(encodeCustomId({ kind: 'tournament', tournamentId, action: 'cancel-confirm' }))
-            .setLabel(t(locale, 'tournament.cancelConfirm'))
-            .setStyle(ButtonStyle.Danger),
-        ),
-      ],
-      allowedMentions: { parse: [] },
-    }),
-  };
-}
-
-/** Join / Leave / Start / Cancel on a card; the confirmation of a Cancel on its private message. */
-export const tournamentButtons: ComponentHandler<'tournament'> = {
-  kind: 'tournament',
-  ack: (id) => (id.action === 'cancel' ? 'ephemeral' : 'update'),
-  async handle(ctx, i, id) {
-    // The answer redraws the card: never another message the id was forged onto.
-    if (!mayRedraw(i.message, id)) refuse('common.badButton');
-    switch (id.action) {
-      case 'join':
-        return cardReply(ctx, await joinTournament(ctx, id.tournamentId, playerOf(i)));
-      case 'leave':
-        return cardReply(ctx, await leaveTournament(ctx, id.tournamentId, i.user.id));
-      case 'start':
-        return cardReply(ctx, await startTournament(ctx, id.tournamentId, i.user.id, isAdmin(i)));
-      case 'cancel':
-        return askCancel(ctx, id.tournamentId, i.user.id, isAdmin(i));
-      case 'cancel-confirm': {
-        // The card is another message: the drive redraws it (no buttons now) as it announces the end.
-        await cancelTournament(ctx, id.tournamentId, i.user.id, isAdmin(i));
-        return {
-          kind: 'update',
-          build: (locale) => ({
-            content: t(locale, 'tournament.cancelDone'),
-            components: [],
-            allowedMentions: { parse: [] },
-          }),
-        };
-      }
-    }
   },
 };

@@ -16,7 +16,7 @@ import type { Msg } from '../../i18n/msg.js';
 import type { Announcement } from '../../match/announce.js';
 import type { MatchContext } from '../../match/context.js';
 import type { PendingReply } from '../../model/index.js';
-import type { CustomId } from './custom-id.js';
+import type { IdCodec } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 
 /** `locale`: the language of the words drawn on the picture (a game's pictures are in the game's). */
@@ -107,16 +107,16 @@ export interface Command {
   autocomplete?(ctx: CommandContext, i: AutocompleteInteraction): Promise<{ name: string; value: string }[]>;
 }
 
-type Kind = CustomId['kind'];
-type Of<K extends Kind> = Extract<CustomId, { kind: K }>;
-
 /**
- * The handler of one kind of component custom id (kit/custom-id.ts), or of some of its actions (`actions`: a kind
- * whose buttons belong to two commands, like the game's draw buttons and Rematch).
+ * One kind of button or select menu: its custom id (the codec, kit/custom-id.ts) and what a click does, declared
+ * together in one file of commands/buttons/ and listed in buttons/index.ts, where the router finds it from the parsed
+ * id. `ack` is how a click is acknowledged while `handle` works.
  */
-export interface ComponentHandler<K extends Kind = Kind> {
-  kind: K;
-  actions?: readonly (Of<K> extends { action: infer A } ? A : never)[];
-  ack(id: Of<K>): Ack;
-  handle(ctx: CommandContext, i: ButtonInteraction | StringSelectMenuInteraction, id: Of<K>): Promise<Reply>;
+export interface Button<T extends { kind: string }> {
+  id: IdCodec<T>;
+  ack(id: T): Ack;
+  handle(ctx: CommandContext, i: ButtonInteraction | StringSelectMenuInteraction, id: T): Promise<Reply>;
 }
+
+/** A kind's declaration, typed by its id (`defineButton<Id>({ id: {...}, ack, handle })`). */
+export const defineButton = <T extends { kind: string }>(b: Button<T>): Button<T> => b;

@@ -1,5 +1,5 @@
 // Who acted and where, read from an interaction.
-import { ChannelType, type Interaction } from 'discord.js';
+import { ChannelType, PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { PlayerRef } from '../../model/index.js';
 
 /** The server nickname when Discord sends the member, else the global display name, else the username. */
@@ -26,3 +26,6 @@ export function gateChannel(i: Interaction): string | null {
   const ch = i.channel;
   return ch?.isThread() && ch.parentId ? ch.parentId : i.channelId;
 }
+
+/** A server admin (Manage Server): may start or cancel any tournament. */
+export const isAdmin = (i: Interaction): boolean => !!i.memberPermissions?.has(PermissionFlagsBits.ManageGuild);

@@ -25,7 +25,8 @@ import type { StandingRow } from '../../match/tournament/index.js';
 import { renderStandingsPooled } from '../../render/pool.js';
 import { MAX_GRID_PLAYERS, type StandingsTable } from '../../render/standings.js';
 import type { StoredTournament } from '../../model/index.js';
-import { encodeCustomId, type TournamentAction } from './custom-id.js';
+import type { TournamentAction } from '../buttons/tournament.js';
+import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;

@@ -1,16 +1,15 @@
-// The custom-id codec: round trip, the 100-character limit, and untrusted input.
+// The custom-id codec: round trip, the 100-character limit, and untrusted input, over every kind of
+// src/commands/buttons (the list registers them with the codec as it loads).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buttonOf, type CustomId } from '../../../src/commands/buttons/index.js';
 import {
   carriedIds,
   encodeCustomId,
   mayRedraw,
   parseCustomId,
-  type CustomId,
+  registerIds,
 } from '../../../src/commands/kit/custom-id.js';
-import { drawButtons } from '../../../src/commands/draw.js';
-import { componentHandler } from '../../../src/commands/index.js';
-import { rematchButton } from '../../../src/commands/rematch.js';
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 const atArb = fc.integer({ min: 0, max: 999_999_999 });
@@ -288,15 +287,23 @@ describe('ids already posted', () => {
     ['hx1:r:exxit:4:j', { kind: 'rules', game: 'exxit', page: 4, action: 'jump' }],
   ];
 
-  it('decode as before, are written the same, and each reaches a handler of its kind', () => {
+  it('decode as before, are written the same, and each reaches the handler of its kind', () => {
     for (const [raw, value] of posted) {
       expect(parseCustomId(raw), raw).toEqual({ ok: true, value });
       expect(encodeCustomId(value)).toBe(raw);
-      const handler = componentHandler(value);
-      expect(handler.kind).toBe(value.kind);
-      if ('action' in value && handler.actions) expect(handler.actions).toContain(value.action);
+      expect(buttonOf(value).id.kind).toBe(value.kind);
     }
-    expect(componentHandler(posted[5][1])).toBe(rematchButton);
-    expect(componentHandler(posted[3][1])).toBe(drawButtons);
+    // One kind, two answers: a draw offer is redrawn, Rematch answers privately (or posts).
+    expect(buttonOf(posted[3][1]).ack(posted[3][1])).toBe('update');
+    expect(buttonOf(posted[5][1]).ack(posted[5][1])).toBe('ephemeral');
+  });
+
+  it('a kind may not take a prefix or a kind already taken, nor a prefix that is not a short word', () => {
+    const challenge = buttonOf({ kind: 'challenge', challengeId: 'a', action: 'accept' }).id;
+    expect(() => registerIds([challenge])).not.toThrow();
+    expect(() => registerIds([{ ...challenge, kind: 'other' as 'challenge' }])).toThrow(/prefix c/);
+    expect(() => registerIds([{ ...challenge, prefix: 'zz' }])).toThrow(/prefix zz/);
+    expect(() => registerIds([{ ...challenge, kind: 'other' as 'challenge', prefix: 'z:' }])).toThrow();
+    expect(parseCustomId('hx1:zz:a:a').ok).toBe(false);
   });
 });

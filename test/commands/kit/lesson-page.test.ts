@@ -3,6 +3,8 @@
 // the Why? button built for it opens the page of the topic that explains it;
 // every page has its words in both catalogues, within Discord's limits.
 import { describe, expect, it } from 'vitest';
+// The kinds of buttons register their codecs as the list loads (as the router loads it in the bot).
+import '../../../src/commands/buttons/index.js';
 import { parseCustomId } from '../../../src/commands/kit/custom-id.js';
 import { lessonsFor, pageOfRule, whyRows } from '../../../src/commands/kit/lesson-page.js';
 import { ruleIdOf } from '../../../src/commands/rules.js';

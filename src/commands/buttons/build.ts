@@ -5,6 +5,7 @@
 // drawn, the choices so far): nothing is kept between clicks, so a restart
 // never breaks an open builder. Confirm plays like /move, and the board is
 // posted in the game's channel (in reply mode, a public follow-up of Confirm).
+// The Move button itself is drawn on the game's post (kit/posts.ts moveRow).
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -16,8 +17,8 @@ import {
   type MessageActionRowComponentBuilder,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { Locale } from '../i18n/catalogue.js';
-import type { Msg } from '../i18n/msg.js';
+import type { Locale } from '../../i18n/catalogue.js';
+import type { Msg } from '../../i18n/msg.js';
 import {
   builderScreen,
   CODE_RE,
@@ -29,15 +30,26 @@ import {
   sideMsg,
   titleMsg,
   type BuilderScreen,
-} from '../match/index.js';
-import type { CommandContext, ComponentHandler } from './kit/command.js';
-import { encodeCustomId, type CustomId } from './kit/custom-id.js';
-import type { MessagePayload, Row } from './kit/posts.js';
-import { userLocale } from './kit/locale.js';
-import { originOf } from './kit/origin.js';
-import { clipText, t, text } from './kit/text.js';
+} from '../../match/index.js';
+import { MENUS } from '../../match/menu.js';
+import { defineButton, type CommandContext } from '../kit/command.js';
+import { codes, COUNT_RE, encodeCustomId, isCount, isRef } from '../kit/custom-id.js';
+import type { MessagePayload, Row } from '../kit/posts.js';
+import { userLocale } from '../kit/locale.js';
+import { originOf } from '../kit/origin.js';
+import { clipText, t, text } from '../kit/text.js';
 
-type BuildId = Extract<CustomId, { kind: 'build' }>;
+/**
+ * `at` is the number of moves played when the builder was drawn — the position it offers moves for (the record's
+ * version also moves on reminders and draw offers); `path` the menu choices so far (codes of src/match/menu.ts);
+ * `menu` which select menu of the view.
+ */
+type BuildId =
+  | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
+  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] };
+const actions = codes({ open: 'o', view: 'v', confirm: 'c' } as const);
+const SELECT_RE = new RegExp(`^s([0-${MENUS - 1}])$`);
+const validPath = (path: readonly string[]): boolean => path.length <= MAX_STEPS && path.every((c) => CODE_RE.test(c));
 
 /** Refusals after which this builder can do nothing more: it is redrawn as that note, without its menus. */
 const CLOSING = new Set<string>([
@@ -160,8 +172,29 @@ const closedPayload = (locale: Locale, note: Msg): MessagePayload => ({
   allowedMentions: { parse: [] },
 });
 
-export const moveBuilder: ComponentHandler<'build'> = {
-  kind: 'build',
+export const build = defineButton<BuildId>({
+  id: {
+    kind: 'build',
+    prefix: 'b',
+    fields: 4,
+    encode: (id) => {
+      if (!(isRef(id.gameId) && isCount(id.at) && validPath(id.path))) throw new Error('custom id: bad builder id');
+      if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
+      if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
+      const action = id.action === 'select' ? `s${id.menu}` : actions.write(id.action);
+      return [id.gameId, String(id.at), action, id.path.join(PATH_SEP)];
+    },
+    decode: ([ref, at, code, pathText]) => {
+      const path = pathText === '' ? [] : pathText.split(PATH_SEP);
+      if (!isRef(ref) || !COUNT_RE.test(at) || !validPath(path)) return null;
+      const base = { kind: 'build' as const, gameId: ref, at: Number(at), path };
+      const menu = SELECT_RE.exec(code);
+      if (menu) return { ...base, action: 'select', menu: Number(menu[1]) };
+      const action = actions.read(code);
+      return action && (action !== 'open' || path.length === 0) ? { ...base, action } : null;
+    },
+    target: (id) => id.gameId,
+  },
   // Open answers with a new private message; every later click redraws it.
   ack: (id) => (id.action === 'open' ? 'ephemeral' : 'update'),
   async handle(ctx, i, id) {
@@ -199,4 +232,4 @@ export const moveBuilder: ComponentHandler<'build'> = {
       return { kind: 'update', build: (locale) => closedPayload(locale, note) };
     }
   },
-};
+});
