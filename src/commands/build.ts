@@ -34,7 +34,7 @@ import type { CommandContext, ComponentHandler } from './kit/command.js';
 import { encodeCustomId, type CustomId } from './kit/custom-id.js';
 import type { MessagePayload, Row } from './kit/posts.js';
 import { userLocale } from './kit/locale.js';
-import { originOf } from './kit/origin.js';
+import { liveInteractionRef } from './kit/interaction-ref.js';
 import { clipText, t, text } from './kit/text.js';
 
 type BuildId = Extract<CustomId, { kind: 'build' }>;
@@ -176,7 +176,7 @@ export const moveBuilder: ComponentHandler<'build'> = {
     }
     try {
       if (id.action === 'confirm') {
-        const done = await confirmBuilt(ctx, where, i.user.id, id.path, originOf(i));
+        const done = await confirmBuilt(ctx, where, i.user.id, id.path, liveInteractionRef(i));
         const a = done.announcement;
         return {
           kind: 'update',

@@ -26,7 +26,7 @@ import {
 } from './kit/game-options.js';
 import { described } from './kit/localize.js';
 import { boolOption, intOption, userOption } from './kit/options.js';
-import { originOf } from './kit/origin.js';
+import { interactionRef } from './kit/interaction-ref.js';
 import { displayName, playerOf, threadable } from './kit/people.js';
 import { canPostHere } from './kit/place.js';
 import { challengeCard } from './kit/posts.js';
@@ -98,6 +98,6 @@ export const challengeButtons: ComponentHandler<'challenge'> = {
     if (!mayRedraw(i.message, id)) refuse('common.badButton');
     if (id.action === 'cancel') return cardReply(await cancelChallenge(ctx, id.challengeId, i.user.id));
     if (id.action === 'decline') return cardReply(await declineChallenge(ctx, id.challengeId, i.user.id));
-    return cardReply(await acceptChallenge(ctx, id.challengeId, playerOf(i), i.message.id, originOf(i).reply));
+    return cardReply(await acceptChallenge(ctx, id.challengeId, playerOf(i), i.message.id, interactionRef(i)));
   },
 };

@@ -7,14 +7,14 @@ import { mayRedraw } from './kit/custom-id.js';
 import type { Command, ComponentHandler } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
-import { originOf } from './kit/origin.js';
+import { liveInteractionRef } from './kit/interaction-ref.js';
 import { drawRow } from './kit/posts.js';
 import { t } from './kit/text.js';
 
 export const command: Command = {
   data: everywhere(described(new SlashCommandBuilder().setName('draw'), 'cmd.draw.description')),
   async execute(ctx, i) {
-    const done = await offerDraw(ctx, i.channelId, i.user.id, originOf(i));
+    const done = await offerDraw(ctx, i.channelId, i.user.id, liveInteractionRef(i));
     if (done.kind === 'agreed') return { kind: 'game', announcement: done.announcement };
     const rec = done.game;
     const to = rec.players[1 - done.by];
@@ -41,7 +41,14 @@ export const drawButtons: ComponentHandler<'game'> = {
   async handle(ctx, i, id) {
     // The answer redraws the offer: never another message the id was forged onto.
     if (!mayRedraw(i.message, id)) refuse('common.badButton');
-    const res = await answerDraw(ctx, id.gameId, id.version, i.user.id, id.action === 'draw-accept', originOf(i));
+    const res = await answerDraw(
+      ctx,
+      id.gameId,
+      id.version,
+      i.user.id,
+      id.action === 'draw-accept',
+      liveInteractionRef(i),
+    );
     if (res.kind !== 'agreed') {
       const key = res.kind === 'withdrawn' ? 'draw.withdrawnBy' : 'draw.declinedBy';
       return {

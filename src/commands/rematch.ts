@@ -4,7 +4,7 @@
 import { localeOf } from '../i18n/catalogue.js';
 import type { ComponentHandler } from './kit/command.js';
 import { recordCard, rematch } from '../match/index.js';
-import { originOf } from './kit/origin.js';
+import { interactionRef } from './kit/interaction-ref.js';
 import { challengeCard } from './kit/posts.js';
 import { t } from './kit/text.js';
 
@@ -13,7 +13,7 @@ export const rematchButton: ComponentHandler<'game'> = {
   actions: ['rematch'],
   ack: () => 'ephemeral',
   async handle(ctx, i, id) {
-    const r = await rematch(ctx, id.gameId, id.version, i.user.id, originOf(i).reply);
+    const r = await rematch(ctx, id.gameId, id.version, i.user.id, interactionRef(i));
     if (r.kind === 'started' && r.post) return { kind: 'game', announcement: r.post };
     if (r.kind === 'offered' && !r.posted) {
       const challenge = r.challenge;
