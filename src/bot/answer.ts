@@ -13,12 +13,13 @@ type ComponentLike = RepliableInteraction & MessageComponentInteraction;
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
 import type { Ack, CommandContext, Reply, Sent } from '../commands/kit/command.js';
+import { interactionRef } from '../commands/kit/interaction-ref.js';
 import { whyRows } from '../commands/kit/lesson-page.js';
 import { gamePayload, type MessagePayload } from '../commands/kit/posts.js';
 import { postAnnouncement, postNonce, sendOnce, type Announcement } from '../match/announce.js';
 import { postableHere, type GamePost } from '../match/context.js';
 import { gameLocale } from '../match/games.js';
-import type { PendingReply } from '../model/index.js';
+import type { InteractionRef } from '../model/index.js';
 import { clipText, text } from '../commands/kit/text.js';
 import { observeGamePost } from './metrics.js';
 
@@ -108,13 +109,13 @@ export class Answer {
         if (postableHere(a.post.game)) await postAnnouncement(this.ctx, a);
         else await this.announceHere(a);
       },
-      via: this.via(),
+      interaction: this.interactionToFollow(),
     };
   }
 
-  /** This interaction as the one a later post can follow (the AI's move after the board it answers). */
-  private via(): PendingReply {
-    return { token: this.i.token, createdAt: this.i.createdTimestamp, component: isComponent(this.i), followUp: true };
+  /** This interaction as the one a later post follows up (the AI's move after the board it answers). */
+  private interactionToFollow(): InteractionRef {
+    return { ...interactionRef(this.i), followUp: true };
   }
 
   /** Reply mode: a game's post as a public message of this interaction. Never throws: a post that fails stays owed. */
@@ -130,7 +131,7 @@ export class Answer {
         'could not show the game post through this interaction; it stays owed',
       );
     }
-    await a.after(delivered, delivered ? this.via() : undefined);
+    await a.after(delivered, delivered ? this.interactionToFollow() : undefined);
   }
 
   /** The owed post, once: commands show it first (`first`), components after their own answer. */
@@ -212,7 +213,7 @@ export class Answer {
       await this.tell({ key: 'common.postFailed' }).catch((e: unknown) =>
         this.ctx.log.warn({ err: e }, 'could not say the post is late'),
       );
-    await a.after(sent !== null, sent ? this.via() : undefined);
+    await a.after(sent !== null, sent ? this.interactionToFollow() : undefined);
     return sent?.id ?? null;
   }
 

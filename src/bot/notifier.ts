@@ -15,7 +15,7 @@ import {
   type Post,
   type Where,
 } from '../match/context.js';
-import type { PendingReply } from '../model/index.js';
+import type { InteractionRef } from '../model/index.js';
 import type { CommandContext } from '../commands/kit/command.js';
 import { postPayload } from '../commands/kit/posts.js';
 import { clipText, text } from '../commands/kit/text.js';
@@ -71,15 +71,15 @@ export class DiscordNotifier implements Notifier {
     });
   }
 
-  private hook(reply: PendingReply): InteractionWebhook {
+  private hook(interaction: InteractionRef): InteractionWebhook {
     const client = this.ctx.client;
     if (!client.isReady()) throw new Error('the client is not ready');
-    return new InteractionWebhook(client, client.application.id, reply.token);
+    return new InteractionWebhook(client, client.application.id, interaction.token);
   }
 
-  async answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer> {
+  async answerLate(interaction: InteractionRef, post: GamePost): Promise<LateAnswer> {
     if (!this.ctx.client.isReady()) return 'gone';
-    const hook = this.hook(reply);
+    const hook = this.hook(interaction);
     let original: unknown;
     try {
       original = await hook.fetchMessage('@original');
@@ -100,11 +100,11 @@ export class DiscordNotifier implements Notifier {
     }
     // Not "thinking…": a command's public answer went out before the crash, and was the post — unless this post
     // follows that answer, the original is the clicked message (a button's), or the answer was a private note.
-    return reply.followUp || reply.component || flags & MessageFlags.Ephemeral ? 'open' : 'answered';
+    return interaction.followUp || interaction.component || flags & MessageFlags.Ephemeral ? 'open' : 'answered';
   }
 
-  async followUp(reply: PendingReply, post: Post): Promise<string> {
-    const msg = await this.hook(reply).send(await postPayload(this.ctx, post));
+  async followUp(interaction: InteractionRef, post: Post): Promise<string> {
+    const msg = await this.hook(interaction).send(await postPayload(this.ctx, post));
     return msg.id;
   }
 

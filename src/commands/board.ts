@@ -39,7 +39,7 @@ export const command: Command = {
     const g = await loadChannelGame(ctx, i.channelId);
     const after = (sent: Sent) => {
       // In reply mode the AI's move follows this answer.
-      scheduleAi(ctx, g.rec, sent.via);
+      scheduleAi(ctx, g.rec, sent.interaction);
       return Promise.resolve();
     };
     if (detail) return { kind: 'message', ephemeral: true, build: (locale) => detailPayload(locale, g), after };

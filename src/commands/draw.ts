@@ -6,14 +6,14 @@ import { gameLocale, offerDraw, playerParam } from '../match/index.js';
 import type { Command } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
-import { originOf } from './kit/origin.js';
+import { liveInteractionRef } from './kit/interaction-ref.js';
 import { drawRow } from './kit/posts.js';
 import { t } from './kit/text.js';
 
 export const command: Command = {
   data: everywhere(described(new SlashCommandBuilder().setName('draw'), 'cmd.draw.description')),
   async execute(ctx, i) {
-    const done = await offerDraw(ctx, i.channelId, i.user.id, originOf(i));
+    const done = await offerDraw(ctx, i.channelId, i.user.id, liveInteractionRef(i));
     if (done.kind === 'agreed') return { kind: 'game', announcement: done.announcement };
     const rec = done.game;
     const to = rec.players[1 - done.by];

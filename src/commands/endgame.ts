@@ -6,7 +6,7 @@ import { adminEnd, refuse } from '../match/index.js';
 import type { Command } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { described } from './kit/localize.js';
-import { originOf } from './kit/origin.js';
+import { liveInteractionRef } from './kit/interaction-ref.js';
 
 export const command: Command = {
   data: guildOnly(described(new SlashCommandBuilder().setName('endgame'), 'cmd.endgame.description'))
@@ -14,6 +14,6 @@ export const command: Command = {
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
   async execute(ctx, i) {
     if (!i.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) refuse('endgame.notAdmin');
-    return { kind: 'game', announcement: await adminEnd(ctx, i.channelId, i.user.id, originOf(i)) };
+    return { kind: 'game', announcement: await adminEnd(ctx, i.channelId, i.user.id, liveInteractionRef(i)) };
   },
 };

@@ -11,7 +11,7 @@ import { described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
 import { t } from './kit/text.js';
 import { everywhere } from './kit/contexts.js';
-import { originOf } from './kit/origin.js';
+import { liveInteractionRef } from './kit/interaction-ref.js';
 
 export const data = everywhere(
   described(new SlashCommandBuilder().setName('move'), 'cmd.move.description'),
@@ -25,7 +25,7 @@ export const command: Command = {
     const text = stringOption(i.options, 'text', { required: true, max: 100 });
     return {
       kind: 'game',
-      announcement: await playMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text, originOf(i)),
+      announcement: await playMove(ctx, { channelId: i.channelId }, { userId: i.user.id }, text, liveInteractionRef(i)),
     };
   },
   async autocomplete(ctx, i) {

@@ -14,7 +14,7 @@ import { addSetupOptions, firstOption, gameOption, readGameOptions } from './kit
 import { serverLocale } from './kit/locale.js';
 import { choice, described } from './kit/localize.js';
 import { stringOption } from './kit/options.js';
-import { originOf } from './kit/origin.js';
+import { interactionRef } from './kit/interaction-ref.js';
 import { playerOf, threadable } from './kit/people.js';
 import { canPostHere } from './kit/place.js';
 import { lines, t } from './kit/text.js';
@@ -58,7 +58,7 @@ export const command: Command = {
         messageId: null,
         locale,
         postable: false,
-        reply: originOf(i).reply,
+        interaction: interactionRef(i),
       });
       if (post) return { kind: 'game', announcement: post };
     }

@@ -4,11 +4,11 @@ import { resign } from '../match/index.js';
 import type { Command } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { described } from './kit/localize.js';
-import { originOf } from './kit/origin.js';
+import { liveInteractionRef } from './kit/interaction-ref.js';
 
 export const command: Command = {
   data: everywhere(described(new SlashCommandBuilder().setName('resign'), 'cmd.resign.description')),
   async execute(ctx, i) {
-    return { kind: 'game', announcement: await resign(ctx, i.channelId, i.user.id, originOf(i)) };
+    return { kind: 'game', announcement: await resign(ctx, i.channelId, i.user.id, liveInteractionRef(i)) };
   },
 };

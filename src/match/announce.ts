@@ -10,16 +10,16 @@
 // interaction in its channel.
 import { createHash } from 'node:crypto';
 import type { Msg } from '../i18n/msg.js';
-import type { PendingReply, StoredGame } from '../model/index.js';
+import type { InteractionRef, StoredGame } from '../model/index.js';
 import { postableHere, type GamePost, type MatchContext } from './context.js';
 import { gameLocale } from './games.js';
 
 /** Interaction tokens live 15 minutes: answer or follow up an interaction only well within that. */
-export const REPLY_TTL_MS = 14 * 60_000;
+export const INTERACTION_TTL_MS = 14 * 60_000;
 
 /** Whether an interaction can still carry a post (its token is young enough). */
-export const replyUsable = (r: PendingReply | null | undefined): r is PendingReply =>
-  !!r && Date.now() - r.createdAt < REPLY_TTL_MS;
+export const interactionUsable = (r: InteractionRef | null | undefined): r is InteractionRef =>
+  !!r && Date.now() - r.createdAt < INTERACTION_TTL_MS;
 
 export interface Announcement {
   post: GamePost;
@@ -27,14 +27,14 @@ export interface Announcement {
    * Runs once the post is out (`delivered`) or has failed. Out: it is noted
    * as shown, then a finished game's thread is archived or the AI answers.
    * Failed: the post stays owed and the sweep takes it over. Never throws.
-   * `via`: the interaction the post went out through, where the next post
-   * (the AI's answer, in reply mode) can follow it.
+   * `interaction`: the one the post answered (it went out through it), which
+   * the next post (the AI's answer, in reply mode) can follow up.
    */
-  after(delivered: boolean, via?: PendingReply): Promise<void>;
+  after(delivered: boolean, interaction?: InteractionRef): Promise<void>;
 }
 
-/** After a delivered post (`via`: the interaction it went out through, if any). */
-export type Next = (via?: PendingReply) => Promise<void>;
+/** After a delivered post (`interaction`: the one it answered, if any). */
+export type Next = (interaction?: InteractionRef) => Promise<void>;
 
 /**
  * The announcement of a change; `next` (after a delivered post) defaults to archiving a finished game's thread;
@@ -54,10 +54,10 @@ export function announcement(
       : { kind: 'game', game: rec, state, lines, before };
   return {
     post,
-    async after(delivered, via) {
+    async after(delivered, interaction) {
       if (!delivered) return release(ctx, rec);
       await markShown(ctx, rec);
-      await (next ?? (() => archiveIfOver(ctx, rec)))(via);
+      await (next ?? (() => archiveIfOver(ctx, rec)))(interaction);
     },
   };
 }
@@ -135,22 +135,26 @@ export function postNonce(rec: Pick<StoredGame, 'id' | 'moves' | 'status'>): str
 /**
  * Makes an announcement nobody is waiting on (the clock, the AI, a button's
  * after-work); true when it went out. In the game's channel; in reply mode
- * (the bot cannot post there) as a follow-up of `via`, the interaction the
+ * (the bot cannot post there) as a follow-up of `interaction`, the one the
  * previous post answered, while its token lives — else the post stays owed
  * and the next interaction in that channel shows it (reconcile.ts, takeOwed).
  */
-export async function postAnnouncement(ctx: MatchContext, a: Announcement, via?: PendingReply): Promise<boolean> {
+export async function postAnnouncement(
+  ctx: MatchContext,
+  a: Announcement,
+  interaction?: InteractionRef,
+): Promise<boolean> {
   const rec = a.post.game;
   let delivered = false;
-  let through: PendingReply | undefined;
+  let followedUp = false;
   try {
     if (postableHere(rec)) {
       await ctx.notifier.post(rec, a.post, { nonce: postNonce(rec) });
       delivered = true;
-    } else if (replyUsable(via)) {
-      if (await sendOnce(ctx, rec, () => ctx.notifier.followUp(via, a.post))) {
+    } else if (interactionUsable(interaction)) {
+      if (await sendOnce(ctx, rec, () => ctx.notifier.followUp(interaction, a.post))) {
         delivered = true;
-        through = via;
+        followedUp = true;
       }
     } else {
       ctx.log.debug(
@@ -164,6 +168,7 @@ export async function postAnnouncement(ctx: MatchContext, a: Announcement, via?:
       'could not post in the game channel; the announcement sweep will try again',
     );
   }
-  await a.after(delivered, through);
+  // The next post can follow up the same interaction only if this one went out through it.
+  await a.after(delivered, followedUp ? interaction : undefined);
   return delivered;
 }

@@ -6,7 +6,7 @@
 import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { Announcement } from './announce.js';
-import type { MatchContext, Origin } from './context.js';
+import type { LiveInteractionRef, MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
 import { loadGameById, requirePlayer, type LoadedGame } from './games.js';
 import { menuView, type MenuView } from './menu.js';
@@ -72,7 +72,7 @@ export async function confirmBuilt(
   where: BuilderAt,
   userId: string,
   path: readonly string[],
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<{ label: Msg; typed: string; announcement: Announcement }> {
   const g = await loadForBuilder(ctx, where, userId);
   const view = menuView(g.game, g.state, path);
@@ -82,7 +82,7 @@ export async function confirmBuilt(
     { gameId: g.rec.id },
     { userId, expectVersion: g.rec.version },
     view.text,
-    origin,
+    interaction,
   );
   return { label: view.label, typed: view.typed, announcement };
 }

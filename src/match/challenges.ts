@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import { getGame, type GameId } from '../engine/index.js';
 import { localeOf, type Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { FirstMove, PendingReply, PlayerRef, StoredChallenge, StoredGame } from '../model/index.js';
+import type { FirstMove, InteractionRef, PlayerRef, StoredChallenge, StoredGame } from '../model/index.js';
 import type { Announcement } from './announce.js';
 import { postableHere, type MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
@@ -143,14 +143,14 @@ async function close(
 
 /**
  * Accept: take the challenge (one accept wins), then start the game on its card (`cardId`: the clicked message;
- * `reply`: the click, which shows the start in reply mode).
+ * `interaction`: the click, which shows the start in reply mode).
  */
 export async function acceptChallenge(
   ctx: MatchContext,
   id: string,
   accepter: PlayerRef,
   cardId: string | null,
-  reply?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<CardChange> {
   const c = await loadChallenge(ctx, id);
   if (c.status === 'expired') return expire(ctx, c);
@@ -170,7 +170,7 @@ export async function acceptChallenge(
     accepter,
     c.messageId ?? cardId,
     { key: 'challenge.acceptedBy', params: { user: { user: accepter.id } } },
-    reply,
+    interaction,
   );
 }
 
@@ -181,7 +181,7 @@ export async function startAccepted(
   accepter: PlayerRef,
   messageId: string | null,
   note: Msg,
-  reply?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<CardChange> {
   const challenger: PlayerRef = { id: c.challengerId, name: c.challengerName };
   const players = orderPlayers<PlayerRef>(c.firstMove ?? 'random', challenger, accepter);
@@ -200,7 +200,7 @@ export async function startAccepted(
       rematchOf,
       clockMs: c.clockMs ?? ctx.settings.moveTimeMs,
       postable: postableHere(c),
-      reply: reply ?? null,
+      interaction: interaction ?? null,
     });
     await ctx.store.challenges
       .patch(c.id, { gameId: game.id })

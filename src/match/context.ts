@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { AiLevel, PendingReply, StoredChallenge, StoredGame, StoredTournament } from '../model/index.js';
+import type { AiLevel, InteractionRef, StoredChallenge, StoredGame, StoredTournament } from '../model/index.js';
 import type { Store } from '../store/types.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
@@ -96,9 +96,9 @@ export interface Notifier {
    * Answers an interaction that was left waiting (a crash between saving and posting) with the post, if it still can
    * be.
    */
-  answerLate(reply: PendingReply, post: GamePost): Promise<LateAnswer>;
+  answerLate(interaction: InteractionRef, post: GamePost): Promise<LateAnswer>;
   /** A public follow-up of an interaction (reply mode: how the bot speaks where it cannot post); returns its id. */
-  followUp(reply: PendingReply, post: Post): Promise<string>;
+  followUp(interaction: InteractionRef, post: Post): Promise<string>;
   /** Edits a message the bot posted; NotPostable as for post. */
   edit(where: Where, messageId: string, post: Post): Promise<void>;
   /** Opens a public thread on a message; null where the bot may not (no permission, a channel without threads). */
@@ -127,17 +127,14 @@ export const DEFAULT_MATCH_SETTINGS: MatchSettings = {
   maxAiGames: 3,
 };
 
-/** The interaction a write's post may answer (stored with the write, for the announcement sweep). */
-export interface Via {
-  reply: PendingReply;
-}
-
 /**
- * The interaction behind a write, when a person acted: the write must land
- * while they can still be told, and its post may answer them.
+ * The interaction a post answers when a person is waiting on it now (they have
+ * just acted): its stored ref, and the last instant (ms since epoch) it can
+ * still be answered, which is the deadline of the write they wait for. The
+ * store keeps only the ref; a write without a person behind it (the AI's, in
+ * reply mode) carries a plain `InteractionRef` and no deadline of its own.
  */
-export interface Origin extends Via {
-  /** The last instant (ms since epoch) this interaction can still be answered. */
+export interface LiveInteractionRef extends InteractionRef {
   answerBy(): number;
 }
 

@@ -6,7 +6,7 @@ import type { Msg } from '../i18n/msg.js';
 import type { StoredGame } from '../model/index.js';
 import { isCorruptRecordError } from '../store/types.js';
 import type { Announcement } from './announce.js';
-import type { MatchContext, Origin } from './context.js';
+import type { LiveInteractionRef, MatchContext } from './context.js';
 import { sideMsg } from './describe.js';
 import { finish, type Ending } from './finish.js';
 import { check, loadActiveGame, loadGameById, requirePlayer, type LoadedGame } from './games.js';
@@ -14,8 +14,13 @@ import { refuse } from './refusal.js';
 import { isTournamentGame } from './tournament/event.js';
 
 /** Ends an active game for a person waiting on it; a concurrent change or a vanished record is a refusal. */
-async function end(ctx: MatchContext, rec: StoredGame, ending: Ending, origin?: Origin): Promise<Announcement> {
-  const f = await finish(ctx, rec, ending, origin);
+async function end(
+  ctx: MatchContext,
+  rec: StoredGame,
+  ending: Ending,
+  interaction?: LiveInteractionRef,
+): Promise<Announcement> {
+  const f = await finish(ctx, rec, ending, interaction);
   if (!f.ok) return refuse(f.reason === 'not-found' ? 'game.gone' : 'game.changedJustNow');
   return f.announcement;
 }
@@ -24,7 +29,7 @@ export async function resign(
   ctx: MatchContext,
   channelId: string,
   userId: string,
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<Announcement> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
@@ -38,7 +43,7 @@ export async function resign(
       lines: [{ key: 'end.resigned', params: { name, side: sideMsg(g.rec.game, side) } }],
       state: g.state,
     },
-    origin,
+    interaction,
   );
 }
 
@@ -47,7 +52,7 @@ export async function abort(
   ctx: MatchContext,
   channelId: string,
   userId: string,
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<Announcement> {
   // A damaged record cannot go on: either of its players may close it, as an admin may with /endgame (no
   // result). In DMs and group DMs nobody else could, and the channel would be held by it for good.
@@ -58,7 +63,7 @@ export async function abort(
       damaged,
       'damaged',
       { key: 'end.closedDamagedBy', params: { user: { user: userId } } },
-      origin,
+      interaction,
     );
   const g = await loadActiveGame(ctx, channelId, userId);
   requirePlayer(g, userId);
@@ -74,7 +79,7 @@ export async function abort(
       lines: [{ key: 'end.abortedBy', params: { user: { user: userId } } }],
       state: g.state,
     },
-    origin,
+    interaction,
   );
 }
 
@@ -87,19 +92,19 @@ export async function offerDraw(
   ctx: MatchContext,
   channelId: string,
   userId: string,
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<DrawOffer> {
   const g = await loadActiveGame(ctx, channelId, userId);
   const side = requirePlayer(g, userId);
   if (g.rec.players[1 - side].bot) refuse('draw.aiDeclines');
   if (g.rec.drawOffer === side) refuse('draw.alreadyOffered');
-  if (g.rec.drawOffer != null) return { kind: 'agreed', announcement: await agreeDraw(ctx, g, origin) };
+  if (g.rec.drawOffer != null) return { kind: 'agreed', announcement: await agreeDraw(ctx, g, interaction) };
   const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: side });
   if (!res.ok) refuse('game.changedJustNow');
   return { kind: 'offered', game: res.game, by: side };
 }
 
-const agreeDraw = (ctx: MatchContext, g: LoadedGame, origin?: Origin): Promise<Announcement> =>
+const agreeDraw = (ctx: MatchContext, g: LoadedGame, interaction?: LiveInteractionRef): Promise<Announcement> =>
   end(
     ctx,
     g.rec,
@@ -109,7 +114,7 @@ const agreeDraw = (ctx: MatchContext, g: LoadedGame, origin?: Origin): Promise<A
       lines: [{ key: 'end.drawAgreedLine' }],
       state: g.state,
     },
-    origin,
+    interaction,
   );
 
 export type DrawAnswer =
@@ -126,7 +131,7 @@ export async function answerDraw(
   version: number,
   userId: string,
   accept: boolean,
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<DrawAnswer> {
   const g = await loadGameById(ctx, gameId);
   if (g.rec.status !== 'active') refuse('game.over');
@@ -138,7 +143,7 @@ export async function answerDraw(
     return { kind: side === g.rec.drawOffer ? 'withdrawn' : 'declined', game: res.game };
   }
   if (side === g.rec.drawOffer) refuse('draw.ownOffer');
-  return { kind: 'agreed', announcement: await agreeDraw(ctx, g, origin) };
+  return { kind: 'agreed', announcement: await agreeDraw(ctx, g, interaction) };
 }
 
 /**
@@ -150,7 +155,7 @@ export async function adminEnd(
   ctx: MatchContext,
   channelId: string,
   adminId: string,
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<Announcement> {
   let active: StoredGame | null;
   try {
@@ -165,7 +170,7 @@ export async function adminEnd(
     active,
     'admin',
     { key: 'end.endedByAdmin', params: { user: { user: adminId } } },
-    origin,
+    interaction,
   );
 }
 
@@ -190,7 +195,7 @@ function closeWithoutResult(
   active: StoredGame,
   reason: 'admin' | 'damaged',
   line: Msg,
-  origin?: Origin,
+  interaction?: LiveInteractionRef,
 ): Promise<Announcement> {
   const c = check(active);
   return end(
@@ -202,6 +207,6 @@ function closeWithoutResult(
       lines: c.ok ? [line] : [line, { key: 'endgame.wasDamaged' }],
       ...(c.ok ? { state: c.value.state } : {}),
     },
-    origin,
+    interaction,
   );
 }

@@ -10,10 +10,10 @@
 // the final post is built. The caller makes the post: the answer of the
 // interaction behind it, or postAnnouncement when nobody waits.
 import type { Msg } from '../i18n/msg.js';
-import type { GameResult, StoredGame } from '../model/index.js';
+import type { GameResult, InteractionRef, StoredGame } from '../model/index.js';
 import type { GameChanges } from '../store/types.js';
 import { announcement, type Announcement } from './announce.js';
-import type { MatchContext, Origin, Via } from './context.js';
+import type { LiveInteractionRef, MatchContext } from './context.js';
 import { check, rememberChecked } from './games.js';
 import { gameEnded } from './over.js';
 import { settleRatings } from './ratings.js';
@@ -40,14 +40,14 @@ export type Finished =
 /**
  * Ends `rec` (active, at its version) as `ending` says. A concurrent change or
  * a missing record changes nothing ({ok: false}); a store outage or a late
- * write is a refusal that says so (savePlayerWrite). `origin`: the interaction
- * behind it, whose answer the post may be.
+ * write is a refusal that says so (savePlayerWrite). `interaction`: the one
+ * the post answers (live: a person waiting on it now).
  */
 export async function finish(
   ctx: MatchContext,
   rec: StoredGame,
   ending: Ending,
-  origin?: Origin | Via,
+  interaction?: InteractionRef | LiveInteractionRef,
 ): Promise<Finished> {
   const changes: GameChanges = {
     status: ending.status,
@@ -59,7 +59,9 @@ export async function finish(
     changes.state = ending.state;
     changes.appendMoves = ending.move.moves;
   }
-  const res = await savePlayerWrite(ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, origin)));
+  const res = await savePlayerWrite(
+    ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, interaction)),
+  );
   if (!res.ok) return { ok: false, reason: res.reason === 'not-found' ? 'not-found' : 'conflict' };
   if (ending.state !== undefined) rememberChecked(res.game, ending.state);
   gameEnded(ctx, res.game);

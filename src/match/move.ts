@@ -8,15 +8,15 @@
 // AI's search runs in worker threads (ctx.think), so the bot keeps answering
 // other games; its move is committed with the version it thought about, so a
 // resign or abort meanwhile simply wins. In reply mode the AI's move follows
-// the post it answers, as a follow-up of the same interaction (`via`), since
-// the bot cannot post there on its own. Lost AI turns: sweeps/ai-turns.ts.
+// the post it answers, as a follow-up of the interaction that post answered
+// (an InteractionRef), since the bot cannot post there on its own. Lost AI turns: sweeps/ai-turns.ts.
 import { createHash } from 'node:crypto';
 import type { AnyGame, Outcome, Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import type { PendingReply, StoredGame } from '../model/index.js';
+import type { InteractionRef, StoredGame } from '../model/index.js';
 import { announcement, archiveIfOver, postAnnouncement, type Announcement } from './announce.js';
 import { nextClock } from './clock.js';
-import { postableHere, type MatchContext, type Origin, type TextPost, type Via } from './context.js';
+import { postableHere, type LiveInteractionRef, type MatchContext, type TextPost } from './context.js';
 import { moveLine, playerParam, ruleErrorMsg } from './describe.js';
 import { finish } from './finish.js';
 import {
@@ -75,7 +75,7 @@ export async function playMove(
   where: { channelId: string } | { gameId: string },
   mover: Mover,
   text: string,
-  origin?: Origin | Via,
+  interaction?: InteractionRef | LiveInteractionRef,
 ): Promise<Announcement> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const g =
@@ -101,7 +101,9 @@ export async function playMove(
     const vsAi = rec.players.some((p) => p.bot);
     // A hint before the write (as for owed posts): the AI sweep finds a turn whose process died before it thought.
     if (vsAi) await ctx.store.aiTurns.note(rec.id);
-    const done = adv.outcome.over ? await finish(ctx, rec, endingOf(adv), origin) : await commit(ctx, rec, adv, origin);
+    const done = adv.outcome.over
+      ? await finish(ctx, rec, endingOf(adv), interaction)
+      : await commit(ctx, rec, adv, interaction);
     if (done.ok) {
       if (vsAi && (done.game.status !== 'active' || done.game.players[game.toMove(adv.state)].bot === undefined)) {
         await ctx.store.aiTurns
@@ -134,7 +136,7 @@ async function commit(
   ctx: MatchContext,
   rec: StoredGame,
   adv: Advanced,
-  origin?: Origin | Via,
+  interaction?: InteractionRef | LiveInteractionRef,
 ): Promise<{ ok: true; game: StoredGame; announcement: Announcement } | { ok: false; reason: string }> {
   const changes = {
     state: adv.state,
@@ -142,21 +144,30 @@ async function commit(
     drawOffer: null,
     ...(rec.clock ? { clock: nextClock(rec.clock, ctx.now()) } : {}),
   };
-  const res = await savePlayerWrite(ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, origin)));
+  const res = await savePlayerWrite(
+    ctx.store.games.update(rec.id, rec.version, changes, writeOptions(ctx, interaction)),
+  );
   if (!res.ok) return res;
   rememberChecked(res.game, adv.state);
   const after = res.game;
-  const a = announcement(ctx, after, adv.state, adv.lines, (via) => afterPost(ctx, after, via), adv.before);
+  const a = announcement(
+    ctx,
+    after,
+    adv.state,
+    adv.lines,
+    (interaction) => afterPost(ctx, after, interaction),
+    adv.before,
+  );
   return { ok: true, game: after, announcement: a };
 }
 
 /**
- * After a post (`via`: the interaction it went out through): archive a finished game's thread, else let the AI answer
+ * After a post (`interaction`: the one it answered, if any): archive a finished game's thread, else let the AI answer
  * if it is to move.
  */
-export async function afterPost(ctx: MatchContext, rec: StoredGame, via?: PendingReply): Promise<void> {
+export async function afterPost(ctx: MatchContext, rec: StoredGame, interaction?: InteractionRef): Promise<void> {
   if (rec.status !== 'active') return archiveIfOver(ctx, rec);
-  scheduleAi(ctx, rec, via);
+  scheduleAi(ctx, rec, interaction);
 }
 
 // ---------------------------------------------------------------------------
@@ -174,8 +185,8 @@ export function aiToMove(rec: StoredGame): Side | null {
   return rec.players[side].bot ? side : null;
 }
 
-/** Lets the AI move if it is to move; `via`: in reply mode, the interaction its move follows up. */
-export function scheduleAi(ctx: MatchContext, rec: StoredGame, via?: PendingReply): void {
+/** Lets the AI move if it is to move; `interaction`: in reply mode, the one its move follows up. */
+export function scheduleAi(ctx: MatchContext, rec: StoredGame, interaction?: InteractionRef): void {
   if (rec.status !== 'active' || rec.damaged || !rec.players.some((p) => p.bot)) return;
   const c = check(rec);
   if (!c.ok) {
@@ -185,9 +196,11 @@ export function scheduleAi(ctx: MatchContext, rec: StoredGame, via?: PendingRepl
   }
   const side = c.value.game.toMove(c.value.state);
   if (!rec.players[side].bot) return;
-  // Only reply mode needs the interaction: elsewhere the AI posts in the channel.
-  const follow = !postableHere(rec) && via ? { ...via, followUp: true } : undefined;
-  ctx.background(`ai ${rec.id}`, () => aiTurn(ctx, rec.id, null, follow));
+  // Only reply mode needs the interaction (the AI's post goes after its answer): elsewhere the AI posts in the channel.
+  const replyMode = !postableHere(rec);
+  ctx.background(`ai ${rec.id}`, () =>
+    aiTurn(ctx, rec.id, null, replyMode && interaction ? { ...interaction, followUp: true } : undefined),
+  );
 }
 
 /** How long a process may think for a game's AI before others may take over (the search is capped far below). */
@@ -198,7 +211,7 @@ export async function aiTurn(
   ctx: MatchContext,
   gameId: string,
   takeOver: string | null = null,
-  via?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<void> {
   const rec = await ctx.store.games.get(gameId);
   if (!rec) return;
@@ -211,7 +224,7 @@ export async function aiTurn(
   // takes over.
   if ((await ctx.store.aiTurns.lease(gameId, ctx.instanceId, AI_LEASE_MS, takeOver)) !== null) return;
   try {
-    await think(ctx, rec, side, level, c.value.state, via);
+    await think(ctx, rec, side, level, c.value.state, interaction);
   } finally {
     await ctx.store.aiTurns
       .release(gameId, ctx.instanceId)
@@ -225,7 +238,7 @@ async function think(
   side: Side,
   level: NonNullable<StoredGame['players'][number]['bot']>,
   state: unknown,
-  via?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<void> {
   const gameId = rec.id;
   let text: string;
@@ -241,27 +254,21 @@ async function think(
       ping: [],
     };
     if (postableHere(rec)) await ctx.notifier.post(rec, note);
-    else if (via) await ctx.notifier.followUp(via, note);
+    else if (interaction) await ctx.notifier.followUp(interaction, note);
     return;
   }
   let a;
   try {
     // Reply mode: the write keeps the interaction, so the announcement sweep can follow it up should this process die.
-    a = await playMove(
-      ctx,
-      { gameId },
-      { aiSide: side, expectVersion: rec.version },
-      text,
-      via ? { reply: via } : undefined,
-    );
+    a = await playMove(ctx, { gameId }, { aiSide: side, expectVersion: rec.version }, text, interaction);
   } catch (e) {
     if (!isRefusal(e)) throw e;
     // Resigned, aborted or moved on meanwhile: nothing to do. The same position refusing the AI's own move is a bug.
     const now = await ctx.store.games.get(gameId);
     if (now && now.status === 'active' && now.version === rec.version)
       ctx.log.error({ gameId, move: text, refusal: e.msg.key }, 'AI move refused');
-    else if (now) scheduleAi(ctx, now, via);
+    else if (now) scheduleAi(ctx, now, interaction);
     return;
   }
-  await postAnnouncement(ctx, a, via);
+  await postAnnouncement(ctx, a, interaction);
 }

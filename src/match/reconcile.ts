@@ -18,7 +18,7 @@ import type { Msg } from '../i18n/msg.js';
 import { replay } from '../engine/replay.js';
 import type { StoredGame } from '../model/index.js';
 import { isCorruptRecordError, type ClaimedAnnouncement } from '../store/types.js';
-import { announcement, postNonce, replyUsable, sendOnce, type Announcement } from './announce.js';
+import { announcement, interactionUsable, postNonce, sendOnce, type Announcement } from './announce.js';
 import { postableHere, type MatchContext } from './context.js';
 import { introLine, moveLine } from './describe.js';
 import { finalAnnouncement } from './finish.js';
@@ -81,7 +81,7 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
   }
   const claim = await ctx.store.outbox.claim(id, owner, ctx.instanceId);
   if (!claim) return false; // another process took it, or it went out meanwhile
-  if (!postableHere(rec) && (claim.tries > MAX_TRIES || !replyUsable(claim.reply))) {
+  if (!postableHere(rec) && (claim.tries > MAX_TRIES || !interactionUsable(claim.interaction))) {
     // Reply mode and no interaction left to carry it: it stays owed for the next interaction in its channel.
     await leaveForNextInteraction(ctx, id);
     return false;
@@ -172,7 +172,7 @@ async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Ann
   }
   const state = c.value.state;
   if (rec.status !== 'active') return finalAnnouncement(ctx, rec, lines, state, before);
-  return announcement(ctx, rec, state, lines, (via) => afterPost(ctx, rec, via), before);
+  return announcement(ctx, rec, state, lines, (interaction) => afterPost(ctx, rec, interaction), before);
 }
 
 /**
@@ -187,16 +187,16 @@ async function deliver(
   claim: ClaimedAnnouncement,
 ): Promise<'delivered' | 'failed' | 'nowhere'> {
   let how: 'edited' | 'answered' | 'channel' | 'follow-up' | null = null;
-  const reply = replyUsable(claim.reply) ? claim.reply : null;
+  const interaction = interactionUsable(claim.interaction) ? claim.interaction : null;
   try {
-    const late = reply ? await ctx.notifier.answerLate(reply, a.post) : 'gone';
+    const late = interaction ? await ctx.notifier.answerLate(interaction, a.post) : 'gone';
     if (late === 'edited' || late === 'answered') how = late;
     else if (postableHere(rec)) {
       await ctx.notifier.post(rec, a.post, { nonce: postNonce(a.post.game) });
       how = 'channel';
-    } else if (late === 'open' && reply) {
+    } else if (late === 'open' && interaction) {
       // (An edit of the "thinking…" above cannot show the post twice; a follow-up can: sent once.)
-      if (await sendOnce(ctx, rec, () => ctx.notifier.followUp(reply, a.post))) how = 'follow-up';
+      if (await sendOnce(ctx, rec, () => ctx.notifier.followUp(interaction, a.post))) how = 'follow-up';
     }
     if (how) ctx.log.info({ gameId: rec.id, version: rec.version, how }, 'owed game post made');
   } catch (e) {
@@ -205,6 +205,6 @@ async function deliver(
     return 'failed';
   }
   // The next post (the AI's answer, in reply mode) can follow the interaction this one went out through.
-  await a.after(how !== null, how && how !== 'channel' && reply ? reply : undefined);
+  await a.after(how !== null, how && how !== 'channel' && interaction ? interaction : undefined);
   return how ? 'delivered' : 'nowhere';
 }

@@ -4,7 +4,7 @@
 // starts. The rematch challenge has a fixed id per game (`rm<gameId>`), so
 // the store's atomic create and take settle two clicks at once.
 import { localeOf } from '../i18n/catalogue.js';
-import type { PendingReply, PlayerRef, StoredChallenge, StoredGame } from '../model/index.js';
+import type { InteractionRef, PlayerRef, StoredChallenge, StoredGame } from '../model/index.js';
 import type { Announcement } from './announce.js';
 import { recordCard, startAccepted } from './challenges.js';
 import { isNotPostable, postableHere, type MatchContext } from './context.js';
@@ -20,13 +20,16 @@ export type RematchResult =
   /** `posted` false: reply mode, the click shows the card. */
   | { kind: 'offered'; challenge: StoredChallenge; to: PlayerRef; where: string; posted: boolean };
 
-/** The Rematch button; `version` is the game's when the final post was drawn; `reply`: the click. */
+/**
+ * The Rematch button; `version` is the game's when the final post was drawn; `interaction`: the click, which the
+ * start answers in reply mode.
+ */
 export async function rematch(
   ctx: MatchContext,
   gameId: string,
   version: number,
   userId: string,
-  reply?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<RematchResult> {
   const { rec } = await loadGameById(ctx, gameId);
   if (rec.status === 'active') refuse('rematch.stillPlaying');
@@ -36,11 +39,11 @@ export async function rematch(
   const me = rec.players[side];
   const other = rec.players[side === 0 ? 1 : 0];
   const where = rec.parentChannelId ?? rec.channelId;
-  if (other.bot) return rematchAi(ctx, rec, userId, where, reply);
+  if (other.bot) return rematchAi(ctx, rec, userId, where, interaction);
 
   const cid = rematchId(rec.id);
   const existing = cid ? await ctx.store.challenges.get(cid) : null;
-  if (existing) return answerExisting(ctx, existing, me, reply);
+  if (existing) return answerExisting(ctx, existing, me, interaction);
   let challenge: StoredChallenge;
   try {
     challenge = await ctx.store.challenges.create(
@@ -67,7 +70,7 @@ export async function rematch(
   } catch (e) {
     // Both players clicked at the same moment: the other's challenge won; take it.
     const now = cid ? await ctx.store.challenges.get(cid) : null;
-    if (now) return answerExisting(ctx, now, me, reply);
+    if (now) return answerExisting(ctx, now, me, interaction);
     throw e;
   }
   // Reply mode: the card is the click's answer (the command records it).
@@ -82,7 +85,7 @@ async function answerExisting(
   ctx: MatchContext,
   c: StoredChallenge,
   me: PlayerRef,
-  reply?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<RematchResult> {
   if (c.challengerId === me.id)
     refuse(
@@ -97,7 +100,7 @@ async function answerExisting(
     me,
     c.messageId,
     { key: 'rematch.acceptedBoth', params: { user: { user: me.id } } },
-    reply,
+    interaction,
   );
   // Reply mode: the card stays as it was; a click on it says the rematch is closed.
   if (c.messageId && postableHere(c)) {
@@ -117,7 +120,7 @@ async function rematchAi(
   rec: StoredGame,
   userId: string,
   where: string,
-  reply?: PendingReply,
+  interaction?: InteractionRef,
 ): Promise<RematchResult> {
   // The cap first: a rematch it refuses must not use up the once-per-game slot below.
   await checkAiCap(ctx, userId);
@@ -159,7 +162,7 @@ async function rematchAi(
     locale,
     rematchOf: rec.id,
     postable,
-    reply: reply ?? null,
+    interaction: interaction ?? null,
   });
   return { kind: 'started', game, post };
 }

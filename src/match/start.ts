@@ -6,7 +6,7 @@
 // interaction that started the game.
 import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
-import type { PendingReply, PlayerRef, StoredGame } from '../model/index.js';
+import type { InteractionRef, PlayerRef, StoredGame } from '../model/index.js';
 import { announcement, postAnnouncement, type Announcement } from './announce.js';
 import { scheduleAi } from './move.js';
 import { startClock } from './clock.js';
@@ -33,8 +33,8 @@ export interface MatchSpec {
   clockMs?: number | null;
   /** false: reply mode (see StoredGame.postable); default true. */
   postable?: boolean;
-  /** Reply mode: the interaction that will show the start (stored for the announcement sweep). */
-  reply?: PendingReply | null;
+  /** Reply mode: the interaction that will show the start, its post answering it (stored for the announcement sweep). */
+  interaction?: InteractionRef | null;
 }
 
 export interface Started {
@@ -75,7 +75,7 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
       locale: spec.locale,
       ...(replyMode ? { postable: false } : {}),
     },
-    { announce: { owner: ctx.instanceId, reply: replyMode ? (spec.reply ?? null) : null } },
+    { announce: { owner: ctx.instanceId, interaction: replyMode ? (spec.interaction ?? null) : null } },
   );
   if (!created.ok) return refuse(created.reason === 'channel-busy' ? 'start.channelBusy' : 'start.failed');
   const rec = created.game;
@@ -86,7 +86,9 @@ export async function startMatch(ctx: MatchContext, spec: MatchSpec): Promise<St
       .catch((e: unknown) => ctx.log.warn({ err: e, gameId: rec.id }, 'could not note the AI turn'));
   }
   // The AI opens after the start is shown; in reply mode as a follow-up of the interaction that showed it.
-  const start = announcement(ctx, rec, state, [introLine(rec)], (via) => Promise.resolve(scheduleAi(ctx, rec, via)));
+  const start = announcement(ctx, rec, state, [introLine(rec)], (interaction) =>
+    Promise.resolve(scheduleAi(ctx, rec, interaction)),
+  );
   if (replyMode) return { game: rec, post: start };
   // A start that cannot be posted now is posted by the announcement sweep, which then lets the AI open.
   await postAnnouncement(ctx, start);

@@ -3,7 +3,8 @@
 // and how a failed save reads to the person waiting for it.
 import type { UpdateGameResult, UpdateOptions } from '../store/types.js';
 import { storeUnavailable } from '../store/unavailable.js';
-import type { MatchContext, Origin, Via } from './context.js';
+import type { InteractionRef } from '../model/index.js';
+import type { LiveInteractionRef, MatchContext } from './context.js';
 import { refuse } from './refusal.js';
 
 /** Time kept back from a write's deadline for clocks that disagree a little (the bot's, Redis's). */
@@ -11,15 +12,16 @@ const CLOCK_SKEW_MS = 100;
 
 /**
  * The options of a write that needs a post: this process owes it, and
- * `reply` (an interaction, or a `Via` naming the one the post may follow in
- * reply mode) may carry it. The write must reach Redis before the store's
- * command timeout, after which its caller hears it failed, and, with a person
- * behind it, before the interaction can no longer be answered. Redis refuses
- * it after that instant ('late'), so it never lands behind its caller's back.
+ * `interaction`, the one the post answers, is stored with it (the sweep may
+ * still answer it after a crash). The write must reach Redis before the
+ * store's command timeout, after which its caller hears it failed, and, with
+ * a person waiting on the interaction (live), before it can no longer be
+ * answered. Redis refuses it after that instant ('late'), so it never lands
+ * behind its caller's back.
  */
-export function writeOptions(ctx: MatchContext, origin?: Origin | Via): UpdateOptions {
-  const announce = { owner: ctx.instanceId, reply: origin?.reply ?? null };
-  const answerBy = origin && 'answerBy' in origin ? origin.answerBy() : Infinity;
+export function writeOptions(ctx: MatchContext, interaction?: InteractionRef | LiveInteractionRef): UpdateOptions {
+  const announce = { owner: ctx.instanceId, interaction: interaction ?? null };
+  const answerBy = interaction && 'answerBy' in interaction ? interaction.answerBy() : Infinity;
   const deadline = Math.min(Date.now() + ctx.store.commandTimeoutMs, answerBy) - CLOCK_SKEW_MS;
   return { announce, deadline };
 }

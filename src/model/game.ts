@@ -117,10 +117,12 @@ export type StoredGame = z.infer<typeof gameSchema>;
 export const gameChangesSchema = z.object(changeableFields).partial();
 
 /**
- * The interaction that waits for a write's post (its token is valid 15 minutes; kept on the record until the post is
- * out).
+ * The interaction a post answers, as a write stores it: what is needed to answer it later (its token is valid 15
+ * minutes), kept on the record until the post is out. One name for it everywhere: the match layer carries an
+ * `InteractionRef`, or a `LiveInteractionRef` (match/context.ts) when a person is waiting on it now. In Redis it is the
+ * game hash's field `reply` (its name before this one; kept, so that records already stored read back).
  */
-export const pendingReplySchema = z.object({
+export const interactionRefSchema = z.object({
   token: z.string(),
   /** When the interaction was created, ms since epoch. */
   createdAt: z.number(),
@@ -129,4 +131,4 @@ export const pendingReplySchema = z.object({
   /** The post goes after this interaction's own answer, as a follow-up (the AI's move after the player's board). */
   followUp: z.boolean().optional(),
 });
-export type PendingReply = z.infer<typeof pendingReplySchema>;
+export type InteractionRef = z.infer<typeof interactionRefSchema>;

@@ -5,7 +5,14 @@
 // written next to (not inside) the game's script, and their readers re-check
 // the record, which makes them self-healing.
 import { randomBytes } from 'node:crypto';
-import { gameChangesSchema, gameSchema, isRecordId, type StoredGame } from '../model/index.js';
+import {
+  gameChangesSchema,
+  gameSchema,
+  interactionRefSchema,
+  isRecordId,
+  type InteractionRef,
+  type StoredGame,
+} from '../model/index.js';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { issuesOf, type StoreContext } from './context.js';
 import { indexDue, indexNew, unindexActive } from './game-index.js';
@@ -28,6 +35,12 @@ import {
 const CHANGE_FIELDS = Object.keys(gameChangesSchema.shape) as (keyof typeof gameChangesSchema.shape)[];
 /** What an update writes, checked before Redis: the changes and the store's timestamp. */
 const updateSchema = gameChangesSchema.extend({ updatedAt: gameSchema.shape.updatedAt });
+
+/**
+ * The interaction a write's post answers, as its field `reply` holds it: the schema's fields only (a live one also
+ * carries its deadline, which is no part of the record).
+ */
+const encodeInteraction = (r: InteractionRef): string => JSON.stringify(interactionRefSchema.parse(r));
 
 export class RedisGameStore implements GameStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -82,7 +95,7 @@ export class RedisGameStore implements GameStore {
         'annTries',
         '0',
       );
-      if (opts.announce.reply) fields.push('reply', JSON.stringify(opts.announce.reply));
+      if (opts.announce.interaction) fields.push('reply', encodeInteraction(opts.announce.interaction));
       await noteOwed(this.ctx, id);
     }
     const created = await GAME_CREATE.run(
@@ -185,7 +198,7 @@ export class RedisGameStore implements GameStore {
       expectedVersion,
       this.ctx.embedded ? 0 : (deadline ?? 0),
       announce ? JSON.stringify(announce.owner) : '',
-      announce?.reply ? JSON.stringify(announce.reply) : '',
+      announce?.interaction ? encodeInteraction(announce.interaction) : '',
     ];
     // The owed-post hint goes out just before the write, in the same round trip (one pipeline): a crash
     // between the two leaves a hint the sweep drops, never a post owed and forgotten.

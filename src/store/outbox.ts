@@ -1,11 +1,12 @@
 // The outbox of owed posts. A write that needs a public post carries its
-// announcement (annV on the game's record, the owner `ann` and the waiting
-// interaction `reply` beside it, written by the game's own script); the post is
+// announcement (annV on the game's record, the owner `ann` and the
+// interaction the post answers beside it, in the field `reply`: its older
+// name, kept for the records already stored; written by the game's own script); the post is
 // owed until markShown. The owed index is a hint in another slot, noted just
 // before the write, so a crash between the two leaves a hint the sweep drops,
 // never a post owed and forgotten.
 import type { StoreContext } from './context.js';
-import { isRecordId, pendingReplySchema, type PendingReply } from '../model/index.js';
+import { interactionRefSchema, isRecordId, type InteractionRef } from '../model/index.js';
 import { GAME_CLAIM_ANNOUNCEMENT, GAME_CLAIM_REPLY_POST, GAME_MARK_SHOWN, GAME_RELEASE_REPLY_POST } from './scripts.js';
 import type { ClaimedAnnouncement, Outbox } from './types.js';
 
@@ -46,8 +47,8 @@ export class RedisOutbox implements Outbox {
     const args = [seen === null ? '' : JSON.stringify(seen), JSON.stringify(owner), attempt ? 1 : 0];
     const res = (await GAME_CLAIM_ANNOUNCEMENT.run(this.ctx.redis, [this.ctx.keys.game(id)], args)) as unknown[];
     if (Number(res[0]) !== 1) return null;
-    const reply = typeof res[2] === 'string' && res[2] ? parseJson(res[2], isPendingReply) : null;
-    return { tries: Number(res[1]), reply };
+    const interaction = typeof res[2] === 'string' && res[2] ? parseJson(res[2], isInteractionRef) : null;
+    return { tries: Number(res[1]), interaction };
   }
 
   async claimReplyPost(id: string, version: number): Promise<boolean> {
@@ -68,7 +69,7 @@ export class RedisOutbox implements Outbox {
   }
 }
 
-const isPendingReply = (v: unknown): v is PendingReply => pendingReplySchema.safeParse(v).success;
+const isInteractionRef = (v: unknown): v is InteractionRef => interactionRefSchema.safeParse(v).success;
 
 /** A field of our own written as JSON; null when it is not what we wrote (a damaged field is no reason to fail). */
 function parseJson<T>(raw: string, ok: (v: unknown) => v is T): T | null {

@@ -56,8 +56,9 @@ return 1
  * The compare-and-set of a game (product: "every write is a compare-and-set on
  * the game's version"). KEYS: game, moves. ARGV: expectedVersion, deadline
  * (ms since epoch by Redis's clock, 0 = none), announcement owner ('' = this
- * write needs no post), pending reply ('' = none), nFieldArgs, field/value
- * pairs..., moves to append... → {1, HGETALL, LRANGE} | {0, reason}.
+ * write needs no post), the interaction its post answers ('' = none; kept in
+ * the field 'reply', its older name, which stored records use), nFieldArgs,
+ * field/value pairs..., moves to append... → {1, HGETALL, LRANGE} | {0, reason}.
  *
  * A write past its deadline is refused ('late'): whoever sent it has stopped
  * waiting and told the player it failed, so it must not happen after all.
@@ -110,8 +111,8 @@ return {1, redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
 
 /**
  * The post of `version` (covering `moves` moves) went out. KEYS: game.
- * ARGV: version, moves → 1 when nothing is owed any more (the pending reply
- * and owner are dropped), 0 when a later write still waits for its post, -1
+ * ARGV: version, moves → 1 when nothing is owed any more (the interaction
+ * its post answered and the owner are dropped), 0 when a later write still waits for its post, -1
  * for a missing game.
  */
 export const GAME_MARK_SHOWN = new Script(
@@ -136,7 +137,7 @@ return 0
 /**
  * Takes over an owed post. KEYS: game. ARGV: the owner seen ('' = none), the
  * new owner, 1 to count this as an attempt (0: a hand-over) → {1, tries,
- * reply} when taken, {0} when someone else took it first or nothing is owed
+ * the interaction ('reply')} when taken, {0} when someone else took it first or nothing is owed
  * any more.
  */
 export const GAME_CLAIM_ANNOUNCEMENT = new Script(

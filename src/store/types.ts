@@ -8,7 +8,7 @@ import type {
   ChallengeStatus,
   gameChangesSchema,
   GuildSettings,
-  PendingReply,
+  InteractionRef,
   ratingOutcomeSchema,
   RatingScope,
   RatingSnapshot,
@@ -20,10 +20,10 @@ import type {
 // ---------------------------------------------------------------------------
 // Games: the records, the channel binding, the indexes, the outbox of owed posts, the AI's turns
 
-/** Who announces a write: `owner` names the process that will post it; `reply` the interaction waiting for it. */
+/** Who announces a write: `owner` names the process that will post it; `interaction` the one its post answers. */
 export interface Announce {
   owner: string;
-  reply?: PendingReply | null;
+  interaction?: InteractionRef | null;
 }
 
 export interface UpdateOptions {
@@ -129,7 +129,8 @@ export interface GameIndex {
 export interface ClaimedAnnouncement {
   /** How many times the post has been taken over (the sweep gives up after a few). */
   tries: number;
-  reply: PendingReply | null;
+  /** The interaction the post answers, if one was stored with the write. */
+  interaction: InteractionRef | null;
 }
 
 /**

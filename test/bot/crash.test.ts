@@ -1,9 +1,12 @@
 // kill -9 between saving a move and posting it, with the real entry point:
 // the move is kept, a new process posts its board once (pinging the next
-// player), and play goes on. In reply mode (a group DM, where a follow-up
-// carries no nonce) a board sent just before the kill is not sent again.
+// player), and play goes on. The same between writing a game's end and
+// posting it: the end is kept as written, the result is posted once and the
+// ratings change once. In reply mode (a group DM, where a follow-up carries
+// no nonce) a board sent just before the kill is not sent again.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { guildScope, type StoredGame } from '../../src/model/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord/index.js';
 import { spawnTracked, stopAll } from '../support/processes.js';
@@ -41,6 +44,8 @@ beforeAll(async () => {
   fake = await startFakeDiscord({ timeoutMs: 20_000 });
   store = await openStore({ url: inject('redisUrl'), prefix, logger: { warn: () => {}, info: () => {} } });
 });
+// A test that fails half-way leaves no process behind to take over the next test's posts (they share the prefix).
+afterEach(() => stopAll());
 afterAll(async () => {
   await stopAll();
   await fake.close();
@@ -89,6 +94,96 @@ describe('kill -9 between saving a move and posting it', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 90_000);
+});
+
+describe('kill -9 between writing a game’s end and posting it', () => {
+  it('the end is kept as written, a new process posts the result once, and the ratings change once', async () => {
+    const guild = fake.addGuild({ name: 'Resign club' });
+    const channel = fake.addChannel(guild.id, { name: 'games' });
+    const alice = fake.addUser({ username: 'alice' });
+    const bob = fake.addUser({ username: 'bob' });
+    const first = startBotProcess(fake);
+    children.push(first);
+    await fake.waitForReady(1, 30_000);
+    const card = (
+      await fake
+        .slash(alice, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bob, first: 'me', rated: true }))
+        .done()
+    ).original!;
+    await fake.click(bob, card.id, findButton(card, 'Accept')).done();
+    const thread = await waitFor(async () => fake.threads(channel.id)[0]);
+    await fake.waitForMessage(thread.id, (m) => m.attachments.length > 0);
+    const played = await fake.slash(alice, thread.id, 'move', toOptions({ text: 'P A' })).done();
+    expect(played.original?.content).toContain('Red: P A (place)');
+
+    // Bob resigns. The end is written (and its ratings settled as its post is built); the post is on its way to
+    // Discord when the process is killed: /resign's answer, or the edit of its "thinking…" if the bot deferred first.
+    const result = `**<@${alice.id}> (Red) wins** (resignation)`;
+    const endPosts = () => fake.messages(thread.id).filter((m) => m.content.includes(result));
+    const endPost = fake.fault({ action: 'hold', times: 1, when: (r) => contentOf(r.body).includes(result) });
+    fake.slash(bob, thread.id, 'resign');
+    await endPost.hit(20_000);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    const written = (await store.channels.latest(thread.id))!;
+    expect(endOf(written)).toEqual({
+      status: 'over',
+      result: expect.objectContaining({ winner: 0, draw: false, reason: 'resign' }),
+      drawOffer: null,
+      wakeAt: null,
+      moves: ['P 0,0'],
+    });
+    // Owed from the write on: nothing reached the thread.
+    expect(written.annV ?? 0).toBeGreaterThan(written.shown ?? 0);
+    expect(endPosts()).toEqual([]);
+
+    const second = startBotProcess(fake);
+    children.push(second);
+    const final = await fake.waitForMessage(thread.id, (m) => m.content.includes(result), 30_000);
+    expect(final.content).toMatch(/1500 → \d+/);
+    const shown = await waitFor(async () => {
+      const g = await store.channels.latest(thread.id);
+      return g && (g.shown ?? 0) >= (g.annV ?? 0) ? g : undefined;
+    }, 30_000);
+    // The end as it was written, its ratings settled once (the process that wrote it may have settled them: the new
+    // one builds the same post from the record and applies nothing again).
+    expect(endOf(shown)).toEqual(endOf(written));
+    expect(shown.result?.ratingChanges).toBeTruthy();
+    for (const [i, p] of [alice, bob].entries()) {
+      const change = shown.result!.ratingChanges![i];
+      expect(change.userId).toBe(p.id);
+      for (const [scope, delta] of [
+        ['global', change.global],
+        [guildScope(guild.id), change.guild],
+      ] as const) {
+        const now = await store.ratings.get('exxit', p.id, scope);
+        expect(now.games).toBe(1);
+        expect(now.rating).toBe(delta?.after.rating);
+      }
+    }
+    // The finished game's thread is archived once its result is out; nothing more is posted.
+    await waitFor(async () => fake.channel(thread.id)?.thread_metadata?.archived, 30_000);
+    expect(endPosts()).toHaveLength(1);
+    expect(fake.violations).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});
+
+/** A REST body's text: an interaction callback's (`data.content`), a message's or an edit's (`content`). */
+function contentOf(body: unknown): string {
+  const b = body as { content?: unknown; data?: { content?: unknown } } | null;
+  const c = b?.data?.content ?? b?.content;
+  return typeof c === 'string' ? c : '';
+}
+
+/** What a game's end writes (finish.ts), and nothing the post changes afterwards (shown, the ratings settled). */
+const endOf = (g: StoredGame) => ({
+  status: g.status,
+  result: g.result && { ...g.result, ratingChanges: undefined },
+  drawOffer: g.drawOffer,
+  wakeAt: g.clock?.wakeAt ?? null,
+  moves: g.moves,
 });
 
 describe('kill -9 in a group DM between sending a board and noting it shown', () => {

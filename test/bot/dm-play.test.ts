@@ -372,11 +372,16 @@ describe('posts a crash left owed in a group DM', () => {
     await first.done();
     // A process saved the next move to follow up Ann's /move (as the AI's does), and died.
     let rec = await shownAll(p.where.id);
-    const reply = { token: first.payload.token as string, createdAt: Date.now(), component: false, followUp: true };
+    const interaction = {
+      token: first.payload.token as string,
+      createdAt: Date.now(),
+      component: false,
+      followUp: true,
+    };
     expect(
       (
         await h!.store.games.update(rec.id, rec.version, played(rec, 'P B'), {
-          announce: { owner: 'crashed-process', reply },
+          announce: { owner: 'crashed-process', interaction },
         })
       ).ok,
     ).toBe(true);

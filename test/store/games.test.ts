@@ -333,8 +333,13 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.outbox.owner(g.id)).toBeNull();
 
     // A move by p2 with an interaction waiting; then a draw offer (no post of its own).
-    const reply = { token: 'tok', createdAt: 123, component: false };
-    const m = await store.games.update(g.id, 1, { appendMoves: ['P A', 'pass'] }, { announce: { owner: 'p2', reply } });
+    const interaction = { token: 'tok', createdAt: 123, component: false };
+    const m = await store.games.update(
+      g.id,
+      1,
+      { appendMoves: ['P A', 'pass'] },
+      { announce: { owner: 'p2', interaction } },
+    );
     if (!m.ok) throw new Error('update refused');
     expect([m.game.annV, m.game.shown, m.game.shownMoves]).toEqual([2, 1, 0]);
     const d = await store.games.update(g.id, 2, { drawOffer: 1 });
@@ -343,7 +348,7 @@ describe.each(MODES)('games on $name', (mode) => {
     // Another process takes it over from p2, once; the waiting interaction comes with it.
     expect(await store.outbox.claim(g.id, 'someone-else', 'p3')).toBeNull();
     const claimed = await store.outbox.claim(g.id, 'p2', 'p3');
-    expect(claimed).toEqual({ tries: 1, reply });
+    expect(claimed).toEqual({ tries: 1, interaction });
     expect(await store.outbox.claim(g.id, 'p2', 'p4')).toBeNull();
     // The post of version 2 went out: nothing owed although the record is at version 3.
     expect(await store.outbox.markShown(g.id, 2, 2)).toBe(true);
@@ -382,19 +387,19 @@ describe.each(MODES)('games on $name', (mode) => {
     const m = await store.games.update(g.id, 1, { appendMoves: ['P A'] }, { announce: { owner: 'p1' } });
     if (!m.ok) throw new Error('update refused');
     expect([m.game.annV, m.game.shown, m.game.shownMoves]).toEqual([2, 1, 0]);
-    expect(await store.outbox.claim(m.game.id, 'p1', '', false)).toEqual({ tries: 0, reply: null });
-    expect(await store.outbox.claim(m.game.id, '', 'p2')).toEqual({ tries: 1, reply: null });
+    expect(await store.outbox.claim(m.game.id, 'p1', '', false)).toEqual({ tries: 0, interaction: null });
+    expect(await store.outbox.claim(m.game.id, '', 'p2')).toEqual({ tries: 1, interaction: null });
   });
 
   it('reply mode: postable false reads back (absent on older records); the start keeps the interaction that will show it; the quarantine says where no note can go', async () => {
     const old = await create();
     expect(old.postable).toBeUndefined();
     expect((await store.games.quarantine(old.id, 'test')).postable).toBe(true);
-    const reply = { token: 'tok-accept', createdAt: 1_700_000_000_000, component: true, followUp: false };
-    const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1', reply } });
+    const interaction = { token: 'tok-accept', createdAt: 1_700_000_000_000, component: true, followUp: false };
+    const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1', interaction } });
     if (!r.ok) throw new Error(r.reason);
     expect((await store.games.get(r.game.id))?.postable).toBe(false);
-    expect(await store.outbox.claim(r.game.id, 'p1', 'p2')).toEqual({ tries: 1, reply });
+    expect(await store.outbox.claim(r.game.id, 'p1', 'p2')).toEqual({ tries: 1, interaction });
     expect(await store.games.quarantine(r.game.id, 'test')).toEqual({
       marked: true,
       channelId: r.game.channelId,

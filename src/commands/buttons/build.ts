@@ -36,7 +36,7 @@ import { defineButton, type CommandContext } from '../kit/command.js';
 import { codes, COUNT_RE, encodeCustomId, isCount, isRef } from '../kit/custom-id.js';
 import type { MessagePayload, Row } from '../kit/posts.js';
 import { userLocale } from '../kit/locale.js';
-import { originOf } from '../kit/origin.js';
+import { liveInteractionRef } from '../kit/interaction-ref.js';
 import { clipText, t, text } from '../kit/text.js';
 
 /**
@@ -209,7 +209,7 @@ export const build = defineButton<BuildId>({
     }
     try {
       if (id.action === 'confirm') {
-        const done = await confirmBuilt(ctx, where, i.user.id, id.path, originOf(i));
+        const done = await confirmBuilt(ctx, where, i.user.id, id.path, liveInteractionRef(i));
         const a = done.announcement;
         return {
           kind: 'update',

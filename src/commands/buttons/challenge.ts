@@ -6,7 +6,7 @@ import { localeOf } from '../../i18n/catalogue.js';
 import { acceptChallenge, cancelChallenge, declineChallenge, refuse, type CardChange } from '../../match/index.js';
 import { defineButton, type Reply } from '../kit/command.js';
 import { codes, isRef, mayRedraw } from '../kit/custom-id.js';
-import { originOf } from '../kit/origin.js';
+import { interactionRef } from '../kit/interaction-ref.js';
 import { playerOf } from '../kit/people.js';
 import { challengeCard } from '../kit/posts.js';
 
@@ -45,6 +45,6 @@ export const challenge = defineButton<ChallengeButtonId>({
     if (!mayRedraw(i.message, id)) refuse('common.badButton');
     if (id.action === 'cancel') return cardReply(await cancelChallenge(ctx, id.challengeId, i.user.id));
     if (id.action === 'decline') return cardReply(await declineChallenge(ctx, id.challengeId, i.user.id));
-    return cardReply(await acceptChallenge(ctx, id.challengeId, playerOf(i), i.message.id, originOf(i).reply));
+    return cardReply(await acceptChallenge(ctx, id.challengeId, playerOf(i), i.message.id, interactionRef(i)));
   },
 });

@@ -7,7 +7,7 @@ import { localeOf } from '../../i18n/catalogue.js';
 import { answerDraw, gameLocale, recordCard, refuse, rematch } from '../../match/index.js';
 import { defineButton, type CommandContext, type Reply } from '../kit/command.js';
 import { COUNT_RE, codes, isCount, isRef, mayRedraw } from '../kit/custom-id.js';
-import { originOf } from '../kit/origin.js';
+import { interactionRef, liveInteractionRef } from '../kit/interaction-ref.js';
 import { challengeCard } from '../kit/posts.js';
 import { t } from '../kit/text.js';
 
@@ -41,7 +41,14 @@ export const game = defineButton<GameButtonId>({
 async function drawAnswer(ctx: CommandContext, i: Click, id: GameButtonId): Promise<Reply> {
   // The answer redraws the offer: never another message the id was forged onto.
   if (!mayRedraw(i.message, id)) refuse('common.badButton');
-  const res = await answerDraw(ctx, id.gameId, id.version, i.user.id, id.action === 'draw-accept', originOf(i));
+  const res = await answerDraw(
+    ctx,
+    id.gameId,
+    id.version,
+    i.user.id,
+    id.action === 'draw-accept',
+    liveInteractionRef(i),
+  );
   if (res.kind !== 'agreed') {
     const key = res.kind === 'withdrawn' ? 'draw.withdrawnBy' : 'draw.declinedBy';
     return {
@@ -72,7 +79,7 @@ async function drawAnswer(ctx: CommandContext, i: Click, id: GameButtonId): Prom
  * challenge card, or the starting board.
  */
 async function rematchClick(ctx: CommandContext, i: Click, id: GameButtonId): Promise<Reply> {
-  const r = await rematch(ctx, id.gameId, id.version, i.user.id, originOf(i).reply);
+  const r = await rematch(ctx, id.gameId, id.version, i.user.id, interactionRef(i));
   if (r.kind === 'started' && r.post) return { kind: 'game', announcement: r.post };
   if (r.kind === 'offered' && !r.posted) {
     const challenge = r.challenge;

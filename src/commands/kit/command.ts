@@ -15,7 +15,7 @@ import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
 import type { Announcement } from '../../match/announce.js';
 import type { MatchContext } from '../../match/context.js';
-import type { PendingReply } from '../../model/index.js';
+import type { InteractionRef } from '../../model/index.js';
 import type { IdCodec } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 
@@ -53,7 +53,7 @@ export interface Sent {
    */
   announce(a: Announcement): Promise<void>;
   /** This interaction, as the one a later post may follow up in reply mode (the AI asked again by /board). */
-  via: PendingReply;
+  interaction: InteractionRef;
 }
 
 /**
