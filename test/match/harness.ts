@@ -89,7 +89,11 @@ export function harness(now: () => number, settings: Partial<MatchSettings> = {}
       openThread: () => Promise.resolve(null),
       archive: () => Promise.resolve(),
     },
-    background: (_label, work) => void pending.push(work()),
+    // As the bot's (bot/start.ts): a failed task is logged, never an unhandled rejection after the test has ended.
+    background: (label, work) =>
+      void pending.push(
+        (async () => work())().catch((e: unknown) => log.error({ err: e, task: label }, 'background task failed')),
+      ),
   };
   // Background work may start more (an AI move after the post of a player's): wait until none is left.
   const settle = async () => {
