@@ -12,7 +12,10 @@ const USAGE = `usage:
   engine legal   <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
   engine show    <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
   engine playout <exxit|orion> [--setup S] --games N --seed K
-  engine match   <exxit|orion> --a <level|reference|random> --b <level|reference|random> --games N --seed K [--setup S]
+  engine match   <exxit|orion> --a <player> --b <player> --games N --seed K [--setup S] [--workers W]
+  engine ladder  <exxit|orion> [--players p1,p2,...] [--games N per pairing] [--seed K] [--setup S] [--workers W]
+                 [--anchor P]   round robin, W/D/L and Elo with 95 % intervals (default easy,medium,hard,ref-2026-12)
+players: easy | medium | hard (levels), ref-2026-12 (frozen reference), greedy (one ply), random
 setups: exxit standard (default) | blitz | short; orion preset1 (default) | preset2 | preset3 | random:<seed>`;
 
 /** Replays --moves from --setup; prints the refusal and returns null on error. */
@@ -100,6 +103,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   show,
   playout,
   match: async (argv, io) => (await import('../engine-match.js')).runMatch(argv, io),
+  ladder: async (argv, io) => (await import('../engine-ladder.js')).runLadder(argv, io),
 };
 
 /** Runs the tool on `argv`, writing through `out` and `err`; resolves to the exit status. */
