@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SAME_MOVE, searchPosition } from '../../src/engine/ai/index.js';
 import { search, type SearchParams, type SearchResult } from '../../src/engine/ai/mcts.js';
 import { getGame } from '../../src/engine/index.js';
+import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { OrionMove } from '../../src/engine/orion/types.js';
 import type { Outcome, Position, Side } from '../../src/engine/game.js';
 import { NimPosition, ttt } from './fixtures/games.js';
@@ -161,5 +162,34 @@ describe('SearchOptions.ensure', () => {
     });
     const c = r.children.find((k) => orion.formatMove(start.value, k.move, 'canonical') === text)!;
     expect(c.visits).toBeGreaterThanOrEqual(30);
+  });
+
+  it('matches an Exxit move parsed from its text (another object) at a real level, and leaves the level’s answer as it was', () => {
+    const exxit = getGame('exxit');
+    const start = exxit.initial();
+    if (!start.ok) throw new Error('no Exxit setup');
+    let state = start.value;
+    const rng = makeRng('review:exxit');
+    while (exxit.ply(state) < 30 || exxit.legalMoves(state).length < 5) {
+      const legal = exxit.legalMoves(state);
+      const next = exxit.play(state, legal[randInt(rng, legal.length)]);
+      if (!next.ok) throw new Error('a legal move was refused');
+      state = next.value;
+    }
+    const plain = searchPosition('exxit', exxit.position(state), 'medium', 7);
+    const worst = plain.children[plain.children.length - 1];
+    const text = exxit.formatMove(state, worst.move, 'canonical');
+    const parsed = exxit.parseMove(state, text);
+    if (!parsed.ok) throw new Error(`cannot parse ${text}`);
+    expect(parsed.value).not.toBe(worst.move);
+    const r = searchPosition('exxit', exxit.position(state), 'medium', 7, undefined, {
+      move: parsed.value,
+      visits: 200,
+    });
+    expect(r.move).toBe(plain.move);
+    expect(r.top).toEqual(plain.top);
+    const c = r.children.find((k) => exxit.formatMove(state, k.move, 'canonical') === text)!;
+    expect(c.proven !== null || c.visits >= 200).toBe(true);
+    expect(r.iterations).toBe(plain.iterations + c.visits - worst.visits);
   });
 });
