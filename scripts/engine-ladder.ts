@@ -1,7 +1,8 @@
 // `npm run -s engine -- ladder <exxit|orion> [--players p1,p2,...] [--games N] [--seed K] [--setup S]
 //   [--workers W] [--anchor P]`
 // A round robin (docs/ai.md, "Strength table"): every pairing of the players
-// plays N games, colours alternating. Pairing (p_i, p_j), i before j in the
+// (default: every level and frozen reference) plays N games (default 20, seed
+// 1), colours alternating. Pairing (p_i, p_j), i before j in the
 // list, is exactly `match --a p_i --b p_j --games N --seed K`, so any line can
 // be replayed alone. Prints each pairing's W/D/L, then an Elo per player with
 // a 95 % interval from lib/bradley-terry.ts (maximum likelihood, draws as half
@@ -22,9 +23,11 @@ import {
   workersArg,
   type Tally,
 } from './lib/match-run.js';
-import { REFERENCE_NAMES } from '../src/engine/ai/levels.js';
+import { LEVEL_NAMES, REFERENCE_NAMES } from '../src/engine/ai/levels.js';
 
-const DEFAULT_PLAYERS = ['easy', 'medium', 'hard', 'ref-2026-12'];
+/** The field when --players is not given: every level and every frozen reference. */
+const DEFAULT_PLAYERS: readonly string[] = [...LEVEL_NAMES, ...REFERENCE_NAMES];
+
 const VIRTUAL_DRAWS = 1;
 
 const signed = (x: number): string => `${x >= 0 ? '+' : '-'}${Math.abs(Math.round(x))}`;

@@ -7,6 +7,7 @@ import { replay, replayErrorText, splitMoves } from '../../src/engine/replay.js'
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import { UsageError, gameArg, intArg, parse, type Io } from './args.js';
 import { ruleErrorText } from '../../src/i18n/rule-error.js';
+import { LEVEL_NAMES, REFERENCE_NAMES } from '../../src/engine/ai/levels.js';
 
 const USAGE = `usage:
   engine legal   <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
@@ -14,8 +15,8 @@ const USAGE = `usage:
   engine playout <exxit|orion> [--setup S] --games N --seed K
   engine match   <exxit|orion> --a <player> --b <player> --games N --seed K [--setup S] [--workers W]
   engine ladder  <exxit|orion> [--players p1,p2,...] [--games N per pairing] [--seed K] [--setup S] [--workers W]
-                 [--anchor P]   round robin, W/D/L and Elo with 95 % intervals (default easy,medium,hard,ref-2026-12)
-players: easy | medium | hard (levels), ref-2026-12 (frozen reference), greedy (one ply), random
+                 [--anchor P]   round robin, W/D/L and Elo with 95 % intervals (default: every level and reference)
+players: ${LEVEL_NAMES.join(' | ')} (levels), ${REFERENCE_NAMES.join(' | ')} (frozen references), greedy (one ply), random
 setups: exxit standard (default) | blitz | short; orion preset1 (default) | preset2 | preset3 | random:<seed>`;
 
 /** Replays --moves from --setup; prints the refusal and returns null on error. */
