@@ -1,21 +1,13 @@
-// A worker thread of `engine match`: plays the games it is given, one message per game.
+// A worker thread of `engine match` and `engine ladder` (lib/match-run.ts): plays the games it is given, one message
+// per game.
 import { parentPort, workerData } from 'node:worker_threads';
-import { playGame, type PlayerSpec } from './lib/match-game.js';
-import type { GameId } from '../src/engine/index.js';
+import { playGame } from './lib/match-game.js';
+import type { GameJob, RunTask } from './lib/match-run.js';
 
-interface Task {
-  game: GameId;
-  setup: string | undefined;
-  a: PlayerSpec;
-  b: PlayerSpec;
-  seed: number;
-  games: number[];
-}
-
-const task = (workerData as { task: Task }).task;
-for (const g of task.games) {
+const task = (workerData as { task: RunTask & { jobs: GameJob[] } }).task;
+for (const j of task.jobs) {
   try {
-    parentPort!.postMessage({ ok: true, record: playGame(task.game, task.setup, task.a, task.b, task.seed, g) });
+    parentPort!.postMessage({ ok: true, record: playGame(task.game, task.setup, j.a, j.b, task.seed, j.g) });
   } catch (e) {
     parentPort!.postMessage({ ok: false, error: (e as Error).message ?? String(e) });
   }

@@ -1,79 +1,18 @@
-// `npm run -s engine -- match <exxit|orion> --a <level|reference|random> --b <level|reference|random>
+// `npm run -s engine -- match <exxit|orion> --a <player> --b <player>
 //   --games N --seed K [--setup S] [--workers W]`
 // Plays N games, colours alternating (a takes side 0 in even games), and
 // prints wins, draws and losses for each player, with average plies and
 // seconds. Searches use their iteration budgets only (no time cap), so a
 // match is reproducible from its seed whatever the machine or worker count.
-// Games run in W worker threads (default: one per core, at most 2).
-import { availableParallelism } from 'node:os';
+// Games run in W worker threads (default: one per core, at most 2). A player
+// is a level, a frozen reference, greedy (one ply) or random (lib/match-game.ts).
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
-import { parseArgs } from 'node:util';
-import { UsageError, gameArg, intArg, type Io } from './lib/args.js';
-import { isPlayerSpec, playGame, setupFor, type GameRecord, type PlayerSpec } from './lib/match-game.js';
-import { ruleErrorText } from '../src/i18n/rule-error.js';
-import { LEVEL_NAMES, REFERENCE_NAMES } from '../src/engine/ai/levels.js';
-
-const BOOT = new URL('../src/ai/worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./engine-match-worker.ts', import.meta.url);
-
-function playerArg(name: string, v: string | undefined): PlayerSpec {
-  if (!isPlayerSpec(v))
-    throw new UsageError(
-      `--${name} must be a level (${LEVEL_NAMES.join(', ')}), a reference (${REFERENCE_NAMES.join(', ')}) or random, not "${v ?? ''}"`,
-    );
-  return v;
-}
-
-interface Tally {
-  w: number;
-  d: number;
-  l: number;
-}
-const tally = (): Tally => ({ w: 0, d: 0, l: 0 });
-const fmt = (t: Tally): string => `W ${t.w}  D ${t.d}  L ${t.l}`;
-
-function runInWorkers(
-  task: object,
-  games: number[],
-  workers: number,
-  onRecord: (r: GameRecord) => void,
-): Promise<void> {
-  const chunks: number[][] = Array.from({ length: workers }, () => []);
-  games.forEach((g, i) => chunks[i % workers].push(g));
-  return Promise.all(
-    chunks
-      .filter((c) => c.length > 0)
-      .map(
-        (chunk) =>
-          new Promise<void>((resolve, reject) => {
-            const w = new Worker(BOOT, { workerData: { entry: ENTRY.href, task: { ...task, games: chunk } } });
-            w.on('message', (m: { ok: true; record: GameRecord } | { ok: false; error: string }) => {
-              if (m.ok) onRecord(m.record);
-              else reject(new Error(m.error));
-            });
-            w.on('error', reject);
-            w.on('exit', (code) =>
-              code === 0 ? resolve() : reject(new Error(`match worker exited with code ${code}`)),
-            );
-          }),
-      ),
-  ).then(() => undefined);
-}
-
-function parseMatchArgs<const O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(
-  argv: string[],
-  options: O,
-) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-}
+import { gameArg, intArg, parse, type Io } from './lib/args.js';
+import type { GameRecord } from './lib/match-game.js';
+import { checkSetup, fmtTally as fmt, playGames, playerArg, resultOfA, tally, workersArg } from './lib/match-run.js';
 
 export async function runMatch(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseMatchArgs(argv, {
+  const { values, positionals } = parse(argv, {
     a: { type: 'string' },
     b: { type: 'string' },
     games: { type: 'string' },
@@ -86,14 +25,9 @@ export async function runMatch(argv: string[], io: Io): Promise<number> {
   const b = playerArg('b', values.b);
   const games = intArg('games', values.games, 1);
   const seed = intArg('seed', values.seed, 0);
-  const workers =
-    values.workers === undefined ? Math.min(2, availableParallelism()) : intArg('workers', values.workers, 1);
+  const workers = workersArg(values.workers);
   const setup = values.setup;
-  const check = game.initial(setupFor(game.id, setup, seed, 0));
-  if (!check.ok)
-    throw new UsageError(
-      `${ruleErrorText(check.error)} (setups: ${game.setups.join(', ')}${game.id === 'orion' ? ', random' : ''})`,
-    );
+  checkSetup(game, setup, seed);
 
   const records: GameRecord[] = [];
   let done = 0;
@@ -103,9 +37,8 @@ export async function runMatch(argv: string[], io: Io): Promise<number> {
     io.progress?.(`\r${done}/${games} games`);
   };
   const t0 = performance.now();
-  const list = Array.from({ length: games }, (_, g) => g);
-  if (workers <= 1) for (const g of list) onRecord(playGame(game.id, setup, a, b, seed, g));
-  else await runInWorkers({ game: game.id, setup, a, b, seed }, list, Math.min(workers, games), onRecord);
+  const jobs = Array.from({ length: games }, (_, g) => ({ a, b, g }));
+  await playGames({ game: game.id, setup, seed }, jobs, workers, onRecord);
   const wall = (performance.now() - t0) / 1000;
   io.progress?.('\n');
 
@@ -118,7 +51,7 @@ export async function runMatch(argv: string[], io: Io): Promise<number> {
   const moves = [0, 0];
   const reasons: Record<string, number> = {};
   for (const r of records) {
-    const t = r.draw || r.winner === null ? 'd' : r.winner === r.aSide ? 'w' : 'l';
+    const t = resultOfA(r);
     aAll[t]++;
     aBySide[r.aSide][t]++;
     plies += r.plies;

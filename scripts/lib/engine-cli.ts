@@ -7,12 +7,16 @@ import { replay, replayErrorText, splitMoves } from '../../src/engine/replay.js'
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import { UsageError, gameArg, intArg, parse, type Io } from './args.js';
 import { ruleErrorText } from '../../src/i18n/rule-error.js';
+import { LEVEL_NAMES, REFERENCE_NAMES } from '../../src/engine/ai/levels.js';
 
 const USAGE = `usage:
   engine legal   <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
   engine show    <exxit|orion> [--setup S] [--moves "m1; m2; ..."]
   engine playout <exxit|orion> [--setup S] --games N --seed K
-  engine match   <exxit|orion> --a <level|reference|random> --b <level|reference|random> --games N --seed K [--setup S]
+  engine match   <exxit|orion> --a <player> --b <player> --games N --seed K [--setup S] [--workers W]
+  engine ladder  <exxit|orion> [--players p1,p2,...] [--games N per pairing] [--seed K] [--setup S] [--workers W]
+                 [--anchor P]   round robin, W/D/L and Elo with 95 % intervals (default: every level and reference)
+players: ${LEVEL_NAMES.join(' | ')} (levels), ${REFERENCE_NAMES.join(' | ')} (frozen references), greedy (one ply), random
 setups: exxit standard (default) | blitz | short; orion preset1 (default) | preset2 | preset3 | random:<seed>`;
 
 /** Replays --moves from --setup; prints the refusal and returns null on error. */
@@ -100,6 +104,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   show,
   playout,
   match: async (argv, io) => (await import('../engine-match.js')).runMatch(argv, io),
+  ladder: async (argv, io) => (await import('../engine-ladder.js')).runLadder(argv, io),
 };
 
 /** Runs the tool on `argv`, writing through `out` and `err`; resolves to the exit status. */

@@ -4,8 +4,12 @@
 import type { AnyGame, GameId, Position } from '../game.js';
 import { exxitHeuristics } from './exxit-heuristics.js';
 import { isReference, playerParams, type Level, type SearchPlayer } from './levels.js';
-import { search, type Heuristics, type SearchResult } from './mcts.js';
+import { search, type Heuristics, type SearchOptions, type SearchResult } from './mcts.js';
 import { orionHeuristics } from './orion-heuristics.js';
+import { sameMove as sameExxitMove } from '../exxit/moves.js';
+import { placementOf } from '../orion/tiles.js';
+import type { ExxitMove } from '../exxit/types.js';
+import type { OrionMove } from '../orion/types.js';
 
 // Keyed by game: each game's heuristics read its own positions. A game without any searches with the plain UCT
 // defaults.
@@ -18,6 +22,16 @@ export const HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>>
 const REFERENCE_HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>> = {
   exxit: exxitHeuristics,
   orion: orionHeuristics,
+};
+
+/**
+ * Whether two moves of a game are one move, for SearchOptions.ensure (a move a player made, parsed from its record):
+ * Exxit compares kind, cell and direction; Orion compares placements, since two texts can lay the same cells in the
+ * same colours (OD-9). A game without one compares with `===`.
+ */
+export const SAME_MOVE: Readonly<Record<GameId, ((a: never, b: never) => boolean) | undefined>> = {
+  exxit: (a: ExxitMove, b: ExxitMove) => sameExxitMove(a, b),
+  orion: (a: OrionMove, b: OrionMove) => placementOf(a) === placementOf(b),
 };
 
 export interface Thought<M = unknown> extends SearchResult<M> {
@@ -35,9 +49,13 @@ export function searchPosition<M>(
   player: SearchPlayer,
   seed: number,
   now?: () => number,
+  /** The post-game review's move to measure (SearchOptions.ensure), matched with the game's SAME_MOVE. */
+  ensure?: SearchOptions<M>['ensure'],
 ): SearchResult<M> {
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
-  return search(pos.clone(), playerParams(game, player), { seed, heuristics, now });
+  if (!ensure) return search(pos.clone(), playerParams(game, player), { seed, heuristics, now });
+  const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
+  return search(pos.clone(), playerParams(game, player), { seed, heuristics, now, ensure, sameMove });
 }
 
 /**

@@ -63,6 +63,15 @@ export interface SearchOptions<M> {
   heuristics?: Heuristics<M>;
   /** Millisecond clock for params.timeMs (e.g. performance.now); absent = no time cap. */
   now?: () => number;
+  /**
+   * For the post-game review: after the budget, one root move (a move a player made) gets more iterations of its
+   * own until it has `visits`, so its value is measured in the same tree as the best move's. The answer (`move`,
+   * `top`) is the budgeted search's, as without it; `children` and `iterations` include the extra visits. A move the
+   * solver proved needs none; the time cap, when given, stops them too. Throws if the move is not legal.
+   */
+  ensure?: { move: M; visits: number };
+  /** How `ensure.move` is matched with the root's moves; default `===` (index.ts passes the game's equality). */
+  sameMove?: (a: M, b: M) => boolean;
 }
 
 export interface MoveStat<M> {
@@ -70,6 +79,12 @@ export interface MoveStat<M> {
   visits: number;
   /** Mean reward for the side to move at the root, in [0, 1]. */
   value: number;
+}
+
+/** A root move as the search left it (SearchResult.children). */
+export interface ChildStat<M> extends MoveStat<M> {
+  /** 'win' / 'loss' for the side to move at the root when the solver (or the root check) proved the move. */
+  proven: 'win' | 'loss' | null;
 }
 
 export interface SearchResult<M> {
@@ -86,6 +101,12 @@ export interface SearchResult<M> {
   timedOut: boolean;
   /** The most visited root moves, best first (at most 5). */
   top: MoveStat<M>[];
+  /**
+   * Every root move the search opened, in the order of `top` (proven wins, then visits), then the moves the root
+   * check proved lost at once (0 visits). Visits add up to `iterations`. With progressive widening, moves never
+   * opened are absent.
+   */
+  children: ChildStat<M>[];
 }
 
 /** Proof status of a node, seen from the side that played into it. */
@@ -126,6 +147,13 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
   const rootMoves = root.legalMoves();
   if (rootMoves.length === 0) throw new Error('search: the game is over, there is no move to choose');
   const me = root.toMove();
+  const same = opts.sameMove ?? ((a: M, b: M) => a === b);
+  // The search's own instance of the ensured move.
+  const ensured = opts.ensure && rootMoves.find((m) => same(m, opts.ensure!.move));
+  if (opts.ensure && ensured === undefined) throw new Error('search: the move to ensure is not a legal move here');
+  /** Root moves the root check proved lost at once. */
+  const lost: M[] = [];
+  const lostStats = (): ChildStat<M>[] => lost.map((move) => ({ move, visits: 0, value: 0, proven: 'loss' }));
   const only = (move: M, proven: 'win' | 'loss' | null = null): SearchResult<M> => ({
     move,
     iterations: 0,
@@ -134,6 +162,10 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     proven,
     timedOut: false,
     top: [],
+    children:
+      proven === 'loss'
+        ? lostStats()
+        : [{ move, visits: 0, value: proven === 'win' ? 1 : 0.5, proven }, ...lostStats()],
   });
   if (rootMoves.length === 1) return only(rootMoves[0]);
 
@@ -148,6 +180,7 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
       const o = p.outcome();
       if (o.over && o.winner === me) return only(m, 'win');
       if (!(o.over && o.winner === other(me))) safe.push(m);
+      else lost.push(m);
     }
     if (safe.length === 0) return only(rootMoves[0], 'loss');
     if (safe.length === 1) return only(safe[0]);
@@ -179,19 +212,60 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     }
   }
   if (!best) return only(candidates[0]);
+  const byRank = (a: Node<M>, b: Node<M>): number =>
+    Number(b.proven === WIN) - Number(a.proven === WIN) || b.visits - a.visits;
   const top = [...kids]
-    .sort((a, b) => Number(b.proven === WIN) - Number(a.proven === WIN) || b.visits - a.visits)
+    .sort(byRank)
     .slice(0, 5)
     .map((c) => ({ move: c.move as M, visits: c.visits, value: mean(c) }));
-  return {
+  const answer = {
     move: best.move as M,
-    iterations,
     visits: best.visits,
     value: best.proven === WIN ? 1 : mean(best),
     proven: rootNode.proven === LOSS ? 'win' : rootNode.proven === WIN ? 'loss' : null,
-    timedOut,
-    top,
-  };
+  } as const;
+  if (ensured !== undefined && !lost.includes(ensured)) ensureVisits(ensured, opts.ensure!.visits);
+  const children = [...kids].sort(byRank).map(
+    (c): ChildStat<M> => ({
+      move: c.move as M,
+      visits: c.visits,
+      value: mean(c),
+      proven: c.proven === WIN ? 'win' : c.proven === LOSS ? 'loss' : null,
+    }),
+  );
+  return { ...answer, iterations, timedOut, top, children: [...children, ...lostStats()] };
+
+  /** SearchOptions.ensure: iterations through the root child `move` until it has `visits` (opened first if need be). */
+  function ensureVisits(move: M, visits: number): void {
+    let child = kids.find((c) => c.move === move);
+    if (!child) {
+      // Open it as the expansion would, after the children already open.
+      const moves = rootNode.moves!;
+      const i = moves.indexOf(move, rootNode.next);
+      const j = rootNode.next++;
+      [moves[i], moves[j]] = [moves[j], moves[i]];
+      if (rootNode.priors) [rootNode.priors[i], rootNode.priors[j]] = [rootNode.priors[j], rootNode.priors[i]];
+      child = new Node<M>(move, rootNode, me, rootNode.priors ? rootNode.priors[j] : 0);
+      kids.push(child);
+      const p = root.clone();
+      p.play(move);
+      const o = p.outcome();
+      if (o.over) {
+        child.terminal = o;
+        if (o.winner === me) child.proven = WIN;
+        else if (o.winner !== null) child.proven = LOSS;
+        if (child.proven !== 0) propagateProof(child);
+      }
+    }
+    while (child.visits < visits && child.proven === 0 && !child.terminal) {
+      if ((iterations & 15) === 0 && deadline !== Infinity && opts.now!() >= deadline) {
+        timedOut = true;
+        return;
+      }
+      iterate(rootNode, root.clone(), child);
+      iterations++;
+    }
+  }
 
   function mean(n: Node<M>): number {
     return n.visits === 0 ? 0.5 : n.value / n.visits;
@@ -270,8 +344,13 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     }
   }
 
-  function iterate(rootN: Node<M>, pos: Position<M>): void {
+  function iterate(rootN: Node<M>, pos: Position<M>, through?: Node<M>): void {
     let node = rootN;
+    if (through) {
+      // SearchOptions.ensure: this iteration goes through a given root child.
+      node = through;
+      pos.play(through.move as M);
+    }
     // Selection: descend while the node may not open another child.
     for (;;) {
       if (node.terminal || node.proven !== 0) break;
