@@ -2,6 +2,8 @@
 // a move (with its canonical text, EX-22 / OD-22) and search stats out.
 // Pure apart from the optional clock the caller passes for the time cap.
 import type { AnyGame, GameId, Position } from '../game.js';
+import type { ExxitPosition } from '../exxit/position.js';
+import { alphaBetaExxit } from './exxit-alphabeta.js';
 import { exxitHeuristics } from './exxit-heuristics.js';
 import { isReference, playerParams, type Level, type SearchPlayer } from './levels.js';
 import { search, type Heuristics, type SearchResult } from './mcts.js';
@@ -36,8 +38,11 @@ export function searchPosition<M>(
   seed: number,
   now?: () => number,
 ): SearchResult<M> {
+  const params = playerParams(game, player);
+  if (params.algorithm === 'alphabeta' && game === 'exxit')
+    return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, { seed, now }) as SearchResult<M>;
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
-  return search(pos.clone(), playerParams(game, player), { seed, heuristics, now });
+  return search(pos.clone(), params, { seed, heuristics, now });
 }
 
 /**
