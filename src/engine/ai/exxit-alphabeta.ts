@@ -29,6 +29,8 @@ export interface AlphaBetaOptions {
   quiescence: boolean;
   /** Quiescence plies (from the horizon) that may try a Free instead of standing pat; later ones only dance. */
   qsFrees: number;
+  /** Longest quiescence line: compulsory dances can chain for many plies (EX-16). */
+  qsDepth: number;
   /** Forced moves (a single legal move: a lone dance, a pass) do not use up depth. */
   forcedExtension: boolean;
   /** Evaluation terms beyond the EX-21 score difference (exxitPositionalEval). */
@@ -42,6 +44,7 @@ export const DEFAULT_ALPHABETA: AlphaBetaOptions = {
   killers: true,
   quiescence: true,
   qsFrees: 1,
+  qsDepth: 12,
   forcedExtension: true,
   positional: true,
   maxDepth: 30,
@@ -156,7 +159,7 @@ function copyBoard(dst: Board, src: Board, lo: number, hi: number): void {
 }
 
 // ---------------------------------------------------------------------------
-// Evaluation, in EX-21 points for the side to move.
+// Evaluation, in logits of the win chance of the side to move.
 
 /** Above any reachable score difference (39 tiles, at most 78 points a side). */
 const WIN = 1000;
@@ -175,7 +178,7 @@ export const SCORE_ONLY_SLOPE = 0.24;
 /**
  * The evaluation with positional terms, in logits of the side to move's win chance: a logistic regression of game
  * results on features of 6,166 positions of 80 games of seeded self-play (a 3,000-node alpha-beta with 10 % random
- * moves; `scripts/exxit-ablation.ts --fit` reproduces it). The weights say:
+ * moves; `scripts/exxit-eval-fit.ts` plays them and fits). The weights say:
  * - a point of score (EX-21) is worth little early and much late, when the stock (EX-20a) is nearly out;
  * - pawns in reserve are moves in hand (EX-17), and a side with none left must pass when it has no dance and no
  *   Free (EX-10): two passes end the game (EX-20b) while the stock is still full;
@@ -200,7 +203,6 @@ const LOWER = 1;
 const UPPER = 2;
 const TT_BITS = 18;
 const MAX_PLY = 96;
-const QS_MAX = 12;
 
 class Abort extends Error {}
 
@@ -253,7 +255,7 @@ export function alphaBetaExxit(
       Math.max(0, rootLo - (ply + 2) * rowW),
       Math.min(rb.cells.length, rootHi + (ply + 2) * rowW + 1),
     );
-  const killers: (ExxitMove | null)[][] = Array.from({ length: MAX_PLY + QS_MAX + 2 }, () => [null, null]);
+  const killers: (ExxitMove | null)[][] = Array.from({ length: MAX_PLY + o.qsDepth + 2 }, () => [null, null]);
   const history = new Map<ExxitMove, number>();
   let nodes = 0;
   let timedOut = false;
@@ -309,9 +311,9 @@ export function alphaBetaExxit(
     if (b.end !== 0) return terminalScore(b, ply);
     const moves = generate(b);
     const forcedDance = moves[0].kind === 'dance';
-    if (!forcedDance || qd >= QS_MAX) {
+    if (!forcedDance || qd >= o.qsDepth) {
       const stand = evaluate(b);
-      if (qd >= QS_MAX || qd >= o.qsFrees || stand >= beta) return stand;
+      if (qd >= o.qsDepth || qd >= o.qsFrees || stand >= beta) return stand;
       if (stand > alpha) alpha = stand;
       let best = stand;
       const child = boardAt(ply + 1);

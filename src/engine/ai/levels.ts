@@ -51,7 +51,7 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
   // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
     // Exxit: alpha-beta (exxit-alphabeta.ts); `iterations` is its node budget.
-    exxit: { ...exxitSmart, algorithm: 'alphabeta', iterations: 60000, timeMs: 1500 },
+    exxit: { ...exxitSmart, algorithm: 'alphabeta', iterations: 150_000, timeMs: 1500 },
     orion: { ...orionSmart, iterations: 6000, timeMs: 1500 },
   },
 };
