@@ -2,6 +2,8 @@
 // a move (with its canonical text, EX-22 / OD-22) and search stats out.
 // Pure apart from the optional clock the caller passes for the time cap.
 import type { AnyGame, GameId, Position } from '../game.js';
+import type { ExxitPosition } from '../exxit/position.js';
+import { alphaBetaExxit } from './exxit-alphabeta.js';
 import { exxitHeuristics } from './exxit-heuristics.js';
 import { isReference, playerParams, type Level, type SearchPlayer } from './levels.js';
 import { search, type Heuristics, type SearchOptions, type SearchResult } from './mcts.js';
@@ -52,10 +54,13 @@ export function searchPosition<M>(
   /** The post-game review's move to measure (SearchOptions.ensure), matched with the game's SAME_MOVE. */
   ensure?: SearchOptions<M>['ensure'],
 ): SearchResult<M> {
+  const params = playerParams(game, player);
+  if (params.algorithm === 'alphabeta' && game === 'exxit')
+    return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, { seed, now }) as SearchResult<M>;
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
-  if (!ensure) return search(pos.clone(), playerParams(game, player), { seed, heuristics, now });
+  if (!ensure) return search(pos.clone(), params, { seed, heuristics, now });
   const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
-  return search(pos.clone(), playerParams(game, player), { seed, heuristics, now, ensure, sameMove });
+  return search(pos.clone(), params, { seed, heuristics, now, ensure, sameMove });
 }
 
 /**

@@ -50,7 +50,8 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
   },
   // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
-    exxit: { ...exxitSmart, iterations: 3000, timeMs: 1500 },
+    // Exxit: alpha-beta (exxit-alphabeta.ts); `iterations` is its node budget.
+    exxit: { ...exxitSmart, algorithm: 'alphabeta', iterations: 150_000, timeMs: 1500 },
     orion: { ...orionSmart, iterations: 6000, timeMs: 1500 },
   },
 };

@@ -13,6 +13,7 @@
 // evaluation (heuristics.ts), since Exxit games can last hundreds of plies.
 import type { Outcome, Position, Side } from '../game.js';
 import { makeRng, randInt, type Rng } from '../rng.js';
+import type { AlphaBetaOptions } from './exxit-alphabeta.js';
 
 /** Game knowledge handed to the search (one module per game; rules stay in the engines). */
 export interface Heuristics<M> {
@@ -56,6 +57,12 @@ export interface SearchParams {
    * 1); higher saves move generation and priors on rarely revisited leaves.
    */
   expandThreshold?: number;
+  /**
+   * The search to run (index.ts dispatches): the default 'mcts' is this file; 'alphabeta' (Exxit only,
+   * exxit-alphabeta.ts) reads `iterations` as its node budget and `alphaBeta` as its switches.
+   */
+  algorithm?: 'mcts' | 'alphabeta';
+  alphaBeta?: Partial<AlphaBetaOptions>;
 }
 
 export interface SearchOptions<M> {
