@@ -6,12 +6,13 @@ import { exxitHeuristics } from './exxit-heuristics.js';
 import { isReference, playerParams, type Level, type SearchPlayer } from './levels.js';
 import { search, type Heuristics, type SearchResult } from './mcts.js';
 import { orionHeuristics } from './orion-heuristics.js';
+import { orionHeuristicsV2 } from './orion-race.js';
 
 // Keyed by game: each game's heuristics read its own positions. A game without any searches with the plain UCT
-// defaults.
+// defaults. Orion's levels race to the first victory condition of any kind (orion-race.ts, issue 19).
 export const HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>> = {
   exxit: exxitHeuristics,
-  orion: orionHeuristics,
+  orion: orionHeuristicsV2,
 };
 
 /** The knowledge the frozen references search with (levels.ts REFERENCES): today's, kept as it is. */
