@@ -12,12 +12,13 @@ import { sameMove as sameExxitMove } from '../exxit/moves.js';
 import { placementOf } from '../orion/tiles.js';
 import type { ExxitMove } from '../exxit/types.js';
 import type { OrionMove } from '../orion/types.js';
+import { orionHeuristicsV2 } from './orion-race.js';
 
 // Keyed by game: each game's heuristics read its own positions. A game without any searches with the plain UCT
-// defaults.
+// defaults. Orion's levels race to the first victory condition of any kind (orion-race.ts, issue 19).
 export const HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefined>> = {
   exxit: exxitHeuristics,
-  orion: orionHeuristics,
+  orion: orionHeuristicsV2,
 };
 
 /** The knowledge the frozen references search with (levels.ts REFERENCES): today's, kept as it is. */

@@ -30,7 +30,7 @@ const exxitSmart: Omit<SearchParams, 'iterations' | 'timeMs'> = {
 };
 const orionSmart: Omit<SearchParams, 'iterations' | 'timeMs'> = {
   ...plain,
-  playoutDepth: 2, // then the connection-distance race
+  playoutDepth: 2, // then the race to the first victory condition (orion-race.ts)
   useEvaluation: true,
   usePriors: true,
   priorWeight: 1,
@@ -46,13 +46,15 @@ export const LEVELS: Record<Level, Record<GameId, SearchParams>> = {
   },
   medium: {
     exxit: { ...exxitSmart, iterations: 800, timeMs: 1000 },
-    orion: { ...orionSmart, iterations: 800, timeMs: 1000 },
+    // The race knowledge of hard at a tenth of its budget: clearly above easy, clearly below hard.
+    orion: { ...orionSmart, iterations: 400, timeMs: 1000 },
   },
   // Answers within 2 s (product.md item 8): the time cap guards a busy machine.
   hard: {
     // Exxit: alpha-beta (exxit-alphabeta.ts); `iterations` is its node budget.
     exxit: { ...exxitSmart, algorithm: 'alphabeta', iterations: 150_000, timeMs: 1500 },
-    orion: { ...orionSmart, iterations: 6000, timeMs: 1500 },
+    // A race iteration costs ~1.9× the reference's (its evaluation and priors): 3,200 take the time its 6,000 took.
+    orion: { ...orionSmart, iterations: 3200, timeMs: 1500 },
   },
 };
 
