@@ -27,7 +27,7 @@ export interface Thought<M = unknown> extends SearchResult<M> {
 
 /**
  * The search on a fast position (engine tool matches, benchmarks) for a level or a frozen reference; `pos` is not
- * changed.
+ * changed. `timeMs` lowers the player's time cap (a server's limit on expert), never raises it.
  */
 export function searchPosition<M>(
   game: GameId,
@@ -35,18 +35,28 @@ export function searchPosition<M>(
   player: SearchPlayer,
   seed: number,
   now?: () => number,
+  timeMs?: number,
 ): SearchResult<M> {
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
-  return search(pos.clone(), playerParams(game, player), { seed, heuristics, now });
+  const params = playerParams(game, player);
+  const capped = timeMs === undefined ? params : { ...params, timeMs: Math.min(timeMs, params.timeMs ?? Infinity) };
+  return search(pos.clone(), capped, { seed, heuristics, now });
 }
 
 /**
  * Chooses a move for the side to move of `state` (a valid state of `game`,
  * not over) at `level`. Deterministic for a seed unless `now` is given and
- * the level's time cap is reached first.
+ * the level's time cap (or the lower `timeMs`) is reached first.
  */
-export function chooseMove(game: AnyGame, state: unknown, level: Level, seed: number, now?: () => number): Thought {
-  const r = searchPosition(game.id, game.position(state), level, seed, now);
+export function chooseMove(
+  game: AnyGame,
+  state: unknown,
+  level: Level,
+  seed: number,
+  now?: () => number,
+  timeMs?: number,
+): Thought {
+  const r = searchPosition(game.id, game.position(state), level, seed, now, timeMs);
   return { ...r, text: game.formatMove(state, r.move, 'canonical') };
 }
 
