@@ -107,6 +107,20 @@ describe('the expert AI’s turn', () => {
   });
 });
 
+describe('the AI lease while a turn waits in the queue', () => {
+  it('is extended only by the process that holds it', async () => {
+    const g = await createGame(0, { players: [alice, aiOf('expert')], clock: null });
+    expect(await m.store.aiTurns.lease(g.id, 'p1', 300)).toBeNull();
+    expect(await m.store.aiTurns.extend(g.id, 'p1', 60_000)).toBe(true);
+    expect(await m.store.redis.pttl(`${m.prefix}game:{${g.id}}:ai`)).toBeGreaterThan(30_000);
+    expect(await m.store.aiTurns.extend(g.id, 'p2', 60_000)).toBe(false);
+    expect(await m.store.aiTurns.holder(g.id)).toBe('p1');
+    await m.store.aiTurns.release(g.id, 'p1');
+    expect(await m.store.aiTurns.extend(g.id, 'p1', 60_000)).toBe(false);
+    expect(await m.store.aiTurns.holder(g.id)).toBeNull();
+  });
+});
+
 describe('"thinking…" behind a queue', () => {
   async function postWith(wait: AiWait | null) {
     const h = harness(() => Date.now());
