@@ -71,6 +71,7 @@ async function startExpertGames(fake: FakeDiscord, channel: FakeChannel, store: 
   const rng = makeRng(7);
   const answers: number[] = [];
   let running = true;
+  let lastSaid = '';
   const users = Array.from({ length: EXPERT_GAMES }, (_, k) => fake.addUser({ username: `x${k}` }));
   const t0 = performance.now();
   const threads: string[] = [];
@@ -86,24 +87,29 @@ async function startExpertGames(fake: FakeDiscord, channel: FakeChannel, store: 
     if (!r.original) throw new Error(`/play-bot expert refused: ${JSON.stringify(r.callback.data)}`);
     threads.push(r.original.id); // the game's thread opens on the card
   }
+  // Watches the thread (in this process, no store traffic) and reads the game only when a new board is posted, so
+  // the drivers add no load of their own beyond their moves.
   const play = async (user: FakeUser, threadId: string) => {
+    let seen = 0;
     let asked = 0; // when the AI was handed the turn
     while (running) {
+      const boards = fake.messages(threadId).filter((msg) => msg.attachments.length > 0).length;
+      if (boards === seen) {
+        await new Promise((r) => setTimeout(r, 250));
+        continue;
+      }
+      seen = boards;
       const [rec] = await store.gameIndex.listActiveByUser(user.id);
-      if (!rec) {
-        await new Promise((r) => setTimeout(r, 200));
-        continue;
-      }
-      const side = orion.toMove(rec.state);
-      if (rec.players[side].bot) {
-        await new Promise((r) => setTimeout(r, 100));
-        continue;
-      }
+      if (!rec) return; // the game is over
+      if (rec.players[orion.toMove(rec.state)].bot) continue; // the board of the player's own move
       if (asked) answers.push(performance.now() - asked);
       const moves = orion.legalMoves(rec.state);
       const text = orion.formatMove(rec.state, moves[randInt(rng, moves.length)], 'canonical');
       asked = performance.now();
-      await fake.slash(user, threadId, 'move', [{ name: 'text', type: 3, value: text }]).done();
+      const res = await fake.slash(user, threadId, 'move', [{ name: 'text', type: 3, value: text }]).done();
+      // What the players read while the AI's lane is busy (the last line: "… is thinking — about …").
+      const said = res.original?.content.split('\n').at(-1);
+      if (said) lastSaid = said;
     }
   };
   const players = users.map((u, k) => play(u, threads[k]));
@@ -114,7 +120,7 @@ async function startExpertGames(fake: FakeDiscord, channel: FakeChannel, store: 
     async stop() {
       running = false;
       await Promise.all(players);
-      return { answers };
+      return { answers, lastSaid };
     },
   };
 }
@@ -232,6 +238,7 @@ async function main(): Promise<void> {
     const stats = await expert.stop();
     line(`expert AI: move → its answer`, stats.answers.length ? stats.answers : [0]);
     console.log(`expert AI: ${stats.answers.length} answers in ${EXPERT_GAMES} games during the round`);
+    console.log(`expert AI: the last "thinking" line its players read: ${stats.lastSaid}`);
   }
   await bot?.stop();
   if (child) {
