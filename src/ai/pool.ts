@@ -305,6 +305,11 @@ export class AiLanes {
     return this.lane(level).wait(game, level);
   }
 
+  /** What the background worker did to its OS priority; null until one has started. */
+  backgroundPriority(): PriorityReport | null {
+    return this.background?.priority ?? null;
+  }
+
   /** Starts the foreground's workers; the background lane starts on use (expert games are few). */
   warm(): void {
     if (!this.closed) this.lane('hard').warm();
@@ -350,6 +355,11 @@ export function thinkMoveDetailed(
 /** How long a search of this level asked for now would take in the shared lanes; null for bad input. */
 export function aiWait(game: GameId, level: Level): AiWait | null {
   return shared?.wait(game, level) ?? null;
+}
+
+/** What the shared background worker did to its OS priority (nice 19, or why not); null until it has started. */
+export function aiBackgroundPriority(): PriorityReport | null {
+  return shared?.backgroundPriority() ?? null;
 }
 
 /** Stops both lanes' workers; a later thinkMove starts new pools. */

@@ -128,6 +128,22 @@ const defaultThink: ThinkMove = async (game, state, level, seed, opts) => {
 };
 const defaultAiWait: NonNullable<MatchContext['aiWait']> = (game, level) => aiPool?.aiWait(game, level) ?? null;
 
+/** Says once in the log how the AI's background lane runs: at the lowest priority, or (no per-thread priority) not. */
+function sayAiPriority(think: ThinkMove, log: Logger): ThinkMove {
+  let said = false;
+  return async (...args) => {
+    const move = await think(...args);
+    const report = said ? null : (aiPool?.aiBackgroundPriority() ?? null);
+    if (report) {
+      said = true;
+      if (report.lowered) log.info({ priority: report.detail }, 'AI background lane at the lowest OS priority');
+      else
+        log.warn({ priority: report.detail }, 'AI background lane at normal priority: expert searches share the CPU');
+    }
+    return move;
+  };
+}
+
 export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const base = opts.logger ?? pino({ level: 'silent' });
   const log = base.child({ component: 'bot' }, { serializers: { err: safeErr } });
@@ -165,7 +181,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
     render: metrics.timeRender(opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled)),
     renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
-    think: metrics.timeThink(opts.thinkMove ?? defaultThink),
+    think: metrics.timeThink(opts.thinkMove ?? sayAiPriority(defaultThink, log)),
     ...(opts.aiWait ? { aiWait: opts.aiWait } : opts.thinkMove ? {} : { aiWait: defaultAiWait }),
     now: opts.now ?? Date.now,
     background(label, work) {
