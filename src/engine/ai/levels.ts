@@ -61,11 +61,12 @@ const TUNED: Record<TunedLevel, Record<GameId, SearchParams>> = {
 
 // Expert (issue 19): hard's search, whatever it becomes, with a budget for
 // correspondence games. The time cap is the promise (10 s; a server may lower
-// it); the iterations are about what 10 s buy on a quiet 2-core machine (hard's
-// budget takes 0.6–1.2 s there), so on such a machine the two meet and the
-// move is the seed's, and under load the cap ends the search.
+// it); the iterations are about what 10 s buy in one core of a 2-core machine
+// (8 × hard's budget took 4.4 s a move on average for Orion, docs/ai.md), so
+// where the machine has a core to spare the two meet and the move is the
+// seed's, and under load the cap ends the search.
 export const EXPERT_TIME_MS = 10_000;
-const EXPERT_BUDGET_FACTOR = 8;
+const EXPERT_BUDGET_FACTOR = 16;
 const expertOf = (hard: SearchParams): SearchParams => ({
   ...hard,
   iterations: hard.iterations * EXPERT_BUDGET_FACTOR,
