@@ -2,12 +2,18 @@
 // loop never waits on them (product.md item 8). A few reused workers, a job
 // queue, a timeout per job, a crashed or stuck worker replaced; every failure
 // is a rejected promise, never a crash of the process.
+//
+// Two lanes share the machine: the foreground pool (easy, medium, hard: the
+// 2-second promise) and a background pool of one worker at the lowest OS
+// priority for long searches (expert's 10 s; later, post-game reviews), so a
+// long search never takes CPU from a player's move or from hard's answer.
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/game.js';
 import { isLevel, levelParams, type Level } from '../engine/ai/levels.js';
 import { isGameId } from '../engine/index.js';
-import type { AiAnswer, AiJob, WorkerMessage } from './protocol.js';
+import type { AiAnswer, AiJob, PriorityReport, WorkerMessage } from './protocol.js';
 
 export interface AiPoolOptions {
   /** Worker threads (default: one per spare core, 1 or 2). */
@@ -18,6 +24,19 @@ export interface AiPoolOptions {
   maxQueue?: number;
   /** The worker module (a test may pass its own). */
   entry?: URL;
+  /** Background lane: each worker lowers its own thread's OS priority (worker.ts). */
+  background?: boolean;
+}
+
+export interface ThinkOptions {
+  /** A time cap below the level's own (a server's limit on expert), ms. */
+  timeCapMs?: number;
+}
+
+/** How long a new job would take here: the jobs ahead of it (running and queued) and the ms until its answer. */
+export interface AiWait {
+  ahead: number;
+  ms: number;
 }
 
 export class AiError extends Error {
@@ -26,7 +45,11 @@ export class AiError extends Error {
 
 interface Pending {
   job: AiJob;
+  /** The search's time cap, ms (what the estimate expects it to take at most). */
+  capMs: number;
   timeoutMs: number;
+  /** When its worker took it (performance.now()); the timeout counts from there, never from the queue. */
+  startedAt?: number;
   resolve: (a: AiAnswer) => void;
   reject: (e: Error) => void;
 }
@@ -52,32 +75,41 @@ export class AiPool {
   private readonly graceMs: number;
   private readonly maxQueue: number;
   private readonly entry: URL;
+  private readonly background: boolean;
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private nextId = 1;
   private bootFailures = 0;
   private closed = false;
+  /** Recent answers' wall time (a moving average), for the wait estimate; null before the first. */
+  private typicalMs: number | null = null;
+  private priorityReport: PriorityReport | null = null;
 
   constructor(opts: AiPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(opts.size ?? Math.min(2, Math.max(1, availableParallelism() - 1))));
     this.graceMs = opts.graceMs ?? 5_000;
     this.maxQueue = opts.maxQueue ?? 64;
     this.entry = opts.entry ?? ENTRY;
+    this.background = opts.background ?? false;
   }
 
   /** Runs one search in a worker; rejects with an AiError on bad input, timeout or a worker crash. */
-  think(game: GameId, state: unknown, level: Level, seed: number): Promise<AiAnswer> {
+  think(game: GameId, state: unknown, level: Level, seed: number, opts: ThinkOptions = {}): Promise<AiAnswer> {
     if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
     if (!isGameId(game)) return Promise.reject(new AiError(`unknown game "${String(game)}"`));
     if (!isLevel(level)) return Promise.reject(new AiError(`unknown level "${String(level)}"`));
     if (typeof seed !== 'number' || !Number.isFinite(seed))
       return Promise.reject(new AiError('the seed must be a finite number'));
+    const { timeCapMs } = opts;
+    if (timeCapMs !== undefined && !(Number.isFinite(timeCapMs) && timeCapMs > 0))
+      return Promise.reject(new AiError('the time cap must be a positive number of ms'));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new AiError('the AI is busy, try again in a moment'));
-    const timeCap = levelParams(game, level).timeMs ?? 10_000;
+    const capMs = this.capOf(game, level, timeCapMs);
     return new Promise<AiAnswer>((resolve, reject) => {
       this.queue.push({
-        job: { id: this.nextId++, game, state, level, seed },
-        timeoutMs: timeCap + this.graceMs,
+        job: { id: this.nextId++, game, state, level, seed, ...(timeCapMs !== undefined ? { timeMs: capMs } : {}) },
+        capMs,
+        timeoutMs: capMs + this.graceMs,
         resolve,
         reject,
       });
@@ -93,6 +125,35 @@ export class AiPool {
   /** Workers running (for tests and monitoring). */
   get workers(): number {
     return this.slots.length;
+  }
+
+  /** What the last background worker did to its OS priority; null before one is ready (or in the foreground). */
+  get priority(): PriorityReport | null {
+    return this.priorityReport;
+  }
+
+  /**
+   * How long a job submitted now would take to answer: what is left of the
+   * running searches and the queued ones, each expected to take its time cap
+   * or the recent answers' typical time if shorter, shared over the workers,
+   * then its own search. An estimate for people, not a promise.
+   */
+  wait(game: GameId, level: Level, timeCapMs?: number): AiWait {
+    const now = performance.now();
+    const expect = (p: Pending) => Math.min(p.capMs, this.typicalMs ?? p.capMs);
+    let work = 0;
+    let ahead = 0;
+    for (const s of this.slots) {
+      if (!s.pending) continue;
+      ahead++;
+      work += Math.max(0, expect(s.pending) - (now - (s.pending.startedAt ?? now)));
+    }
+    for (const p of this.queue) {
+      ahead++;
+      work += expect(p);
+    }
+    const own = this.capOf(game, level, timeCapMs);
+    return { ahead, ms: Math.round(work / this.size + Math.min(own, this.typicalMs ?? own)) };
   }
 
   async close(): Promise<void> {
@@ -117,8 +178,14 @@ export class AiPool {
     }
   }
 
+  /** The search's time cap: the level's, or the caller's when lower. */
+  private capOf(game: GameId, level: Level, timeCapMs?: number): number {
+    const own = levelParams(game, level).timeMs ?? 10_000;
+    return timeCapMs === undefined ? own : Math.min(own, timeCapMs);
+  }
+
   private spawn(): void {
-    const worker = new Worker(BOOT, { workerData: { entry: this.entry.href } });
+    const worker = new Worker(BOOT, { workerData: { entry: this.entry.href, background: this.background } });
     worker.unref(); // pump() refs it while a job waits on it
     const slot: Slot = { worker, ready: false, pending: null, timer: null, lastError: null };
     this.slots.push(slot);
@@ -131,6 +198,7 @@ export class AiPool {
 
   private dispatch(slot: Slot, p: Pending): void {
     slot.pending = p;
+    p.startedAt = performance.now();
     slot.timer = setTimeout(() => {
       slot.lastError = `the AI did not answer within ${p.timeoutMs} ms`;
       void slot.worker.terminate();
@@ -155,6 +223,7 @@ export class AiPool {
   private onMessage(slot: Slot, m: WorkerMessage): void {
     if (m?.type === 'ready') {
       slot.ready = true;
+      if (m.priority) this.priorityReport = m.priority;
       this.bootFailures = 0;
       this.pump();
       return;
@@ -162,6 +231,8 @@ export class AiPool {
     const p = slot.pending;
     if (m?.type !== 'result' || !p || m.id !== p.job.id) return;
     this.settle(slot);
+    const took = performance.now() - (p.startedAt ?? performance.now());
+    this.typicalMs = this.typicalMs === null ? took : 0.7 * this.typicalMs + 0.3 * took;
     if (m.ok) p.resolve({ move: m.move, iterations: m.iterations, visits: m.visits, value: m.value, ms: m.ms });
     else p.reject(new AiError(m.error));
     this.pump();
@@ -192,25 +263,106 @@ export class AiPool {
   }
 }
 
-let shared: AiPool | null = null;
-/** Starts the shared pool's workers ahead of the first game (e.g. at bot start-up). */
+/** The levels whose searches run in the background lane (long ones, at the lowest OS priority). */
+const BACKGROUND_LEVELS: ReadonlySet<Level> = new Set<Level>(['expert']);
+
+export interface AiLanesOptions {
+  /** easy, medium, hard (default: one worker per spare core, 1 or 2). */
+  foreground?: AiPoolOptions;
+  /** expert (default: one worker: its searches are long and wait their turn; a second would take the other core). */
+  background?: AiPoolOptions;
+}
+
+/**
+ * The two lanes: each level's searches go to its own pool, so a hard search
+ * submitted after a queue of expert ones is answered by the foreground worker
+ * at once. A pool starts its workers on first use.
+ */
+export class AiLanes {
+  private foreground: AiPool | null = null;
+  private background: AiPool | null = null;
+  private closed = false;
+
+  constructor(private readonly opts: AiLanesOptions = {}) {}
+
+  /** The pool that runs this level's searches. */
+  lane(level: Level): AiPool {
+    if (this.closed) throw new AiError('the AI pool is closed');
+    if (BACKGROUND_LEVELS.has(level))
+      return (this.background ??= new AiPool({ size: 1, ...this.opts.background, background: true }));
+    return (this.foreground ??= new AiPool(this.opts.foreground));
+  }
+
+  think(game: GameId, state: unknown, level: Level, seed: number, opts?: ThinkOptions): Promise<AiAnswer> {
+    if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
+    if (!isLevel(level)) return Promise.reject(new AiError(`unknown level "${String(level)}"`));
+    return this.lane(level).think(game, state, level, seed, opts);
+  }
+
+  /** How long a search of this level asked for now would take (its lane's queue); null for bad input. */
+  wait(game: GameId, level: Level): AiWait | null {
+    if (this.closed || !isGameId(game) || !isLevel(level)) return null;
+    return this.lane(level).wait(game, level);
+  }
+
+  /** What the background worker did to its OS priority; null until one has started. */
+  backgroundPriority(): PriorityReport | null {
+    return this.background?.priority ?? null;
+  }
+
+  /** Starts the foreground's workers; the background lane starts on use (expert games are few). */
+  warm(): void {
+    if (!this.closed) this.lane('hard').warm();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([this.foreground?.close(), this.background?.close()]);
+  }
+}
+
+let shared: AiLanes | null = null;
+
+/** Starts the shared pool's workers ahead of the first game (e.g. at bot start-up); the background lane starts on use. */
 export function warmAiPool(): void {
-  shared ??= new AiPool();
+  shared ??= new AiLanes();
   shared.warm();
 }
 
 /** The AI's move for the side to move of `state`, in canonical notation (EX-22 / OD-22). */
-export async function thinkMove(game: GameId, state: unknown, level: Level, seed: number): Promise<string> {
-  return (await thinkMoveDetailed(game, state, level, seed)).move;
+export async function thinkMove(
+  game: GameId,
+  state: unknown,
+  level: Level,
+  seed: number,
+  opts?: ThinkOptions,
+): Promise<string> {
+  return (await thinkMoveDetailed(game, state, level, seed, opts)).move;
 }
 
-/** As thinkMove, with the search stats (iterations, visits, value, ms). */
-export function thinkMoveDetailed(game: GameId, state: unknown, level: Level, seed: number): Promise<AiAnswer> {
-  shared ??= new AiPool();
-  return shared.think(game, state, level, seed);
+/** As thinkMove, with the search stats (iterations, visits, value, ms); expert runs in the background lane. */
+export function thinkMoveDetailed(
+  game: GameId,
+  state: unknown,
+  level: Level,
+  seed: number,
+  opts?: ThinkOptions,
+): Promise<AiAnswer> {
+  shared ??= new AiLanes();
+  return shared.think(game, state, level, seed, opts);
 }
 
-/** Stops the shared pool's workers; a later thinkMove starts a new pool. */
+/** How long a search of this level asked for now would take in the shared lanes; null for bad input. */
+export function aiWait(game: GameId, level: Level): AiWait | null {
+  return shared?.wait(game, level) ?? null;
+}
+
+/** What the shared background worker did to its OS priority (nice 19, or why not); null until it has started. */
+export function aiBackgroundPriority(): PriorityReport | null {
+  return shared?.backgroundPriority() ?? null;
+}
+
+/** Stops both lanes' workers; a later thinkMove starts new pools. */
 export async function closeAiPool(): Promise<void> {
   const p = shared;
   shared = null;

@@ -8,6 +8,14 @@ export interface AiJob {
   state: unknown;
   level: Level;
   seed: number;
+  /** A time cap below the level's own (a server's limit on expert), ms. */
+  timeMs?: number;
+}
+
+/** What a background worker did to its thread's OS priority (Linux: nice 19), said once it is ready. */
+export interface PriorityReport {
+  lowered: boolean;
+  detail: string;
 }
 
 export interface AiAnswer {
@@ -22,6 +30,6 @@ export interface AiAnswer {
 }
 
 export type WorkerMessage =
-  | { type: 'ready' }
+  | { type: 'ready'; priority?: PriorityReport }
   | ({ type: 'result'; id: number; ok: true } & AiAnswer)
   | { type: 'result'; id: number; ok: false; error: string };

@@ -1,13 +1,46 @@
 // An AI worker thread: runs one search at a time for the pool (pool.ts).
 // Bad input is answered with an error message, never a crash.
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { chooseMove, isLevel } from '../engine/ai/index.js';
 import { errorText, getGame, isGameId } from '../engine/index.js';
-import type { AiJob, WorkerMessage } from './protocol.js';
+import type { AiJob, PriorityReport, WorkerMessage } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('src/ai/worker.ts runs only as a worker thread');
+
+/** The lowest scheduling priority (the highest nice value). */
+const BACKGROUND_NICE = 19;
+
+/**
+ * A background worker (long searches: expert) yields the CPU to everything
+ * else, the players' moves and the foreground searches among them. On Linux
+ * the nice value belongs to a thread, and setpriority(2) takes a thread id:
+ * this thread's id is the last part of /proc/thread-self, and only this thread
+ * is lowered, not the bot's. Elsewhere (no /proc, or a platform where the
+ * priority is per process) the worker runs at normal priority and says so:
+ * lowering the process would slow the bot's own event loop.
+ */
+function lowerPriority(): PriorityReport {
+  let tid: number;
+  try {
+    tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  } catch (e) {
+    return { lowered: false, detail: `no per-thread priority here (${(e as Error).message}): normal priority` };
+  }
+  if (!Number.isInteger(tid) || tid <= 0) return { lowered: false, detail: 'no thread id: normal priority' };
+  try {
+    setPriority(tid, BACKGROUND_NICE);
+    const nice = getPriority(tid);
+    return nice === BACKGROUND_NICE
+      ? { lowered: true, detail: `thread ${tid} at nice ${nice}` }
+      : { lowered: false, detail: `thread ${tid} still at nice ${nice}` };
+  } catch (e) {
+    return { lowered: false, detail: `could not lower thread ${tid}: ${(e as Error).message}` };
+  }
+}
 
 function answer(job: AiJob): WorkerMessage {
   const id = job.id;
@@ -20,7 +53,8 @@ function answer(job: AiJob): WorkerMessage {
   if (!parsed.ok) return refuse(`invalid ${job.game} state: ${errorText(parsed.error)}`);
   if (game.outcome(parsed.value).over) return refuse('the game is over: there is no move to make');
   const t0 = performance.now();
-  const r = chooseMove(game, parsed.value, job.level, job.seed, () => performance.now());
+  const timeMs = typeof job.timeMs === 'number' && job.timeMs > 0 ? job.timeMs : undefined;
+  const r = chooseMove(game, parsed.value, job.level, job.seed, () => performance.now(), timeMs);
   return {
     type: 'result',
     id,
@@ -47,4 +81,5 @@ port.on('message', (job: AiJob) => {
   }
   port.postMessage(reply);
 });
-port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+const background = (workerData as { background?: unknown } | null)?.background === true;
+port.postMessage({ type: 'ready', ...(background ? { priority: lowerPriority() } : {}) } satisfies WorkerMessage);

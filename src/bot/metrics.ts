@@ -209,9 +209,9 @@ export class BotMetrics {
 
   /** The AI, timed. */
   timeThink(think: ThinkMove): ThinkMove {
-    return async (game, state, level, seed) => {
+    return async (game, state, level, seed, opts) => {
       const t0 = performance.now();
-      const move = await think(game, state, level, seed);
+      const move = await (opts ? think(game, state, level, seed, opts) : think(game, state, level, seed));
       this.think.observe({ game, level }, (performance.now() - t0) / 1000);
       return move;
     };

@@ -7,7 +7,7 @@ import { pino, type Logger } from 'pino';
 import { redactSecrets } from '../log.js';
 import type { Store } from '../store/types.js';
 import type { CommandContext, RenderBoard, RenderReplay } from '../commands/kit/command.js';
-import { DEFAULT_MATCH_SETTINGS, type MatchSettings, type ThinkMove } from '../match/context.js';
+import { DEFAULT_MATCH_SETTINGS, type MatchContext, type MatchSettings, type ThinkMove } from '../match/context.js';
 import {
   resumeAi,
   sweepAiTurns,
@@ -55,6 +55,8 @@ export interface StartBotOptions {
   renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
   thinkMove?: ThinkMove;
+  /** Replaces the AI's queue estimate (default src/ai/pool aiWait once the pool is loaded; none with thinkMove). */
+  aiWait?: MatchContext['aiWait'];
   now?: () => number;
   /** Resume AI turns of active games at start (a restart lost them). Default true. */
   resumeAi?: boolean;
@@ -118,10 +120,29 @@ const inProcessRender: RenderBoard = async (game, state, opts) =>
 const inProcessReplay: RenderReplay = async (game, setup, moves, opts) =>
   (await import('../render/index.js')).renderReplay(game, setup, moves, opts);
 
-const defaultThink: ThinkMove = async (game, state, level, seed) => {
-  const { thinkMove } = await import('../ai/pool.js');
-  return thinkMove(game, state, level, seed);
+// The pool is loaded on the first search; until then no search waits, so there is nothing to estimate.
+let aiPool: typeof import('../ai/pool.js') | null = null;
+const defaultThink: ThinkMove = async (game, state, level, seed, opts) => {
+  aiPool ??= await import('../ai/pool.js');
+  return aiPool.thinkMove(game, state, level, seed, opts);
 };
+const defaultAiWait: NonNullable<MatchContext['aiWait']> = (game, level) => aiPool?.aiWait(game, level) ?? null;
+
+/** Says once in the log how the AI's background lane runs: at the lowest priority, or (no per-thread priority) not. */
+function sayAiPriority(think: ThinkMove, log: Logger): ThinkMove {
+  let said = false;
+  return async (...args) => {
+    const move = await think(...args);
+    const report = said ? null : (aiPool?.aiBackgroundPriority() ?? null);
+    if (report) {
+      said = true;
+      if (report.lowered) log.info({ priority: report.detail }, 'AI background lane at the lowest OS priority');
+      else
+        log.warn({ priority: report.detail }, 'AI background lane at normal priority: expert searches share the CPU');
+    }
+    return move;
+  };
+}
 
 export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const base = opts.logger ?? pino({ level: 'silent' });
@@ -160,7 +181,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
     render: metrics.timeRender(opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled)),
     renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
-    think: metrics.timeThink(opts.thinkMove ?? defaultThink),
+    think: metrics.timeThink(opts.thinkMove ?? sayAiPriority(defaultThink, log)),
+    ...(opts.aiWait ? { aiWait: opts.aiWait } : opts.thinkMove ? {} : { aiWait: defaultAiWait }),
     now: opts.now ?? Date.now,
     background(label, work) {
       if (stopping) return;

@@ -3,9 +3,10 @@
 // few such games at once (each holds a thread and queues AI work). In reply
 // mode (a group DM, a server that has not added the bot) the answer is the
 // starting board itself, and the AI's moves follow up the player's answers.
+// `expert` thinks up to 10 s a move: offered only where the clock is long.
 import { SlashCommandBuilder } from 'discord.js';
 import { LEVEL_NAMES } from '../engine/ai/index.js';
-import { checkAiCap, orderPlayers, setupMsg, startMatch, titleMsg } from '../match/index.js';
+import { checkAiCap, checkAiLevel, orderPlayers, setupMsg, startMatch, titleMsg } from '../match/index.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import type { AiLevel, PlayerRef } from '../model/index.js';
 import type { Command } from './kit/command.js';
@@ -37,6 +38,7 @@ export const command: Command = {
     const opts = readGameOptions(i);
     const level: AiLevel = stringOption(i.options, 'level', { required: true, choices: LEVEL_NAMES });
     const human = playerOf(i);
+    await checkAiLevel(ctx, i.guildId, level);
     await checkAiCap(ctx, human.id);
     if (!threadable(i) && (await ctx.store.channels.active(i.channelId)))
       refuse(canPostHere(i) && i.inGuild() ? 'challenge.channelBusy' : 'challenge.busyHere');

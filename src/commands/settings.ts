@@ -1,6 +1,7 @@
 // /settings: server admins (Manage Server) set the default time per move of
 // new /challenge games, the language of the bot's public posts (a game keeps
-// the language it started in), and limit where games may be started.
+// the language it started in), limit where games may be started, and cap how
+// long the expert AI thinks per move.
 // Answered privately. Channel changes are atomic (src/match/settings.ts).
 import {
   ApplicationCommandOptionType,
@@ -17,12 +18,13 @@ import {
   refuse,
   removeChannel,
   setClock,
+  setExpertSeconds,
   setLocale,
   setSeasons,
   setTournamentRole,
 } from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
-import type { GuildSettings } from '../model/index.js';
+import { EXPERT_SECONDS_MAX, EXPERT_SECONDS_MIN, type GuildSettings } from '../model/index.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { guildOnly } from './kit/contexts.js';
 import { CLOCK_CHOICES } from './kit/game-options.js';
@@ -34,6 +36,11 @@ const HOURS_VALUES = [0, ...CLOCK_CHOICES] as const;
 /** `server`: no choice of ours, the server's preferred locale on Discord. */
 const LANGUAGES = ['fr', 'en', 'server'] as const;
 const SEASON_CHOICES = ['off', 'monthly', 'quarterly'] as const;
+/** Every whole number of seconds the expert AI may be capped to (Discord checks the range; this re-checks it). */
+const EXPERT_SECONDS = Array.from(
+  { length: EXPERT_SECONDS_MAX - EXPERT_SECONDS_MIN + 1 },
+  (_, k) => EXPERT_SECONDS_MIN + k,
+);
 
 const channelOption = (o: import('discord.js').SlashCommandChannelOption) =>
   described(o.setName('channel'), 'cmd.settings.channel').setRequired(true).addChannelTypes(ChannelType.GuildText);
@@ -50,6 +57,14 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
           choice('cmd.settings.botDefault', 0),
           ...CLOCK_CHOICES.map((h) => choice('option.hoursChoice', h, { hours: h })),
         ),
+    ),
+  )
+  .addSubcommand((s) =>
+    described(s.setName('expert'), 'cmd.settings.expert').addIntegerOption((o) =>
+      described(o.setName('seconds'), 'cmd.settings.seconds')
+        .setRequired(true)
+        .setMinValue(EXPERT_SECONDS_MIN)
+        .setMaxValue(EXPERT_SECONDS_MAX),
     ),
   )
   .addSubcommand((s) =>
@@ -102,6 +117,12 @@ export const command: Command = {
       if (hours === null) return refuse('option.required', { name: { code: 'hours' } });
       s = await setClock(ctx, guildId, hours === 0 ? null : hours);
       head = hours === 0 ? { key: 'settings.clockDefault' } : { key: 'settings.clockSet', params: { hours } };
+    } else if (group === null && sub === 'expert') {
+      const seconds = intOption(i.options, 'seconds', EXPERT_SECONDS);
+      if (seconds === null) return refuse('option.required', { name: { code: 'seconds' } });
+      // The most is the default: stored as no setting, so a later change of the default reaches this server.
+      s = await setExpertSeconds(ctx, guildId, seconds === EXPERT_SECONDS_MAX ? null : seconds);
+      head = { key: 'settings.expertSet', params: { seconds } };
     } else if (group === null && sub === 'language') {
       const language = stringOption(i.options, 'language', { required: true, choices: LANGUAGES });
       s = await setLocale(ctx, guildId, language === 'server' ? null : language);
@@ -186,6 +207,9 @@ function describe(
   const clock: Msg = s.clockMs
     ? { key: 'settings.clockServer', params: { hours: s.clockMs / 3_600_000 } }
     : { key: 'settings.clockBot', params: { hours: ctx.settings.moveTimeMs / 3_600_000 } };
+  const expert: Msg = s.expertSeconds
+    ? { key: 'settings.expertServer', params: { seconds: s.expertSeconds } }
+    : { key: 'settings.expertBot', params: { seconds: EXPERT_SECONDS_MAX } };
   const channels: Msg = s.channels?.length
     ? { key: 'settings.channelsSome', params: { channels: { list: s.channels.map((c) => ({ channel: c })) } } }
     : { key: 'settings.channelsAll' };
@@ -206,6 +230,7 @@ function describe(
   return lines(locale, [
     ...(head ? [head] : []),
     { key: 'settings.summaryClock', params: { clock } },
+    { key: 'settings.summaryExpert', params: { expert } },
     { key: 'settings.summaryLanguage', params: { language } },
     { key: 'settings.summaryChannels', params: { channels } },
     { key: 'season.settings.summaryRole', params: { who } },

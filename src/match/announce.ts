@@ -9,9 +9,10 @@
 // goes out as an interaction's answer or follow-up, or waits for the next
 // interaction in its channel.
 import { createHash } from 'node:crypto';
+import { getGame } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import type { InteractionRef, StoredGame } from '../model/index.js';
-import { postableHere, type GamePost, type MatchContext } from './context.js';
+import { postableHere, type AiWait, type GamePost, type MatchContext } from './context.js';
 import { gameLocale } from './games.js';
 
 /** Interaction tokens live 15 minutes: answer or follow up an interaction only well within that. */
@@ -52,6 +53,8 @@ export function announcement(
     before === undefined
       ? { kind: 'game', game: rec, state, lines }
       : { kind: 'game', game: rec, state, lines, before };
+  const wait = aiWaitFor(ctx, rec, state);
+  if (wait) post.aiWait = wait;
   return {
     post,
     async after(delivered, interaction) {
@@ -60,6 +63,22 @@ export function announcement(
       await (next ?? (() => archiveIfOver(ctx, rec)))(interaction);
     },
   };
+}
+
+/** An AI answer later than this is told with its "thinking…" (expert promises 10 s at most; hard, 2 s). */
+const AI_WAIT_SHOWN_MS = 15_000;
+
+/**
+ * When the AI is to move next and its search would wait behind others, about
+ * how long its answer will take, as its lane's queue stands now (the post goes
+ * out just before the AI's turn is queued).
+ */
+function aiWaitFor(ctx: MatchContext, rec: StoredGame, state: unknown): AiWait | undefined {
+  if (!ctx.aiWait || rec.status !== 'active' || state === undefined) return undefined;
+  const level = rec.players[getGame(rec.game).toMove(state)].bot;
+  if (!level) return undefined;
+  const wait = ctx.aiWait(rec.game, level);
+  return wait && wait.ahead > 0 && wait.ms >= AI_WAIT_SHOWN_MS ? wait : undefined;
 }
 
 /** The post of `rec` went out. */

@@ -20,6 +20,8 @@ export interface GamePost {
    * The position just before `state` when this post covers more than one ply (a forced move after the player's own).
    */
   before?: unknown;
+  /** The AI is to move and waits behind other searches: about how long its answer will take (its "thinking…"). */
+  aiWait?: AiWait;
 }
 
 /** Plain lines in a game's channel (a reminder, a note about a damaged record); `ping` lists users it may ping. */
@@ -107,7 +109,24 @@ export interface Notifier {
   archive(channelId: string, reason: Msg, locale: Locale): Promise<void>;
 }
 
-export type ThinkMove = (game: GameId, state: unknown, level: AiLevel, seed: number) => Promise<string>;
+export interface ThinkOptions {
+  /** A time cap below the level's own, ms (a server's limit on expert). */
+  timeCapMs?: number;
+}
+
+export type ThinkMove = (
+  game: GameId,
+  state: unknown,
+  level: AiLevel,
+  seed: number,
+  opts?: ThinkOptions,
+) => Promise<string>;
+
+/** How long the AI's answer would take if asked now: the searches ahead of it, and the ms until its move. */
+export interface AiWait {
+  ahead: number;
+  ms: number;
+}
 
 export interface MatchSettings {
   /** How long a challenge may be accepted, ms (CHALLENGE_TTL_MINUTES). */
@@ -149,6 +168,8 @@ export interface MatchContext {
   log: Logger;
   settings: MatchSettings;
   think: ThinkMove;
+  /** The AI's queue as it stands (src/ai's lanes); absent or null: no estimate, plain "thinking…". */
+  aiWait?: (game: GameId, level: AiLevel) => AiWait | null;
   now(): number;
   /** Runs work after the current answer (AI moves); errors are logged with the label; stop() waits for it. */
   background(label: string, work: () => Promise<unknown>): void;

@@ -4,6 +4,7 @@
 import { getGame, type GameId, type Note, type RuleError, type Side } from '../engine/index.js';
 import type { Msg, Param } from '../i18n/msg.js';
 import type { PlayerRef, StoredGame } from '../model/index.js';
+import type { AiWait } from './context.js';
 
 export const titleMsg = (game: GameId): Msg => ({ key: `game.${game}.title` });
 export const sideMsg = (game: GameId, side: Side): Msg => ({ key: `game.${game}.side.${side}` });
@@ -59,10 +60,21 @@ export function moveLine(game: GameId, before: unknown, move: unknown, after: un
   };
 }
 
-/** "@Bob to move (Black). Time per move 24 h · deadline in 23 hours." or "hexmate AI (Black) is thinking…". */
-export function toMoveLine(rec: StoredGame, side: Side): Msg {
+/** A wait said to people: seconds in fives under two minutes, else whole minutes (rounded up: never promise early). */
+export function waitMsg(ms: number): Msg {
+  if (ms < 120_000) return { key: 'common.seconds', params: { n: Math.max(5, Math.round(ms / 5_000) * 5) } };
+  return { key: 'common.minutes', params: { n: Math.ceil(ms / 60_000) } };
+}
+
+/**
+ * "@Bob to move (Black). Time per move 24 h · deadline in 23 hours." or "hexmate AI (Black) is thinking…", with how
+ * long when its search waits behind others (`wait`).
+ */
+export function toMoveLine(rec: StoredGame, side: Side, wait?: AiWait): Msg {
   const p = rec.players[side];
   const who = { player: playerParam(p), side: sideMsg(rec.game, side) };
+  if (p.bot && wait)
+    return { key: 'turn.aiThinkingQueued', params: { ...who, wait: waitMsg(wait.ms), ahead: wait.ahead } };
   if (p.bot) return { key: 'turn.aiThinking', params: who };
   const c = rec.clock;
   if (c?.deadline)

@@ -29,6 +29,7 @@ import {
   requirePlayer,
 } from './games.js';
 import { isRefusal, refuse, refuseMsg } from './refusal.js';
+import { expertCapMs } from './settings.js';
 import { savePlayerWrite, writeOptions } from './write.js';
 
 /** Forced moves in a row are bounded by the rules (Exxit: two passes end the game); this guards a broken engine. */
@@ -203,7 +204,11 @@ export function scheduleAi(ctx: MatchContext, rec: StoredGame, interaction?: Int
   );
 }
 
-/** How long a process may think for a game's AI before others may take over (the search is capped far below). */
+/**
+ * How long a process may think for a game's AI before others may take over (the search is capped far below). While
+ * it thinks the lease is extended every third of that: an expert search may wait minutes in the AI's queue, and a
+ * turn that waits its place is not a lost one.
+ */
 const AI_LEASE_MS = 60_000;
 
 /** One AI move: think on the loaded position, apply it only if the game has not changed meanwhile. */
@@ -223,9 +228,16 @@ export async function aiTurn(
   // One process thinks for a game at a time; if it dies, the lease expires (or its holder is found gone) and another
   // takes over.
   if ((await ctx.store.aiTurns.lease(gameId, ctx.instanceId, AI_LEASE_MS, takeOver)) !== null) return;
+  const keep = setInterval(() => {
+    ctx.store.aiTurns
+      .extend(gameId, ctx.instanceId, AI_LEASE_MS)
+      .catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not extend the AI lease'));
+  }, AI_LEASE_MS / 3);
+  keep.unref();
   try {
     await think(ctx, rec, side, level, c.value.state, interaction);
   } finally {
+    clearInterval(keep);
     await ctx.store.aiTurns
       .release(gameId, ctx.instanceId)
       .catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not release the AI lease'));
@@ -243,7 +255,12 @@ async function think(
   const gameId = rec.id;
   let text: string;
   try {
-    text = await ctx.think(rec.game, state, level, seedOf(rec.id, rec.version));
+    // Expert's thinking time is the server's to cap (read now, so a change applies from the next move).
+    const seed = seedOf(rec.id, rec.version);
+    text =
+      level === 'expert'
+        ? await ctx.think(rec.game, state, level, seed, { timeCapMs: await expertCapMs(ctx, rec.guildId) })
+        : await ctx.think(rec.game, state, level, seed);
   } catch (e) {
     // Said in the game: /board (or the AI sweep) asks the AI again.
     ctx.log.error({ err: e, gameId }, 'AI search failed');

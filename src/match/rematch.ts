@@ -10,6 +10,7 @@ import { recordCard, startAccepted } from './challenges.js';
 import { isNotPostable, postableHere, type MatchContext } from './context.js';
 import { loadGameById, sideOf } from './games.js';
 import { refuse, refuseMsg } from './refusal.js';
+import { checkAiLevel } from './settings.js';
 import { startMatch } from './start.js';
 
 const rematchId = (gameId: string): string | undefined => (/^[0-9a-z]{4,30}$/.test(gameId) ? `rm${gameId}` : undefined);
@@ -122,7 +123,10 @@ async function rematchAi(
   where: string,
   interaction?: InteractionRef,
 ): Promise<RematchResult> {
-  // The cap first: a rematch it refuses must not use up the once-per-game slot below.
+  // The caps first: a rematch they refuse must not use up the once-per-game slot below. The server may have sped
+  // its clock up since an expert game began.
+  const level = rec.players.find((p) => p.bot)?.bot;
+  if (level) await checkAiLevel(ctx, rec.guildId, level);
   await checkAiCap(ctx, userId);
   // One AI rematch per game and player: a second click is refused rather than opening a second game.
   if ((await ctx.store.interactions.cooldown(`rematch:${rec.id}:${userId}`, 24 * 3_600_000)) > 0)

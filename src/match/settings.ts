@@ -1,10 +1,17 @@
 // Server settings (admins, Manage Server): the default time per move of new
-// challenges, the channels where games may start, and the language of public
-// posts. Reads that fail fall back to the defaults (logged): a damaged
-// settings record must never stop play.
+// challenges, the channels where games may start, the language of public
+// posts, and how long the expert AI may think. Reads that fail fall back to the
+// defaults (logged): a damaged settings record must never stop play.
 import type { Locale } from '../i18n/catalogue.js';
-import type { GuildSettings, SeasonLength } from '../model/index.js';
+import {
+  EXPERT_SECONDS_MAX,
+  EXPERT_SECONDS_MIN,
+  type AiLevel,
+  type GuildSettings,
+  type SeasonLength,
+} from '../model/index.js';
 import type { MatchContext } from './context.js';
+import { durationMsg } from './describe.js';
 import { refuse } from './refusal.js';
 
 /** Most channels an allow-list may hold (keeps the refusal text and the record small). */
@@ -36,6 +43,46 @@ export async function checkGameChannel(ctx: MatchContext, guildId: string | null
   const allowed = (await readSettings(ctx, guildId)).channels;
   if (!allowed?.length || allowed.includes(where)) return;
   refuse('settings.gameChannelsOnly', { channels: { list: allowed.map((c) => ({ channel: c })) } });
+}
+
+/**
+ * The expert AI thinks up to 10 s a move: it is offered where games are slow,
+ * a time per move of at least an hour (correspondence's default is 24 h).
+ * Games against the AI run no clock of their own (start.ts), so the server's
+ * default clock (else the bot's) says what pace the server plays at.
+ */
+export const EXPERT_MIN_CLOCK_MS = 3_600_000;
+
+/** The gate for a level of the AI: expert only where the clock is long. Other levels are always offered. */
+export async function checkAiLevel(ctx: MatchContext, guildId: string | null, level: AiLevel): Promise<void> {
+  if (level !== 'expert') return;
+  const clockMs = await serverClockMs(ctx, guildId);
+  if (clockMs >= EXPERT_MIN_CLOCK_MS) return;
+  refuse('playBot.expertNeedsLongClock', {
+    max: { key: 'common.seconds', params: { n: EXPERT_SECONDS_MAX } },
+    min: durationMsg(EXPERT_MIN_CLOCK_MS),
+    clock: durationMsg(clockMs),
+  });
+}
+
+/** The most ms the expert AI may think per move in this server (its admins' cap, else 10 s). */
+export async function expertCapMs(ctx: MatchContext, guildId: string | null): Promise<number> {
+  const seconds = guildId ? (await readSettings(ctx, guildId)).expertSeconds : null;
+  return (seconds ?? EXPERT_SECONDS_MAX) * 1000;
+}
+
+/** Caps the expert AI's thinking per move in this server (null: back to the most, 10 s). */
+export async function setExpertSeconds(
+  ctx: MatchContext,
+  guildId: string,
+  seconds: number | null,
+): Promise<GuildSettings> {
+  if (
+    seconds !== null &&
+    !(Number.isInteger(seconds) && seconds >= EXPERT_SECONDS_MIN && seconds <= EXPERT_SECONDS_MAX)
+  )
+    refuse('settings.expertRange', { min: EXPERT_SECONDS_MIN, max: EXPERT_SECONDS_MAX });
+  return ctx.store.settings.update(guildId, { expertSeconds: seconds });
 }
 
 export const setClock = (ctx: MatchContext, guildId: string, hours: number | null): Promise<GuildSettings> =>

@@ -1,9 +1,13 @@
 // A server's settings (its admins': default clock, allowed channels, language,
-// tournaments and seasons).
+// tournaments and seasons, the expert AI's thinking time).
 import { z } from 'zod';
 import { finite, locale } from './parts.js';
 
 const SEASON_LENGTHS = ['monthly', 'quarterly'] as const;
+
+/** The most seconds a server may let the expert AI think per move, and the least it may cap it to. */
+export const EXPERT_SECONDS_MAX = 10;
+export const EXPERT_SECONDS_MIN = 2;
 export type SeasonLength = (typeof SEASON_LENGTHS)[number];
 
 /** Every field is optional: absent is the default. */
@@ -20,5 +24,7 @@ export const settingsSchema = z.object({
   seasonLength: z.enum(SEASON_LENGTHS).nullable().optional(),
   /** Where the final top 10 of a season is posted. */
   seasonChannel: z.string().min(1).max(40).nullable().optional(),
+  /** The most seconds the expert AI thinks per move here; absent = EXPERT_SECONDS_MAX. */
+  expertSeconds: z.number().int().min(EXPERT_SECONDS_MIN).max(EXPERT_SECONDS_MAX).nullable().optional(),
 });
 export type GuildSettings = z.infer<typeof settingsSchema>;

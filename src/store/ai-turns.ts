@@ -2,7 +2,7 @@
 // reads it), and a lease per game on thinking, so one process thinks at a time.
 import type { StoreContext } from './context.js';
 import { isRecordId } from '../model/index.js';
-import { DEL_IF_EQUAL } from './scripts.js';
+import { DEL_IF_EQUAL, PEXPIRE_IF_EQUAL } from './scripts.js';
 import type { AiTurnStore } from './types.js';
 
 export class RedisAiTurns implements AiTurnStore {
@@ -31,6 +31,12 @@ export class RedisAiTurns implements AiTurnStore {
     // Expired between the two calls: try once more rather than report nobody.
     if (holder === null) return (await redis.set(key, owner, 'PX', ttl, 'NX')) === 'OK' ? null : 'someone';
     return holder;
+  }
+
+  async extend(id: string, owner: string, ttlMs: number): Promise<boolean> {
+    if (!isRecordId(id)) return false;
+    const ttl = Math.max(1, Math.ceil(ttlMs));
+    return Number(await PEXPIRE_IF_EQUAL.run(this.ctx.redis, [this.ctx.keys.aiLease(id)], [owner, ttl])) === 1;
   }
 
   async holder(id: string): Promise<string | null> {

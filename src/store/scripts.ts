@@ -180,6 +180,15 @@ return 0
 `,
 );
 
+/** KEYS: k. ARGV: value, ttl ms → 1 when k held value and now lives ttl ms more, else 0. */
+export const PEXPIRE_IF_EQUAL = new Script(
+  'pexpireIfEqual',
+  `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`,
+);
+
 /**
  * KEYS: challenge. ARGV: pexpireAt, field/value pairs... (writeId first) → 1 created (or our own resent write), 0 id
  * taken.

@@ -173,6 +173,8 @@ export interface AiTurnStore {
    * (a process found gone). Returns null when taken, else the current holder.
    */
   lease(id: string, owner: string, ttlMs: number, takeOver?: string | null): Promise<string | null>;
+  /** Keeps the lease `ttlMs` more while `owner` holds it (a search waiting in the AI's queue); false if it does not. */
+  extend(id: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Who holds the lease on thinking for a game's AI, or null. */
   holder(id: string): Promise<string | null>;
   /** Gives the lease back (only if `owner` holds it). */

@@ -35,7 +35,7 @@ describe('thinkMove (shared pool, real workers)', () => {
   it('rejects bad input without crashing', async () => {
     await expect(thinkMove('chess', {}, 'easy', 1)).rejects.toThrow(/unknown game/);
     await expect(thinkMove('orion', {}, 'easy', 1)).rejects.toThrow(/invalid orion state/);
-    await expect(thinkMove('orion', must(getGame('orion').initial()), 'expert' as never, 1)).rejects.toThrow(
+    await expect(thinkMove('orion', must(getGame('orion').initial()), 'grandmaster' as never, 1)).rejects.toThrow(
       /unknown level/,
     );
     await expect(thinkMove('orion', must(getGame('orion').initial()), 'easy', Number.NaN)).rejects.toThrow(/seed/);

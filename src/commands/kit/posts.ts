@@ -80,7 +80,7 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
   if (rec.status === 'active' && post.state !== undefined) {
     const next = getGame(rec.game).toMove(post.state);
     return {
-      content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next)])),
+      content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next, post.aiWait)])),
       files,
       // A person to move gets the Move button (the builder); the AI plays on its own.
       components: rec.players[next].bot ? [] : [moveRow(locale, rec)],

@@ -44,7 +44,7 @@ export interface Thought<M = unknown> extends SearchResult<M> {
 
 /**
  * The search on a fast position (engine tool matches, benchmarks) for a level or a frozen reference; `pos` is not
- * changed.
+ * changed. `timeMs` lowers the player's time cap (a server's limit on expert), never raises it.
  */
 export function searchPosition<M>(
   game: GameId,
@@ -54,8 +54,11 @@ export function searchPosition<M>(
   now?: () => number,
   /** The post-game review's move to measure (SearchOptions.ensure), matched with the game's SAME_MOVE. */
   ensure?: SearchOptions<M>['ensure'],
+  /** A lower time cap than the level's (a server's cap on expert), ms. */
+  timeMs?: number,
 ): SearchResult<M> {
-  const params = playerParams(game, player);
+  const level = playerParams(game, player);
+  const params = timeMs === undefined ? level : { ...level, timeMs: Math.min(timeMs, level.timeMs ?? Infinity) };
   if (params.algorithm === 'alphabeta' && game === 'exxit')
     return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, { seed, now }) as SearchResult<M>;
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
@@ -67,10 +70,17 @@ export function searchPosition<M>(
 /**
  * Chooses a move for the side to move of `state` (a valid state of `game`,
  * not over) at `level`. Deterministic for a seed unless `now` is given and
- * the level's time cap is reached first.
+ * the level's time cap (or the lower `timeMs`) is reached first.
  */
-export function chooseMove(game: AnyGame, state: unknown, level: Level, seed: number, now?: () => number): Thought {
-  const r = searchPosition(game.id, game.position(state), level, seed, now);
+export function chooseMove(
+  game: AnyGame,
+  state: unknown,
+  level: Level,
+  seed: number,
+  now?: () => number,
+  timeMs?: number,
+): Thought {
+  const r = searchPosition(game.id, game.position(state), level, seed, now, undefined, timeMs);
   return { ...r, text: game.formatMove(state, r.move, 'canonical') };
 }
 

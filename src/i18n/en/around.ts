@@ -22,8 +22,8 @@ export const around = {
     endgame: { description: 'Admins: end the game in this channel with no result (ratings unchanged)' },
     playBot: {
       description: 'Play Exxit or Orion Duel against the built-in AI (unrated)',
-      level: 'How strong the AI plays',
-      levelChoice: { easy: 'easy', medium: 'medium', hard: 'hard' },
+      level: 'How strong the AI plays (expert: where games are slow, up to 10 s a move)',
+      levelChoice: { easy: 'easy', medium: 'medium', hard: 'hard', expert: 'expert' },
     },
     leaderboard: {
       description: 'Top players by rating (Glicko-2), in this server or in all servers',
@@ -42,10 +42,12 @@ export const around = {
       game: 'The game id (under the final message; your recent games are listed)',
     },
     settings: {
-      description: 'Admins: this server’s default clock, language, and the channels where games may start',
+      description: 'Admins: this server’s default clock, language, channels for games, expert AI time',
       show: 'Show this server’s settings',
       clock: 'Default time per move of new /challenge games',
       hours: 'Hours per move, or the bot default',
+      expert: 'How long the expert AI of /play-bot may think per move',
+      seconds: 'Seconds per move, at most (2 to 10; 10 is the default)',
       botDefault: 'bot default',
       channels: 'Channels where /challenge and /play-bot may be used (all when the list is empty)',
       channelsAdd: 'Allow games to start in a channel',
@@ -170,6 +172,11 @@ export const around = {
     channelsSome: '{channels}',
     summaryClock: '**Time per move** for new challenges: {clock}',
     summaryChannels: '**Games may start in**: {channels}',
+    expertSet: 'The expert AI now thinks at most {seconds} s a move in this server.',
+    expertRange: 'The expert AI’s time per move is a whole number of seconds from {min} to {max}.',
+    expertServer: 'at most {seconds} s a move (this server’s setting)',
+    expertBot: 'at most {seconds} s a move (bot default)',
+    summaryExpert: '**Expert AI** thinking time: {expert}',
     languageSet:
       'The bot’s public posts in this server are now in {language}. Replies only one member sees follow that member’s own Discord language.',
     languageDefault: 'The bot’s public posts now follow this server’s language on Discord ({language}).',

@@ -15,6 +15,7 @@ export const play = {
     casual: 'casual',
     hours: '{n} h',
     minutes: '{n} min',
+    seconds: '{n} s',
   },
   option: {
     game: 'Which game',
@@ -71,6 +72,8 @@ export const play = {
     toMoveClock:
       '{player} to move ({side}). Play with **Move** below or `/move`. Time per move {per} · deadline {deadline}.',
     aiThinking: '{player} ({side}) is thinking…',
+    aiThinkingQueued:
+      '{player} ({side}) is thinking — about {wait}, {ahead, plural, one {# game} other {# games}} ahead of this one.',
   },
   end: {
     rule: 'the rules ({rule})',
@@ -199,6 +202,8 @@ export const play = {
     offered: 'Rematch offered to {name} in {channel}.',
   },
   playBot: {
+    expertNeedsLongClock:
+      'The expert AI thinks up to {max} a move, so it plays only where games are slow: a time per move of at least {min}. Here it is {clock}. Pick `hard`, which answers within 2 s, or ask an admin for a longer clock (`/settings clock`).',
     card: '**{game}** · {first} vs {second} · {setup} · unrated',
     tooMany:
       'You already have {max, plural, one {a game} other {# games}} against the AI in progress, the most at once; finish or `/resign` one first.',

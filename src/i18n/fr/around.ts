@@ -26,8 +26,8 @@ export const around: Catalogue<typeof enAround> = {
     endgame: { description: 'Admins : clore la partie de ce salon sans résultat (cotes inchangées)' },
     playBot: {
       description: 'Jouer à Exxit ou à Orion Duel contre l’IA intégrée (non classée)',
-      level: 'La force de jeu de l’IA',
-      levelChoice: { easy: 'facile', medium: 'moyen', hard: 'difficile' },
+      level: 'La force de jeu de l’IA (expert : là où les parties sont lentes, jusqu’à 10 s par coup)',
+      levelChoice: { easy: 'facile', medium: 'moyen', hard: 'difficile', expert: 'expert' },
     },
     leaderboard: {
       description: 'Les meilleurs joueurs par cote (Glicko-2), sur ce serveur ou sur tous les serveurs',
@@ -46,10 +46,12 @@ export const around: Catalogue<typeof enAround> = {
       game: 'L’identifiant de la partie (sous le message final ; vos parties récentes sont proposées)',
     },
     settings: {
-      description: 'Admins : l’horloge par défaut, la langue et les salons où lancer des parties',
+      description: 'Admins : horloge par défaut, langue, salons des parties, temps de l’IA experte',
       show: 'Afficher les réglages de ce serveur',
       clock: 'Temps par coup par défaut des nouvelles parties /challenge',
       hours: 'Heures par coup, ou la valeur par défaut du bot',
+      expert: 'Combien de temps l’IA experte de /play-bot peut réfléchir par coup',
+      seconds: 'Secondes par coup, au plus (de 2 à 10 ; 10 par défaut)',
       botDefault: 'valeur par défaut du bot',
       channels: 'Salons où /challenge et /play-bot sont permis (tous si la liste est vide)',
       channelsAdd: 'Permettre de lancer des parties dans un salon',
@@ -182,6 +184,11 @@ export const around: Catalogue<typeof enAround> = {
     channelsSome: '{channels}',
     summaryClock: '**Temps par coup** des nouveaux défis : {clock}',
     summaryChannels: '**Les parties peuvent commencer dans** : {channels}',
+    expertSet: 'L’IA experte réfléchit désormais au plus {seconds} s par coup sur ce serveur.',
+    expertRange: 'Le temps par coup de l’IA experte est un nombre entier de secondes, de {min} à {max}.',
+    expertServer: 'au plus {seconds} s par coup (réglage de ce serveur)',
+    expertBot: 'au plus {seconds} s par coup (valeur par défaut du bot)',
+    summaryExpert: '**Temps de réflexion de l’IA experte** : {expert}',
     languageSet:
       'Les messages publics du bot sur ce serveur sont désormais en {language}. Les réponses qu’un seul membre voit suivent la langue Discord de ce membre.',
     languageDefault: 'Les messages publics du bot suivent désormais la langue du serveur sur Discord ({language}).',

@@ -21,6 +21,7 @@ export const play: Catalogue<typeof enPlay> = {
     casual: 'amicale',
     hours: '{n} h',
     minutes: '{n} min',
+    seconds: '{n} s',
   },
   option: {
     game: 'Quel jeu',
@@ -80,6 +81,8 @@ export const play: Catalogue<typeof enPlay> = {
     toMoveClock:
       'À {player} de jouer ({side}). Cliquez sur **Jouer** ci-dessous ou tapez `/move`. Temps par coup {per} · échéance {deadline}.',
     aiThinking: '{player} ({side}) réfléchit…',
+    aiThinkingQueued:
+      '{player} ({side}) réfléchit — environ {wait}, {ahead, plural, one {# partie passe} other {# parties passent}} avant celle-ci.',
   },
   end: {
     rule: 'les règles ({rule})',
@@ -207,6 +210,8 @@ export const play: Catalogue<typeof enPlay> = {
     offered: 'Revanche proposée à {name} dans {channel}.',
   },
   playBot: {
+    expertNeedsLongClock:
+      'L’IA experte réfléchit jusqu’à {max} par coup : elle ne joue que là où les parties sont lentes, avec au moins {min} par coup. Ici, c’est {clock}. Choisissez `hard`, qui répond en moins de 2 s, ou demandez à un admin une horloge plus longue (`/settings clock`).',
     card: '**{game}** · {first} contre {second} · {setup} · non classée',
     tooMany:
       'Vous avez déjà {max, plural, one {une partie} other {# parties}} en cours contre l’IA, le maximum à la fois ; terminez-en une ou abandonnez-la avec `/resign` d’abord.',

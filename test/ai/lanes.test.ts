@@ -1,0 +1,94 @@
+// The AI's two lanes (issue 19): expert searches run in a background pool of
+// one worker at the lowest OS priority, so they never hold up a hard search
+// asked for later; a queued job's timeout starts only when its worker takes
+// it; the pool says how long a new job would wait.
+import { getPriority } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AiLanes, AiPool } from '../../src/ai/pool.js';
+import { LEVELS } from '../../src/engine/ai/levels.js';
+import { getGame } from '../../src/engine/index.js';
+import { must } from './fixtures/games.js';
+
+const FIXTURE = new URL('./fixtures/crashy-worker.ts', import.meta.url);
+const closing: { close(): Promise<void> }[] = [];
+const track = <T extends { close(): Promise<void> }>(p: T): T => (closing.push(p), p);
+
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((p) => p.close()));
+});
+
+describe('AiLanes (fixture workers)', () => {
+  it('answers a hard search asked after queued expert ones first; the experts keep their order', async () => {
+    const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
+    const order: string[] = [];
+    const ask = (level: 'expert' | 'hard', echo: string, sleep: number) =>
+      lanes.think('orion', { echo, sleep }, level, 1).then((a) => void order.push(a.move));
+    const experts = [ask('expert', 'e1', 400), ask('expert', 'e2', 400), ask('expert', 'e3', 400)];
+    await ask('hard', 'h', 0);
+    // One queue for every level would have answered hard fourth.
+    expect(order).toEqual(['h']);
+    await Promise.all(experts);
+    expect(order).toEqual(['h', 'e1', 'e2', 'e3']);
+    expect(lanes.lane('expert').workers).toBe(1);
+    expect(lanes.lane('expert')).not.toBe(lanes.lane('hard'));
+    expect(lanes.lane('easy')).toBe(lanes.lane('hard'));
+  });
+
+  it('estimates a new job’s wait from its lane only: the jobs ahead, then its own search', async () => {
+    const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
+    expect(lanes.wait('orion', 'expert')).toEqual({ ahead: 0, ms: LEVELS.expert.orion.timeMs });
+    const queued = [1, 2, 3].map((k) =>
+      lanes.think('orion', { echo: `e${k}`, sleep: 'cap' }, 'expert', k, { timeCapMs: 300 }),
+    );
+    const w = lanes.wait('orion', 'expert')!;
+    expect(w.ahead).toBe(3);
+    // Three searches of at most 300 ms ahead (one worker), then its own (10 s: the level's cap, no history yet).
+    expect(w.ms).toBeGreaterThan(10_000 + 600);
+    expect(w.ms).toBeLessThanOrEqual(10_000 + 900);
+    expect(lanes.wait('orion', 'hard')).toMatchObject({ ahead: 0 });
+    await Promise.all(queued);
+    // Now the recent answers (about 300 ms) are what a search is expected to take.
+    const after = lanes.wait('orion', 'expert')!;
+    expect(after.ahead).toBe(0);
+    expect(after.ms).toBeLessThan(2_000);
+    expect(lanes.wait('chess', 'expert')).toBeNull();
+  });
+});
+
+describe('AiPool timeouts with a time cap (fixture worker)', () => {
+  it('never times out a job while it waits in the queue; a search past its cap (plus grace) is', async () => {
+    const pool = track(new AiPool({ size: 1, entry: FIXTURE, graceMs: 150 }));
+    // Each takes its whole cap (300 ms): the third waits 600 ms, more than a job's 450 ms allowance.
+    const jobs = [1, 2, 3].map((k) =>
+      pool.think('orion', { echo: `e${k}`, sleep: 'cap' }, 'expert', k, { timeCapMs: 300 }),
+    );
+    expect((await Promise.all(jobs)).map((a) => a.move)).toEqual(['e1', 'e2', 'e3']);
+    await expect(pool.think('orion', { sleep: 2_000 }, 'expert', 4, { timeCapMs: 300 })).rejects.toThrow(
+      /did not answer within 450 ms/,
+    );
+  });
+
+  it('refuses a time cap that is not a positive number', async () => {
+    const pool = track(new AiPool({ size: 1, entry: FIXTURE }));
+    await expect(pool.think('orion', {}, 'expert', 1, { timeCapMs: 0 })).rejects.toThrow(/time cap/);
+    await expect(pool.think('orion', {}, 'expert', 1, { timeCapMs: Number.NaN })).rejects.toThrow(/time cap/);
+  });
+});
+
+describe('the background lane (real worker)', () => {
+  it('lowers its own thread to the lowest priority (Linux), not the process; the time cap ends its search', async () => {
+    const before = getPriority();
+    const pool = track(new AiPool({ size: 1, background: true }));
+    const orion = getGame('orion');
+    const s0 = must(orion.initial('preset1'));
+    const a = await pool.think('orion', s0, 'expert', 1, { timeCapMs: 300 });
+    expect(orion.parseMove(s0, a.move).ok).toBe(true);
+    // The cap, not the budget, ended it (the budget takes seconds even on a quiet machine).
+    expect(a.iterations).toBeLessThan(LEVELS.expert.orion.iterations);
+    expect(a.ms).toBeLessThan(1_500);
+    if (process.platform === 'linux')
+      expect(pool.priority).toEqual({ lowered: true, detail: expect.stringMatching(/nice 19$/) });
+    else expect(pool.priority).toMatchObject({ lowered: false });
+    expect(getPriority()).toBe(before);
+  });
+});
