@@ -21,6 +21,15 @@ describe.each(MODES)('ratings on $name', (mode) => {
     expect(await store.ratings.rank('exxit', u, 'global')).toBeNull();
   });
 
+  it('refuses a malformed scope, and takes each well-formed one', async () => {
+    const u = uid('u');
+    const bad = ['', '@2026-11', 'guild:', 'guild:a b', 'guild:x@', 'global@2026-13', 'global@', 'server:1', 'globalx'];
+    for (const scope of bad)
+      await expect(store.ratings.get('exxit', u, scope as never), scope).rejects.toThrow(/invalid rating scope/);
+    for (const scope of ['global', 'global@2026-Q4', 'guild:123', 'guild:123@2026-12'])
+      expect(await store.ratings.get('exxit', u, scope as never), scope).toEqual(defaultSnapshot());
+  });
+
   it('the winner goes up, the loser down, in both scopes, with W/D/L and streaks', async () => {
     const [a, b] = [uid('a'), uid('b')];
     const guild = uid('g');
