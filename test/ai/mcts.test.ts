@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { search, type SearchParams } from '../../src/engine/ai/mcts.js';
+import { search } from '../../src/engine/ai/mcts.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
-import { NimPosition, ttt } from './fixtures/games.js';
-
-const params = (over: Partial<SearchParams> = {}): SearchParams => ({
-  iterations: 400,
-  exploration: 0.7,
-  playoutDepth: Infinity,
-  priorWeight: 0,
-  usePriors: false,
-  usePlayoutPolicy: false,
-  useEvaluation: false,
-  rootCheck: false,
-  ...over,
-});
+import { NimPosition, ttt, uctParams } from './fixtures/games.js';
 
 describe('mcts on tic-tac-toe', () => {
   it('is deterministic for a seed', () => {
-    const a = search(ttt('X../.O./...'), params(), { seed: 42 });
-    const b = search(ttt('X../.O./...'), params(), { seed: 42 });
+    const a = search(ttt('X../.O./...'), uctParams(), { seed: 42 });
+    const b = search(ttt('X../.O./...'), uctParams(), { seed: 42 });
     expect(a).toEqual(b);
     expect(a.iterations).toBe(400);
   });
@@ -27,7 +15,7 @@ describe('mcts on tic-tac-toe', () => {
     // X to move: 2 completes the top row.
     for (const rootCheck of [false, true]) {
       for (const seed of [1, 2, 3, 4, 5]) {
-        expect(search(ttt('XX./OO./...'), params({ rootCheck }), { seed }).move).toBe(2);
+        expect(search(ttt('XX./OO./...'), uctParams({ rootCheck }), { seed }).move).toBe(2);
       }
     }
   });
@@ -35,12 +23,12 @@ describe('mcts on tic-tac-toe', () => {
   it('blocks an immediate loss', () => {
     // X to move, O threatens 3-4-5 (cell 5); X has no win of its own.
     for (const seed of [1, 2, 3, 4, 5]) {
-      expect(search(ttt('X../OO./..X'), params(), { seed }).move).toBe(5);
+      expect(search(ttt('X../OO./..X'), uctParams(), { seed }).move).toBe(5);
     }
   });
 
   it('reports a proven win and its stats', () => {
-    const r = search(ttt('XX./OO./...'), params(), { seed: 9 });
+    const r = search(ttt('XX./OO./...'), uctParams(), { seed: 9 });
     expect(r.proven).toBe('win');
     expect(r.value).toBe(1);
     expect(r.top[0].move).toBe(2);
@@ -52,7 +40,7 @@ describe('mcts on tic-tac-toe', () => {
       const pos = ttt('.../.../...');
       while (!pos.outcome().over) {
         const legal = pos.legalMoves();
-        const r = search(pos.clone(), params({ iterations: 50 }), { seed: game });
+        const r = search(pos.clone(), uctParams({ iterations: 50 }), { seed: game });
         expect(legal).toContain(r.move);
         // Mix search moves with random ones to reach varied positions.
         pos.play(rng() < 0.5 ? r.move : legal[randInt(rng, legal.length)]);
@@ -61,20 +49,20 @@ describe('mcts on tic-tac-toe', () => {
   });
 
   it('plays the last move of a game and refuses a finished one', () => {
-    expect(search(ttt('XOX/XOO/OX.'), params(), { seed: 1 }).move).toBe(8);
-    expect(() => search(ttt('XXX/OO./...'), params(), { seed: 1 })).toThrow(/over/);
+    expect(search(ttt('XOX/XOO/OX.'), uctParams(), { seed: 1 }).move).toBe(8);
+    expect(() => search(ttt('XXX/OO./...'), uctParams(), { seed: 1 })).toThrow(/over/);
   });
 
   it('does not lose to itself (perfect play draws)', () => {
     const pos = ttt('.../.../...');
     let seed = 100;
-    while (!pos.outcome().over) pos.play(search(pos.clone(), params({ iterations: 3000 }), { seed: seed++ }).move);
+    while (!pos.outcome().over) pos.play(search(pos.clone(), uctParams({ iterations: 3000 }), { seed: seed++ }).move);
     expect(pos.outcome().draw).toBe(true);
   });
 
   it('stops at the time cap when a clock is given', () => {
     let t = 0;
-    const r = search(ttt('.../.../...'), params({ iterations: 1e9, timeMs: 100 }), { seed: 1, now: () => (t += 1) });
+    const r = search(ttt('.../.../...'), uctParams({ iterations: 1e9, timeMs: 100 }), { seed: 1, now: () => (t += 1) });
     expect(r.timedOut).toBe(true);
     // The clock is read every 16 iterations: 100 ticks of 1 ms.
     expect(r.iterations).toBeLessThanOrEqual(16 * 101);
@@ -86,7 +74,7 @@ describe('mcts on subtraction Nim', () => {
     for (const pile of [5, 6, 7, 9, 10, 11, 13, 14, 15]) {
       const r = search(
         new NimPosition(pile),
-        params({ iterations: 3000, widening: { base: 1, factor: 1, exponent: 0.5 } }),
+        uctParams({ iterations: 3000, widening: { base: 1, factor: 1, exponent: 0.5 } }),
         { seed: pile },
       );
       expect(r.move).toBe(pile % 4);
@@ -95,8 +83,8 @@ describe('mcts on subtraction Nim', () => {
 
   it('takes the last pieces at once', () => {
     for (const pile of [1, 2, 3]) {
-      expect(search(new NimPosition(pile), params({ rootCheck: true }), { seed: 1 }).move).toBe(pile);
-      expect(search(new NimPosition(pile), params(), { seed: 1 }).move).toBe(pile);
+      expect(search(new NimPosition(pile), uctParams({ rootCheck: true }), { seed: 1 }).move).toBe(pile);
+      expect(search(new NimPosition(pile), uctParams(), { seed: 1 }).move).toBe(pile);
     }
   });
 
@@ -104,7 +92,7 @@ describe('mcts on subtraction Nim', () => {
     // With one child allowed and no growth, only the best-prior move is ever opened.
     const r = search(
       new NimPosition(20),
-      params({ iterations: 50, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } }),
+      uctParams({ iterations: 50, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } }),
       {
         seed: 3,
         heuristics: { priors: (_p, moves) => moves.map((k) => (k === 2 ? 1 : 0)) },

@@ -3,12 +3,12 @@
 // the same tree (SearchOptions.ensure).
 import { describe, expect, it } from 'vitest';
 import { SAME_MOVE, searchPosition } from '../../src/engine/ai/index.js';
-import { search, type SearchParams, type SearchResult } from '../../src/engine/ai/mcts.js';
+import { search, type SearchResult } from '../../src/engine/ai/mcts.js';
 import { getGame } from '../../src/engine/index.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import type { OrionMove } from '../../src/engine/orion/types.js';
 import type { Outcome, Position, Side } from '../../src/engine/game.js';
-import { NimPosition, ttt } from './fixtures/games.js';
+import { NimPosition, ttt, uctParams } from './fixtures/games.js';
 
 /** Moves 0, 1, 2 for six plies, then a draw; move 0 loses at once for whoever plays it (as Orion OD-18 can). */
 class Poison implements Position<number> {
@@ -39,25 +39,13 @@ class Poison implements Position<number> {
   }
 }
 
-const params = (over: Partial<SearchParams> = {}): SearchParams => ({
-  iterations: 400,
-  exploration: 0.7,
-  playoutDepth: Infinity,
-  priorWeight: 0,
-  usePriors: false,
-  usePlayoutPolicy: false,
-  useEvaluation: false,
-  rootCheck: false,
-  ...over,
-});
-
 const visitSum = (r: SearchResult<unknown>): number => r.children.reduce((s, c) => s + c.visits, 0);
 
 describe('SearchResult.children', () => {
   it('lists every root move once, with visits adding up to the iterations', () => {
     for (const seed of [1, 2, 3]) {
       const pos = ttt('X../.O./...');
-      const r = search(pos.clone(), params(), { seed });
+      const r = search(pos.clone(), uctParams(), { seed });
       expect(r.children.map((c) => c.move).sort()).toEqual(pos.legalMoves().sort());
       expect(visitSum(r)).toBe(r.iterations);
       expect(r.iterations).toBe(400);
@@ -65,7 +53,7 @@ describe('SearchResult.children', () => {
   });
 
   it('agrees with top: the same moves first, with the same visits and values', () => {
-    const r = search(ttt('X../.O./...'), params(), { seed: 5 });
+    const r = search(ttt('X../.O./...'), uctParams(), { seed: 5 });
     expect(r.children.slice(0, 5).map(({ move, visits, value }) => ({ move, visits, value }))).toEqual(r.top);
     expect(r.children[0].move).toBe(r.move);
     expect(r.children[0].value).toBe(r.value);
@@ -75,10 +63,10 @@ describe('SearchResult.children', () => {
 
   it('marks the moves the solver proved, for the side to move', () => {
     // X to move: 2 wins at once; every other move lets O win with 5 (unless it blocks... it cannot: 2 is the win).
-    const r = search(ttt('XX./OO./...'), params(), { seed: 9 });
+    const r = search(ttt('XX./OO./...'), uctParams(), { seed: 9 });
     expect(r.children.find((c) => c.move === 2)?.proven).toBe('win');
     // Nim, 4 left: every take loses (the opponent takes the rest); the solver proves them all.
-    const nim = search(new NimPosition(4), params({ iterations: 2000 }), { seed: 1 });
+    const nim = search(new NimPosition(4), uctParams({ iterations: 2000 }), { seed: 1 });
     expect(nim.proven).toBe('loss');
     expect(nim.children.map((c) => c.proven)).toEqual(['loss', 'loss', 'loss']);
     expect(visitSum(nim)).toBe(nim.iterations);
@@ -86,13 +74,13 @@ describe('SearchResult.children', () => {
 
   it('lists the moves the root check dropped as lost at once, and a win in one alone', () => {
     // Nim, 5 left, with the root check: no take ends the game, so all are searched.
-    const r = search(new NimPosition(5), params({ rootCheck: true }), { seed: 2 });
+    const r = search(new NimPosition(5), uctParams({ rootCheck: true }), { seed: 2 });
     expect(r.children).toHaveLength(3);
-    const poisoned = search(new Poison(), params({ rootCheck: true }), { seed: 2, ensure: { move: 0, visits: 50 } });
+    const poisoned = search(new Poison(), uctParams({ rootCheck: true }), { seed: 2, ensure: { move: 0, visits: 50 } });
     expect(poisoned.children.map((c) => c.move)).toEqual([expect.any(Number), expect.any(Number), 0]);
     expect(poisoned.children[2]).toEqual({ move: 0, visits: 0, value: 0, proven: 'loss' });
     expect(visitSum(poisoned)).toBe(poisoned.iterations);
-    const win = search(new NimPosition(3), params({ rootCheck: true }), { seed: 2 });
+    const win = search(new NimPosition(3), uctParams({ rootCheck: true }), { seed: 2 });
     expect(win.children).toEqual([{ move: 3, visits: 0, value: 1, proven: 'win' }]);
   });
 });
@@ -101,8 +89,8 @@ describe('SearchOptions.ensure', () => {
   it('gives a bad move the visits asked for, and leaves the answer as it was', () => {
     // Nim, 41 left: taking 1 leaves 40 and wins; taking 3 leaves 38, a win for the opponent, too deep to be proven (random playouts cannot tell the two apart: only visits are checked).
     for (const seed of [1, 2, 3]) {
-      const plain = search(new NimPosition(41), params(), { seed });
-      const r = search(new NimPosition(41), params(), { seed, ensure: { move: 3, visits: 300 } });
+      const plain = search(new NimPosition(41), uctParams(), { seed });
+      const r = search(new NimPosition(41), uctParams(), { seed, ensure: { move: 3, visits: 300 } });
       const bad = r.children.find((k) => k.move === 3)!;
       expect(bad.proven).toBe(null);
       expect(bad.visits).toBe(300);
@@ -115,7 +103,7 @@ describe('SearchOptions.ensure', () => {
 
   it('stops at a move the solver proves: its value is exact', () => {
     // X must block at 5; the corner 6 lets O complete 3-4-5, which the solver proves within a few visits.
-    const r = search(ttt('X../OO./..X'), params(), { seed: 1, ensure: { move: 6, visits: 300 } });
+    const r = search(ttt('X../OO./..X'), uctParams(), { seed: 1, ensure: { move: 6, visits: 300 } });
     const c = r.children.find((k) => k.move === 6)!;
     expect(c.proven).toBe('loss');
     expect(c.visits).toBeLessThan(300);
@@ -124,7 +112,7 @@ describe('SearchOptions.ensure', () => {
 
   it('opens a move the widening had not opened', () => {
     // One child allowed and no growth: only the best-prior move (2) is opened by the search itself.
-    const widen = params({ iterations: 50, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } });
+    const widen = uctParams({ iterations: 50, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } });
     const heuristics = { priors: (_p: unknown, moves: number[]) => moves.map((k) => (k === 2 ? 1 : 0)) };
     const plain = search(new NimPosition(20), widen, { seed: 3, heuristics });
     expect(plain.children.map((c) => c.move)).toEqual([2]);
@@ -137,9 +125,9 @@ describe('SearchOptions.ensure', () => {
   });
 
   it('needs no visits for a move the solver proves, and refuses a move that is not legal', () => {
-    const r = search(ttt('XX./OO./...'), params({ iterations: 10 }), { seed: 1, ensure: { move: 2, visits: 100 } });
+    const r = search(ttt('XX./OO./...'), uctParams({ iterations: 10 }), { seed: 1, ensure: { move: 2, visits: 100 } });
     expect(r.children.find((c) => c.move === 2)?.proven).toBe('win');
-    expect(() => search(ttt('XX./OO./...'), params(), { seed: 1, ensure: { move: 0, visits: 5 } })).toThrow(/legal/);
+    expect(() => search(ttt('XX./OO./...'), uctParams(), { seed: 1, ensure: { move: 0, visits: 5 } })).toThrow(/legal/);
   });
 
   it('matches an Orion move laid in another of its texts (OD-9) and measures it', () => {
