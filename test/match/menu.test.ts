@@ -14,6 +14,7 @@ import type { Msg } from '../../src/i18n/msg.js';
 import { advance } from '../../src/match/move.js';
 import { CODE_RE, MAX_STEPS, menuView, type MenuView } from '../../src/match/menu.js';
 import { tictactoe } from '../ai/fixtures/games.js';
+import { EXXIT_SHORT } from '../support/scripted-games.js';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: RuleError }): T => {
   if (!r.ok) throw new Error(errorText(r.error));
@@ -176,41 +177,8 @@ describe('menuView', () => {
     expect(menuView(orion, after, ['L3', 'E', 'E5', 'N'])).toBeNull();
     // Exxit: a forced pass (the bot plays it) and a finished game offer nothing.
     const exxit = getGame('exxit');
-    const pass = play(exxit, 'short', [
-      'P 1,0',
-      'P 0,1',
-      'D 1,0 SW',
-      'P 1,-1',
-      'P 0,0',
-      'D 1,-1 SW',
-      'D 0,1 NW',
-      'P 1,0',
-      'F 0,-1',
-      'P 0,1',
-      'P 0,-1',
-      'D 0,0 NW',
-      'D 0,-1 SE',
-      'D 1,0 W',
-      'D 0,1 NW',
-      'P 0,1',
-      'P 1,-1',
-      'D 0,0 NE',
-      'P 0,0',
-      'D 0,1 NW',
-      'D 1,-1 SW',
-      'P 1,-1',
-      'D 0,-1 E',
-      'P 0,1',
-      'D 0,0 SE',
-      'P 0,0',
-      'D 0,1 NW',
-      'F -1,1',
-      'D 1,-1 SW',
-      'D 0,0 SW',
-      'P 0,0',
-      'D -1,1 NE',
-      'D 0,-1 E',
-    ]);
+    // The scripted short game's first 33 plies: the side to move then has to pass.
+    const pass = play(exxit, 'short', EXXIT_SHORT.slice(0, 33));
     expect(exxit.forcedMove(pass)).not.toBeNull();
     expect(menuView(exxit, pass, [])).toEqual({ kind: 'none' });
   });
