@@ -43,7 +43,10 @@ const ATTEMPTS = 3;
 const vsAi = (rec: StoredGame): boolean => rec.players.some((p) => p.bot);
 
 /** Whether this game allows takebacks at all (null), or the refusal key that says why not. */
-async function forbidden(ctx: MatchContext, rec: StoredGame): Promise<'takeback.tournament' | 'takeback.ratedOff' | 'takeback.ratedOffHere' | null> {
+async function forbidden(
+  ctx: MatchContext,
+  rec: StoredGame,
+): Promise<'takeback.tournament' | 'takeback.ratedOff' | 'takeback.ratedOffHere' | null> {
   if (isTournamentGame(rec.id)) return 'takeback.tournament';
   if (!rec.rated) return null;
   if (!rec.guildId) return 'takeback.ratedOffHere';
@@ -104,9 +107,7 @@ export async function askTakeback(
 ): Promise<TakebackAsked> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const g =
-      'channelId' in where
-        ? await loadActiveGame(ctx, where.channelId, userId)
-        : await loadGameById(ctx, where.gameId);
+      'channelId' in where ? await loadActiveGame(ctx, where.channelId, userId) : await loadGameById(ctx, where.gameId);
     const { rec } = g;
     const side = requirePlayer(g, userId);
     if ('version' in where) {

@@ -24,7 +24,8 @@ export const takeback: Catalogue<typeof enTakeback> = {
     stale: 'Cette demande de reprise n’est plus valable : la partie a avancé, ou la demande a reçu sa réponse.',
     staleButton:
       'Ce bouton Reprendre n’est plus à jour : la partie a changé depuis. Utilisez `/takeback` pour reprendre votre dernier coup.',
-    notYourButton: 'Ce bouton Reprendre est pour {name}. Pour reprendre votre propre dernier coup, utilisez `/takeback`.',
+    notYourButton:
+      'Ce bouton Reprendre est pour {name}. Pour reprendre votre propre dernier coup, utilisez `/takeback`.',
     ownOffer: 'Vous ne pouvez pas accepter votre propre demande de reprise (Refuser la retire).',
     settings: {
       subcommand: 'Si les parties classées permettent les reprises (toujours en amical ; jamais en tournoi)',
