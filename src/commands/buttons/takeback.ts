@@ -31,7 +31,8 @@ export const takeback = defineButton<TakebackButtonId>({
         ? { kind: 'takeback', gameId: ref, version: Number(version), action }
         : null;
     },
-    target: (id) => id.gameId,
+    // An answer redraws its offer: only the message of that very offer (not the board's Take back, nor an older offer).
+    target: (id) => (id.action === 'takeback-ask' ? `${id.gameId}:ask` : `${id.gameId}:offer:${id.version}`),
   },
   // Take back posts the offer (or, against the AI, the board) as a new message; an answer redraws the offer.
   ack: (id) => (id.action === 'takeback-ask' ? 'public' : 'update'),
