@@ -122,7 +122,9 @@ describe('a takeback between people', () => {
 describe('against the AI', () => {
   it('the Take back button of the AI’s reply takes back both moves at once', async () => {
     h = await createHarness();
-    await h.slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'me', layout: 'preset1' });
+    await h
+      .slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'me', layout: 'preset1' })
+      .done();
     const thread = await waitFor(async () => h!.fake.threads(h!.channel.id)[0]);
     await h.fake.waitForMessage(thread.id, (m) => m.attachments.length > 0);
     const start = await h.game(thread.id);
