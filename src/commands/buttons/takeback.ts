@@ -43,8 +43,9 @@ export const takeback = defineButton<TakebackButtonId>({
 });
 
 async function answer(ctx: CommandContext, i: Click, id: TakebackButtonId): Promise<Reply> {
-  // The answer redraws the offer: never another message the id was forged onto.
-  if (!mayRedraw(i.message, id)) refuse('common.badButton');
+  // The answer redraws the offer: never another message the id was forged onto, nor one without buttons (a
+  // reminder, a board against the AI): an offer keeps its buttons until it is answered.
+  if (!mayRedraw(i.message, id, true)) refuse('common.badButton');
   const accept = id.action === 'takeback-accept';
   const res = await answerTakeback(ctx, id.gameId, id.version, i.user.id, accept, liveInteractionRef(i));
   const key =
