@@ -14,13 +14,15 @@ import {
   pairingGameId,
   playMove,
   postAnnouncement,
+  postNonce,
   setupOf,
+  sweepOwed,
   type ThinkMove,
 } from '../../src/match/index.js';
 import type { PlayerRef, StoredGame } from '../../src/model/index.js';
 import type { NewGame } from '../../src/store/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
 
 const m = useMatchStore('takeback');
 const T = Date.UTC(2026, 11, 4, 12);
@@ -97,6 +99,10 @@ describe('a takeback between people', () => {
         },
       },
     ]);
+    // Its post is not the earlier post of two moves to Discord (the nonce that drops a copy made again after a crash).
+    const earlier = gamePosts(h, g.channelId)[1].game;
+    expect(earlier.moves).toEqual(rec.moves);
+    expect(postNonce(rec)).not.toBe(postNonce(earlier));
     expect(await postAnnouncement(h.ctx, res.announcement)).toBe(true);
     expect((await get(g.id)).shown).toBe(6);
     // Alice plays another move where she was: the game goes on from there.
@@ -106,6 +112,24 @@ describe('a takeback between people', () => {
     const after = await get(g.id);
     expect(after.moves).toEqual([...ORION.slice(0, 2), other]);
     expectConsistent(after);
+  });
+
+  it('accepted by a process that dies before its post: another process posts the board once, saying moves went', async () => {
+    const h = harness(() => T);
+    const g = await newGame();
+    await play(h, g, ORION.slice(0, 3));
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    // Written, never posted: the process is gone.
+    expect((await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true)).kind).toBe('accepted');
+    const other = harness(() => T);
+    expect(await sweepOwed(other.ctx, 0)).toBe(1);
+    expect(await sweepOwed(other.ctx, 0)).toBe(0);
+    expect(postKeys(other, g.channelId)).toEqual([['takeback.owedLine']]);
+    const [post] = gamePosts(other, g.channelId);
+    expect(post.lines[0].params).toEqual({ count: 1 });
+    expect(post.game.moves).toEqual(ORION.slice(0, 2));
+    expect(json(post.state)).toEqual(json((await get(g.id)).state));
   });
 
   it('asked on one’s own turn: one’s move and the reply after it go, and one is to move again', async () => {

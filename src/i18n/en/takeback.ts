@@ -5,6 +5,7 @@ export const takeback = {
     cmd: { description: 'Ask to take back your last move (against the AI: taken back at once)' },
     offer:
       '{to}, {by} asks to take back {count, plural, one {their last move} other {their last move and what followed it}}: {moves}. The offer lapses with the next move.',
+    owedLine: '{count, plural, one {One move was} other {# moves were}} taken back.',
     line: '{player} took back {count, plural, one {one move} other {# moves}}: {moves}.',
     acceptedBy: 'Takeback accepted by {user}.',
     declinedBy: 'Takeback declined by {user}.',

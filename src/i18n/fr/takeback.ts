@@ -8,6 +8,7 @@ export const takeback: Catalogue<typeof enTakeback> = {
     cmd: { description: 'Demander à reprendre votre dernier coup (contre l’IA : repris aussitôt)' },
     offer:
       '{to}, {by} demande à reprendre {count, plural, one {son dernier coup} other {son dernier coup et ce qui a suivi}} : {moves}. L’offre tombe au prochain coup.',
+    owedLine: '{count, plural, one {Un coup a été repris} other {# coups ont été repris}}.',
     line: '{player} reprend {count, plural, one {un coup} other {# coups}} : {moves}.',
     acceptedBy: 'Reprise acceptée par {user}.',
     declinedBy: 'Reprise refusée par {user}.',
