@@ -128,6 +128,19 @@ const storeFields = {
 export const gameSchema = z.object({ ...fixedFields, ...changeableFields, ...storeFields });
 export type StoredGame = z.infer<typeof gameSchema>;
 
+/**
+ * Far above any game's number of plies (Exxit ends by EX-20d at 1,000 moves), and small enough for a custom id's count.
+ */
+const POSITION_STRIDE = 100_000;
+
+/**
+ * Names the position a post or a builder shows, for ids that must go stale when it changes: the number of plies, as
+ * before takebacks — after one, the log may grow back to an earlier length with other moves, so each takeback moves
+ * the mark to a range of its own (a game without takebacks keeps the plain count, which ids already posted carry).
+ */
+export const positionMark = (rec: Pick<StoredGame, 'moves' | 'takebacks'>): number =>
+  rec.moves.length + POSITION_STRIDE * (rec.takebacks ?? 0);
+
 /** The fields a game's update may change, each checked like the record itself. */
 export const gameChangesSchema = z.object(changeableFields).partial();
 

@@ -11,6 +11,7 @@ import { replay } from '../../src/engine/replay.js';
 import {
   answerTakeback,
   askTakeback,
+  loadForBuilder,
   pairingGameId,
   playMove,
   postAnnouncement,
@@ -19,7 +20,7 @@ import {
   sweepOwed,
   type ThinkMove,
 } from '../../src/match/index.js';
-import type { PlayerRef, StoredGame } from '../../src/model/index.js';
+import { positionMark, type PlayerRef, type StoredGame } from '../../src/model/index.js';
 import type { NewGame } from '../../src/store/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
 import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
@@ -145,6 +146,24 @@ describe('a takeback between people', () => {
     expect(rec.moves).toEqual([]);
     expect(json(rec.state)).toEqual(json(g.state));
     expect(res.announcement.post.lines[0].params?.count).toBe(2);
+  });
+
+  it('a move builder drawn before it is stale, even once the log has grown back to its length', async () => {
+    const h = harness(() => T);
+    const g = await newGame();
+    await play(h, g, ORION.slice(0, 2));
+    const drawn = await get(g.id);
+    expect(positionMark(drawn)).toBe(2); // a game without takebacks: the plain count, as ids already posted say
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true);
+    await play(h, g, [await legal(g.id)]);
+    await postAnnouncement(h.ctx, await playMove(h.ctx, { gameId: g.id }, { userId: 'bob' }, await legal(g.id)));
+    const now = await get(g.id);
+    expect(now.moves).toHaveLength(2);
+    expect(now.moves).not.toEqual(drawn.moves);
+    expect(await refusalOf(loadForBuilder(h.ctx, { gameId: g.id, at: 2 }, 'alice'))).toEqual({ key: 'builder.stale' });
+    expect((await loadForBuilder(h.ctx, { gameId: g.id, at: positionMark(now) }, 'alice')).side).toBe(0);
   });
 
   it('declined, or withdrawn by the asker: the offer goes, nothing else changes; it may be asked again', async () => {

@@ -17,7 +17,7 @@ import type { ChallengePost, GamePost, Post, TextPost } from '../../match/contex
 import { durationMsg, playerParam, resultLines, setupMsg, titleMsg, toMoveLine } from '../../match/describe.js';
 import { gameLocale } from '../../match/games.js';
 import { takebackButtonFor } from '../../match/takeback.js';
-import type { StoredChallenge, StoredGame, TakebackOffer } from '../../model/index.js';
+import { positionMark, type StoredChallenge, type StoredGame, type TakebackOffer } from '../../model/index.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
@@ -188,7 +188,7 @@ export function rematchRow(locale: Locale, rec: StoredGame): Row {
 export function moveRow(locale: Locale, rec: StoredGame): Row {
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder()
-      .setCustomId(encodeCustomId({ kind: 'build', gameId: rec.id, at: rec.moves.length, action: 'open', path: [] }))
+      .setCustomId(encodeCustomId({ kind: 'build', gameId: rec.id, at: positionMark(rec), action: 'open', path: [] }))
       .setLabel(t(locale, 'builder.button.open'))
       .setStyle(ButtonStyle.Primary),
   );
