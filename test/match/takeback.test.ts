@@ -473,4 +473,42 @@ describe('against the AI', () => {
     expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['takeback.line']]);
     expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
   });
+
+  it('taken back while the AI thinks, then another move: the AI answers that move, once', async () => {
+    const positions: unknown[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let thinking!: () => void;
+    const searching = new Promise<void>((r) => (thinking = r));
+    const h = harness(() => Date.now());
+    h.ctx.think = async (game, state, level, seed) => {
+      positions.push(json(state));
+      if (positions.length === 1) {
+        thinking();
+        await held; // the first search outlasts the takeback and the next move
+      }
+      return firstLegal(game, state, level, seed);
+    };
+    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await play(h, g, ORION.slice(0, 1));
+    await searching;
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    if (asked.kind !== 'done') throw new Error(asked.kind);
+    await postAnnouncement(h.ctx, asked.announcement);
+    const other = await legal(g.id);
+    expect(other).not.toBe(ORION[0]);
+    await play(h, g, [other]);
+    release();
+    await h.settle();
+    const rec = await get(g.id);
+    expect(rec.moves).toHaveLength(2);
+    expect(rec.moves[0]).toBe(other);
+    expectConsistent(rec);
+    // The AI's move is the answer to the new position, thought about once more.
+    expect(positions).toHaveLength(2);
+    expect(positions[1]).not.toEqual(positions[0]);
+    expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['takeback.line'], ['move.line'], ['move.line']]);
+    expect(await m.store.aiTurns.holder(g.id)).toBeNull();
+    expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
 });
