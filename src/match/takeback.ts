@@ -1,5 +1,5 @@
 // Takebacks: a player asks to take back their last move (/takeback, or the
-// Take back button of the board post after it); the opponent accepts or
+// Takeback button of the board post after it); the opponent accepts or
 // declines (the offer's buttons), and the AI accepts at once. Accepted, the
 // game goes back to the position before that move — and before everything
 // played after it (the opponent's reply, forced passes) — with the asker to
@@ -95,7 +95,7 @@ export type TakebackAsked =
   | { kind: 'done'; announcement: Announcement };
 
 /**
- * /takeback (`where`: the channel) or the Take back button of a board post (`where`: the game and the version that
+ * /takeback (`where`: the channel) or the Takeback button of a board post (`where`: the game and the version that
  * post showed; only the player it was drawn for may use it). Refusals: not allowed here, nothing to take back, an
  * offer open already (theirs or the opponent's), a stale button.
  */
@@ -222,7 +222,7 @@ async function takeBack(
 }
 
 /**
- * Who the Take back button of a board post is for, `next` being the side to move there: in a game between people the
+ * Who the Takeback button of a board post is for, `next` being the side to move there: in a game between people the
  * player who has just moved (the opponent is to move); against the AI the person, on the post of the AI's reply (their
  * own post is answered within seconds, and a takeback there takes back the reply too). Null: no button.
  */
@@ -232,7 +232,7 @@ export function takebackSide(rec: StoredGame, next: Side): Side | null {
   return rec.moves.length >= 1 ? ((1 - next) as Side) : null;
 }
 
-/** The side whose Take back button a board post carries (null: none), the server's setting read for a rated game. */
+/** The side whose Takeback button a board post carries (null: none), the server's setting read for a rated game. */
 export async function takebackButtonFor(ctx: MatchContext, rec: StoredGame, next: Side): Promise<Side | null> {
   const side = takebackSide(rec, next);
   if (side === null || rec.takebackOffer) return null;

@@ -1,4 +1,4 @@
-// Takebacks through the real bot and the fake Discord: the Take back button on
+// Takebacks through the real bot and the fake Discord: the Takeback button on
 // the board after one's move, the offer with Accept / Decline, the board posted
 // again; refusals private (the opponent's click on the button, the asker's
 // Accept, a stranger, a forged id on another message); /takeback against the
@@ -26,22 +26,22 @@ async function privately(p: { done(): Promise<{ callback: { type: number; data?:
 }
 
 describe('a takeback between people', () => {
-  it('Take back on the board after one’s move, Accept: the board is posted again, one to move where one was', async () => {
+  it('Takeback on the board after one’s move, Accept: the board is posted again, one to move where one was', async () => {
     h = await createHarness();
     const { channelId } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
     const start = await h.game(channelId);
     const board = (await h.move(h.alice, channelId, 'V3 F8 NW R')).original!;
-    expect(labels(board)).toEqual(['Move', 'Take back']);
+    expect(labels(board)).toEqual(['Move', 'Takeback']);
     const before = await h.game(channelId);
 
     // Bob (to move) may not use Alice's button; a stranger may not either; nothing changes.
-    expect(await privately(h.fake.click(h.bob, board.id, findButton(board, 'Take back')))).toMatch(
-      /This Take back button is for Alice/,
+    expect(await privately(h.fake.click(h.bob, board.id, findButton(board, 'Takeback')))).toMatch(
+      /This Takeback button is for Alice/,
     );
-    expect(await privately(h.fake.click(h.carol, board.id, findButton(board, 'Take back')))).toMatch(/Alice/);
+    expect(await privately(h.fake.click(h.carol, board.id, findButton(board, 'Takeback')))).toMatch(/Alice/);
     expect(await h.game(channelId)).toEqual(before);
 
-    const asked = await h.fake.click(h.alice, board.id, findButton(board, 'Take back')).done();
+    const asked = await h.fake.click(h.alice, board.id, findButton(board, 'Takeback')).done();
     expect(isEphemeral(asked)).toBe(false);
     const offer = asked.original!;
     expect(offer.content).toBe(
@@ -78,7 +78,7 @@ describe('a takeback between people', () => {
     // The old offer's buttons are stale now; Alice plays on.
     expect(await privately(h.fake.click(h.bob, offer.id, acceptId))).toMatch(/no longer valid/);
     const next = (await h.move(h.alice, channelId, 'V3 F8 NW R')).original!;
-    expect(labels(next)).toEqual(['Move', 'Take back']);
+    expect(labels(next)).toEqual(['Move', 'Takeback']);
   });
 
   it('/takeback, Decline; an offer lapses with the next move', async () => {
@@ -120,7 +120,7 @@ describe('a takeback between people', () => {
 });
 
 describe('against the AI', () => {
-  it('the Take back button of the AI’s reply takes back both moves at once', async () => {
+  it('the Takeback button of the AI’s reply takes back both moves at once', async () => {
     h = await createHarness();
     await h
       .slash(h.alice, h.channel.id, 'play-bot', { game: 'orion', level: 'easy', first: 'me', layout: 'preset1' })
@@ -131,8 +131,8 @@ describe('against the AI', () => {
     expect(await privately(h.slash(h.alice, thread.id, 'takeback'))).toMatch(/no move of your own/);
     await h.move(h.alice, thread.id, 'V3 F8 NW R');
     const reply = await h.fake.waitForMessage(thread.id, (m) => m.content.startsWith('Blue: '), 15_000);
-    expect(labels(reply)).toEqual(['Move', 'Take back']);
-    const r = await h.fake.click(h.alice, reply.id, findButton(reply, 'Take back')).done();
+    expect(labels(reply)).toEqual(['Move', 'Takeback']);
+    const r = await h.fake.click(h.alice, reply.id, findButton(reply, 'Takeback')).done();
     expect(isEphemeral(r)).toBe(false);
     const back = await h.fake.waitForMessage(thread.id, (m) => m.content.includes('took back 2 moves'));
     expect(back.content).toMatch(/<@\d+> to move/);

@@ -1,7 +1,7 @@
-// The buttons of takebacks (match/takeback.ts): Take back on a board post
+// The buttons of takebacks (match/takeback.ts): Takeback on a board post
 // (kit/posts.ts draws it for the player who may ask from that post; its id
 // carries the game's version then) and Accept / Decline on the offer (/takeback
-// or Take back posts it; their id carries the offer's version, so an older
+// or Takeback posts it; their id carries the offer's version, so an older
 // offer's buttons are stale).
 import { answerTakeback, askTakeback, gameLocale, refuse } from '../../match/index.js';
 import { defineButton, type CommandContext, type Reply } from '../kit/command.js';
@@ -31,10 +31,10 @@ export const takeback = defineButton<TakebackButtonId>({
         ? { kind: 'takeback', gameId: ref, version: Number(version), action }
         : null;
     },
-    // An answer redraws its offer: only the message of that very offer (not the board's Take back, nor an older offer).
+    // An answer redraws its offer: only the message of that very offer (not the board's Takeback, nor an older offer).
     target: (id) => (id.action === 'takeback-ask' ? `${id.gameId}:ask` : `${id.gameId}:offer:${id.version}`),
   },
-  // Take back posts the offer (or, against the AI, the board) as a new message; an answer redraws the offer.
+  // Takeback posts the offer (or, against the AI, the board) as a new message; an answer redraws the offer.
   ack: (id) => (id.action === 'takeback-ask' ? 'public' : 'update'),
   handle: async (ctx, i, id) =>
     id.action === 'takeback-ask'

@@ -80,7 +80,7 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
   const files = await boardFiles(ctx, locale, rec, post.state, post.before);
   if (rec.status === 'active' && post.state !== undefined) {
     const next = getGame(rec.game).toMove(post.state);
-    // A person to move gets the Move button (the builder); the AI plays on its own. Beside it, Take back for the
+    // A person to move gets the Move button (the builder); the AI plays on its own. Beside it, Takeback for the
     // player who may ask from this post (match/takeback.ts: the one who just moved; against the AI, the person).
     const rows = rec.players[next].bot ? [] : [moveRow(locale, rec)];
     if ((await takebackButtonFor(ctx, rec, next)) !== null)
@@ -214,7 +214,7 @@ const TAKEBACK_LABELS = {
   'takeback-decline': ['takeback.button.decline', ButtonStyle.Danger],
 } as const;
 
-/** A takeback button: Take back on a board post (the game's version), Accept / Decline on an offer (the offer's). */
+/** A takeback button: Takeback on a board post (the game's version), Accept / Decline on an offer (the offer's). */
 function takebackButton(locale: Locale, gameId: string, version: number, action: TakebackAction): ButtonBuilder {
   const [label, style] = TAKEBACK_LABELS[action];
   return new ButtonBuilder()

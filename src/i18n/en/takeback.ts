@@ -10,7 +10,7 @@ export const takeback = {
     acceptedBy: 'Takeback accepted by {user}.',
     declinedBy: 'Takeback declined by {user}.',
     withdrawnBy: 'Takeback offer withdrawn by {user}.',
-    button: { ask: 'Take back', accept: 'Accept takeback', decline: 'Decline' },
+    button: { ask: 'Takeback', accept: 'Accept takeback', decline: 'Decline' },
     tournament: 'Takebacks are not allowed in tournament games.',
     ratedOff: 'Takebacks are off in rated games on this server; an admin can allow them with `/settings takebacks`.',
     ratedOffHere: 'Takebacks are not allowed in rated games here.',
@@ -19,8 +19,8 @@ export const takeback = {
     answerFirst: '{name} has asked to take back their last move: accept or decline that offer first.',
     stale: 'This takeback offer is no longer valid: the game has moved on, or the offer was answered.',
     staleButton:
-      'This Take back button is out of date: the game has changed since. Use `/takeback` to take back your last move.',
-    notYourButton: 'This Take back button is for {name}. To take back your own last move, use `/takeback`.',
+      'This Takeback button is out of date: the game has changed since. Use `/takeback` to take back your last move.',
+    notYourButton: 'This Takeback button is for {name}. To take back your own last move, use `/takeback`.',
     ownOffer: 'You cannot accept your own takeback offer (Decline withdraws it).',
     settings: {
       subcommand: 'Whether rated games allow takebacks (casual games always do; tournaments never)',

@@ -260,7 +260,7 @@ describe('which message a click may redraw', () => {
     expect(mayRedraw(board, id('hx1:g:g1:4:dd'))).toBe(false);
     expect(mayRedraw(message('hx1:g:g1:4:da', 'hx1:g:g1:4:dd'), id('hx1:g:g1:5:dd'))).toBe(true);
     expect(mayRedraw(message('hx1:t:t1:l'), id('hx1:t:t1:j'))).toBe(true);
-    // A takeback's answer redraws that offer only: not the board's Take back, not another offer of the game.
+    // A takeback's answer redraws that offer only: not the board's Takeback, not another offer of the game.
     const offer = message('hx1:tb:g1:5:y', 'hx1:tb:g1:5:n');
     expect(mayRedraw(offer, id('hx1:tb:g1:5:n'), true)).toBe(true);
     expect(mayRedraw(offer, id('hx1:tb:g1:4:y'), true)).toBe(false);
