@@ -5,7 +5,7 @@
 // offer's buttons are stale).
 import { answerTakeback, askTakeback, gameLocale, refuse } from '../../match/index.js';
 import { defineButton, type CommandContext, type Reply } from '../kit/command.js';
-import { COUNT_RE, codes, isCount, isRef, mayRedraw } from '../kit/custom-id.js';
+import { carriedIds, COUNT_RE, codes, isCount, isRef, mayRedraw } from '../kit/custom-id.js';
 import { liveInteractionRef } from '../kit/interaction-ref.js';
 import { t } from '../kit/text.js';
 import { askedReply } from '../takeback.js';
@@ -43,8 +43,9 @@ export const takeback = defineButton<TakebackButtonId>({
 });
 
 async function answer(ctx: CommandContext, i: Click, id: TakebackButtonId): Promise<Reply> {
-  // The answer redraws the offer: never another message the id was forged onto, nor one without buttons (a
-  // reminder, a board against the AI): an offer keeps its buttons until it is answered.
+  // The answer redraws the offer: never another message the id was forged onto, nor one without buttons (an offer
+  // keeps its buttons until it is answered: one without them was answered already, or is not an offer).
+  if (carriedIds(i.message).length === 0) refuse('takeback.stale');
   if (!mayRedraw(i.message, id, true)) refuse('common.badButton');
   const accept = id.action === 'takeback-accept';
   const res = await answerTakeback(ctx, id.gameId, id.version, i.user.id, accept, liveInteractionRef(i));
