@@ -2,10 +2,21 @@
 // the board after one's move, the offer with Accept / Decline, the board posted
 // again; refusals private (the opponent's click on the button, the asker's
 // Accept, a stranger, a forged id on another message); /takeback against the
-// AI; /settings takebacks; all of it in French on a French server.
+// AI; /settings takebacks; a group DM, where every post is an answer; all of
+// it in French on a French server.
+import { Routes } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { commandData } from '../../src/commands/index.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  toOptions,
+  waitFor,
+  type Harness,
+} from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -138,6 +149,33 @@ describe('against the AI', () => {
     expect(back.content).toMatch(/<@\d+> to move/);
     const rec = await h.game(thread.id);
     expect(rec).toMatchObject({ moves: [], state: start.state });
+  });
+});
+
+describe('where the bot cannot post (a group DM)', () => {
+  it('the offer answers the click, Accept redraws it and the board follows it up; nothing tried on the channel', async () => {
+    h = await createHarness();
+    await h.bot.client.rest.put(Routes.applicationCommands(h.fake.applicationId), { body: commandData() });
+    const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: null });
+    const ben = h.fake.addUser({ username: 'ben', globalName: 'Ben', guildId: null, installed: false });
+    const dm = h.fake.addGroupDm({ name: 'Hex night', memberIds: [ann.id, ben.id] });
+    const card = (
+      await h.fake
+        .slash(ann, dm.id, 'challenge', toOptions({ game: 'orion', opponent: ben, first: 'me', layout: 'preset1' }))
+        .done()
+    ).original!;
+    await h.fake.click(ben, card.id, findButton(card, 'Accept')).done({ followups: 1 });
+    const board = (await h.move(ann, dm.id, 'V3 F8 NW R')).original!;
+    const offer = (await h.fake.click(ann, board.id, findButton(board, 'Takeback')).done()).original!;
+    expect(offer.channel_id).toBe(dm.id);
+    expect(offer.content).toContain('asks to take back their last move');
+    const yes = await h.fake.click(ben, offer.id, findButton(offer, 'Accept takeback')).done({ followups: 1 });
+    expect(yes.callback.type).toBe(7); // the offer redrawn
+    expect(yes.followups[0].content).toContain(`<@${ann.id}> took back one move`);
+    expect(yes.followups[0].content).toContain(`<@${ann.id}> to move`);
+    expect((await h.game(dm.id)).moves).toEqual([]);
+    expect(h.fake.errors).toEqual([]);
+    expect(h.fake.unanswered()).toEqual([]);
   });
 });
 
