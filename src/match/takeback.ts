@@ -28,8 +28,8 @@ import type { StoredGame, TakebackOffer } from '../model/index.js';
 import type { GameChanges } from '../store/types.js';
 import { announcement, type Announcement } from './announce.js';
 import { nextClock } from './clock.js';
-import type { LiveInteractionRef, MatchContext } from './context.js';
-import { playerParam } from './describe.js';
+import type { GamePost, LiveInteractionRef, MatchContext } from './context.js';
+import { MOVE_LINE, playerParam } from './describe.js';
 import { loadActiveGame, loadGameById, quarantine, rememberChecked, requirePlayer, type LoadedGame } from './games.js';
 import { afterPost } from './move.js';
 import { refuse } from './refusal.js';
@@ -232,8 +232,13 @@ export function takebackSide(rec: StoredGame, next: Side): Side | null {
   return rec.moves.length >= 1 ? ((1 - next) as Side) : null;
 }
 
-/** The side whose Takeback button a board post carries (null: none), the server's setting read for a rated game. */
-export async function takebackButtonFor(ctx: MatchContext, rec: StoredGame, next: Side): Promise<Side | null> {
+/**
+ * The side whose Takeback button a board post carries (null: none): only a post that shows a move (not the start, a
+ * takeback, /board), `next` to move after it; the server's setting is read for a rated game.
+ */
+export async function takebackButtonFor(ctx: MatchContext, post: GamePost, next: Side): Promise<Side | null> {
+  const rec = post.game;
+  if (!post.lines.some((l) => l.key === MOVE_LINE)) return null;
   const side = takebackSide(rec, next);
   if (side === null || rec.takebackOffer) return null;
   return (await forbidden(ctx, rec)) ? null : side;

@@ -18,6 +18,8 @@ import {
   postNonce,
   setupOf,
   sweepOwed,
+  takebackButtonFor,
+  type Announcement,
   type ThinkMove,
 } from '../../src/match/index.js';
 import { positionMark, type PlayerRef, type StoredGame } from '../../src/model/index.js';
@@ -131,6 +133,22 @@ describe('a takeback between people', () => {
     expect(post.lines[0].params).toEqual({ count: 1 });
     expect(post.game.moves).toEqual(ORION.slice(0, 2));
     expect(json(post.state)).toEqual(json((await get(g.id)).state));
+  });
+
+  it('the board’s button: on a post that shows a move, for the player who made it; not on a takeback’s post', async () => {
+    const h = harness(() => T);
+    const g = await newGame();
+    const posted: Announcement[] = [];
+    for (const [i, mv] of ORION.entries())
+      posted.push(await playMove(h.ctx, { gameId: g.id }, { userId: i % 2 ? 'bob' : 'alice' }, mv));
+    const forPost = (a: Announcement) =>
+      takebackButtonFor(h.ctx, a.post, getGame('orion').toMove(a.post.state as never));
+    expect(await Promise.all(posted.map(forPost))).toEqual([0, 1, 0]);
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const res = await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true);
+    if (res.kind !== 'accepted') throw new Error(res.kind);
+    expect(await forPost(res.announcement)).toBeNull();
   });
 
   it('asked on one’s own turn: one’s move and the reply after it go, and one is to move again', async () => {

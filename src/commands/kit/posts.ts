@@ -83,7 +83,7 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
     // A person to move gets the Move button (the builder); the AI plays on its own. Beside it, Takeback for the
     // player who may ask from this post (match/takeback.ts: the one who just moved; against the AI, the person).
     const rows = rec.players[next].bot ? [] : [moveRow(locale, rec)];
-    if ((await takebackButtonFor(ctx, rec, next)) !== null)
+    if ((await takebackButtonFor(ctx, post, next)) !== null)
       rows[0]?.addComponents(takebackButton(locale, rec.id, rec.version, 'takeback-ask'));
     return {
       content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next, post.aiWait)])),
