@@ -17,6 +17,7 @@ import { command as resign } from './resign.js';
 import { command as rules } from './rules.js';
 import { command as settings } from './settings.js';
 import { command as stats } from './stats.js';
+import { command as takeback } from './takeback.js';
 import { command as tournament } from './tournament.js';
 
 export const commands: Command[] = [
@@ -25,6 +26,7 @@ export const commands: Command[] = [
   board,
   resign,
   draw,
+  takeback,
   abort,
   playBot,
   leaderboard,

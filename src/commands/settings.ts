@@ -1,7 +1,7 @@
 // /settings: server admins (Manage Server) set the default time per move of
 // new /challenge games, the language of the bot's public posts (a game keeps
-// the language it started in), limit where games may be started, and cap how
-// long the expert AI thinks per move.
+// the language it started in), limit where games may be started, cap how
+// long the expert AI thinks per move, and say whether rated games allow takebacks.
 // Answered privately. Channel changes are atomic (src/match/settings.ts).
 import {
   ApplicationCommandOptionType,
@@ -21,6 +21,7 @@ import {
   setExpertSeconds,
   setLocale,
   setSeasons,
+  setTakebacks,
   setTournamentRole,
 } from '../match/index.js';
 import type { Msg } from '../i18n/msg.js';
@@ -36,6 +37,7 @@ const HOURS_VALUES = [0, ...CLOCK_CHOICES] as const;
 /** `server`: no choice of ours, the server's preferred locale on Discord. */
 const LANGUAGES = ['fr', 'en', 'server'] as const;
 const SEASON_CHOICES = ['off', 'monthly', 'quarterly'] as const;
+const TAKEBACK_CHOICES = ['on', 'off'] as const;
 /** Every whole number of seconds the expert AI may be capped to (Discord checks the range; this re-checks it). */
 const EXPERT_SECONDS = Array.from(
   { length: EXPERT_SECONDS_MAX - EXPERT_SECONDS_MIN + 1 },
@@ -85,6 +87,13 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
   .addSubcommand((s) =>
     described(s.setName('tournaments'), 'season.settings.tournaments').addRoleOption((o) =>
       described(o.setName('role'), 'season.settings.role'),
+    ),
+  )
+  .addSubcommand((s) =>
+    described(s.setName('takebacks'), 'takeback.settings.subcommand').addStringOption((o) =>
+      described(o.setName('rated'), 'takeback.settings.rated')
+        .setRequired(true)
+        .addChoices(...TAKEBACK_CHOICES.map((c) => choice(`takeback.settings.ratedChoice.${c}`, c))),
     ),
   )
   .addSubcommand((s) =>
@@ -146,6 +155,10 @@ export const command: Command = {
       head = role
         ? { key: 'season.settings.roleSet', params: { name: { name: role.name } } }
         : { key: 'season.settings.roleCleared' };
+    } else if (group === null && sub === 'takebacks') {
+      const rated = stringOption(i.options, 'rated', { required: true, choices: TAKEBACK_CHOICES }) === 'on';
+      s = await setTakebacks(ctx, guildId, rated);
+      head = { key: rated ? 'takeback.settings.setOn' : 'takeback.settings.setOff' };
     } else if (group === null && sub === 'seasons') {
       const length = stringOption(i.options, 'length', { required: true, choices: SEASON_CHOICES });
       const channelId = i.options.get('channel', false) ? textChannelOption(i, guildId) : null;
@@ -235,5 +248,9 @@ function describe(
     { key: 'settings.summaryChannels', params: { channels } },
     { key: 'season.settings.summaryRole', params: { who } },
     { key: 'season.settings.summarySeasons', params: { seasons } },
+    {
+      key: 'takeback.settings.summary',
+      params: { takebacks: { key: s.takebacks ? 'takeback.settings.summaryOn' : 'takeback.settings.summaryOff' } },
+    },
   ]);
 }

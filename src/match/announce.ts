@@ -144,11 +144,14 @@ export async function archiveIfOver(ctx: MatchContext, rec: StoredGame): Promise
 
 /**
  * The nonce of a game's post: the same for the same event (moves played,
- * status), whichever process posts it and whichever version it shows, so a
- * post made again after a crash comes back as the first one. ≤ 25 characters.
+ * status, takebacks so far), whichever process posts it and whichever version
+ * it shows, so a post made again after a crash comes back as the first one.
+ * A takeback makes the log as long as it once was: its count keeps the board
+ * it posts apart from the earlier post of that length. ≤ 25 characters.
  */
-export function postNonce(rec: Pick<StoredGame, 'id' | 'moves' | 'status'>): string {
-  return createHash('sha256').update(`${rec.id}:${rec.moves.length}:${rec.status}`).digest('base64url').slice(0, 25);
+export function postNonce(rec: Pick<StoredGame, 'id' | 'moves' | 'status' | 'takebacks'>): string {
+  const event = `${rec.id}:${rec.moves.length}:${rec.status}${rec.takebacks ? `:${rec.takebacks}` : ''}`;
+  return createHash('sha256').update(event).digest('base64url').slice(0, 25);
 }
 
 /**

@@ -1,10 +1,12 @@
 // The move builder in the match layer: the game a builder belongs to, for the
 // player to move and at the position it was drawn on (the number of moves
-// played, carried in its custom ids), the view at a path of choices, and
-// Confirm — which plays through the same path as /move (playMove with the
-// version just checked: compare-and-set, so a second Confirm is stale).
+// played, or its positionMark once moves were taken back, carried in its
+// custom ids), the view at a path of choices, and Confirm — which plays
+// through the same path as /move (playMove with the version just checked:
+// compare-and-set, so a second Confirm is stale).
 import type { Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
+import { positionMark } from '../model/index.js';
 import type { Announcement } from './announce.js';
 import type { LiveInteractionRef, MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
@@ -40,7 +42,7 @@ export async function loadForBuilder(
 ): Promise<BuilderGame> {
   const g = await loadGameById(ctx, where.gameId);
   const side = requirePlayer(g, userId);
-  if (g.rec.moves.length !== where.at) refuse(older);
+  if (positionMark(g.rec) !== where.at) refuse(older);
   if (g.game.toMove(g.state) !== side) {
     const other = g.rec.players[1 - side];
     refuse(other.bot ? 'move.notYourTurnAi' : 'move.notYourTurn', { name: { name: other.name } });

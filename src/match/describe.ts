@@ -51,11 +51,14 @@ export function durationMsg(ms: number): Msg {
 
 export const setupMsg = (game: GameId, setup: string): Msg => noteMsg(getGame(game).describeSetup(setup));
 
+/** The key of a move's line (a post that shows a move carries one). */
+export const MOVE_LINE = 'move.line';
+
 /** "Red: D B NW (exit dance, X1)". */
 export function moveLine(game: GameId, before: unknown, move: unknown, after: unknown): Msg {
   const g = getGame(game);
   return {
-    key: 'move.line',
+    key: MOVE_LINE,
     params: { side: sideMsg(game, g.toMove(before)), what: noteMsg(g.describeMove(before, move, after)) },
   };
 }

@@ -3,7 +3,7 @@
 // closing a damaged record, a tournament's cancel or round deadline.
 //
 // `finish` is one compare-and-set write of the end (status, result, no draw
-// offer, no clock wake-up) with its post owed and a deadline (write.ts), so a
+// or takeback offer, no clock wake-up) with its post owed and a deadline (write.ts), so a
 // crash between the write and the post leaves the post to the announcement
 // sweep, never lost. The consequences are reached from here: the end-of-game
 // call (over.ts: tournaments), then the ratings and seasons (ratings.ts) as
@@ -53,6 +53,7 @@ export async function finish(
     status: ending.status,
     result: ending.result,
     drawOffer: null,
+    takebackOffer: null,
     clock: rec.clock ? { ...rec.clock, wakeAt: null } : undefined,
   };
   if (ending.move) {

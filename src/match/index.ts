@@ -12,6 +12,7 @@ export * from './move.js';
 export * from './finish.js';
 export * from './ratings.js';
 export * from './end.js';
+export * from './takeback.js';
 export * from './start.js';
 export * from './challenges.js';
 export * from './rematch.js';

@@ -143,6 +143,8 @@ async function commit(
     state: adv.state,
     appendMoves: adv.moves,
     drawOffer: null,
+    // Any move makes an open takeback offer lapse (its buttons then refuse as stale).
+    takebackOffer: null,
     ...(rec.clock ? { clock: nextClock(rec.clock, ctx.now()) } : {}),
   };
   const res = await savePlayerWrite(

@@ -157,6 +157,9 @@ async function owedAnnouncement(ctx: MatchContext, rec: StoredGame): Promise<Ann
   const game = getGame(rec.game);
   const from = Math.min(rec.shownMoves ?? rec.moves.length, rec.moves.length);
   const lines: Msg[] = rec.shown === 0 ? [introLine(rec)] : [];
+  // The log is shorter than it was at the last post: moves were taken back since (match/takeback.ts).
+  const takenBack = (rec.shownMoves ?? 0) - rec.moves.length;
+  if (takenBack > 0) lines.push({ key: 'takeback.owedLine', params: { count: takenBack } });
   let before: unknown;
   if (from < rec.moves.length) {
     const r = replay(game, rec.setup, rec.moves);

@@ -1,6 +1,6 @@
 // Server settings (admins, Manage Server): the default time per move of new
 // challenges, the channels where games may start, the language of public
-// posts, and how long the expert AI may think. Reads that fail fall back to the
+// posts, how long the expert AI may think, and whether rated games allow takebacks. Reads that fail fall back to the
 // defaults (logged): a damaged settings record must never stop play.
 import type { Locale } from '../i18n/catalogue.js';
 import {
@@ -87,6 +87,10 @@ export async function setExpertSeconds(
 
 export const setClock = (ctx: MatchContext, guildId: string, hours: number | null): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { clockMs: hours === null ? null : hours * 3_600_000 });
+
+/** Whether rated games here allow takebacks (casual ones always do; tournament games never): match/takeback.ts. */
+export const setTakebacks = (ctx: MatchContext, guildId: string, rated: boolean): Promise<GuildSettings> =>
+  ctx.store.settings.update(guildId, { takebacks: rated ? true : null });
 
 export const setLocale = (ctx: MatchContext, guildId: string, locale: Locale | null): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { locale });

@@ -45,6 +45,14 @@ const gameResultSchema = z.object({
 });
 export type GameResult = z.infer<typeof gameResultSchema>;
 
+/**
+ * A takeback asked for and not yet answered: who asked, the number of plies in the move log when they did (any move
+ * clears the offer, so it is the log's length for as long as the offer stands), and the game's version written with it
+ * (its Accept / Decline buttons carry it: a later draw offer or clock reminder leaves them valid, an older offer's not).
+ */
+const takebackOfferSchema = z.object({ by: side, ply: int.nonnegative(), version: int.positive() });
+export type TakebackOffer = z.infer<typeof takebackOfferSchema>;
+
 // The fields in three groups by who may change them when, so that adding a field is one line in its group:
 // `games.update` writes exactly the changeable ones (store/games.ts derives its list from this shape).
 
@@ -88,6 +96,13 @@ const changeableFields = {
   parentChannelId: z.string().nullable().optional(),
   clock: gameClockSchema.nullable().optional(),
   rated: z.boolean(),
+  /** The open takeback offer (match/takeback.ts); absent on older records: none. */
+  takebackOffer: takebackOfferSchema.nullable().optional(),
+  /**
+   * Takebacks accepted so far (absent: none). After one the move log is shorter again, so this tells apart two posts
+   * of the same number of moves (the post's nonce, announce.ts).
+   */
+  takebacks: int.nonnegative().optional(),
 };
 
 /** Kept by the store itself (its own scripts write them). */
@@ -112,6 +127,19 @@ const storeFields = {
 
 export const gameSchema = z.object({ ...fixedFields, ...changeableFields, ...storeFields });
 export type StoredGame = z.infer<typeof gameSchema>;
+
+/**
+ * Far above any game's number of plies (Exxit ends by EX-20d at 1,000 moves), and small enough for a custom id's count.
+ */
+const POSITION_STRIDE = 100_000;
+
+/**
+ * Names the position a post or a builder shows, for ids that must go stale when it changes: the number of plies, as
+ * before takebacks — after one, the log may grow back to an earlier length with other moves, so each takeback moves
+ * the mark to a range of its own (a game without takebacks keeps the plain count, which ids already posted carry).
+ */
+export const positionMark = (rec: Pick<StoredGame, 'moves' | 'takebacks'>): number =>
+  rec.moves.length + POSITION_STRIDE * (rec.takebacks ?? 0);
 
 /** The fields a game's update may change, each checked like the record itself. */
 export const gameChangesSchema = z.object(changeableFields).partial();

@@ -24,6 +24,8 @@ export const settingsSchema = z.object({
   seasonLength: z.enum(SEASON_LENGTHS).nullable().optional(),
   /** Where the final top 10 of a season is posted. */
   seasonChannel: z.string().min(1).max(40).nullable().optional(),
+  /** Takebacks in rated games too (casual games and games against the AI always allow them); absent = not in rated. */
+  takebacks: z.boolean().nullable().optional(),
   /** The most seconds the expert AI thinks per move here; absent = EXPERT_SECONDS_MAX. */
   expertSeconds: z.number().int().min(EXPERT_SECONDS_MIN).max(EXPERT_SECONDS_MAX).nullable().optional(),
 });

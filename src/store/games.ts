@@ -187,6 +187,8 @@ export class RedisGameStore implements GameStore {
     const moves = changes.appendMoves ?? [];
     if (!moves.every((m) => typeof m === 'string' && m.length > 0))
       throw new TypeError('appendMoves: moves must be non-empty strings');
+    const keep = changes.truncateMoves ?? -1;
+    if (!(Number.isSafeInteger(keep) && keep >= -1)) throw new TypeError('truncateMoves: expected a count of moves');
     const fields = encodeFields(set);
     const { announce, deadline } = opts;
     if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0))
@@ -199,6 +201,7 @@ export class RedisGameStore implements GameStore {
       this.ctx.embedded ? 0 : (deadline ?? 0),
       announce ? JSON.stringify(announce.owner) : '',
       announce?.interaction ? encodeInteraction(announce.interaction) : '',
+      keep,
     ];
     // The owed-post hint goes out just before the write, in the same round trip (one pipeline): a crash
     // between the two leaves a hint the sweep drops, never a post owed and forgotten.

@@ -57,8 +57,10 @@ return 1
  * the game's version"). KEYS: game, moves. ARGV: expectedVersion, deadline
  * (ms since epoch by Redis's clock, 0 = none), announcement owner ('' = this
  * write needs no post), the interaction its post answers ('' = none; kept in
- * the field 'reply', its older name, which stored records use), nFieldArgs,
- * field/value pairs..., moves to append... → {1, HGETALL, LRANGE} | {0, reason}.
+ * the field 'reply', its older name, which stored records use), moves to
+ * keep (-1 = all; a takeback trims the log in the same step as it rewinds the
+ * state), nFieldArgs, field/value pairs..., moves to append... → {1, HGETALL,
+ * LRANGE} | {0, reason}.
  *
  * A write past its deadline is refused ('late'): whoever sent it has stopped
  * waiting and told the player it failed, so it must not happen after all.
@@ -82,9 +84,9 @@ if deadline > 0 then
   -- 1000.0: ioredis-mock's Lua has 32-bit integers; a float keeps the product exact (Redis's Lua has only doubles).
   if tonumber(t[1]) * 1000.0 + math.floor(tonumber(t[2]) / 1000) > deadline then return {0, 'late'} end
 end
-local n = tonumber(ARGV[5])
+local n = tonumber(ARGV[6])
 local f = {'version', tostring(v + 1)}
-for i = 6, n + 5 do f[#f + 1] = ARGV[i] end
+for i = 7, n + 6 do f[#f + 1] = ARGV[i] end
 if ARGV[3] ~= '' then
   if not redis.call('HGET', KEYS[1], 'shown') then
     f[#f + 1] = 'shown'; f[#f + 1] = tostring(v)
@@ -100,9 +102,15 @@ if ARGV[3] ~= '' then
   end
 end
 redis.call('HSET', KEYS[1], unpack(f))
-if #ARGV > n + 5 then
+local keep = tonumber(ARGV[5])
+if keep == 0 then
+  redis.call('DEL', KEYS[2])
+elseif keep > 0 then
+  redis.call('LTRIM', KEYS[2], 0, keep - 1)
+end
+if #ARGV > n + 6 then
   local m = {}
-  for i = n + 6, #ARGV do m[#m + 1] = ARGV[i] end
+  for i = n + 7, #ARGV do m[#m + 1] = ARGV[i] end
   redis.call('RPUSH', KEYS[2], unpack(m))
 end
 return {1, redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}

@@ -54,6 +54,11 @@ export type CreateGameResult =
 export type GameChanges = z.infer<typeof gameChangesSchema> & {
   /** Appended to the move log in the same atomic step. */
   appendMoves?: string[];
+  /**
+   * The move log is cut to its first n moves in the same atomic step, before any appendMoves (a takeback; the
+   * caller's compare-and-set on the version says which log it cut).
+   */
+  truncateMoves?: number;
 };
 
 export type UpdateGameResult =

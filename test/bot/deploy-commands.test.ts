@@ -37,7 +37,7 @@ describe('deploy-commands', () => {
   });
 
   it('registers every command in one guild, then globally, with bodies Discord accepts', async () => {
-    expect(r.stdout).toMatch(/Registered 16 commands server/);
+    expect(r.stdout).toMatch(/Registered 17 commands server/);
     expect(
       fake
         .commands(guild.id)
@@ -59,11 +59,12 @@ describe('deploy-commands', () => {
       'rules',
       'settings',
       'stats',
+      'takeback',
       'tournament',
     ]);
     const g = await deploy({ DISCORD_GUILD_ID: '' });
     expect(g.stdout).toMatch(/globally/);
-    expect(fake.commands()).toHaveLength(16);
+    expect(fake.commands()).toHaveLength(17);
     // Play everywhere a user install reaches (DMs, group DMs, servers without the bot); server administration only in
     // servers that added the bot.
     expect(g.stdout).toContain(
@@ -82,6 +83,7 @@ describe('deploy-commands', () => {
       'resign',
       'rules',
       'stats',
+      'takeback',
     ];
     const server = ['endgame', 'games', 'settings', 'tournament'];
     expect(

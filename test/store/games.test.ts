@@ -111,6 +111,32 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.games.update(g.id, 0, { state: 1 })).toEqual({ ok: false, reason: 'conflict' });
   });
 
+  it('update trims the move log in the same step (a takeback), then appends; a stale one trims nothing', async () => {
+    const g = await create({ moves: ['P A', 'P B', 'D A E', 'pass'] });
+    const offer = { by: 1 as const, ply: 4, version: 2 };
+    const o = await store.games.update(g.id, 1, { takebackOffer: offer });
+    expect(o.ok && o.game.takebackOffer).toEqual(offer);
+    expect(await store.games.update(g.id, 1, { state: { n: 0 }, truncateMoves: 0 })).toEqual({
+      ok: false,
+      reason: 'conflict',
+    });
+    expect(await store.games.moves(g.id)).toHaveLength(4);
+    const r = await store.games.update(g.id, 2, {
+      state: { n: 2 },
+      truncateMoves: 2,
+      takebackOffer: null,
+      takebacks: 1,
+    });
+    expect(r.ok && r.game).toMatchObject({ version: 3, moves: ['P A', 'P B'], takebackOffer: null, takebacks: 1 });
+    expect(await store.games.get(g.id)).toMatchObject({ moves: ['P A', 'P B'], state: { n: 2 } });
+    const r2 = await store.games.update(g.id, 3, { truncateMoves: 1, appendMoves: ['P C'] });
+    expect(r2.ok && r2.game.moves).toEqual(['P A', 'P C']);
+    const r3 = await store.games.update(g.id, 4, { truncateMoves: 0 });
+    expect(r3.ok && r3.game.moves).toEqual([]);
+    await expect(store.games.update(g.id, 5, { truncateMoves: -2 })).rejects.toThrow(/truncateMoves/);
+    await expect(store.games.update(g.id, 5, { truncateMoves: 1.5 })).rejects.toThrow(/truncateMoves/);
+  });
+
   it('20 clients racing update on one version: exactly one wins, one move is logged', async () => {
     const g = await create();
     const clients = await openMany(mode, prefix, 20);

@@ -19,6 +19,7 @@ import {
 } from 'discord.js';
 import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
+import { positionMark } from '../../model/index.js';
 import {
   builderScreen,
   CODE_RE,
@@ -41,7 +42,7 @@ import { clipText, t, text } from '../kit/text.js';
 
 /**
  * `at` is the number of moves played when the builder was drawn — the position it offers moves for (the record's
- * version also moves on reminders and draw offers); `path` the menu choices so far (codes of src/match/menu.ts);
+ * version also moves on reminders and draw offers); after a takeback, the model's positionMark of that count; `path` the menu choices so far (codes of src/match/menu.ts);
  * `menu` which select menu of the view.
  */
 type BuildId =
@@ -98,7 +99,7 @@ function button(locale: Locale, id: BuildId, label: Msg, style: ButtonStyle): Bu
 
 function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): MessagePayload {
   const rec = s.g.rec;
-  const base = { kind: 'build' as const, gameId: rec.id, at: rec.moves.length };
+  const base = { kind: 'build' as const, gameId: rec.id, at: positionMark(rec) };
   const back = s.view.back
     ? button(
         locale,

@@ -14,9 +14,10 @@ import { getGame, type Side } from '../../engine/index.js';
 import { localeOf, type Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
 import type { ChallengePost, GamePost, Post, TextPost } from '../../match/context.js';
-import { durationMsg, resultLines, setupMsg, titleMsg, toMoveLine } from '../../match/describe.js';
+import { durationMsg, playerParam, resultLines, setupMsg, titleMsg, toMoveLine } from '../../match/describe.js';
 import { gameLocale } from '../../match/games.js';
-import type { StoredChallenge, StoredGame } from '../../model/index.js';
+import { takebackButtonFor } from '../../match/takeback.js';
+import { positionMark, type StoredChallenge, type StoredGame, type TakebackOffer } from '../../model/index.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
@@ -79,11 +80,15 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
   const files = await boardFiles(ctx, locale, rec, post.state, post.before);
   if (rec.status === 'active' && post.state !== undefined) {
     const next = getGame(rec.game).toMove(post.state);
+    // A person to move gets the Move button (the builder); the AI plays on its own. Beside it, Takeback for the
+    // player who may ask from this post (match/takeback.ts: the one who just moved; against the AI, the person).
+    const rows = rec.players[next].bot ? [] : [moveRow(locale, rec)];
+    if ((await takebackButtonFor(ctx, post, next)) !== null)
+      rows[0]?.addComponents(takebackButton(locale, rec.id, rec.version, 'takeback-ask'));
     return {
       content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next, post.aiWait)])),
       files,
-      // A person to move gets the Move button (the builder); the AI plays on its own.
-      components: rec.players[next].bot ? [] : [moveRow(locale, rec)],
+      components: rows,
       allowedMentions: { users: humans(rec, [next]) },
     };
   }
@@ -183,7 +188,7 @@ export function rematchRow(locale: Locale, rec: StoredGame): Row {
 export function moveRow(locale: Locale, rec: StoredGame): Row {
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder()
-      .setCustomId(encodeCustomId({ kind: 'build', gameId: rec.id, at: rec.moves.length, action: 'open', path: [] }))
+      .setCustomId(encodeCustomId({ kind: 'build', gameId: rec.id, at: positionMark(rec), action: 'open', path: [] }))
       .setLabel(t(locale, 'builder.button.open'))
       .setStyle(ButtonStyle.Primary),
   );
@@ -200,6 +205,47 @@ export function drawRow(locale: Locale, rec: StoredGame): Row {
       .setLabel(t(locale, 'draw.button.decline'))
       .setStyle(ButtonStyle.Danger),
   );
+}
+
+type TakebackAction = 'takeback-ask' | 'takeback-accept' | 'takeback-decline';
+const TAKEBACK_LABELS = {
+  'takeback-ask': ['takeback.button.ask', ButtonStyle.Secondary],
+  'takeback-accept': ['takeback.button.accept', ButtonStyle.Success],
+  'takeback-decline': ['takeback.button.decline', ButtonStyle.Danger],
+} as const;
+
+/** A takeback button: Takeback on a board post (the game's version), Accept / Decline on an offer (the offer's). */
+function takebackButton(locale: Locale, gameId: string, version: number, action: TakebackAction): ButtonBuilder {
+  const [label, style] = TAKEBACK_LABELS[action];
+  return new ButtonBuilder()
+    .setCustomId(encodeCustomId({ kind: 'takeback', gameId, version, action }))
+    .setLabel(t(locale, label))
+    .setStyle(style);
+}
+
+/** A takeback offer, to the opponent: the moves it would take back, Accept and Decline. */
+export function takebackOfferPayload(
+  locale: Locale,
+  rec: StoredGame,
+  offer: TakebackOffer,
+  moves: readonly string[],
+): MessagePayload {
+  const to = rec.players[1 - offer.by];
+  return {
+    content: t(locale, 'takeback.offer', {
+      to: playerParam(to),
+      by: playerParam(rec.players[offer.by]),
+      count: moves.length,
+      moves: { list: moves.map((m) => ({ code: m })) },
+    }),
+    components: [
+      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+        takebackButton(locale, rec.id, offer.version, 'takeback-accept'),
+        takebackButton(locale, rec.id, offer.version, 'takeback-decline'),
+      ),
+    ],
+    allowedMentions: { users: [to.id] },
+  };
 }
 
 /** Where a game is played, as a link anyone in the server can open (threads included). */

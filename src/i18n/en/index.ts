@@ -7,6 +7,7 @@ import { picture } from './picture.js';
 import { play } from './play.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
+import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
 
 export const en = {
@@ -17,6 +18,7 @@ export const en = {
   ...builder,
   ...tournament,
   ...picture,
+  ...takeback,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

@@ -8,6 +8,7 @@ import { picture } from './picture.js';
 import { play } from './play.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
+import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
 
 export const fr: Catalogue = {
@@ -18,6 +19,7 @@ export const fr: Catalogue = {
   ...builder,
   ...tournament,
   ...picture,
+  ...takeback,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

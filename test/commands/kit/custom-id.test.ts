@@ -27,6 +27,12 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     action: fc.constantFrom('draw-accept' as const, 'draw-decline' as const, 'rematch' as const),
   }),
   fc.record({
+    kind: fc.constant('takeback' as const),
+    gameId: idArb,
+    version: fc.integer({ min: 0, max: 999_999_999 }),
+    action: fc.constantFrom('takeback-ask' as const, 'takeback-accept' as const, 'takeback-decline' as const),
+  }),
+  fc.record({
     kind: fc.constant('list' as const),
     list: fc.constant('games' as const),
     page: fc.integer({ min: 0, max: 99 }),
@@ -160,6 +166,13 @@ describe('custom ids', () => {
     expect(() => encodeCustomId({ kind: 'game', gameId: 'ab', version: -1, action: 'rematch' })).toThrow();
     expect(parseCustomId('hx1:g:abc:01:da').ok).toBe(false);
     expect(parseCustomId('hx1:g:abc:1:zz').ok).toBe(false);
+    expect(() => encodeCustomId({ kind: 'takeback', gameId: 'a b', version: 1, action: 'takeback-ask' })).toThrow();
+    expect(parseCustomId('hx1:tb:abc:1:y')).toEqual({
+      ok: true,
+      value: { kind: 'takeback', gameId: 'abc', version: 1, action: 'takeback-accept' },
+    });
+    for (const bad of ['hx1:tb:abc:1:x', 'hx1:tb:abc:-1:a', 'hx1:tb:abc:01:n', 'hx1:tb:abc:1', 'hx1:tb::1:a'])
+      expect(parseCustomId(bad).ok, bad).toBe(false);
     expect(parseCustomId('hx2:g:abc:1:da')).toEqual({ ok: false, reason: 'common.oldButton' });
     expect(parseCustomId('x'.repeat(101)).ok).toBe(false);
     expect(() => encodeCustomId({ kind: 'list', list: 'games', page: 100 })).toThrow();
@@ -247,6 +260,12 @@ describe('which message a click may redraw', () => {
     expect(mayRedraw(board, id('hx1:g:g1:4:dd'))).toBe(false);
     expect(mayRedraw(message('hx1:g:g1:4:da', 'hx1:g:g1:4:dd'), id('hx1:g:g1:5:dd'))).toBe(true);
     expect(mayRedraw(message('hx1:t:t1:l'), id('hx1:t:t1:j'))).toBe(true);
+    // A takeback's answer redraws that offer only: not the board's Takeback, not another offer of the game.
+    const offer = message('hx1:tb:g1:5:y', 'hx1:tb:g1:5:n');
+    expect(mayRedraw(offer, id('hx1:tb:g1:5:n'), true)).toBe(true);
+    expect(mayRedraw(offer, id('hx1:tb:g1:4:y'), true)).toBe(false);
+    expect(mayRedraw(message('hx1:b:g1:3:o:', 'hx1:tb:g1:5:a'), id('hx1:tb:g1:5:y'), true)).toBe(false);
+    expect(mayRedraw({ components: [] }, id('hx1:tb:g1:5:y'), true)).toBe(false);
     // A card whose buttons went on its last change still answers a late click; a list never pages without its buttons.
     expect(mayRedraw({ components: [] }, id('hx1:c:abc:a'))).toBe(true);
     expect(mayRedraw({ components: [] }, id('hx1:l:g:1'), true)).toBe(false);
