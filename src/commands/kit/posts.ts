@@ -20,6 +20,7 @@ import type { StoredChallenge, StoredGame } from '../../model/index.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
+import { reviewPayload } from './review-post.js';
 import { finalPost, tournamentCard } from './tournament-posts.js';
 
 export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
@@ -111,6 +112,8 @@ export function postPayload(ctx: CommandContext, post: Post): Promise<MessagePay
       return challengeCard(post);
     case 'tournament':
       return post.view === 'final' ? finalPost(post.tournament) : tournamentCard(post.tournament);
+    case 'review':
+      return reviewPayload(ctx, post);
   }
 }
 

@@ -5,6 +5,7 @@ import { games } from './games.js';
 import { help } from './help.js';
 import { picture } from './picture.js';
 import { play } from './play.js';
+import { postgame } from './postgame.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { tournament } from './tournament.js';
@@ -17,6 +18,7 @@ export const en = {
   ...builder,
   ...tournament,
   ...picture,
+  ...postgame,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },
