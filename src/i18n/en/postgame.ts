@@ -6,11 +6,11 @@ export const postgame = {
     side: '{player} ({side}): accuracy **{accuracy, number, integer}%** · {inaccuracies, plural, one {# inaccuracy} other {# inaccuracies}} · {mistakes, plural, one {# mistake} other {# mistakes}} · {blunders, plural, one {# blunder} other {# blunders}}',
     sideUngraded: '{player} ({side}): no move to grade (every one was forced)',
     chartNote: 'The graph: {side}’s chance of winning after each move; marked moves are dotted in their colour.',
-    chartAlt: 'Win chance of {side} after each move of {game}',
+    chartAlt: 'Win chance of {side} after each move ({game})',
     none: 'No inaccuracy, mistake or blunder: well played, both of you.',
     moment:
       'Move {move}: {player} played {played}, better was {better} ({grade}, {loss, number, integer} points of win chance lost)',
-    momentAlt: 'Move {move} of {game}: {played} played, {better} better',
+    momentAlt: 'Move {move} ({game}): {played} played, {better} better',
     grade: { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' },
   },
 } as const;

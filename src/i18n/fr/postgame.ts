@@ -7,11 +7,11 @@ export const postgame = {
     sideUngraded: '{player} ({side}) : aucun coup à noter (tous étaient forcés)',
     chartNote:
       'Le graphique : les chances de gain de {side} après chaque coup ; les coups signalés sont pointés de leur couleur.',
-    chartAlt: 'Chances de gain de {side} après chaque coup de {game}',
+    chartAlt: 'Chances de gain de {side} après chaque coup ({game})',
     none: 'Aucune imprécision, erreur ni gaffe : bien joué, tous les deux.',
     moment:
       'Coup {move} : {player} a joué {played}, mieux valait {better} ({grade}, {loss, number, integer} points de chance de gain perdus)',
-    momentAlt: 'Coup {move} de {game} : {played} joué, {better} meilleur',
+    momentAlt: 'Coup {move} ({game}) : {played} joué, {better} meilleur',
     grade: { inaccuracy: 'imprécision', mistake: 'erreur', blunder: 'gaffe' },
   },
 };
