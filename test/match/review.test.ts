@@ -212,6 +212,35 @@ describe('exactly once across processes', () => {
   });
 });
 
+describe('bad records', () => {
+  it('a damaged job is dropped by the sweep (logged), a hint without a job is made up or dropped', async () => {
+    const h = proc();
+    const g = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    await m.store.redis.hset(`${m.prefix}game:{${g.id}}:review`, 'owner', '{broken');
+    expect(await sweepReviews(h.ctx)).toBe(0);
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g.id);
+    expect(h.logs.some((l) => l.gameId === g.id && /does not validate/.test(l.msg))).toBe(true);
+
+    // A hint whose job never came (a crash between the two): the ended game gets its job, and it is posted.
+    const g2 = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g2.channelId, 'bob'));
+    await m.store.redis.zadd(`${m.prefix}reviews:pending`, Date.now() - 1_000, g2.id);
+    await sweepReviews(h.ctx);
+    await until(async () => (await m.store.reviews.get(g2.id))?.status === 'queued');
+    await sweepReviews(h.ctx);
+    await h.settle();
+    expect(reviews(h, g2.channelId)).toHaveLength(1);
+    // A hint for a game that does not qualify (still active) is dropped.
+    const g3 = await played(2);
+    await m.store.redis.zadd(`${m.prefix}reviews:pending`, Date.now() - 1_000, g3.id);
+    await sweepReviews(h.ctx);
+    expect(await m.store.reviews.get(g3.id)).toBeNull();
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g3.id);
+  });
+});
+
 describe('reply mode', () => {
   it('follows up the interaction that ended the game, once, after the result', async () => {
     const h = proc();
