@@ -6,12 +6,13 @@ import type { GameId } from '../engine/game.js';
 import type { ExxitState } from '../engine/exxit/types.js';
 import type { OrionState } from '../engine/orion/types.js';
 import { sideNames } from './card.js';
-import { type ExxitPrevious, paintExxit } from './exxit.js';
+import { type ExxitMark, type ExxitPrevious, paintExxit } from './exxit.js';
+import type { LegendItem } from './footer.js';
 import { EXXIT_HEIGHT, EXXIT_WIDTH, type FrameCell } from './exxit-layout.js';
 import { registerFonts } from './fonts.js';
 import { forgetFont } from './hexdraw.js';
 import { paintOrion } from './orion.js';
-import { ORION_HEIGHT, ORION_WIDTH } from './orion-board.js';
+import { ORION_HEIGHT, ORION_WIDTH, type OrionMark } from './orion-board.js';
 import type { Locale } from '../i18n/catalogue.js';
 import { encodeOpaquePng } from './png.js';
 
@@ -56,7 +57,7 @@ export const BOARD_SIZE: Record<GameId, { width: number; height: number }> = {
 };
 
 /** Display names come from Discord: no control characters, bounded length, never empty. */
-function cleanNames(game: GameId, locale: Locale, players?: [string, string]): [string, string] {
+export function cleanNames(game: GameId, locale: Locale, players?: [string, string]): [string, string] {
   // Names shown when the caller gives none: the side colours.
   const d = sideNames(game, locale);
   if (!players) return d;
@@ -105,6 +106,16 @@ function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined 
   return { by: p.by, label: label || undefined, move, sown: cells(p.sown), freed: cells(p.freed) };
 }
 
+/**
+ * A review's moves on a board (src/render/review.ts): drawn by the game's painter instead of the last move, and named
+ * in the footer (`legend`) instead of it.
+ */
+export interface BoardMarks {
+  exxit?: ExxitMark[];
+  orion?: OrionMark[];
+  legend: LegendItem[];
+}
+
 /** Paints a position on a canvas of the game's size times `scale`, leaving the context's state as it found it. */
 function paint(
   canvas: Canvas,
@@ -114,6 +125,7 @@ function paint(
   scale: number,
   fit: readonly FrameCell[] | undefined,
   opts: Pick<BoardOptions, 'previous' | 'locale'>,
+  marks?: BoardMarks,
 ): void {
   const ctx = canvas.getContext('2d');
   ctx.save();
@@ -123,8 +135,15 @@ function paint(
   const names = cleanNames(game, locale, players);
   try {
     if (game === 'exxit')
-      paintExxit(ctx, state as ExxitState, names, { fit, previous: cleanPrevious(opts.previous), locale });
-    else paintOrion(ctx, state as OrionState, names, locale);
+      paintExxit(ctx, state as ExxitState, names, {
+        fit,
+        previous: cleanPrevious(opts.previous),
+        locale,
+        marks: marks && (marks.exxit ?? []),
+        legend: marks?.legend,
+      });
+    else
+      paintOrion(ctx, state as OrionState, names, locale, marks && { marks: marks.orion ?? [], legend: marks.legend });
   } finally {
     ctx.restore();
     forgetFont(ctx);
@@ -158,14 +177,27 @@ export function drawBoard(
 const pngCanvases = new Map<GameId, Canvas>();
 
 /** A PNG of the position; deflated off the event loop (src/render/png.ts, never a sync encoder). */
-export async function renderBoard(game: GameId, state: unknown, opts: BoardOptions = {}): Promise<Buffer> {
+export function renderBoard(game: GameId, state: unknown, opts: BoardOptions = {}): Promise<Buffer> {
+  return renderMarkedBoard(game, state, opts);
+}
+
+/** renderBoard with a review's moves drawn instead of the last move (src/render/review.ts). */
+export async function renderMarkedBoard(
+  game: GameId,
+  state: unknown,
+  opts: BoardOptions,
+  marks?: BoardMarks,
+): Promise<Buffer> {
   if (!isGameId(game)) throw new Error(`render: unknown game "${String(game)}"`);
   const { width, height } = BOARD_SIZE[game];
   let canvas = pngCanvases.get(game);
   if (!canvas) pngCanvases.set(game, (canvas = createCanvas(width, height)));
   const shown = { previous: opts.previous ?? previousOf(game, opts.before, state), locale: opts.locale };
-  paint(canvas, game, state, opts.players, 1, undefined, shown);
+  paint(canvas, game, state, opts.players, 1, undefined, shown, marks);
   const png = await encodeOpaquePng(canvas.data(), width, height);
+  if (png) return png;
   // Never for our opaque boards; Skia keeps the alpha of anything else.
-  return png ?? drawBoard(game, state, opts.players, 1, undefined, shown).encode('png');
+  const again = createCanvas(width, height);
+  paint(again, game, state, opts.players, 1, undefined, shown, marks);
+  return again.encode('png');
 }

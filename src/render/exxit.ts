@@ -22,7 +22,8 @@ import {
   voidRing,
 } from './exxit-layout.js';
 import { drawPawnFace, stampStacks } from './exxit-stacks.js';
-import { drawFooter, pictureNote, resultLines } from './footer.js';
+import { drawFooter, drawLegend, type LegendItem, pictureNote, resultLines } from './footer.js';
+import { dashOf, drawBadge, type Highlight } from './highlight.js';
 import { type Ctx, hexPath, measure, panel, scaleOf, stampAll, stampOf, text } from './hexdraw.js';
 import { EXXIT, THEME, TYPE } from './theme.js';
 
@@ -125,17 +126,42 @@ function drawVoids(ctx: Ctx, L: ExxitLayout, cells: readonly { q: number; r: num
   );
 }
 
-function outlineCell(ctx: Ctx, L: ExxitLayout, q: number, r: number, dashed = false): void {
-  hexPath(ctx, L.center(q, r), L.size * 0.9, 'pointy');
-  ctx.setLineDash(dashed ? [L.size * 0.18, L.size * 0.12] : []);
-  ctx.lineWidth = Math.max(3, L.size * 0.09);
-  ctx.strokeStyle = THEME.highlight;
+/** The last move's style: yellow, solid (a dance's source dashed), no badge. */
+const LAST_MOVE: Highlight = { color: THEME.highlight, dashed: false, inset: 0.9 };
+
+/**
+ * A cell's outline in a move's style. The last move's is plain yellow (its
+ * source dashed); a review's moves get a dark edge under the colour so a red
+ * or orange outline still shows on a red tile.
+ */
+function outlineCell(ctx: Ctx, L: ExxitLayout, q: number, r: number, dashed: boolean, h: Highlight): void {
+  hexPath(ctx, L.center(q, r), L.size * h.inset, 'pointy');
+  const w = Math.max(3, L.size * 0.09);
+  if (h === LAST_MOVE) {
+    ctx.setLineDash(dashed ? [L.size * 0.18, L.size * 0.12] : []);
+    ctx.lineWidth = w;
+    ctx.strokeStyle = h.color;
+    ctx.stroke();
+    ctx.setLineDash([]);
+    return;
+  }
+  // A review's move: a dark edge, then the colour; the played move's in round dots, not in the dashes of a prisoner
+  // cell's edge.
+  ctx.lineWidth = w + 3;
+  ctx.strokeStyle = THEME.highlightShadow;
+  ctx.stroke();
+  const dw = w * 1.25;
+  ctx.setLineDash(h.dashed ? [0.1, dw * 1.9] : dashed ? [L.size * 0.18, L.size * 0.12] : []);
+  ctx.lineCap = 'round';
+  ctx.lineWidth = h.dashed ? dw : w;
+  ctx.strokeStyle = h.color;
   ctx.stroke();
   ctx.setLineDash([]);
+  ctx.lineCap = 'butt';
 }
 
-/** The move the picture highlights: the last one, or the one a forced pass followed. */
-type Shown = Pick<ExxitLastMove, 'move' | 'sown' | 'freed'>;
+/** A move the picture highlights: the last one, the one a forced pass followed, or a review's move. */
+export type Shown = Pick<ExxitLastMove, 'move' | 'sown' | 'freed'>;
 function shownMove(s: ExxitState, previous?: ExxitPrevious): Shown | null {
   const last = s.last;
   if (!last) return null;
@@ -144,17 +170,18 @@ function shownMove(s: ExxitState, previous?: ExxitPrevious): Shown | null {
   return { move: previous.move, sown: previous.sown ?? [], freed: previous.freed ?? [] };
 }
 
-/** The last move's path: under the stacks (so heights stay legible), over the tiles. */
-function drawLastPath(ctx: Ctx, L: ExxitLayout, last: Shown): void {
-  const m = last.move;
-  if (m.kind !== 'dance' || last.sown.length === 0) return;
-  const pts = [L.center(m.q, m.r), ...last.sown.map((c) => L.center(c.q, c.r))];
-  ctx.lineCap = 'round';
+/** A move's dance path: under the stacks (so heights stay legible), over the tiles; a review's played one dashed. */
+function drawPath(ctx: Ctx, L: ExxitLayout, shown: Shown, h: Highlight): void {
+  const m = shown.move;
+  if (m.kind !== 'dance' || shown.sown.length === 0) return;
+  const pts = [L.center(m.q, m.r), ...shown.sown.map((c) => L.center(c.q, c.r))];
+  ctx.lineCap = h.dashed ? 'butt' : 'round';
   ctx.lineJoin = 'round';
   for (const [w, col] of [
     [L.size * 0.2, THEME.highlightShadow],
-    [L.size * 0.11, THEME.highlight],
+    [L.size * 0.11, h.color],
   ] as const) {
+    ctx.setLineDash(dashOf(h, L.size * 0.11));
     ctx.beginPath();
     ctx.moveTo(pts[0].x, pts[0].y);
     for (const p of pts.slice(1)) ctx.lineTo(p.x, p.y);
@@ -162,7 +189,8 @@ function drawLastPath(ctx: Ctx, L: ExxitLayout, last: Shown): void {
     ctx.strokeStyle = col;
     ctx.stroke();
   }
-  ctx.fillStyle = THEME.highlight;
+  ctx.setLineDash([]);
+  ctx.fillStyle = h.color;
   for (const p of pts.slice(1)) {
     ctx.beginPath();
     ctx.arc(p.x, p.y, L.size * 0.12, 0, Math.PI * 2);
@@ -170,13 +198,50 @@ function drawLastPath(ctx: Ctx, L: ExxitLayout, last: Shown): void {
   }
 }
 
-function drawLastOutlines(ctx: Ctx, L: ExxitLayout, last: Shown): void {
-  const m = last.move;
-  if (m.kind === 'place') outlineCell(ctx, L, m.q, m.r);
+function drawOutlines(ctx: Ctx, L: ExxitLayout, shown: Shown, h: Highlight): void {
+  const m = shown.move;
+  if (m.kind === 'place') outlineCell(ctx, L, m.q, m.r, h.dashed, h);
   else if (m.kind === 'dance') {
-    outlineCell(ctx, L, m.q, m.r, true);
-    for (const c of last.sown) outlineCell(ctx, L, c.q, c.r);
-  } else if (m.kind === 'free') for (const c of last.freed) outlineCell(ctx, L, c.q, c.r);
+    outlineCell(ctx, L, m.q, m.r, true, h);
+    for (const c of shown.sown) outlineCell(ctx, L, c.q, c.r, h.dashed, h);
+  } else if (m.kind === 'free') for (const c of shown.freed) outlineCell(ctx, L, c.q, c.r, h.dashed, h);
+}
+
+/** Where a move ends (its badge goes there): the cell placed, the last sown, the last freed. */
+function endCell(shown: Shown): { q: number; r: number } | null {
+  const m = shown.move;
+  if (m.kind === 'place') return m;
+  if (m.kind === 'dance') return shown.sown[shown.sown.length - 1] ?? m;
+  if (m.kind === 'free') return shown.freed[shown.freed.length - 1] ?? m;
+  return null;
+}
+
+/** Every cell a move touches (the frame must hold them: a placement or an exit lies outside the world). */
+export function cellsOf(shown: Shown): FrameCell[] {
+  const m = shown.move;
+  if (m.kind === 'pass') return [];
+  return [{ q: m.q, r: m.r }, ...shown.sown, ...shown.freed];
+}
+
+/** A review's move on the board: what it does (Shown) and how it is drawn. */
+export interface ExxitMark {
+  shown: Shown;
+  h: Highlight;
+}
+
+/** The badges of a review's moves, at the lower right of their end cells (the second one lower left when shared). */
+function drawBadges(ctx: Ctx, L: ExxitLayout, marks: readonly ExxitMark[]): void {
+  const used = new Set<string>();
+  const r = Math.max(10, L.size * 0.24);
+  for (const { shown, h } of marks) {
+    const end = endCell(shown);
+    if (!end) continue;
+    const c = L.center(end.q, end.r);
+    const k = key(end.q, end.r);
+    const dx = used.has(k) ? -1 : 1;
+    used.add(k);
+    drawBadge(ctx, { x: c.x + dx * L.size * 0.5, y: c.y + L.size * 0.42 }, r, h);
+  }
 }
 
 // ---------- header and footer ----------
@@ -284,6 +349,10 @@ export interface ExxitPaintOptions {
   previous?: ExxitPrevious;
   /** The language of the words (English when left out). */
   locale?: Locale;
+  /** A review's moves, drawn instead of the last move. */
+  marks?: ExxitMark[];
+  /** The footer's legend of those moves, instead of the last move or the result. */
+  legend?: LegendItem[];
 }
 
 /** Paints a whole Exxit position onto a EXXIT_WIDTH × EXXIT_HEIGHT canvas. */
@@ -291,8 +360,14 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   ctx.fillStyle = THEME.bg;
   ctx.fillRect(0, 0, EXXIT_WIDTH, EXXIT_HEIGHT);
 
-  const L = exxitLayout(s, opts.fit);
-  const shown = shownMove(s, opts.previous);
+  const marks = opts.marks;
+  const L = exxitLayout(s, marks ? [...(opts.fit ?? []), ...marks.flatMap((k) => cellsOf(k.shown))] : opts.fit);
+  // A review's moves replace the last move's highlight (one move, one style, is the board's usual picture).
+  const drawn: ExxitMark[] = marks ?? [];
+  if (!marks) {
+    const last = shownMove(s, opts.previous);
+    if (last) drawn.push({ shown: last, h: LAST_MOVE });
+  }
   const a = EXXIT_BOARD_AREA;
   ctx.save();
   ctx.beginPath();
@@ -301,19 +376,23 @@ export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], o
   drawVoids(ctx, L, voidRing(s));
   drawTiles(ctx, L, s.tiles);
   drawPrisonerCells(ctx, L, s.prisoners);
-  if (shown) drawLastPath(ctx, L, shown);
-  if (shown) drawLastOutlines(ctx, L, shown);
+  for (const k of drawn) drawPath(ctx, L, k.shown, k.h);
+  for (const k of drawn) drawOutlines(ctx, L, k.shown, k.h);
   const onPath = new Set(
-    shown?.move.kind === 'dance' ? [key(shown.move.q, shown.move.r), ...shown.sown.map((c) => key(c.q, c.r))] : [],
+    drawn.flatMap(({ shown: d }) =>
+      d.move.kind === 'dance' ? [key(d.move.q, d.move.r), ...d.sown.map((c) => key(c.q, c.r))] : [],
+    ),
   );
   for (const t of s.tiles) drawTileLabel(ctx, L, t.q, t.r, t.label, '#ffffff', onPath.has(key(t.q, t.r)));
   for (const p of s.prisoners) drawTileLabel(ctx, L, p.q, p.r, p.label, EXXIT.prisonerEdge, onPath.has(key(p.q, p.r)));
   stampStacks(ctx, L, [...s.tiles, ...s.prisoners]);
+  if (marks) drawBadges(ctx, L, marks);
   ctx.restore();
 
   const locale = opts.locale ?? 'en';
   drawPlayer(ctx, s, 0, players[0], locale);
   drawStock(ctx, locale, s, MARGIN + CARD_W + MARGIN, STOCK_W);
   drawPlayer(ctx, s, 1, players[1], locale);
-  drawFooter(ctx, EXXIT_WIDTH, EXXIT_HEIGHT, s.end, footerLines(s, players, locale, opts.previous));
+  if (opts.legend) drawLegend(ctx, EXXIT_WIDTH, EXXIT_HEIGHT, opts.legend);
+  else drawFooter(ctx, EXXIT_WIDTH, EXXIT_HEIGHT, s.end, footerLines(s, players, locale, opts.previous));
 }

@@ -6,7 +6,8 @@ import type { GameId, Note, Side } from '../engine/game.js';
 import { getGame } from '../engine/index.js';
 import { format, type Locale } from '../i18n/catalogue.js';
 import { MARGIN, SEP, sideNames } from './card.js';
-import { type Ctx, firstFitting, roundRect, text } from './hexdraw.js';
+import { drawBadge, type Highlight } from './highlight.js';
+import { type Ctx, firstFitting, measure, roundRect, text } from './hexdraw.js';
 import { THEME, TYPE } from './theme.js';
 
 export const FOOTER_H = 42;
@@ -66,4 +67,42 @@ export function drawFooter(
     align: 'center',
     baseline: 'middle',
   });
+}
+
+/** A review's move in the footer's legend: its badge and its words, most complete first ("Played: D B NW", "D B NW"). */
+export interface LegendItem {
+  h: Highlight;
+  lines: readonly string[];
+}
+
+/**
+ * The footer of a picture with a review's moves on it: each move's badge and words, side by side, centred. When the
+ * fullest words do not fit, every item drops to its next line together (so the two read alike).
+ */
+export function drawLegend(ctx: Ctx, width: number, height: number, items: readonly LegendItem[]): void {
+  const mid = height - FOOTER_H / 2;
+  const r = 11;
+  const gap = 22;
+  const room = width - 2 * MARGIN - 10;
+  const depth = Math.max(0, ...items.map((it) => it.lines.length));
+  const widthAt = (d: number) =>
+    items.reduce(
+      (w, it) => w + 2 * r + 8 + measure(ctx, it.lines[Math.min(d, it.lines.length - 1)] ?? '', TYPE.footer, true),
+      0,
+    ) +
+    gap * (items.length - 1);
+  let d = 0;
+  while (d < depth - 1 && widthAt(d) > room) d++;
+  const fits = widthAt(d) <= room;
+  // Still too wide (a very long label): each item is cut to its share of the row.
+  const share = (room - gap * (items.length - 1)) / Math.max(1, items.length) - (2 * r + 8);
+  let x = (width - Math.min(widthAt(d), room)) / 2;
+  for (const it of items) {
+    drawBadge(ctx, { x: x + r, y: mid }, r, it.h);
+    x += 2 * r + 8;
+    const line = it.lines[Math.min(d, it.lines.length - 1)] ?? '';
+    const shown = fits ? line : firstFitting(ctx, [line], TYPE.footer, true, share);
+    text(ctx, shown, x, mid + 1, { size: TYPE.footer, bold: true, baseline: 'middle', color: it.h.color });
+    x += measure(ctx, shown, TYPE.footer, true) + gap;
+  }
 }

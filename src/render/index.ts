@@ -4,6 +4,16 @@ import type { GameId } from '../engine/game.js';
 import type { ReplayOptions } from './board.js';
 
 export * from './board.js';
+export {
+  type ComparedMoves,
+  type MarkedGrade,
+  type MoveComparisonOptions,
+  renderMoveComparison,
+  renderWinChart,
+  type WinChart,
+  type WinChartOptions,
+} from './review.js';
+export { renderMoveComparisonPooled, renderWinChartPooled } from './pool.js';
 
 /** An animated GIF of a whole game: one frame per ply plus the start. */
 export async function renderReplay(

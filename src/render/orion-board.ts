@@ -20,6 +20,7 @@ import {
   stampOf,
   text,
 } from './hexdraw.js';
+import { dashOf, drawBadge, type Highlight } from './highlight.js';
 import { drawGalaxy, drawHole, sideFill } from './orion-cells.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
@@ -192,18 +193,20 @@ function drawTileEdges(ctx: Ctx, L: OrionLayout, s: OrionState): void {
   stampAll(ctx, items);
 }
 
-function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
-  const last = s.placements[s.placements.length - 1];
-  if (!last) return;
+/** The last tile's style: white over a dark edge, solid, no badge. */
+const LAST_TILE: Highlight = { color: '#ffffff', dashed: false, inset: 0.9 };
+
+/** A tile's outline in a move's style: its outer edges, a little inside the cells (`h.inset`). */
+function outlineTile(ctx: Ctx, L: OrionLayout, cells: readonly number[], h: Highlight): void {
   const S = L.size;
-  const mine = new Set(last.cells);
+  const mine = new Set(cells);
   const segs: [Point, Point][] = [];
-  for (const i of last.cells) {
+  for (const i of cells) {
     const { q, r } = CELLS[i];
     for (const [dq, dr] of DIR_VECTORS) {
       const n = cellIndex(q + dq, r + dr);
       if (n >= 0 && mine.has(n)) continue;
-      segs.push(edgeCorners(L.center(i), S * 0.9, dq, dr));
+      segs.push(edgeCorners(L.center(i), S * h.inset, dq, dr));
     }
   }
   ctx.lineCap = 'round';
@@ -212,13 +215,65 @@ function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
     ctx.moveTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
   }
-  for (const [w, col] of [
-    [S * 0.26, 'rgba(0,0,0,0.7)'],
-    [S * 0.12, '#ffffff'],
-  ] as const) {
-    ctx.lineWidth = w;
-    ctx.strokeStyle = col;
-    ctx.stroke();
+  ctx.lineWidth = S * 0.26;
+  ctx.strokeStyle = 'rgba(0,0,0,0.7)';
+  ctx.stroke();
+  // A dashed style dashes the colour only, over the solid dark edge: the gaps show dark, a pattern, not a fade.
+  ctx.setLineDash(dashOf(h, S * 0.12));
+  ctx.lineCap = h.dashed ? 'butt' : 'round';
+  ctx.lineWidth = S * 0.12;
+  ctx.strokeStyle = h.color;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+function drawLastTile(ctx: Ctx, L: OrionLayout, s: OrionState): void {
+  const last = s.placements[s.placements.length - 1];
+  if (last) outlineTile(ctx, L, last.cells, LAST_TILE);
+}
+
+/** How much of a side's fill a cell of a move not laid gets (the board under it still shows it is empty). */
+const GHOST = 0.6;
+
+/** A review's move on the board: the cells the tile would cover, their colours, and how it is drawn. */
+export interface OrionMark {
+  cells: number[];
+  colors: Side[];
+  h: Highlight;
+}
+
+/**
+ * A review's tiles, not laid: each cell half-filled with the colour it would get (so which cell turns the
+ * opponent's shows), outlined in the move's style, its badge on the cell nearest the tile's middle.
+ */
+function drawReviewMoves(ctx: Ctx, L: OrionLayout, s: OrionState, marks: readonly OrionMark[]): void {
+  const S = L.size;
+  const token = tokenAt(s);
+  for (const m of marks) {
+    m.cells.forEach((cell, k) => {
+      const col = m.colors[k] ?? 0;
+      ctx.globalAlpha = GHOST;
+      hexPath(ctx, L.center(cell), S, 'flat');
+      ctx.fillStyle = sideFill(ctx, col);
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      // The label again, in the ink of the colour under it: still what a player types.
+      drawMarks(ctx, L.center(cell), S, cellLabel(cell), token(cell), col);
+    });
+  }
+  for (const m of marks) outlineTile(ctx, L, m.cells, m.h);
+  const used = new Set<number>();
+  for (const m of marks) {
+    const pts = m.cells.map((c) => L.center(c));
+    if (pts.length === 0) continue;
+    const mid = { x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length };
+    const d = (p: Point) => (p.x - mid.x) ** 2 + (p.y - mid.y) ** 2;
+    const at = m.cells.reduce((a, c) => (d(L.center(c)) < d(L.center(a)) ? c : a));
+    const c = L.center(at);
+    const dx = used.has(at) ? -1 : 1;
+    used.add(at);
+    // Lower corner of the cell: the label above and the token in the middle stay readable.
+    drawBadge(ctx, { x: c.x + dx * S * 0.5, y: c.y + S * 0.5 }, Math.max(10, S * 0.34), m.h);
   }
 }
 
@@ -313,8 +368,11 @@ function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
   return c;
 }
 
-/** The board area of a position: the cached empty board, then the covered cells, the tile edges and the last tile. */
-export function paintOrionBoard(ctx: Ctx, s: OrionState): void {
+/**
+ * The board area of a position: the cached empty board, then the covered cells, the tile edges and the last tile (or
+ * a review's moves).
+ */
+export function paintOrionBoard(ctx: Ctx, s: OrionState, marks?: readonly OrionMark[]): void {
   const L = orionLayout();
   // The cached empty board goes on in device pixels (no resampling): it was drawn at this scale.
   const m = ctx.getTransform();
@@ -325,5 +383,7 @@ export function paintOrionBoard(ctx: Ctx, s: OrionState): void {
   ctx.restore();
   drawCovered(ctx, L, s);
   drawTileEdges(ctx, L, s);
-  drawLastTile(ctx, L, s);
+  // A review's moves replace the last tile's outline.
+  if (marks) drawReviewMoves(ctx, L, s, marks);
+  else drawLastTile(ctx, L, s);
 }

@@ -9,9 +9,9 @@ import { TILE_CODES, type OrionState } from '../engine/orion/types.js';
 import { groupsOf, type Group } from '../engine/orion/victory.js';
 import { format, type Locale } from '../i18n/catalogue.js';
 import { drawCard, sideNames } from './card.js';
-import { drawFooter, pictureNote, resultLines } from './footer.js';
+import { drawFooter, drawLegend, type LegendItem, pictureNote, resultLines } from './footer.js';
 import { type Ctx, hexPath, measure, type Point, text } from './hexdraw.js';
-import { ORION_HEIGHT, ORION_WIDTH, orionCard, paintOrionBoard } from './orion-board.js';
+import { ORION_HEIGHT, ORION_WIDTH, orionCard, type OrionMark, paintOrionBoard } from './orion-board.js';
 import { drawGalaxy, drawHole, sideFill } from './orion-cells.js';
 import { ORION, THEME, TYPE } from './theme.js';
 
@@ -151,12 +151,21 @@ export function orionFooterLines(s: OrionState, players: [string, string], local
   return resultLines('orion', s, locale, players, { winner: e.winner, score }, moves);
 }
 
-/** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
-/** Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform). */
-/** `locale`: the language of the words (English when left out). */
-export function paintOrion(ctx: Ctx, s: OrionState, players: [string, string], locale: Locale = 'en'): void {
-  paintOrionBoard(ctx, s);
+/**
+ * Paints a whole Orion Duel position onto an ORION_WIDTH × ORION_HEIGHT canvas (scaled by the context's transform).
+ * `locale`: the language of the words (English when left out); `review`: a review's moves, drawn instead of the last
+ * tile and named in the footer instead of it.
+ */
+export function paintOrion(
+  ctx: Ctx,
+  s: OrionState,
+  players: [string, string],
+  locale: Locale = 'en',
+  review?: { marks: readonly OrionMark[]; legend: readonly LegendItem[] },
+): void {
+  paintOrionBoard(ctx, s, review?.marks);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
   for (const side of [0, 1] as const) drawPlayer(ctx, s, gs, side, players[side], locale);
-  drawFooter(ctx, ORION_WIDTH, ORION_HEIGHT, s.end, orionFooterLines(s, players, locale));
+  if (review) drawLegend(ctx, ORION_WIDTH, ORION_HEIGHT, review.legend);
+  else drawFooter(ctx, ORION_WIDTH, ORION_HEIGHT, s.end, orionFooterLines(s, players, locale));
 }

@@ -7,13 +7,23 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/game.js';
-import type { BoardOptions, ReplayOptions } from './index.js';
+import type { BoardOptions, ReplayOptions } from './board.js';
+import type { ComparedMoves, MoveComparisonOptions, WinChart, WinChartOptions } from './review.js';
 import type { StandingsTable } from './standings.js';
 
 export type RenderJob =
   | { id: number; kind: 'board'; game: GameId; state: unknown; opts?: BoardOptions }
   | { id: number; kind: 'replay'; game: GameId; setup: string; moves: string[]; opts?: ReplayOptions }
-  | { id: number; kind: 'standings'; table: StandingsTable };
+  | { id: number; kind: 'standings'; table: StandingsTable }
+  | { id: number; kind: 'winChart'; game: GameId; chart: WinChart; opts?: WinChartOptions }
+  | {
+      id: number;
+      kind: 'moveComparison';
+      game: GameId;
+      before: unknown;
+      moves: ComparedMoves;
+      opts?: MoveComparisonOptions;
+    };
 
 /** The image comes back as a transferred Uint8Array (no copy). */
 export type RenderReply = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; error: string };
@@ -25,7 +35,13 @@ const BOOT = new URL('../ai/worker-boot.mjs', import.meta.url);
 // The worker module beside this one: worker.js when running compiled (dist/),
 // worker.ts under tsx or vitest (worker-boot.mjs compiles it then).
 const ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
-const TIMEOUT_MS = { board: 15_000, standings: 15_000, replay: 120_000 } as const;
+const TIMEOUT_MS = {
+  board: 15_000,
+  standings: 15_000,
+  winChart: 15_000,
+  moveComparison: 15_000,
+  replay: 120_000,
+} as const;
 /** Consecutive workers that die before they are ready, before the pool gives up (in-process drawing). */
 const MAX_BOOT_FAILURES = 3;
 
@@ -91,6 +107,16 @@ export class RenderPool {
   /** A tournament's standings table: up to a second of canvas work for a large field, so off the main thread too. */
   standings(table: StandingsTable): Promise<Buffer> {
     return this.run({ kind: 'standings', table }, (s) => s.jobs.size + 100 * s.replays);
+  }
+
+  /** A review's win-chance chart (src/render/review.ts): a board's worth of work, routed like one. */
+  winChart(game: GameId, chart: WinChart, opts?: WinChartOptions): Promise<Buffer> {
+    return this.run({ kind: 'winChart', game, chart, opts }, (s) => s.jobs.size + 100 * s.replays);
+  }
+
+  /** A position with a review's moves drawn on it (src/render/review.ts), routed like a board. */
+  moveComparison(game: GameId, before: unknown, moves: ComparedMoves, opts?: MoveComparisonOptions): Promise<Buffer> {
+    return this.run({ kind: 'moveComparison', game, before, moves, opts }, (s) => s.jobs.size + 100 * s.replays);
   }
 
   async replay(game: GameId, setup: string, moves: string[], opts?: ReplayOptions): Promise<Buffer> {
@@ -211,7 +237,7 @@ async function pooled(inPool: (p: RenderPool) => Promise<Buffer>, inProcess: () 
 export function renderBoardPooled(game: GameId, state: unknown, opts: BoardOptions = {}): Promise<Buffer> {
   return pooled(
     (p) => p.board(game, state, opts),
-    async () => (await import('./index.js')).renderBoard(game, state, opts),
+    async () => (await import('./board.js')).renderBoard(game, state, opts),
   );
 }
 
@@ -224,7 +250,7 @@ export function renderReplayPooled(
 ): Promise<Buffer> {
   return pooled(
     (p) => p.replay(game, setup, moves, opts),
-    async () => (await import('./index.js')).renderReplay(game, setup, moves, opts),
+    async () => (await import('./replay.js')).renderReplayGif(game, setup, moves, opts),
   );
 }
 
@@ -233,6 +259,27 @@ export function renderStandingsPooled(table: StandingsTable): Promise<Buffer> {
   return pooled(
     (p) => p.standings(table),
     async () => (await import('./standings.js')).renderStandings(table),
+  );
+}
+
+/** renderWinChart (src/render/review.ts) in a worker thread: same arguments, same PNG, same errors. */
+export function renderWinChartPooled(game: GameId, chart: WinChart, opts: WinChartOptions = {}): Promise<Buffer> {
+  return pooled(
+    (p) => p.winChart(game, chart, opts),
+    async () => (await import('./review.js')).renderWinChart(game, chart, opts),
+  );
+}
+
+/** renderMoveComparison (src/render/review.ts) in a worker thread: same arguments, same PNG, same errors. */
+export function renderMoveComparisonPooled(
+  game: GameId,
+  before: unknown,
+  moves: ComparedMoves,
+  opts: MoveComparisonOptions = {},
+): Promise<Buffer> {
+  return pooled(
+    (p) => p.moveComparison(game, before, moves, opts),
+    async () => (await import('./review.js')).renderMoveComparison(game, before, moves, opts),
   );
 }
 

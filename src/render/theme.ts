@@ -76,3 +76,17 @@ export const ORION = {
   hole: '#050507',
   holeRing: '#c07bff',
 } as const;
+
+/**
+ * A post-game review (docs/review.md): the grades of marked moves and the better move. Hues of the Okabe–Ito palette
+ * (told apart with the common colour blindnesses), lightened to read on the slate; each grade also has its own shape
+ * on the chart (circle, square, triangle), each drawn move its own badge and line pattern on a board.
+ */
+export const REVIEW = {
+  grade: { inaccuracy: '#56b4e9', mistake: '#f0a830', blunder: '#ff6b5b' },
+  better: '#4fe08c',
+  /** The chart's plot area, its grid and the 50 % line. */
+  plot: '#1e232d',
+  grid: '#3a4253',
+  half: '#c8cdd8',
+} as const;

@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { renderBoard, renderReplay } from './index.js';
 import type { RenderJob, RenderReply } from './pool.js';
+import { renderMoveComparison, renderWinChart } from './review.js';
 import { renderStandings } from './standings.js';
 
 const port = parentPort;
@@ -26,14 +27,24 @@ function send(id: number, img: Buffer): void {
   }
 }
 
+/** The job's image; a renderer's error (a bad move, a bad state) rejects with its message. */
+function draw(job: RenderJob): Promise<Buffer> {
+  switch (job.kind) {
+    case 'replay':
+      return renderReplay(job.game, job.setup, job.moves, job.opts);
+    case 'standings':
+      return renderStandings(job.table);
+    case 'winChart':
+      return renderWinChart(job.game, job.chart, job.opts);
+    case 'moveComparison':
+      return renderMoveComparison(job.game, job.before, job.moves, job.opts);
+    default:
+      return renderBoard(job.game, job.state, job.opts);
+  }
+}
+
 port.on('message', (job: RenderJob) => {
-  const work =
-    job.kind === 'replay'
-      ? renderReplay(job.game, job.setup, job.moves, job.opts)
-      : job.kind === 'standings'
-        ? renderStandings(job.table)
-        : renderBoard(job.game, job.state, job.opts);
-  void work
+  void draw(job)
     .then((img) => send(job.id, img))
     .catch((e: unknown) =>
       port.postMessage({

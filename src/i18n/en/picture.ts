@@ -29,6 +29,21 @@ export const picture = {
         plyLimit: '1,000 plies',
       },
     },
+    /** A post-game review's pictures (src/render/review.ts). Move texts ({label}) are notation. */
+    review: {
+      chart: {
+        title: 'Win chance',
+        /** A player on the chart, when the name is not the colour: "Alice (Red)". */
+        player: '{name} ({side})',
+        percent: '{n}%',
+        /** Under the move numbers of the chart's axis. */
+        moves: 'move',
+      },
+      grade: { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' },
+      /** Under a board with moves drawn on it, next to each move's badge. */
+      played: 'Played: {label}',
+      better: 'Better: {label}',
+    },
     orion: {
       /** Next to each player's total of victory conditions (OD-17). */
       vc: 'VC',

@@ -29,6 +29,17 @@ export const picture: Catalogue<typeof enPicture> = {
         plyLimit: '1 000 coups',
       },
     },
+    review: {
+      chart: {
+        title: 'Chances de gain',
+        player: '{name} ({side})',
+        percent: '{n} %',
+        moves: 'coup',
+      },
+      grade: { inaccuracy: 'Imprécision', mistake: 'Erreur', blunder: 'Gaffe' },
+      played: 'Joué : {label}',
+      better: 'Mieux : {label}',
+    },
     orion: {
       vc: 'CV',
       noTilesLeft: 'plus de tuiles',
