@@ -16,6 +16,7 @@ import {
   startFakeDiscord,
   type FakeChannel,
   type FakeDiscord,
+  type FakeMessage,
   type FakeUser,
 } from '../test/support/fake-discord/index.js';
 import { startOrionGame } from './start-game.js';
@@ -57,7 +58,8 @@ export function deliveryOptions(args: string[]): DeliveryOptions {
   };
 }
 
-const isReview = (m: { embeds: { title?: string }[] }): boolean => !!m.embeds[0]?.title?.startsWith('Game review');
+const isReview = (m: FakeMessage): boolean =>
+  !!(m.embeds[0] as { title?: string } | undefined)?.title?.startsWith('Game review');
 
 /** Plays `moves` in a game's thread (alternating its two players); the board reply time of each. */
 async function play(

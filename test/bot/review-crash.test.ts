@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
-import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord/index.js';
+import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
 import { spawnTracked, stopAll } from '../support/processes.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
 import { findButton, toOptions, waitFor } from './harness.js';
@@ -47,7 +47,8 @@ afterAll(async () => {
   await store.close();
 });
 
-const isReview = (m: { embeds: { title?: string }[] }): boolean => !!m.embeds[0]?.title?.startsWith('Game review');
+const isReview = (m: FakeMessage): boolean =>
+  !!(m.embeds[0] as { title?: string } | undefined)?.title?.startsWith('Game review');
 
 describe('kill -9 in the middle of a game review', () => {
   it('another process goes on from the last graded ply and posts the review once', async () => {

@@ -6,6 +6,7 @@
 // The grading is a stand-in (the engine's own is tested in test/engine); the
 // pictures are the renderer's.
 import { describe, expect, it } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
 import type { ReviewLane } from '../../src/match/index.js';
 import type { StoredPlyReview } from '../../src/model/index.js';
 import { renderMoveComparison, renderWinChart } from '../../src/render/index.js';
@@ -19,15 +20,15 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-/** Ply 1 a blunder (Black), ply 2 a mistake and ply 4 an inaccuracy (Red); the rest best. */
-function graded(played: string, ply: number): StoredPlyReview {
+/** Ply 1 a blunder (Black), ply 2 a mistake and ply 4 an inaccuracy (Red), `better` the better move; the rest best. */
+function graded(played: string, ply: number, better: string): StoredPlyReview {
   const loss = ply === 1 ? 24 : ply === 2 ? 12 : ply === 4 ? 6 : 0;
   const grade = loss >= 15 ? 'blunder' : loss >= 10 ? 'mistake' : loss >= 5 ? 'inaccuracy' : 'best';
   return {
     ply,
     side: (ply % 2) as 0 | 1,
     played,
-    best: loss > 0 ? 'P 0,0' : played,
+    best: loss > 0 ? better : played,
     forced: false,
     bestChance: 55,
     playedChance: 55 - loss,
@@ -37,7 +38,18 @@ function graded(played: string, ply: number): StoredPlyReview {
   };
 }
 
-const lane: ReviewLane = { grade: (_g, _b, played, ply) => Promise.resolve(graded(played, ply)) };
+/** The stand-in's better move: the first legal move of the position other than the one played. */
+function another(before: unknown, played: string): string {
+  const g = getGame('exxit');
+  const s = g.fromJSON(before);
+  if (!s.ok) throw new Error('bad state');
+  const texts = g.legalMoves(s.value).map((m) => g.formatMove(s.value, m, 'canonical'));
+  return texts.find((t) => t !== played) ?? played;
+}
+
+const lane: ReviewLane = {
+  grade: (_g, before, played, ply) => Promise.resolve(graded(played, ply, another(before, played))),
+};
 
 async function harness(): Promise<Harness> {
   return createHarness({
@@ -72,23 +84,23 @@ describe('the post-game review', () => {
     h = await harness();
     const { channelId, rec } = await h.startGame('exxit', h.alice, h.bob, { tiles: 19 });
     const { review, all } = await playAndResign(h, channelId, [h.alice, h.bob], h.alice);
-    const reviews = all.filter((m) => m.embeds.length > 0 && m.embeds[0].title?.startsWith('Game review'));
+    const reviews = all.filter((m) => (m.embeds as any[])[0]?.title?.startsWith('Game review'));
     expect(reviews.map((m) => m.id)).toEqual([review.id]);
     // After the result.
     const result = all.findIndex((m) => /resigns\./.test(m.content ?? ''));
     expect(result).toBeGreaterThanOrEqual(0);
     expect(all.findIndex((m) => m.id === review.id)).toBeGreaterThan(result);
 
-    const [head, ...moments] = review.embeds;
+    const [head, ...moments] = review.embeds as any[];
     expect(head.title).toBe('Game review · Exxit · Alice vs Bob');
     expect(head.description).toMatch(/accuracy \*\*\d+%\*\* · 1 inaccuracy · 1 mistake · 0 blunders/);
     expect(head.description).toMatch(/accuracy \*\*\d+%\*\* · 0 inaccuracies · 0 mistakes · 1 blunder/);
     expect(head.image?.url).toBe(`attachment://review-${rec.id}-chart.png`);
     // Red's two marked moves (largest loss first), then Black's one.
     expect(moments.map((e) => e.description)).toEqual([
-      expect.stringMatching(/^Move 3: .* played `D 1,0 SW`, better was `P 0,0` \(mistake, 12 points/),
-      expect.stringMatching(/^Move 5: .* played `P 0,0`, better was `P 0,0` \(inaccuracy, 6 points/),
-      expect.stringMatching(/^Move 2: .* played `P 0,1`, better was `P 0,0` \(blunder, 24 points/),
+      expect.stringMatching(/^Move 3: .* played `D 1,0 SW`, better was `[^`]+` \(mistake, 12 points/),
+      expect.stringMatching(/^Move 5: .* played `P 0,0`, better was `[^`]+` \(inaccuracy, 6 points/),
+      expect.stringMatching(/^Move 2: .* played `P 0,1`, better was `[^`]+` \(blunder, 24 points/),
     ]);
     const names = review.attachments.map((a) => a.filename);
     expect(names).toEqual([
@@ -123,11 +135,11 @@ describe('the post-game review', () => {
     expect(rec.locale).toBe('fr');
     await h.fake.waitForMessage(rec.channelId, (m) => m.attachments.length > 0);
     const { review } = await playAndResign(h, rec.channelId, [amelie, bruno], bruno);
-    const [head, ...moments] = review.embeds;
+    const [head, ...moments] = review.embeds as any[];
     expect(head.title).toBe('Analyse de la partie · Exxit · Amélie contre Bruno');
     expect(head.description).toMatch(/précision \*\*\d+\u202f%\*\* · 1 imprécision · 1 erreur · 0 gaffe/);
     expect(moments[0].description).toMatch(
-      /^Coup 3\u202f: .* a joué `D 1,0 SW`, mieux valait `P 0,0` \(erreur, 12 points/,
+      /^Coup 3\u202f: .* a joué `D 1,0 SW`, mieux valait `[^`]+` \(erreur, 12 points/,
     );
     expect(review.attachments[0].description).toMatch(/^Chances de gain de/);
   });

@@ -4,7 +4,7 @@
 // the steps to done, sending and posted by the holder only, posted once;
 // bad ids and damaged records refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredPlyReview } from '../../src/model/index.js';
+import type { StoredGameReview, StoredPlyReview } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, prefixFor, quiet } from './helpers.js';
 
@@ -21,13 +21,13 @@ const ply = (n: number): StoredPlyReview => ({
   accuracy: 58,
 });
 
-const review = {
+const review: StoredGameReview = {
   plies: [ply(0)],
   chances: [50, 48],
   sides: [
     { accuracy: 58, inaccuracies: 0, mistakes: 1, blunders: 0, graded: 1 },
     { accuracy: null, inaccuracies: 0, mistakes: 0, blunders: 0, graded: 0 },
-  ] as const,
+  ],
 };
 
 let n = 0;
