@@ -1,5 +1,5 @@
-// Français : le message d’analyse d’après-partie (issue 20 ; src/commands/kit/review-post.ts).
-// Apostrophes : écrire ’ (un ' simple à côté de { ou } ouvre une citation ICU).
+// French: the post-game review's post (issue 20; src/commands/kit/review-post.ts).
+// Apostrophes: write ’ (a plain ' next to { or } starts an ICU quote); a narrow no-break space before : ; ? ! and %.
 export const postgame = {
   reviewPost: {
     title: 'Analyse de la partie · {game}',
