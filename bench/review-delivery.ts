@@ -88,14 +88,14 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
   const channel: FakeChannel = fake.addChannel(guild.id, { name: 'bench' });
   const prefix = `hexmate-bench-review:${Date.now().toString(36)}:`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_BOT_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       DISCORD_TOKEN: fake.token,
       DISCORD_API_URL: fake.apiBase,
       REDIS_URL: o.redisUrl,
       REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_BOT_LOG ?? 'warn',
     },
   });
   const rng = makeRng(42);

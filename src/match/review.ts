@@ -43,11 +43,14 @@ export function reviewable(rec: StoredGame): boolean {
   return rec.status === 'over' && rec.result !== null && rec.moves.length > 0 && !rec.damaged;
 }
 
-/** This process's reviews in hand (one run per job, at most `slots` grading), per context. */
-const inHand = new WeakMap<MatchContext, Set<string>>();
+/**
+ * This process's reviews in hand (one run per job, at most `slots` grading), by its instance id: a handler's context
+ * is the bot's with a logger of its own (bot/router.ts), so the context object itself is not the process.
+ */
+const inHand = new Map<string, Set<string>>();
 const hand = (ctx: MatchContext): Set<string> => {
-  let s = inHand.get(ctx);
-  if (!s) inHand.set(ctx, (s = new Set()));
+  let s = inHand.get(ctx.instanceId);
+  if (!s) inHand.set(ctx.instanceId, (s = new Set()));
   return s;
 };
 
@@ -157,8 +160,11 @@ export async function runReview(ctx: MatchContext, gameId: string, takeOver: str
       return;
     }
     if (job.status === 'running') {
+      const t0 = Date.now();
+      const from = job.plies.length;
       const next = await grade(ctx, lane, rec, r.states, job);
       if (!next) return;
+      ctx.log.info({ gameId, plies: rec.moves.length - from, ms: Date.now() - t0 }, 'game review graded');
       job = next;
     }
     await deliver(ctx, rec, r.states, job);
@@ -237,8 +243,10 @@ async function deliver(ctx: MatchContext, rec0: StoredGame, states: unknown[], j
   if (!job.review) return;
   const post = reviewPost(rec, job.review, states);
   if (postableHere(rec)) {
+    const t0 = Date.now();
     const messageId = await ctx.notifier.post(rec, post, { nonce: reviewNonce(rec.id) });
     await store.posted(rec.id, ctx.instanceId, messageId);
+    ctx.log.info({ gameId: rec.id, ms: Date.now() - t0 }, 'game review posted');
     // Posting reopened the finished game's thread.
     await archiveIfOver(ctx, rec);
     return;

@@ -196,6 +196,19 @@ describe('exactly once across processes', () => {
     expect(await m.store.reviews.addPly(g.id, p1.ctx.instanceId, graded('x', 8), Date.now() + HOUR)).toBe(false);
   });
 
+  it('one process grades a job once, whichever of its handlers’ contexts asks (the router gives each its own logger)', async () => {
+    const l = lane();
+    const p = proc(l);
+    const handler = Object.create(p.ctx, { log: { value: p.ctx.log.child({ interactionId: '1' }) } }) as typeof p.ctx;
+    const g = await played(6);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    await Promise.all([runReview(handler, g.id), runReview(p.ctx, g.id), sweepReviews(p.ctx)]);
+    await p.settle();
+    expect(l.asked).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(reviews(p)).toHaveLength(1);
+  });
+
   it('a job a live process holds is left to it', async () => {
     const g = await played(4);
     const p1 = proc();
