@@ -4,8 +4,8 @@
 // review posted in its thread (p50 / p95) — and the players' move answers
 // (INTERACTION_CREATE → the board reply, p50 / p99) of other games played
 // before the reviews (none running) and while they run.
-// Run: npm run bench:review -- --delivery [--ending 10 --games 20 --think 1000]
-// (or tsx bench/review-delivery.ts with the same flags). The machinery is bench/bot.ts's: the stand-in in this
+// Run: npm run bench:review -- --delivery [--ending 10 --games 20 --think 1000] (BENCH_BOT_LOG=info shows the bot's
+// log: each review graded and posted, with its time). The machinery is bench/bot.ts's: the stand-in in this
 // process, its players thinking 0.5–1.5 × --think ms, Orion Duel's first ending (its 18th placement ends the game).
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -181,11 +181,4 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     } while (cursor !== '0');
     r.disconnect();
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchDelivery(deliveryOptions(process.argv.slice(2))).catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
 }

@@ -11,6 +11,7 @@ import { chooseMove } from '../src/engine/ai/index.js';
 import type { Level } from '../src/engine/ai/levels.js';
 import { errorText, getGame, type GameId } from '../src/engine/index.js';
 import { REVIEW_BUDGET, reviewGame, type GameReview, type Grade } from '../src/engine/review.js';
+import { benchDelivery, deliveryOptions } from './review-delivery.js';
 
 export interface BenchGame {
   game: GameId;
@@ -149,7 +150,11 @@ function printStability(rows: StabilityRow[]): void {
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
-if (isMain) {
+if (isMain && process.argv.includes('--delivery')) {
+  // The delivery through the bot (bench/review-delivery.ts: its own flags): games ending at once, their reviews
+  // posted, and other players' moves meanwhile.
+  await benchDelivery(deliveryOptions(process.argv.slice(2)));
+} else if (isMain) {
   const { values } = parseArgs({
     options: { games: { type: 'string', default: '4' }, seed: { type: 'string', default: '1' } },
   });
