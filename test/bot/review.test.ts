@@ -5,7 +5,9 @@
 // fake checks every payload against its schema) — in the game's language.
 // The grading is a stand-in (the engine's own is tested in test/engine); the
 // pictures are the renderer's.
+import { Routes } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { commandData } from '../../src/commands/index.js';
 import { getGame } from '../../src/engine/index.js';
 import type { ReviewLane } from '../../src/match/index.js';
 import type { StoredPlyReview } from '../../src/model/index.js';
@@ -115,6 +117,32 @@ describe('the post-game review', () => {
     expect(job.messageId).toBe(review.id);
     // The thread is archived again after the review reopened it.
     await waitFor(async () => h!.fake.channel(channelId)?.thread_metadata?.archived === true);
+  });
+
+  it('in a group DM (the bot cannot post there) follows up the resignation, once', async () => {
+    h = await harness();
+    await h.bot.client.rest.put(Routes.applicationCommands(h.fake.applicationId), { body: commandData() });
+    const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: null });
+    const ben = h.fake.addUser({ username: 'ben', globalName: 'Ben', guildId: null });
+    const dm = h.fake.addGroupDm({ name: 'Hex night', memberIds: [ann.id, ben.id] });
+    const card = (
+      await h.fake
+        .slash(ann, dm.id, 'challenge', toOptions({ game: 'exxit', opponent: ben, first: 'me', tiles: 19 }))
+        .done()
+    ).original!;
+    await h.fake.click(ben, card.id, findButton(card, 'Accept')).done({ followups: 1 });
+    for (let i = 0; i < 6; i++) await h.move(i % 2 ? ben : ann, dm.id, EXXIT_SHORT[i]);
+    const resigned = await h.fake.slash(ben, dm.id, 'resign', toOptions({})).done({ followups: 1 });
+    expect(resigned.original?.content).toMatch(/resigns\./);
+    const [review] = resigned.followups;
+    expect((review.embeds as any[])[0].title).toBe('Game review · Exxit · Ann vs Ben');
+    expect(review.attachments.length).toBeGreaterThan(0);
+    const rec = await h.game(dm.id);
+    await waitFor(async () => (await h!.store.reviews.get(rec.id))?.status === 'posted');
+    await new Promise((r) => setTimeout(r, 300));
+    const reviews = h.fake.messages(dm.id).filter((m) => (m.embeds as any[])[0]?.title?.startsWith('Game review'));
+    expect(reviews).toHaveLength(1);
+    expect(h.fake.errors).toEqual([]);
   });
 
   it('is in French for a French game', async () => {
