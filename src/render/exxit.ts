@@ -232,7 +232,7 @@ export interface ExxitMark {
 /** The badges of a review's moves, at the lower right of their end cells (the second one lower left when shared). */
 function drawBadges(ctx: Ctx, L: ExxitLayout, marks: readonly ExxitMark[]): void {
   const used = new Set<string>();
-  const r = Math.max(10, L.size * 0.24);
+  const r = Math.max(11, L.size * 0.25);
   for (const { shown, h } of marks) {
     const end = endCell(shown);
     if (!end) continue;

@@ -7,7 +7,7 @@ import { type Ctx, type Point, text } from './hexdraw.js';
 
 export interface Highlight {
   color: string;
-  /** Outlines and the dance path dashed (a review's played move) rather than solid. */
+  /** A review's played move: its outlines dotted and its dance path dashed, rather than solid. */
   dashed: boolean;
   /** The outline's radius, in hex radii: a second move on the same cells is drawn inside the first. */
   inset: number;

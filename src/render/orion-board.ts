@@ -20,7 +20,7 @@ import {
   stampOf,
   text,
 } from './hexdraw.js';
-import { dashOf, drawBadge, type Highlight } from './highlight.js';
+import { drawBadge, type Highlight } from './highlight.js';
 import { drawGalaxy, drawHole, sideFill } from './orion-cells.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
@@ -201,14 +201,27 @@ function outlineTile(ctx: Ctx, L: OrionLayout, cells: readonly number[], h: High
   const S = L.size;
   const mine = new Set(cells);
   const segs: [Point, Point][] = [];
+  // A review's outline is closed where the tile's edge passes from one cell to the next: the inset corners of the two
+  // cells at that corner of the tile are joined (the last tile's outline is left as it always was).
+  const joins = new Map<string, Point[]>();
+  const join = (corner: Point, p: Point): void => {
+    const k = `${Math.round(corner.x)},${Math.round(corner.y)}`;
+    joins.set(k, [...(joins.get(k) ?? []), p]);
+  };
   for (const i of cells) {
     const { q, r } = CELLS[i];
     for (const [dq, dr] of DIR_VECTORS) {
       const n = cellIndex(q + dq, r + dr);
       if (n >= 0 && mine.has(n)) continue;
-      segs.push(edgeCorners(L.center(i), S * h.inset, dq, dr));
+      const seg = edgeCorners(L.center(i), S * h.inset, dq, dr);
+      segs.push(seg);
+      if (h === LAST_TILE) continue;
+      const [a, b] = edgeCorners(L.center(i), S, dq, dr);
+      join(a, seg[0]);
+      join(b, seg[1]);
     }
   }
+  for (const ps of joins.values()) if (ps.length === 2) segs.push([ps[0], ps[1]]);
   ctx.lineCap = 'round';
   ctx.beginPath();
   for (const [a, b] of segs) {
@@ -218,10 +231,9 @@ function outlineTile(ctx: Ctx, L: OrionLayout, cells: readonly number[], h: High
   ctx.lineWidth = S * 0.26;
   ctx.strokeStyle = 'rgba(0,0,0,0.7)';
   ctx.stroke();
-  // A dashed style dashes the colour only, over the solid dark edge: the gaps show dark, a pattern, not a fade.
-  ctx.setLineDash(dashOf(h, S * 0.12));
-  ctx.lineCap = h.dashed ? 'butt' : 'round';
-  ctx.lineWidth = S * 0.12;
+  // A review's played move: round dots of its colour on the solid dark edge (not the dashes of a side band, OD-7).
+  ctx.setLineDash(h.dashed ? [0.1, S * 0.32] : []);
+  ctx.lineWidth = h.dashed ? S * 0.16 : S * 0.12;
   ctx.strokeStyle = h.color;
   ctx.stroke();
   ctx.setLineDash([]);
@@ -263,18 +275,21 @@ function drawReviewMoves(ctx: Ctx, L: OrionLayout, s: OrionState, marks: readonl
   }
   for (const m of marks) outlineTile(ctx, L, m.cells, m.h);
   const used = new Set<number>();
-  for (const m of marks) {
+  marks.forEach((m, k) => {
     const pts = m.cells.map((c) => L.center(c));
-    if (pts.length === 0) continue;
+    if (pts.length === 0) return;
     const mid = { x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length };
     const d = (p: Point) => (p.x - mid.x) ** 2 + (p.y - mid.y) ** 2;
-    const at = m.cells.reduce((a, c) => (d(L.center(c)) < d(L.center(a)) ? c : a));
+    // On a cell of its own when it has one (two badges on one cell hide its label).
+    const others = new Set(marks.flatMap((o, j) => (j === k ? [] : o.cells)));
+    const own = m.cells.filter((c) => !others.has(c));
+    const at = (own.length > 0 ? own : m.cells).reduce((a, c) => (d(L.center(c)) < d(L.center(a)) ? c : a));
     const c = L.center(at);
     const dx = used.has(at) ? -1 : 1;
     used.add(at);
     // Lower corner of the cell: the label above and the token in the middle stay readable.
-    drawBadge(ctx, { x: c.x + dx * S * 0.5, y: c.y + S * 0.5 }, Math.max(10, S * 0.34), m.h);
-  }
+    drawBadge(ctx, { x: c.x + dx * S * 0.5, y: c.y + S * 0.5 }, Math.max(12, S * 0.4), m.h);
+  });
 }
 
 /** Where a token sits in its cell (below the label) and its radius, in hex radii. */

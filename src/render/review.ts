@@ -15,7 +15,7 @@ import { cellsOf, type ExxitMark } from './exxit.js';
 import { drawPawnFace } from './exxit-stacks.js';
 import { registerFonts } from './fonts.js';
 import type { Highlight } from './highlight.js';
-import { type Ctx, hexPath, measure, type Point, text } from './hexdraw.js';
+import { type Ctx, fitText, hexPath, measure, type Point, text } from './hexdraw.js';
 import { sideFill } from './orion-cells.js';
 import { encodeCanvasPng } from './png.js';
 import { EXXIT, ORION, REVIEW, THEME } from './theme.js';
@@ -185,10 +185,15 @@ export function drawWinChart(game: GameId, chart: WinChart, opts: WinChartOption
 
   // Who is where: side 1 at the top left (its share is above the line), side 0 at the bottom left.
   for (const side of [0, 1] as const) {
+    // A long name is cut (never shrunk below the chart's size); the colour stays whole.
+    const room = PLOT.w * 0.62;
+    const named = (name: string) => format(locale, 'picture.review.chart.player', { name, side: sides[side] });
     const label =
       names[side] === sides[side]
         ? sides[side]
-        : format(locale, 'picture.review.chart.player', { name: names[side], side: sides[side] });
+        : measure(ctx, named(names[side]), FONT, true) <= room
+          ? named(names[side])
+          : named(fitText(ctx, names[side], FONT, true, room - measure(ctx, named(''), FONT, true)));
     const y = side === 1 ? PLOT.y + 22 : PLOT.y + PLOT.h - 22;
     drawSideMark(ctx, game, { x: PLOT.x + 22, y }, side);
     text(ctx, label, PLOT.x + 40, y + 1, {
@@ -197,7 +202,6 @@ export function drawWinChart(game: GameId, chart: WinChart, opts: WinChartOption
       baseline: 'middle',
       outline: 'rgba(0,0,0,0.85)',
       outlineWidth: 4,
-      maxWidth: PLOT.w / 2,
     });
   }
 

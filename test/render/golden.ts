@@ -7,6 +7,7 @@ import type { GameId } from '../../src/engine/game.js';
 import { getGame } from '../../src/engine/index.js';
 import type { ExxitState } from '../../src/engine/exxit/types.js';
 import type { BoardOptions } from '../../src/render/index.js';
+import type { ComparedMoves, MoveComparisonOptions, WinChart, WinChartOptions } from '../../src/render/review.js';
 import { randomGame } from './fixtures.js';
 
 export interface Golden {
@@ -112,6 +113,60 @@ export function goldens(): Golden[] {
       game: 'orion',
       state: last(played('orion', 'random:5', 2)),
       opts: { locale: 'fr' },
+    },
+  ];
+}
+
+/** A review's picture checked in: a chart, or a position with moves drawn on it. */
+export type ReviewGolden =
+  | { name: string; kind: 'chart'; game: GameId; chart: WinChart; opts: WinChartOptions }
+  | { name: string; kind: 'moves'; game: GameId; before: unknown; moves: ComparedMoves; opts: MoveComparisonOptions };
+
+/** Chances that swing both ways, with a blunder, a mistake and an inaccuracy of each side. */
+const SWINGS = Array.from({ length: 61 }, (_, i) => Math.round(50 + 40 * Math.sin(i / 9) * Math.min(1, i / 20)));
+
+export function reviewGoldens(): ReviewGolden[] {
+  const ex2 = played('exxit', 'standard', 2);
+  const od3 = played('orion', 'preset2', 3);
+  const marks: WinChart['marks'] = [
+    { ply: 6, side: 0, grade: 'inaccuracy' },
+    { ply: 21, side: 1, grade: 'mistake' },
+    { ply: 40, side: 0, grade: 'blunder' },
+    { ply: 59, side: 1, grade: 'blunder' },
+  ];
+  return [
+    { name: 'review-chart-exxit', kind: 'chart', game: 'exxit', chart: { chances: SWINGS, marks }, opts: {} },
+    {
+      name: 'review-chart-orion-fr',
+      kind: 'chart',
+      game: 'orion',
+      chart: { chances: SWINGS.slice(0, 25), marks: marks.slice(0, 2) },
+      opts: { locale: 'fr', players: [LONG, CJK] },
+    },
+    {
+      // Two dances from one stack: the better one inside the played one's outline.
+      name: 'review-moves-exxit-shared',
+      kind: 'moves',
+      game: 'exxit',
+      before: ex2[47],
+      moves: { played: 'D 0,0 E', better: 'D 0,0 SE' },
+      opts: { grade: 'blunder', players: ['Ann', 'Bo'] },
+    },
+    {
+      name: 'review-moves-orion-fr',
+      kind: 'moves',
+      game: 'orion',
+      before: od3[10],
+      moves: { played: 'S1 F5', better: 'L3 F6 N' },
+      opts: { grade: 'mistake', locale: 'fr' },
+    },
+    {
+      name: 'review-moves-orion-better',
+      kind: 'moves',
+      game: 'orion',
+      before: od3[10],
+      moves: { better: 'L3 E7 SW' },
+      opts: {},
     },
   ];
 }

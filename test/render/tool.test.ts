@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRenderCli } from '../../scripts/lib/render-cli.js';
+import { BOARD_SIZE } from '../../src/render/index.js';
+import { CHART_WIDTH } from '../../src/render/review.js';
 import { parseGif } from './gif.js';
+import { decodePng } from './pixels.js';
 
 async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -56,5 +59,47 @@ describe('render tool', () => {
       expect(r.stderr).toContain('usage:');
     }
     expect(existsSync(path.join(dir, 'x.png'))).toBe(false);
+  });
+
+  it('draws the review pictures: a chart from chances and marks, a move comparison at a ply', async () => {
+    const chart = path.join(dir, 'chart.png');
+    const compare = path.join(dir, 'move.png');
+    const moves = 'P 0,0; P 1,0; D 0,0 E; P 1,-1';
+    const r = await run(
+      ['exxit', '--moves', moves, '--chances', '50,52,47,60,41', '--marks', '2:blunder', '--chart', chart].concat([
+        '--at',
+        '3',
+        '--played',
+        'P 1,-1',
+        '--better',
+        'P 0,1',
+        '--grade',
+        'mistake',
+        '--compare',
+        compare,
+      ]),
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect((await decodePng(readFileSync(chart))).width).toBe(CHART_WIDTH);
+    expect((await decodePng(readFileSync(compare))).width).toBe(BOARD_SIZE.exxit.width);
+  });
+
+  it('refuses an illegal --played with the reason, exit 2, and writes nothing', async () => {
+    const chart = path.join(dir, 'no-chart.png');
+    const compare = path.join(dir, 'no-move.png');
+    const r = await run(
+      ['exxit', '--moves', 'P 0,0; P 1,0', '--chances', '50,50,50', '--chart', chart, '--played', 'D Z NW'].concat([
+        '--compare',
+        compare,
+      ]),
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/played move "D Z NW" is not legal here: EX-23/);
+    expect(existsSync(chart)).toBe(false);
+    expect(existsSync(compare)).toBe(false);
+    const bad = await run(['exxit', '--moves', 'P 0,0', '--chances', '50,50,50', '--chart', chart]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/2 numbers for 1 moves/);
   });
 });
