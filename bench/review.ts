@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/engine/ai/index.js';
 import type { Level } from '../src/engine/ai/levels.js';
 import { errorText, getGame, type GameId } from '../src/engine/index.js';
-import { REVIEW_BUDGET, reviewGame, type GameReview, type Grade } from '../src/engine/review.js';
+import { REVIEW_BUDGET, reviewGame, type GameReview, type Grade, type ReviewBudget } from '../src/engine/review.js';
 import { benchDelivery, deliveryOptions } from './review-delivery.js';
 
 export interface BenchGame {
@@ -60,11 +60,11 @@ export interface GradingRow {
 }
 
 /** Reviews each game once (seed `seed`) and measures the CPU time of each review. */
-export function benchGrading(games: BenchGame[], seed: number): GradingRow[] {
+export function benchGrading(games: BenchGame[], seed: number, budget?: ReviewBudget): GradingRow[] {
   return games.map((b) => {
     let review: GameReview | undefined;
     const cpu = cpuSeconds(() => {
-      review = reviewGame(b.game, b.setup, b.moves, { seed });
+      review = reviewGame(b.game, b.setup, b.moves, { seed, budget });
     });
     const r = review!;
     return { game: b.game, plies: b.moves.length, graded: r.plies.filter((p) => !p.forced).length, cpu, review: r };
@@ -84,10 +84,15 @@ export interface StabilityRow {
 }
 
 /** Compares each game's review under `seedA` (`first`, already made) with a new one under `seedB`. */
-export function benchStability(games: BenchGame[], first: GradingRow[], seedB: number): StabilityRow[] {
+export function benchStability(
+  games: BenchGame[],
+  first: GradingRow[],
+  seedB: number,
+  budget?: ReviewBudget,
+): StabilityRow[] {
   return games.map((b, i) => {
     const a = first[i].review;
-    const r = reviewGame(b.game, b.setup, b.moves, { seed: seedB });
+    const r = reviewGame(b.game, b.setup, b.moves, { seed: seedB, budget });
     let graded = 0;
     let same = 0;
     let marked = 0;
@@ -110,11 +115,11 @@ export function benchStability(games: BenchGame[], first: GradingRow[], seedB: n
 
 const fmt = (x: number, d = 1): string => x.toFixed(d);
 
-function printGrading(rows: GradingRow[]): void {
+function printGrading(rows: GradingRow[], budget?: ReviewBudget): void {
   for (const game of new Set(rows.map((r) => r.game))) {
     const mine = rows.filter((r) => r.game === game);
     const cpus = mine.map((r) => r.cpu);
-    const b = REVIEW_BUDGET[game];
+    const b = budget ?? REVIEW_BUDGET[game];
     console.log(
       `${game.padEnd(6)} budget ${b.player} ${b.iterations} ${game === 'exxit' ? 'nodes' : `iterations + ${b.visits} visits`}/ply: ` +
         `${mine.length} reviews, plies ${mine.map((r) => `${r.plies}(${r.graded} graded)`).join(' ')}`,
@@ -156,16 +161,25 @@ if (isMain && process.argv.includes('--delivery')) {
   await benchDelivery(deliveryOptions(process.argv.slice(2)));
 } else if (isMain) {
   const { values } = parseArgs({
-    options: { games: { type: 'string', default: '4' }, seed: { type: 'string', default: '1' } },
+    options: {
+      games: { type: 'string', default: '4' },
+      seed: { type: 'string', default: '1' },
+      /** Only these kinds (comma-separated), e.g. `--only orion`. */
+      only: { type: 'string', default: 'exxit,orion' },
+      /** Another budget to try: `iterations:visits` (applies to every kind run). */
+      budget: { type: 'string' },
+    },
   });
   const n = Number(values.games);
   const seed = Number(values.seed);
-  for (const game of ['exxit', 'orion']) {
+  for (const game of values.only.split(',')) {
+    const [iterations, visits] = (values.budget ?? '').split(':').map(Number);
+    const budget = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
     const games = selfPlayGames(game, n, seed);
     console.log(`\n== ${game}: grading cost (one thread, process CPU time)`);
-    const rows = benchGrading(games, seed);
-    printGrading(rows);
+    const rows = benchGrading(games, seed, budget);
+    printGrading(rows, budget);
     console.log(`== ${game}: stability (seeds ${seed} and ${seed + 100})`);
-    printStability(benchStability(games, rows, seed + 100));
+    printStability(benchStability(games, rows, seed + 100, budget));
   }
 }

@@ -77,8 +77,8 @@ export interface ReviewOptions {
  * and two seeds agree (bench/review.ts measures both; the figures are in docs/review.md).
  */
 export const REVIEW_BUDGET: Readonly<Record<GameId, ReviewBudget>> = {
-  exxit: { player: 'hard', iterations: 30_000, visits: 0 },
-  orion: { player: 'hard', iterations: 1600, visits: 400 },
+  exxit: { player: 'hard', iterations: 80_000, visits: 0 },
+  orion: { player: 'hard', iterations: 3600, visits: 900 },
 };
 /** A game without a row (registered by a test or an extension): its hard level's search, smaller. */
 const DEFAULT_BUDGET: ReviewBudget = { player: 'hard', iterations: 1000, visits: 250 };
@@ -200,9 +200,9 @@ export function reviewPly(game: GameId, before: unknown, played: string, ply: nu
     : measured(playedChild)
       ? chanceOf(playedChild)
       : chanceAfter(g, next.value, side, budget, seed, opts.now);
-  // A move that still wins with certainty loses nothing (a slower win is no mistake); a position lost whatever
-  // is played (the best move proven lost) has nothing left to lose either.
-  const certain = playedChild?.proven === 'win' || playedChance >= 100 || bestChild?.proven === 'loss';
+  // A move that still wins with certainty loses nothing (a slower win is no mistake); a position the search proved
+  // lost whatever is played has nothing left to lose either.
+  const certain = playedChild?.proven === 'win' || playedChance >= 100 || r.proven === 'loss';
   const loss = certain ? 0 : round1(Math.max(0, bestChance - playedChance));
   return {
     ply,
