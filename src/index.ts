@@ -140,6 +140,8 @@ async function main(): Promise<void> {
       shards,
       shardCount: assignment?.total ?? 1,
       metrics,
+      // Post-game reviews, graded in the AI's background lane (docs/review.md).
+      review: true,
     });
   } catch (e) {
     failed(e, 'discord');

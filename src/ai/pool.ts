@@ -13,7 +13,8 @@ import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/game.js';
 import { isLevel, levelParams, type Level } from '../engine/ai/levels.js';
 import { isGameId } from '../engine/index.js';
-import type { AiAnswer, AiJob, PriorityReport, WorkerMessage } from './protocol.js';
+import type { StoredPlyReview } from '../model/index.js';
+import type { AiAnswer, PriorityReport, WorkerJob, WorkerMessage } from './protocol.js';
 
 export interface AiPoolOptions {
   /** Worker threads (default: one per spare core, 1 or 2). */
@@ -43,14 +44,23 @@ export class AiError extends Error {
   override name = 'AiError';
 }
 
+/**
+ * How long one ply of a review may take, ms: the engine's review search is
+ * budgeted far below; past this its worker is taken as stuck.
+ */
+const REVIEW_PLY_CAP_MS = 30_000;
+
 interface Pending {
-  job: AiJob;
+  job: WorkerJob;
+  /** A review's ply: queued below every search (a player's AI turn never waits behind a review). */
+  low: boolean;
   /** The search's time cap, ms (what the estimate expects it to take at most). */
   capMs: number;
   timeoutMs: number;
   /** When its worker took it (performance.now()); the timeout counts from there, never from the queue. */
   startedAt?: number;
-  resolve: (a: AiAnswer) => void;
+  /** Takes the worker's successful answer (its kind was checked against the job's). */
+  resolve: (m: Extract<WorkerMessage, { ok: true }>) => void;
   reject: (e: Error) => void;
 }
 
@@ -108,9 +118,38 @@ export class AiPool {
     return new Promise<AiAnswer>((resolve, reject) => {
       this.queue.push({
         job: { id: this.nextId++, game, state, level, seed, ...(timeCapMs !== undefined ? { timeMs: capMs } : {}) },
+        low: false,
         capMs,
         timeoutMs: capMs + this.graceMs,
-        resolve,
+        resolve: (m) =>
+          m.type === 'result'
+            ? resolve({ move: m.move, iterations: m.iterations, visits: m.visits, value: m.value, ms: m.ms })
+            : reject(new AiError('the AI worker answered a search with a review')),
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  /**
+   * Grades one ply of a finished game (issue 20) in a worker, queued after
+   * every search: reviews yield to the AI's turns. One ply per job, so a
+   * search waits at most one ply's grading.
+   */
+  reviewPly(game: GameId, before: unknown, played: string, ply: number, seed: number): Promise<StoredPlyReview> {
+    if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
+    if (!isGameId(game)) return Promise.reject(new AiError(`unknown game "${String(game)}"`));
+    if (typeof played !== 'string' || !Number.isInteger(ply) || ply < 0 || !Number.isFinite(seed))
+      return Promise.reject(new AiError('a review ply needs the move played, its index and a seed'));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new AiError('the AI is busy, try again in a moment'));
+    return new Promise<StoredPlyReview>((resolve, reject) => {
+      this.queue.push({
+        job: { kind: 'review', id: this.nextId++, game, state: before, played, ply, seed },
+        low: true,
+        capMs: REVIEW_PLY_CAP_MS,
+        timeoutMs: REVIEW_PLY_CAP_MS + this.graceMs,
+        resolve: (m) =>
+          m.type === 'review' ? resolve(m.review) : reject(new AiError('the AI worker answered a review with a move')),
         reject,
       });
       this.pump();
@@ -149,6 +188,7 @@ export class AiPool {
       work += Math.max(0, expect(s.pending) - (now - (s.pending.startedAt ?? now)));
     }
     for (const p of this.queue) {
+      if (p.low) continue; // a review's ply waits behind this search, not before it
       ahead++;
       work += expect(p);
     }
@@ -168,7 +208,9 @@ export class AiPool {
     for (let need = this.queue.length - idle; need > 0 && this.slots.length < this.size; need--) this.spawn();
     for (const s of this.slots) {
       if (!s.ready || s.pending || this.queue.length === 0) continue;
-      this.dispatch(s, this.queue.shift()!);
+      // Searches first, in their order; a review's ply only when no search waits.
+      const i = this.queue.findIndex((p) => !p.low);
+      this.dispatch(s, this.queue.splice(i < 0 ? 0 : i, 1)[0]!);
     }
     // A worker keeps the process alive only while someone waits on it: its
     // own job, or queued jobs while it is still loading.
@@ -229,11 +271,12 @@ export class AiPool {
       return;
     }
     const p = slot.pending;
-    if (m?.type !== 'result' || !p || m.id !== p.job.id) return;
+    if ((m?.type !== 'result' && m?.type !== 'review') || !p || m.id !== p.job.id) return;
     this.settle(slot);
     const took = performance.now() - (p.startedAt ?? performance.now());
-    this.typicalMs = this.typicalMs === null ? took : 0.7 * this.typicalMs + 0.3 * took;
-    if (m.ok) p.resolve({ move: m.move, iterations: m.iterations, visits: m.visits, value: m.value, ms: m.ms });
+    // The wait estimate is of searches: a review's ply is not one.
+    if (!p.low) this.typicalMs = this.typicalMs === null ? took : 0.7 * this.typicalMs + 0.3 * took;
+    if (m.ok) p.resolve(m);
     else p.reject(new AiError(m.error));
     this.pump();
   }
@@ -288,15 +331,24 @@ export class AiLanes {
   /** The pool that runs this level's searches. */
   lane(level: Level): AiPool {
     if (this.closed) throw new AiError('the AI pool is closed');
-    if (BACKGROUND_LEVELS.has(level))
-      return (this.background ??= new AiPool({ size: 1, ...this.opts.background, background: true }));
+    if (BACKGROUND_LEVELS.has(level)) return this.backgroundLane();
     return (this.foreground ??= new AiPool(this.opts.foreground));
+  }
+
+  private backgroundLane(): AiPool {
+    return (this.background ??= new AiPool({ size: 1, ...this.opts.background, background: true }));
   }
 
   think(game: GameId, state: unknown, level: Level, seed: number, opts?: ThinkOptions): Promise<AiAnswer> {
     if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
     if (!isLevel(level)) return Promise.reject(new AiError(`unknown level "${String(level)}"`));
     return this.lane(level).think(game, state, level, seed, opts);
+  }
+
+  /** One ply of a post-game review, in the background lane below expert's searches (AiPool.reviewPly). */
+  reviewPly(game: GameId, before: unknown, played: string, ply: number, seed: number): Promise<StoredPlyReview> {
+    if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
+    return this.backgroundLane().reviewPly(game, before, played, ply, seed);
   }
 
   /** How long a search of this level asked for now would take (its lane's queue); null for bad input. */
@@ -350,6 +402,18 @@ export function thinkMoveDetailed(
 ): Promise<AiAnswer> {
   shared ??= new AiLanes();
   return shared.think(game, state, level, seed, opts);
+}
+
+/** One ply of a post-game review in the shared lanes' background lane (at the lowest priority, below searches). */
+export function reviewPly(
+  game: GameId,
+  before: unknown,
+  played: string,
+  ply: number,
+  seed: number,
+): Promise<StoredPlyReview> {
+  shared ??= new AiLanes();
+  return shared.reviewPly(game, before, played, ply, seed);
 }
 
 /** How long a search of this level asked for now would take in the shared lanes; null for bad input. */

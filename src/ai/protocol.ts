@@ -1,8 +1,11 @@
 // Messages between the AI pool (main thread) and its workers.
 import type { GameId } from '../engine/game.js';
 import type { Level } from '../engine/ai/levels.js';
+import type { StoredPlyReview } from '../model/index.js';
 
+/** A search for the AI's move. */
 export interface AiJob {
+  kind?: 'search';
   id: number;
   game: GameId;
   state: unknown;
@@ -11,6 +14,20 @@ export interface AiJob {
   /** A time cap below the level's own (a server's limit on expert), ms. */
   timeMs?: number;
 }
+
+/** One ply of a post-game review (issue 20): the position before it and the move played, graded in one search. */
+export interface ReviewPlyJob {
+  kind: 'review';
+  id: number;
+  game: GameId;
+  /** The position before the ply (engine JSON). */
+  state: unknown;
+  played: string;
+  ply: number;
+  seed: number;
+}
+
+export type WorkerJob = AiJob | ReviewPlyJob;
 
 /** What a background worker did to its thread's OS priority (Linux: nice 19), said once it is ready. */
 export interface PriorityReport {
@@ -32,4 +49,5 @@ export interface AiAnswer {
 export type WorkerMessage =
   | { type: 'ready'; priority?: PriorityReport }
   | ({ type: 'result'; id: number; ok: true } & AiAnswer)
-  | { type: 'result'; id: number; ok: false; error: string };
+  | { type: 'result'; id: number; ok: false; error: string }
+  | { type: 'review'; id: number; ok: true; review: StoredPlyReview };

@@ -6,7 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseMove, isLevel } from '../engine/ai/index.js';
 import { errorText, getGame, isGameId } from '../engine/index.js';
-import type { AiJob, PriorityReport, WorkerMessage } from './protocol.js';
+import { reviewPly } from '../engine/review.js';
+import type { AiJob, PriorityReport, ReviewPlyJob, WorkerJob, WorkerMessage } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('src/ai/worker.ts runs only as a worker thread');
@@ -67,10 +68,26 @@ function answer(job: AiJob): WorkerMessage {
   };
 }
 
-port.on('message', (job: AiJob) => {
+/** One ply of a post-game review: the position before it, graded in one search (src/engine/review.ts). */
+function grade(job: ReviewPlyJob): WorkerMessage {
+  const id = job.id;
+  const refuse = (error: string): WorkerMessage => ({ type: 'result', id, ok: false, error });
+  if (!isGameId(job.game)) return refuse(`unknown game "${String(job.game)}"`);
+  if (!Number.isFinite(job.seed) || !Number.isInteger(job.ply) || typeof job.played !== 'string')
+    return refuse('a review ply needs the move played, its index and a seed');
+  const parsed = getGame(job.game).fromJSON(job.state);
+  if (!parsed.ok) return refuse(`invalid ${job.game} state: ${errorText(parsed.error)}`);
+  const review = reviewPly(job.game, parsed.value, job.played, job.ply, {
+    seed: job.seed,
+    now: () => performance.now(),
+  });
+  return { type: 'review', id, ok: true, review };
+}
+
+port.on('message', (job: WorkerJob) => {
   let reply: WorkerMessage;
   try {
-    reply = answer(job);
+    reply = job?.kind === 'review' ? grade(job) : answer(job);
   } catch (e) {
     reply = {
       type: 'result',

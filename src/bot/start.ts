@@ -6,19 +6,38 @@ import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js'
 import { pino, type Logger } from 'pino';
 import { redactSecrets } from '../log.js';
 import type { Store } from '../store/types.js';
-import type { CommandContext, RenderBoard, RenderReplay } from '../commands/kit/command.js';
-import { DEFAULT_MATCH_SETTINGS, type MatchContext, type MatchSettings, type ThinkMove } from '../match/context.js';
+import type {
+  CommandContext,
+  RenderBoard,
+  RenderMoveComparison,
+  RenderReplay,
+  RenderWinChart,
+} from '../commands/kit/command.js';
+import {
+  DEFAULT_MATCH_SETTINGS,
+  type MatchContext,
+  type MatchSettings,
+  type ReviewLane,
+  type ThinkMove,
+} from '../match/context.js';
 import {
   resumeAi,
   sweepAiTurns,
   sweepChallenges,
   sweepClocks,
   sweepOwed,
+  sweepReviews,
   sweepSeasons,
   sweepTournaments,
   tournamentGameOver,
 } from '../match/index.js';
-import { renderBoardPooled, renderReplayPooled, warmRenderPool } from '../render/pool.js';
+import {
+  renderBoardPooled,
+  renderMoveComparisonPooled,
+  renderReplayPooled,
+  renderWinChartPooled,
+  warmRenderPool,
+} from '../render/pool.js';
 import { BotMetrics } from './metrics.js';
 import { DiscordNotifier } from './notifier.js';
 import { handleInteraction } from './router.js';
@@ -51,6 +70,14 @@ export interface StartBotOptions {
   render?: RenderBoard;
   /** Replaces the replay GIF renderer (default src/render renderReplay, in worker threads). */
   renderReplay?: RenderReplay;
+  /** Replace the review's pictures (default src/render's, in worker threads). */
+  renderWinChart?: RenderWinChart;
+  renderMoveComparison?: RenderMoveComparison;
+  /**
+   * Post-game reviews (issue 20): true grades them in the AI's background lane (src/ai), a ReviewLane replaces it;
+   * absent or false: no reviews (npm start turns them on).
+   */
+  review?: boolean | ReviewLane;
   /** Draw boards and replays in worker threads (default true); false draws them on the main thread. */
   renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
@@ -127,6 +154,28 @@ const defaultThink: ThinkMove = async (game, state, level, seed, opts) => {
   return aiPool.thinkMove(game, state, level, seed, opts);
 };
 const defaultAiWait: NonNullable<MatchContext['aiWait']> = (game, level) => aiPool?.aiWait(game, level) ?? null;
+const poolReview: ReviewLane = {
+  async grade(game, before, played, ply, seed) {
+    aiPool ??= await import('../ai/pool.js');
+    return aiPool.reviewPly(game, before, played, ply, seed);
+  },
+};
+const inProcessWinChart: RenderWinChart = async (game, chart, opts) =>
+  (await import('../render/index.js')).renderWinChart(game, chart, opts);
+const inProcessComparison: RenderMoveComparison = async (game, before, moves, opts) =>
+  (await import('../render/index.js')).renderMoveComparison(game, before, moves, opts);
+
+/**
+ * The review lane as this process runs it: a process stopping (or halted, as by a crash) grades nothing more, so a
+ * review in progress gives its job back at once rather than hold the stop (another process goes on from its last ply).
+ */
+function stoppable(lane: ReviewLane, stopping: () => boolean): ReviewLane {
+  return {
+    ...lane,
+    open: () => !stopping() && (lane.open?.() ?? true),
+    grade: (...args) => (stopping() ? Promise.reject(new Error('the bot is stopping')) : lane.grade(...args)),
+  };
+}
 
 /** Says once in the log how the AI's background lane runs: at the lowest priority, or (no per-thread priority) not. */
 function sayAiPriority(think: ThinkMove, log: Logger): ThinkMove {
@@ -161,6 +210,8 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const running = new Set<string>();
   let stopping = false;
   let stopped = false;
+  /** Set as stop() begins: reviews give their jobs back rather than hold the stop. */
+  let reviewsStopped = false;
   const sweepIntervalMs = opts.sweepIntervalMs ?? 60_000;
   const clockSweepIntervalMs = opts.clockSweepIntervalMs ?? sweepIntervalMs;
   const eventSweepIntervalMs = opts.eventSweepIntervalMs ?? sweepIntervalMs;
@@ -181,6 +232,12 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     },
     render: metrics.timeRender(opts.render ?? (opts.renderInWorkers === false ? inProcessRender : renderBoardPooled)),
     renderReplay: opts.renderReplay ?? (opts.renderInWorkers === false ? inProcessReplay : renderReplayPooled),
+    renderWinChart: opts.renderWinChart ?? (opts.renderInWorkers === false ? inProcessWinChart : renderWinChartPooled),
+    renderMoveComparison:
+      opts.renderMoveComparison ?? (opts.renderInWorkers === false ? inProcessComparison : renderMoveComparisonPooled),
+    ...(opts.review
+      ? { review: stoppable(opts.review === true ? poolReview : opts.review, () => stopping || reviewsStopped) }
+      : {}),
     think: metrics.timeThink(opts.thinkMove ?? sayAiPriority(defaultThink, log)),
     ...(opts.aiWait ? { aiWait: opts.aiWait } : opts.thinkMove ? {} : { aiWait: defaultAiWait }),
     now: opts.now ?? Date.now,
@@ -265,12 +322,15 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
           ctx.background('announcement sweep', () => sweepOwed(ctx, opts.announceGraceMs));
           // AI turns nobody is taking (a process that died while thinking): on the same beat.
           ctx.background('ai sweep', () => sweepAiTurns(ctx, opts.announceGraceMs));
+          // Reviews queued while this process was busy, or left by a process that died.
+          ctx.background('review sweep', () => sweepReviews(ctx));
         }, announceSweepIntervalMs)
       : null;
   announceSweeper?.unref();
   if (announceSweepIntervalMs > 0) {
     ctx.background('announcement sweep', () => sweepOwed(ctx, opts.announceGraceMs));
     ctx.background('ai sweep', () => sweepAiTurns(ctx, opts.announceGraceMs));
+    ctx.background('review sweep', () => sweepReviews(ctx));
   }
 
   const clearTimers = () => {
@@ -281,7 +341,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     ctx,
     async halt() {
       if (stopped) return;
-      stopped = stopping = true;
+      stopped = stopping = reviewsStopped = true;
       clearTimers();
       client.off(Events.InteractionCreate, track);
       detachMetrics();
@@ -290,7 +350,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     metrics,
     async stop() {
       if (stopped) return;
-      stopped = true;
+      stopped = reviewsStopped = true;
       clearTimers();
       client.off(Events.InteractionCreate, track);
       const deadline = new Promise((r) => setTimeout(r, 10_000).unref());

@@ -5,7 +5,15 @@ import type { Logger } from 'pino';
 import type { GameId } from '../engine/game.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import type { AiLevel, InteractionRef, StoredChallenge, StoredGame, StoredTournament } from '../model/index.js';
+import type {
+  AiLevel,
+  InteractionRef,
+  StoredChallenge,
+  StoredGame,
+  StoredGameReview,
+  StoredPlyReview,
+  StoredTournament,
+} from '../model/index.js';
 import type { Store } from '../store/types.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
@@ -47,7 +55,26 @@ export interface TournamentPost {
   view: 'card' | 'final';
 }
 
-export type Post = GamePost | TextPost | ChallengePost | TournamentPost;
+/** One of the costliest moves a review shows: the ply as graded and the position before it (for its picture). */
+export interface ReviewMoment {
+  ply: StoredPlyReview;
+  /** The engine state before the move, already validated. */
+  before: unknown;
+}
+
+/**
+ * A finished game's review (issue 20), in its thread after the result: each side's accuracy and marked moves, the
+ * win-chance graph, and each side's costliest moves (at most three) with a picture of each.
+ */
+export interface ReviewPost {
+  kind: 'review';
+  game: StoredGame;
+  review: StoredGameReview;
+  /** Per side (index = side), its costliest moves, largest loss first. */
+  moments: [ReviewMoment[], ReviewMoment[]];
+}
+
+export type Post = GamePost | TextPost | ChallengePost | TournamentPost | ReviewPost;
 
 /** How an owed post reached the interaction that waited for it (Notifier.answerLate). */
 export type LateAnswer =
@@ -122,6 +149,19 @@ export type ThinkMove = (
   opts?: ThinkOptions,
 ) => Promise<string>;
 
+/**
+ * The post-game review's grading, off the event loop: one ply at a time in the AI's background lane, queued below
+ * the players' moves and the AI's turns (src/ai; src/bot wires it).
+ */
+export interface ReviewLane {
+  /** Grades ply `ply` of a game: `before` is the position before it (validated), `played` the move's text. */
+  grade(game: GameId, before: unknown, played: string, ply: number, seed: number): Promise<StoredPlyReview>;
+  /** How many reviews this process grades at once (default 1: the background lane has one worker). */
+  slots?: number;
+  /** False while this process is stopping: it takes up no review (absent: always open). */
+  open?(): boolean;
+}
+
 /** How long the AI's answer would take if asked now: the searches ahead of it, and the ms until its move. */
 export interface AiWait {
   ahead: number;
@@ -179,4 +219,6 @@ export interface MatchContext {
    * background (over.ts). Tournaments listen here.
    */
   onGameOver?: (rec: StoredGame) => Promise<void>;
+  /** Grades finished games for their review (match/review.ts); absent: no reviews. */
+  review?: ReviewLane;
 }

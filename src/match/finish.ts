@@ -17,6 +17,7 @@ import type { LiveInteractionRef, MatchContext } from './context.js';
 import { check, rememberChecked } from './games.js';
 import { gameEnded } from './over.js';
 import { settleRatings } from './ratings.js';
+import { queueReview } from './review.js';
 import { savePlayerWrite, writeOptions } from './write.js';
 
 export interface Ending {
@@ -66,13 +67,15 @@ export async function finish(
   if (!res.ok) return { ok: false, reason: res.reason === 'not-found' ? 'not-found' : 'conflict' };
   if (ending.state !== undefined) rememberChecked(res.game, ending.state);
   gameEnded(ctx, res.game);
-  const a = await finalAnnouncement(ctx, res.game, ending.lines, ending.state, ending.move?.before);
+  const a = await finalAnnouncement(ctx, res.game, ending.lines, ending.state, ending.move?.before, interaction);
   return { ok: true, game: a.post.game, announcement: a };
 }
 
 /**
- * The final post of a game that has ended, with its ratings settled (again, idempotently, when the announcement sweep
- * builds an owed one). `state`: the game's, when the caller has it checked already.
+ * The final post of a game that has ended, with its ratings settled and its review queued (again, idempotently, when
+ * the announcement sweep builds an owed one: what a crash after the end's write lost is made up here). `state`: the
+ * game's, when the caller has it checked already; `interaction`: the one that ended it (reply mode: the review
+ * follows it up).
  */
 export async function finalAnnouncement(
   ctx: MatchContext,
@@ -80,8 +83,10 @@ export async function finalAnnouncement(
   lines: Msg[],
   state?: unknown,
   before?: unknown,
+  interaction?: InteractionRef,
 ): Promise<Announcement> {
   const final = await settleRatings(ctx, rec);
+  await queueReview(ctx, final, interaction);
   if (state !== undefined) return announcement(ctx, final, state, lines, undefined, before);
   const c = check(final);
   return announcement(ctx, final, c.ok ? c.value.state : undefined, lines);

@@ -30,6 +30,7 @@ export * from './tournament-drive.js';
 export * from './tournament-lookups.js';
 export * from './tournament-record.js';
 export * from './reconcile.js';
+export * from './review.js';
 export * from './sweeps/ai-turns.js';
 export * from './sweeps/challenges.js';
 export * from './sweeps/clock.js';

@@ -48,6 +48,11 @@ export function makeKeys(prefix: string) {
     aiTurns: () => `${p}games:ai-turns`,
     /** Which process is thinking for a game's AI (a lease with a time to live). */
     aiLease: (id: string) => `${p}game:{${id}}:ai`,
+    /** A game's post-game review job (same slot as its game) and the plies graded so far. */
+    review: (id: string) => `${p}game:{${id}}:review`,
+    reviewPlies: (id: string) => `${p}game:{${id}}:review:plies`,
+    /** Review jobs that may need a process (score: when to look); a hint, re-checked on the job. */
+    reviewsPending: () => `${p}reviews:pending`,
     userGames: (userId: string) => `${p}user:{${userId}}:games`,
     userActiveGames: (userId: string) => `${p}user:{${userId}}:active`,
     userOpenChallenges: (userId: string) => `${p}user:{${userId}}:challenges`,

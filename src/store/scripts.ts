@@ -364,3 +364,74 @@ if tonumber(redis.call('HGET', KEYS[1], 'sent') or '0') == v then redis.call('HD
 return 1
 `,
 );
+
+// ---------------------------------------------------------------------------
+// Review jobs (store/reviews.ts). Fields are JSON, as every record's: a status reads '"running"', an owner '"abc"'.
+
+/** KEYS: job. ARGV: field/value pairs → 1 created, 0 it exists (one job per game). */
+export const REVIEW_CREATE = new Script(
+  'reviewCreate',
+  `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+`,
+);
+
+/**
+ * Takes a review job up. KEYS: job. ARGV: owner, now, leaseUntil, takeOver ('' = none) → {1} taken | {0, 'held',
+ * holder} | {0, status} when over | {0, 'not-found'}. Queued becomes running; a job graded (done) or being sent
+ * (sending) keeps its status: the new holder posts it, or notes a sent one posted.
+ */
+export const REVIEW_LEASE = new Script(
+  'reviewLease',
+  `
+local st = redis.call('HGET', KEYS[1], 'status')
+if not st then return {0, 'not-found'} end
+if st ~= '"queued"' and st ~= '"running"' and st ~= '"done"' and st ~= '"sending"' then return {0, st} end
+local cur = redis.call('HGET', KEYS[1], 'owner') or '""'
+local lease = tonumber(redis.call('HGET', KEYS[1], 'leaseUntil') or '0')
+if cur ~= '""' and cur ~= ARGV[1] and cur ~= ARGV[4] and lease > tonumber(ARGV[2]) then return {0, 'held', cur} end
+if st == '"queued"' then st = '"running"' end
+redis.call('HSET', KEYS[1], 'status', st, 'owner', ARGV[1], 'leaseUntil', ARGV[3])
+if cur ~= ARGV[1] then redis.call('HINCRBY', KEYS[1], 'tries', 1) end
+return {1}
+`,
+);
+
+/**
+ * The owner's step of a job. KEYS: job. ARGV: owner, the statuses it may be in ('|'-joined), the new status ('' =
+ * unchanged), field/value pairs... → 1 done, 0 not the owner's or not in those statuses.
+ */
+export const REVIEW_STEP = new Script(
+  'reviewStep',
+  `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
+local st = redis.call('HGET', KEYS[1], 'status') or ''
+local ok = false
+for s in string.gmatch(ARGV[2], '[^|]+') do if s == st then ok = true end end
+if not ok then return 0 end
+local f = {}
+if ARGV[3] ~= '' then f[1] = 'status'; f[2] = ARGV[3] end
+for i = 4, #ARGV do f[#f + 1] = ARGV[i] end
+if #f > 0 then redis.call('HSET', KEYS[1], unpack(f)) end
+return 1
+`,
+);
+
+/**
+ * One graded ply. KEYS: job, plies. ARGV: owner, the ply's index, its JSON, leaseUntil → 1 recorded (the lease kept
+ * until leaseUntil), 0 not the owner's running job, -1 not the next ply.
+ */
+export const REVIEW_ADD_PLY = new Script(
+  'reviewAddPly',
+  `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'status') ~= '"running"' then
+  return 0
+end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return -1 end
+redis.call('RPUSH', KEYS[2], ARGV[3])
+redis.call('HSET', KEYS[1], 'leaseUntil', ARGV[4])
+return 1
+`,
+);

@@ -12,7 +12,11 @@ import type {
   ratingOutcomeSchema,
   RatingScope,
   RatingSnapshot,
+  ReviewJob,
+  ReviewStatus,
   StoredChallenge,
+  StoredGameReview,
+  StoredPlyReview,
   StoredGame,
   StoredTournament,
 } from '../model/index.js';
@@ -184,6 +188,59 @@ export interface AiTurnStore {
   holder(id: string): Promise<string | null>;
   /** Gives the lease back (only if `owner` holds it). */
   release(id: string, owner: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------
+// Post-game reviews (issue 20)
+
+/** Taking up a review job: granted (its status now: running to grade, done/sending to post) or not (why). */
+export type ReviewLease =
+  | { ok: true; job: ReviewJob }
+  /** `held`: a process holds it (`holder`) and its lease runs; else the job is over (its status) or missing. */
+  | { ok: false; reason: 'held'; holder: string }
+  | { ok: false; reason: 'not-found' | ReviewStatus };
+
+/**
+ * Review jobs, one per ended game: created once, graded one ply at a time by
+ * the process holding its lease (a process that dies leaves the lease to run
+ * out, or to be taken over from a process found gone), posted once.
+ */
+export interface ReviewStore {
+  /**
+   * Creates a game's job (queued), once: true for the call that created it, false when it exists. Notes it in the
+   * pending index first (a crash between the two leaves a hint the sweep reads).
+   */
+  create(gameId: string, interaction: InteractionRef | null): Promise<boolean>;
+  /** The job with its plies graded so far, or null. Throws CorruptRecordError on a record that does not validate. */
+  get(gameId: string): Promise<ReviewJob | null>;
+  /** Jobs that may need a process, noted at or before `before` (ms), oldest first; a hint: re-check the job. */
+  pending(before: number, limit?: number): Promise<string[]>;
+  /** Looks at a job's hint again at `at` (ms), or never (null: drops it). */
+  recheck(gameId: string, at: number | null): Promise<void>;
+  /**
+   * Takes a job up until `now + ttlMs`: queued (becomes running), or running / done / sending with no holder, an
+   * expired lease, `owner`'s own, or held by `takeOver` (a process found gone).
+   */
+  lease(gameId: string, owner: string, now: number, ttlMs: number, takeOver?: string | null): Promise<ReviewLease>;
+  /** Keeps `owner`'s lease until `now + ttlMs`; false when it holds none. */
+  extend(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean>;
+  /**
+   * Records ply `ply.ply` (the next one: as many are recorded already) for `owner`, running, and keeps its lease until
+   * `leaseUntil`; false when `owner` no longer holds the job or the ply is not the next one.
+   */
+  addPly(gameId: string, owner: string, ply: StoredPlyReview, leaseUntil: number): Promise<boolean>;
+  /** running → done with the review (posting is next), or → skipped / failed without one; false if not `owner`'s. */
+  graded(
+    gameId: string,
+    owner: string,
+    outcome: { review: StoredGameReview } | { status: 'skipped' | 'failed' },
+  ): Promise<boolean>;
+  /** Reply mode: done → sending, before the follow-up goes (it is never sent twice); false if not `owner`'s. */
+  sending(gameId: string, owner: string): Promise<boolean>;
+  /** done / sending → posted (with its message id, when known), the hint dropped; false if not `owner`'s. */
+  posted(gameId: string, owner: string, messageId: string | null): Promise<boolean>;
+  /** Gives the lease back: running → queued, done / sending stay (another process may post); false if not held. */
+  release(gameId: string, owner: string): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------
@@ -366,6 +423,7 @@ export interface Store {
   gameIndex: GameIndex;
   outbox: Outbox;
   aiTurns: AiTurnStore;
+  reviews: ReviewStore;
   challenges: ChallengeStore;
   interactions: InteractionStore;
   ratings: RatingStore;
@@ -404,7 +462,7 @@ export type RedisErrorKind = 'connection' | 'command';
 export class CorruptRecordError extends Error {
   override readonly name = 'CorruptRecordError';
   constructor(
-    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament',
+    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament' | 'review',
     readonly key: string,
     readonly issues: string[],
     /** The record's id when the reader knows it (a game found by its channel: to quarantine it). */

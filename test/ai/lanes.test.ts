@@ -34,6 +34,24 @@ describe('AiLanes (fixture workers)', () => {
     expect(lanes.lane('easy')).toBe(lanes.lane('hard'));
   });
 
+  it('queues a review’s plies below every search of the background lane, and leaves them out of its wait', async () => {
+    const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
+    await lanes.think('orion', { echo: 'boot' }, 'expert', 1); // its worker is up
+    const order: string[] = [];
+    const ply = (n: number) =>
+      lanes.reviewPly('orion', { sleep: 200 }, `r${n}`, n, 1).then((r) => void order.push(r.played));
+    const plies = [ply(0), ply(1), ply(2)];
+    // The first ply is on the worker (the one job ahead: the two waiting behind are not); an expert search asked now
+    // goes before them.
+    const w = lanes.wait('orion', 'expert')!;
+    expect(w.ahead).toBe(1);
+    const expert = lanes.think('orion', { echo: 'e', sleep: 0 }, 'expert', 1).then((a) => void order.push(a.move));
+    await Promise.all([...plies, expert]);
+    expect(order).toEqual(['r0', 'e', 'r1', 'r2']);
+    // The foreground lane never ran a review: it has not even started a worker.
+    expect(lanes.lane('hard').workers).toBe(0);
+  });
+
   it('estimates a new job’s wait from its lane only: the jobs ahead, then its own search', async () => {
     const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
     expect(lanes.wait('orion', 'expert')).toEqual({ ahead: 0, ms: LEVELS.expert.orion.timeMs });

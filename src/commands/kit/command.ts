@@ -32,11 +32,28 @@ export type RenderReplay = (
   opts?: { players?: [string, string]; locale?: Locale },
 ) => Promise<Buffer>;
 
+/** A review's win-chance graph (src/render renderWinChart): side 0's chance after every ply, the marked moves. */
+export type RenderWinChart = (
+  game: GameId,
+  chart: { chances: number[]; marks: { ply: number; side: 0 | 1; grade: 'inaccuracy' | 'mistake' | 'blunder' }[] },
+  opts: { locale?: Locale; players?: [string, string] },
+) => Promise<Buffer>;
+/** A position with the move played and the better one drawn on it (src/render renderMoveComparison). */
+export type RenderMoveComparison = (
+  game: GameId,
+  before: unknown,
+  moves: { played?: string; better?: string },
+  opts: { players?: [string, string]; locale?: Locale },
+) => Promise<Buffer>;
+
 /** What every handler gets: the match layer's context plus the Discord client and the renderers. */
 export interface CommandContext extends MatchContext {
   client: Client;
   render: RenderBoard;
   renderReplay: RenderReplay;
+  /** The post-game review's pictures (kit/review-post.ts). */
+  renderWinChart: RenderWinChart;
+  renderMoveComparison: RenderMoveComparison;
 }
 
 /**

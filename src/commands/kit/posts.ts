@@ -21,6 +21,7 @@ import { positionMark, type StoredChallenge, type StoredGame, type TakebackOffer
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
+import { reviewPayload } from './review-post.js';
 import { finalPost, tournamentCard } from './tournament-posts.js';
 
 export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
@@ -116,6 +117,8 @@ export function postPayload(ctx: CommandContext, post: Post): Promise<MessagePay
       return challengeCard(post);
     case 'tournament':
       return post.view === 'final' ? finalPost(post.tournament) : tournamentCard(post.tournament);
+    case 'review':
+      return reviewPayload(ctx, post);
   }
 }
 

@@ -419,8 +419,12 @@ export function alphaBetaExxit(
   }
 
   // Root: each move keeps its latest score; moves within MARGIN of the best get exact scores (meaningful values
-  // for a review), the others an upper bound.
+  // for a review), the others an upper bound (fail-low). SearchOptions.ensure: the move a player made is searched
+  // with a full window at every depth, so its score is exact too and the review's loss is not a bound's.
   const MARGIN = 1;
+  const same = opts.sameMove ?? ((a: ExxitMove, b: ExxitMove) => a === b);
+  const ensured = opts.ensure && rootMoves.find((m) => same(m, opts.ensure!.move));
+  if (opts.ensure && ensured === undefined) throw new Error('search: the move to ensure is not a legal move here');
   const [r1, r2] = exxitHash(rb);
   // Seeded tie-break between root moves of equal score: a fixed shuffle of the first iteration's order.
   const rng = makeRng(opts.seed);
@@ -446,7 +450,7 @@ export function alphaBetaExxit(
         copyAt(child, rb, 0);
         const [c1, c2] = playHashed(rb, child, m, r1, r2);
         const next = ordered.length === 1 && o.forcedExtension ? depth : depth - 1;
-        const floor = iterBest === null ? -Infinity : iterScore - MARGIN;
+        const floor = iterBest === null || m === ensured ? -Infinity : iterScore - MARGIN;
         const s = -negamax(child, c1, c2, next, -Infinity, -floor, 1);
         iterScores.set(m, s);
         spent.set(m, (spent.get(m) ?? 0) + nodes - before);

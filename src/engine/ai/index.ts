@@ -56,14 +56,21 @@ export function searchPosition<M>(
   ensure?: SearchOptions<M>['ensure'],
   /** A lower time cap than the level's (a server's cap on expert), ms. */
   timeMs?: number,
+  /** Another iteration (MCTS) or node (alpha-beta) budget than the level's: the review's per-ply budget. */
+  iterations?: number,
 ): SearchResult<M> {
   const level = playerParams(game, player);
-  const params = timeMs === undefined ? level : { ...level, timeMs: Math.min(timeMs, level.timeMs ?? Infinity) };
-  if (params.algorithm === 'alphabeta' && game === 'exxit')
-    return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, { seed, now }) as SearchResult<M>;
+  const capped = timeMs === undefined ? level : { ...level, timeMs: Math.min(timeMs, level.timeMs ?? Infinity) };
+  const params = iterations === undefined ? capped : { ...capped, iterations };
+  const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
+  if (params.algorithm === 'alphabeta' && game === 'exxit') {
+    const ab = ensure
+      ? { seed, now, ensure: ensure as unknown as SearchOptions<ExxitMove>['ensure'], sameMove: sameExxitMove }
+      : { seed, now };
+    return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, ab) as SearchResult<M>;
+  }
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
   if (!ensure) return search(pos.clone(), params, { seed, heuristics, now });
-  const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
   return search(pos.clone(), params, { seed, heuristics, now, ensure, sameMove });
 }
 

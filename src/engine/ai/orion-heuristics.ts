@@ -109,7 +109,8 @@ export function evaluateOrion(pos: OrionPosition): number {
 
 const mine = new Int8Array(CELL_COUNT);
 const ownGain = new Float64Array(CELL_COUNT);
-const xCost = new Float64Array(CELL_COUNT);
+/** What an X hex (the opponent's colour) is worth to the mover: minus what it costs. */
+const xValue = new Float64Array(CELL_COUNT);
 const theirs = new Int8Array(CELL_COUNT);
 
 /** Priors: own hexes on own short connections, own hexes blocking the opponent's, no opponent hex on the opponent's. */
@@ -122,18 +123,27 @@ export function orionPriors(pos: OrionPosition, moves: OrionMove[]): number[] {
     const g = mine[c] >= INF ? 0 : Math.exp(bestMine - mine[c]);
     const t = theirs[c] >= INF ? 0 : Math.exp(bestTheirs - theirs[c]);
     ownGain[c] = g + 0.8 * t;
-    xCost[c] = 0.8 * t;
+    xValue[c] = -(0.8 * t);
   }
+  return placementScores(moves, ownGain, xValue);
+}
+
+/**
+ * The priors of a position's placements from per-cell values: the sum over a placement's cells of `own[c]` (a hex of
+ * the mover's colour) or `x[c]` (an X hex, the opponent's colour), plus `base[i]` when given, scaled to [0, 1] over
+ * the moves. Shared by these priors and the race's (orion-race.ts).
+ */
+export function placementScores(moves: OrionMove[], own: Float64Array, x: Float64Array, base?: number[]): number[] {
   const out = new Array<number>(moves.length);
   let max = -Infinity;
   let min = Infinity;
   for (let i = 0; i < moves.length; i++) {
     const pl = PLACEMENTS[placementOf(moves[i])];
     let v = 0;
-    for (let k = 0; k < pl.cells.length; k++) v += pl.isX[k] ? -xCost[pl.cells[k]] : ownGain[pl.cells[k]];
-    out[i] = v;
-    if (v > max) max = v;
-    if (v < min) min = v;
+    for (let k = 0; k < pl.cells.length; k++) v += pl.isX[k] ? x[pl.cells[k]] : own[pl.cells[k]];
+    out[i] = base ? base[i] + v : v;
+    if (out[i] > max) max = out[i];
+    if (out[i] < min) min = out[i];
   }
   const span = max - min || 1;
   for (let i = 0; i < out.length; i++) out[i] = (out[i] - min) / span;

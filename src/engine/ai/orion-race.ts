@@ -21,13 +21,11 @@ import type { Position, Side } from '../game.js';
 import type { Rng } from '../rng.js';
 import { CELL_COUNT, NEIGHBOURS as NEIGHBOURS_ } from '../orion/board.js';
 import type { OrionPosition } from '../orion/position.js';
-import { PLACEMENTS as PLACEMENTS_, placementOf } from '../orion/tiles.js';
 import type { OrionMove } from '../orion/types.js';
 import type { Heuristics } from './mcts.js';
-import { connectionDistance, orionPriors, orionRandomStep } from './orion-heuristics.js';
+import { connectionDistance, orionPriors, orionRandomStep, placementScores } from './orion-heuristics.js';
 
 const NEIGHBOURS = NEIGHBOURS_;
-const PLACEMENTS = PLACEMENTS_;
 const INF = 99;
 const MAX_TOKENS = 8; // OD-4: 8 galaxies, 7 black holes
 
@@ -247,6 +245,8 @@ export function evaluateRace(pos: OrionPosition, opts: RaceOptions = ALL): numbe
 const oGain = new Float64Array(CELL_COUNT);
 const xGain = new Float64Array(CELL_COUNT);
 const ownBad = new Float64Array(CELL_COUNT);
+/** An own hex's net worth: oGain − ownBad. */
+const oNet = new Float64Array(CELL_COUNT);
 
 /**
  * Raises, per empty cell, how much it lies on the tree of one token threat: 1 on a cheapest path of one of its
@@ -300,23 +300,8 @@ export function racePriors(pos: OrionPosition, moves: OrionMove[], opts: RaceOpt
     markTree(color, tokenTree(color, me, pos.layout.blackHoles, 3, true), w, ownBad);
     for (let c = 0; c < CELL_COUNT; c++) xGain[c] = Math.max(xGain[c], ownBad[c]);
   }
-  const out = new Array<number>(moves.length);
-  let max = -Infinity;
-  let min = Infinity;
-  for (let i = 0; i < moves.length; i++) {
-    const pl = PLACEMENTS[placementOf(moves[i])];
-    let v = 0;
-    for (let k = 0; k < pl.cells.length; k++) {
-      const c = pl.cells[k];
-      v += pl.isX[k] ? xGain[c] : oGain[c] - ownBad[c];
-    }
-    out[i] = base[i] + v;
-    if (out[i] > max) max = out[i];
-    if (out[i] < min) min = out[i];
-  }
-  const span = max - min || 1;
-  for (let i = 0; i < out.length; i++) out[i] = (out[i] - min) / span;
-  return out;
+  for (let c = 0; c < CELL_COUNT; c++) oNet[c] = oGain[c] - ownBad[c];
+  return placementScores(moves, oNet, xGain, base);
 }
 
 /** The race's heuristics with some of its parts (the ablation); `orionHeuristicsV2` has them all. */

@@ -5,6 +5,7 @@ import { games } from './games.js';
 import { help } from './help.js';
 import { picture } from './picture.js';
 import { play } from './play.js';
+import { postgame } from './postgame.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
@@ -19,6 +20,7 @@ export const en = {
   ...tournament,
   ...picture,
   ...takeback,
+  ...postgame,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

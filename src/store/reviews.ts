@@ -1,0 +1,169 @@
+// Post-game review jobs (issue 20): one hash per game beside its record (same
+// hash tag), the plies graded so far in a list, and a hint index of jobs that
+// may need a process. Every change is the owner's compare-and-set (a lease
+// with an expiry, scripts.ts), so one process grades a job and one posts it.
+import {
+  isRecordId,
+  plyReviewSchema,
+  reviewJobSchema,
+  type InteractionRef,
+  type ReviewJob,
+  type StoredGameReview,
+  type StoredPlyReview,
+} from '../model/index.js';
+import { decodeRecord, encodeFields } from './codec.js';
+import type { StoreContext } from './context.js';
+import { REVIEW_ADD_PLY, REVIEW_CREATE, REVIEW_LEASE, REVIEW_STEP } from './scripts.js';
+import { CorruptRecordError, type ReviewLease, type ReviewStore } from './types.js';
+
+const j = (v: unknown): string => JSON.stringify(v);
+/** The statuses in which a job has a holder at work (grading or posting). */
+const LIVE = ['running', 'done', 'sending'].map(j).join('|');
+
+export class RedisReviewStore implements ReviewStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  private key(id: string): string {
+    return this.ctx.keys.review(id);
+  }
+
+  async create(gameId: string, interaction: InteractionRef | null): Promise<boolean> {
+    if (!isRecordId(gameId)) throw new TypeError('reviews.create: invalid game id');
+    const { redis, keys } = this.ctx;
+    const now = this.ctx.now();
+    // The hint first: a crash before the job leaves a hint the sweep checks (and drops when no job comes).
+    await redis.zadd(keys.reviewsPending(), 'NX', now, gameId);
+    const fields = encodeFields({
+      gameId,
+      status: 'queued',
+      createdAt: now,
+      owner: '',
+      leaseUntil: 0,
+      tries: 0,
+      interaction: interaction
+        ? {
+            token: interaction.token,
+            createdAt: interaction.createdAt,
+            component: interaction.component,
+            ...(interaction.followUp !== undefined ? { followUp: interaction.followUp } : {}),
+          }
+        : null,
+      review: null,
+      messageId: null,
+    });
+    return Number(await REVIEW_CREATE.run(redis, [this.key(gameId)], fields)) === 1;
+  }
+
+  async get(gameId: string): Promise<ReviewJob | null> {
+    if (!isRecordId(gameId)) return null;
+    const key = this.key(gameId);
+    const [fields, plies] = await Promise.all([
+      this.ctx.redis.hgetall(key),
+      this.ctx.redis.lrange(this.ctx.keys.reviewPlies(gameId), 0, -1),
+    ]);
+    if (Object.keys(fields).length === 0) return null;
+    const parsed: unknown[] = [];
+    for (const [i, p] of plies.entries()) {
+      try {
+        parsed.push(JSON.parse(p));
+      } catch {
+        throw new CorruptRecordError('review', key, [`plies.${i}: not JSON`], gameId);
+      }
+    }
+    return decodeRecord('review', key, fields, reviewJobSchema, { plies: parsed });
+  }
+
+  async pending(before: number, limit = 50): Promise<string[]> {
+    return this.ctx.redis.zrangebyscore(this.ctx.keys.reviewsPending(), '-inf', before, 'LIMIT', 0, limit);
+  }
+
+  async recheck(gameId: string, at: number | null): Promise<void> {
+    const { redis, keys } = this.ctx;
+    if (at === null) await redis.zrem(keys.reviewsPending(), gameId);
+    else await redis.zadd(keys.reviewsPending(), 'XX', at, gameId);
+  }
+
+  async lease(
+    gameId: string,
+    owner: string,
+    now: number,
+    ttlMs: number,
+    takeOver: string | null = null,
+  ): Promise<ReviewLease> {
+    if (!isRecordId(gameId)) return { ok: false, reason: 'not-found' };
+    const args = [j(owner), now, Math.ceil(now + ttlMs), takeOver ? j(takeOver) : ''];
+    const res = (await REVIEW_LEASE.run(this.ctx.redis, [this.key(gameId)], args)) as unknown[];
+    if (Number(res[0]) !== 1) {
+      if (res[1] === 'held') return { ok: false, reason: 'held', holder: String(JSON.parse(String(res[2]))) };
+      if (res[1] === 'not-found') return { ok: false, reason: 'not-found' };
+      const status = reviewJobSchema.shape.status.safeParse(JSON.parse(String(res[1])));
+      return { ok: false, reason: status.success ? status.data : 'not-found' };
+    }
+    const job = await this.get(gameId);
+    return job ? { ok: true, job } : { ok: false, reason: 'not-found' };
+  }
+
+  private async step(gameId: string, owner: string, from: string, to: string, fields: string[] = []): Promise<boolean> {
+    if (!isRecordId(gameId)) return false;
+    return Number(await REVIEW_STEP.run(this.ctx.redis, [this.key(gameId)], [j(owner), from, to, ...fields])) === 1;
+  }
+
+  extend(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {
+    return this.step(gameId, owner, LIVE, '', ['leaseUntil', String(Math.ceil(now + ttlMs))]);
+  }
+
+  async addPly(gameId: string, owner: string, ply: StoredPlyReview, leaseUntil: number): Promise<boolean> {
+    if (!isRecordId(gameId)) return false;
+    const checked = plyReviewSchema.parse(ply);
+    const keys = [this.key(gameId), this.ctx.keys.reviewPlies(gameId)];
+    const res = await REVIEW_ADD_PLY.run(this.ctx.redis, keys, [
+      j(owner),
+      checked.ply,
+      j(checked),
+      Math.ceil(leaseUntil),
+    ]);
+    return Number(res) === 1;
+  }
+
+  graded(
+    gameId: string,
+    owner: string,
+    outcome: { review: StoredGameReview } | { status: 'skipped' | 'failed' },
+  ): Promise<boolean> {
+    if ('review' in outcome) {
+      const review = reviewJobSchema.shape.review.parse(outcome.review);
+      return this.step(gameId, owner, j('running'), j('done'), ['review', j(review)]);
+    }
+    return this.finalStep(gameId, owner, j('running'), outcome.status, null);
+  }
+
+  sending(gameId: string, owner: string): Promise<boolean> {
+    return this.step(gameId, owner, j('done'), j('sending'));
+  }
+
+  posted(gameId: string, owner: string, messageId: string | null): Promise<boolean> {
+    return this.finalStep(gameId, owner, [j('done'), j('sending')].join('|'), 'posted', messageId);
+  }
+
+  /** A job's last step: its status, the lease dropped, the hint with it. */
+  private async finalStep(
+    gameId: string,
+    owner: string,
+    from: string,
+    status: 'posted' | 'skipped' | 'failed',
+    messageId: string | null,
+  ): Promise<boolean> {
+    const fields = ['owner', j(''), 'leaseUntil', '0', 'messageId', j(messageId)];
+    const ok = await this.step(gameId, owner, from, j(status), fields);
+    if (ok) await this.ctx.redis.zrem(this.ctx.keys.reviewsPending(), gameId);
+    return ok;
+  }
+
+  async release(gameId: string, owner: string): Promise<boolean> {
+    const free = ['owner', j(''), 'leaseUntil', '0'];
+    return (
+      (await this.step(gameId, owner, j('running'), j('queued'), free)) ||
+      this.step(gameId, owner, [j('done'), j('sending')].join('|'), '', free)
+    );
+  }
+}

@@ -1,0 +1,141 @@
+// The review's grading on real positions (issue 20, docs/review.md): positions reached by seeded self-play at
+// `medium` (the moves below), where the blunder is known from the rules.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import { replay } from '../../src/engine/replay.js';
+import { reviewGame, reviewPly, type GameReview } from '../../src/engine/review.js';
+
+/** The state after `moves` from `setup` (the test's own fixture: it must replay). */
+function stateAfter(game: string, setup: string, moves: string[]): unknown {
+  const r = replay(getGame(game), setup, moves);
+  if (!r.ok) throw new Error(`fixture does not replay: ${JSON.stringify(r.error)}`);
+  return r.states.at(-1);
+}
+
+// Orion, preset1: 14 plies of medium self-play; Orange to move. Three of its placements give Blue more victory
+// conditions than Orange at once, and OD-18 then ends the game for Blue.
+const ORION_MOVES = [
+  'P2 C4 N',
+  'P2 C6 NE',
+  'L3 B3 S',
+  'V3 C5 NE R',
+  'V3 K1 SW R',
+  'V3 F6 N R',
+  'L3 H6 N',
+  'L3 C7 NW',
+  'V3 F2 S L',
+  'V3 I4 SE L',
+  'L3 K4 NW',
+  'T3 I7 N',
+  'V3 F7 NE L',
+  'L3 F8 NE',
+];
+const ORION_LOSING = 'D2 E7 S';
+
+// Exxit, short: 11 plies of medium self-play; Black to move, with no dance (EX-11) and a Free on 2,-1 that lays
+// Black tiles (EX-18/19). Placing a pawn on 1,0 instead lets Red have it.
+const EXXIT_MOVES = [
+  'P 1,0',
+  'P 0,0',
+  'D 1,0 W',
+  'P 1,0',
+  'D 0,0 E',
+  'P 0,0',
+  'P 0,1',
+  'D 1,0 SW',
+  'P 1,0',
+  'D 0,1 NE',
+  'D 1,0 W',
+];
+const EXXIT_MISS = 'P 1,0';
+const EXXIT_FREE = 'F 2,-1';
+
+describe('reviewPly', () => {
+  it('grades an Orion placement that hands the opponent an OD-18 win as a blunder, and names another move', () => {
+    const orion = getGame('orion');
+    const before = stateAfter('orion', 'preset1', ORION_MOVES);
+    const losing = orion.parseMove(before, ORION_LOSING);
+    if (!losing.ok) throw new Error('fixture: the losing placement is not legal');
+    const after = orion.play(before, losing.value);
+    expect(after.ok && orion.outcome(after.value)).toMatchObject({ over: true, winner: 1, reason: 'OD-18' });
+    for (const seed of [1, 2]) {
+      const r = reviewPly('orion', before, ORION_LOSING, ORION_MOVES.length, { seed });
+      expect(r).toMatchObject({ side: 0, forced: false, grade: 'blunder', playedChance: 0 });
+      expect(r.best).not.toBe(r.played);
+      expect(r.loss).toBeGreaterThanOrEqual(15);
+      // The better move does not lose at once.
+      const best = orion.parseMove(before, r.best);
+      expect(best.ok).toBe(true);
+      if (best.ok) {
+        const next = orion.play(before, best.value);
+        expect(next.ok && orion.outcome(next.value).over).toBe(false);
+      }
+    }
+  });
+
+  it('grades an Exxit move that misses a Free as a mistake or a blunder, and the Free as ok', () => {
+    const before = stateAfter('exxit', 'short', EXXIT_MOVES);
+    for (const seed of [1, 2]) {
+      const miss = reviewPly('exxit', before, EXXIT_MISS, EXXIT_MOVES.length, { seed });
+      expect(miss.side).toBe(1);
+      expect(['mistake', 'blunder']).toContain(miss.grade);
+      expect(miss.best).toMatch(/^F /);
+      expect(miss.accuracy!).toBeLessThan(70);
+      const free = reviewPly('exxit', before, EXXIT_FREE, EXXIT_MOVES.length, { seed });
+      expect(['best', 'good']).toContain(free.grade);
+      expect(free.loss).toBeLessThan(5);
+    }
+  });
+
+  it('leaves a forced move ungraded but gives it a chance', () => {
+    const exxit = getGame('exxit');
+    // Ply 2: Red's only legal move is the compulsory dance from 1,0 (EX-11).
+    const before = stateAfter('exxit', 'short', EXXIT_MOVES.slice(0, 2));
+    expect(exxit.legalMoves(before)).toHaveLength(1);
+    const r = reviewPly('exxit', before, EXXIT_MOVES[2], 2, { seed: 1 });
+    expect(r).toMatchObject({ forced: true, grade: null, accuracy: null, loss: 0, played: 'D 1,0 W', best: 'D 1,0 W' });
+    expect(r.playedChance).toBeGreaterThan(0);
+    expect(r.playedChance).toBeLessThan(100);
+  });
+
+  it('refuses an illegal move', () => {
+    const before = stateAfter('exxit', 'short', EXXIT_MOVES);
+    expect(() => reviewPly('exxit', before, 'D 5,5 E', 11, { seed: 1 })).toThrow(/not legal/);
+  });
+
+  it('is deterministic for a seed', () => {
+    const before = stateAfter('orion', 'preset1', ORION_MOVES.slice(0, 6));
+    const a = reviewPly('orion', before, ORION_MOVES[6], 6, { seed: 5 });
+    const b = reviewPly('orion', before, ORION_MOVES[6], 6, { seed: 5 });
+    expect(b).toEqual(a);
+  });
+});
+
+describe('reviewGame', () => {
+  const moves = [...EXXIT_MOVES, EXXIT_MISS];
+  let review: GameReview;
+  beforeAll(() => {
+    review = reviewGame('exxit', 'short', moves, { seed: 3 });
+  });
+
+  it('has a chance per ply plus the start, and counts per side that match the grades', () => {
+    expect(review.plies).toHaveLength(moves.length);
+    expect(review.chances).toHaveLength(moves.length + 1);
+    for (const c of review.chances) expect(c >= 0 && c <= 100).toBe(true);
+    for (const side of [0, 1] as const) {
+      const mine = review.plies.filter((p) => p.side === side && !p.forced);
+      expect(review.sides[side].graded).toBe(mine.length);
+      expect(review.sides[side].blunders).toBe(mine.filter((p) => p.grade === 'blunder').length);
+      expect(review.sides[side].mistakes).toBe(mine.filter((p) => p.grade === 'mistake').length);
+      expect(review.sides[side].inaccuracies).toBe(mine.filter((p) => p.grade === 'inaccuracy').length);
+    }
+    expect(review.plies.filter((p) => p.forced).map((p) => p.ply)).toContain(2);
+    // The last ply is the missed Free: Black's chance after it is low, so side 0's is high.
+    expect(review.plies.at(-1)!.grade).toMatch(/mistake|blunder/);
+    expect(review.sides[1].accuracy!).toBeLessThan(review.sides[0].accuracy!);
+  });
+
+  it('is deterministic for a seed', () => {
+    expect(reviewGame('exxit', 'short', moves, { seed: 3 })).toEqual(review);
+  });
+});

@@ -1,0 +1,277 @@
+// The post-game review's delivery (issue 20), at the match layer against real
+// Redis with a recording notifier: a job created once per game that ends with
+// a result (not for an abort), graded one ply at a time through ctx.review,
+// posted once after the result; two processes racing post it once; a job held
+// by a process that died is taken over, goes on from its last graded ply and
+// is posted once; in reply mode it follows up the interaction that ended the
+// game, once.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import { replay } from '../../src/engine/replay.js';
+import {
+  abort,
+  finalAnnouncement,
+  postAnnouncement,
+  resign,
+  runReview,
+  sweepReviews,
+  type ReviewLane,
+  type ReviewPost,
+} from '../../src/match/index.js';
+import type { InteractionRef, StoredGame, StoredPlyReview } from '../../src/model/index.js';
+import { EXXIT_SHORT } from '../support/scripted-games.js';
+import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
+
+const m = useMatchStore('review');
+const T = Date.now();
+
+/** A ply as the engine grades it: ply 3 a blunder (20 points), ply 4 a mistake (12), ply 6 an inaccuracy, the rest best. */
+function graded(played: string, ply: number): StoredPlyReview {
+  const loss = ply === 3 ? 20 : ply === 4 ? 12 : ply === 6 ? 6 : 0;
+  const grade = loss >= 15 ? 'blunder' : loss >= 10 ? 'mistake' : loss >= 5 ? 'inaccuracy' : 'best';
+  return {
+    ply,
+    side: (ply % 2) as 0 | 1,
+    played,
+    best: loss > 0 ? 'P 0,0' : played,
+    forced: false,
+    bestChance: 60,
+    playedChance: 60 - loss,
+    loss,
+    grade,
+    accuracy: Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * loss) - 3.1669)),
+  };
+}
+
+/** A grader that records what it was asked, and can hold a ply (a process that dies in the middle of a review). */
+function lane(opts: { holdAt?: number } = {}): ReviewLane & { asked: number[] } {
+  const asked: number[] = [];
+  return {
+    asked,
+    grade(_game, _before, played, ply) {
+      asked.push(ply);
+      if (ply === opts.holdAt) return new Promise(() => {});
+      return Promise.resolve(graded(played, ply));
+    },
+  };
+}
+
+/** A process of the bot; `null`: one without reviews. */
+function proc(l: ReviewLane | null = lane()): Harness {
+  const h = harness(() => Date.now());
+  if (l) h.ctx.review = l;
+  return h;
+}
+
+const reviews = (h: Harness, channelId?: string): ReviewPost[] =>
+  h.posts.flatMap((p) => (p.post.kind === 'review' && (!channelId || p.channelId === channelId) ? [p.post] : []));
+
+/** An Exxit game (short setup) with the first `n` moves of the scripted game played, Alice to move on an even n. */
+async function played(n = 8, over: Partial<Parameters<typeof createGame>[1]> = {}): Promise<StoredGame> {
+  const game = getGame('exxit');
+  const r = replay(game, 'short', EXXIT_SHORT.slice(0, n));
+  if (!r.ok) throw new Error('replay');
+  const start = JSON.parse(JSON.stringify(r.states[0])) as unknown;
+  const rec = await createGame(T + HOUR, { game: 'exxit', setup: 'short', state: start, ...over });
+  const res = await m.store.games.update(rec.id, rec.version, {
+    state: JSON.parse(JSON.stringify(r.states[n])),
+    appendMoves: EXXIT_SHORT.slice(0, n),
+  });
+  if (!res.ok) throw new Error('update');
+  return res.game;
+}
+
+async function until<T>(read: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
+  for (let i = 0; i < 500; i++) {
+    const v = await read();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('until: timed out');
+}
+
+describe('the review job', () => {
+  it('is created once when a game ends with a result, graded ply by ply, and posted once after the result', async () => {
+    const l = lane();
+    const h = proc(l);
+    const g = await played(8);
+    const a = await resign(h.ctx, g.channelId, 'alice');
+    await postAnnouncement(h.ctx, a);
+    await h.settle();
+    const job = (await m.store.reviews.get(g.id))!;
+    expect(job.status).toBe('posted');
+    expect(job.plies.map((p) => p.ply)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(l.asked).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The result first, then the review, once, in the game's channel.
+    const kinds = h.posts.filter((p) => p.channelId === g.channelId).map((p) => p.post.kind);
+    expect(kinds).toEqual(['game', 'review']);
+    const [post] = reviews(h, g.channelId);
+    expect(post.review.sides[0]).toMatchObject({ blunders: 0, mistakes: 1, inaccuracies: 1 });
+    expect(post.review.sides[1]).toMatchObject({ blunders: 1, mistakes: 0, inaccuracies: 0 });
+    // The costliest moves of each side, largest loss first, each with the position before it.
+    expect(post.moments[0].map((x) => x.ply.ply)).toEqual([4, 6]);
+    expect(post.moments[1].map((x) => x.ply.ply)).toEqual([3]);
+    const before = replay(getGame('exxit'), 'short', EXXIT_SHORT.slice(0, 3));
+    expect(before.ok && JSON.stringify(post.moments[1][0].before)).toBe(before.ok && JSON.stringify(before.states[3]));
+
+    // The final post built again (as the announcement sweep does after a crash): no second job, no second post.
+    const rec = (await m.store.games.get(g.id))!;
+    await postAnnouncement(h.ctx, await finalAnnouncement(h.ctx, rec, []));
+    expect(await sweepReviews(h.ctx)).toBe(0);
+    await h.settle();
+    expect(reviews(h, g.channelId)).toHaveLength(1);
+    expect(l.asked).toHaveLength(8);
+  });
+
+  it('is not created for an abort, nor without a grader', async () => {
+    const h = proc();
+    const g = await createGame(T + HOUR, { channelId: `c${randomBytes(5).toString('hex')}` });
+    await postAnnouncement(h.ctx, await abort(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    expect(await m.store.reviews.get(g.id)).toBeNull();
+
+    const bare = proc(null);
+    const g2 = await played(4);
+    await postAnnouncement(bare.ctx, await resign(bare.ctx, g2.channelId, 'bob'));
+    await bare.settle();
+    expect(await m.store.reviews.get(g2.id)).toBeNull();
+    expect(reviews(h)).toEqual([]);
+  });
+
+  it('a game none of whose moves could be graded (all forced) is skipped: no post', async () => {
+    const forced: ReviewLane = {
+      grade: (_g, _b, played, ply) =>
+        Promise.resolve({ ...graded(played, ply), forced: true, grade: null, accuracy: null, loss: 0 }),
+    };
+    const h = proc(forced);
+    const g = await played(2);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    expect((await m.store.reviews.get(g.id))!.status).toBe('skipped');
+    expect(reviews(h)).toEqual([]);
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g.id);
+  });
+});
+
+describe('exactly once across processes', () => {
+  it('two processes taking the same job at once: one grades it and one post goes out', async () => {
+    const g = await played(6);
+    const [p1, p2] = [proc(), proc()];
+    for (const p of [p1, p2]) await m.store.processes.beat(p.ctx.instanceId, 60_000);
+    const a = await resign(proc(null).ctx, g.channelId, 'alice');
+    await postAnnouncement(p1.ctx, a);
+    expect(await m.store.reviews.create(g.id, null)).toBe(true);
+    expect(await m.store.reviews.create(g.id, null)).toBe(false);
+    await Promise.all([runReview(p1.ctx, g.id), runReview(p2.ctx, g.id), sweepReviews(p1.ctx), sweepReviews(p2.ctx)]);
+    await Promise.all([p1.settle(), p2.settle()]);
+    expect(reviews(p1).length + reviews(p2).length).toBe(1);
+    expect((await m.store.reviews.get(g.id))!.status).toBe('posted');
+  });
+
+  it('a job held by a process that died is taken over from its last graded ply and posted once', async () => {
+    const dying = lane({ holdAt: 3 });
+    const p1 = proc(dying);
+    const g = await played(8);
+    await postAnnouncement(p1.ctx, await resign(p1.ctx, g.channelId, 'bob'));
+    // p1 grades plies 0-2, then hangs on ply 3 (its process is killed there: it never says it is alive again).
+    await until(async () => (await m.store.reviews.get(g.id))?.plies.length === 3);
+    expect(dying.asked).toEqual([0, 1, 2, 3]);
+    const job = (await m.store.reviews.get(g.id))!;
+    expect(job).toMatchObject({ status: 'running', owner: p1.ctx.instanceId });
+
+    // Another live process: the lease runs, but its holder is gone.
+    const l2 = lane();
+    const p2 = proc(l2);
+    await m.store.processes.beat(p2.ctx.instanceId, 60_000);
+    expect(await sweepReviews(p2.ctx)).toBe(1);
+    await p2.settle();
+    expect(l2.asked).toEqual([3, 4, 5, 6, 7]);
+    expect(reviews(p2, g.channelId)).toHaveLength(1);
+    expect(reviews(p1)).toEqual([]);
+    const done = (await m.store.reviews.get(g.id))!;
+    expect(done.status).toBe('posted');
+    expect(done.plies.map((p) => p.ply)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The dead process's late answer changes nothing: its lease is gone.
+    expect(await m.store.reviews.addPly(g.id, p1.ctx.instanceId, graded('x', 8), Date.now() + HOUR)).toBe(false);
+  });
+
+  it('one process grades a job once, whichever of its handlers’ contexts asks (the router gives each its own logger)', async () => {
+    const l = lane();
+    const p = proc(l);
+    const handler = Object.create(p.ctx, { log: { value: p.ctx.log.child({ interactionId: '1' }) } }) as typeof p.ctx;
+    const g = await played(6);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    await Promise.all([runReview(handler, g.id), runReview(p.ctx, g.id), sweepReviews(p.ctx)]);
+    await p.settle();
+    expect(l.asked).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(reviews(p)).toHaveLength(1);
+  });
+
+  it('a job a live process holds is left to it', async () => {
+    const g = await played(4);
+    const p1 = proc();
+    await m.store.processes.beat(p1.ctx.instanceId, 60_000);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    expect((await m.store.reviews.lease(g.id, p1.ctx.instanceId, Date.now(), 60_000)).ok).toBe(true);
+    const p2 = proc();
+    expect(await sweepReviews(p2.ctx)).toBe(0);
+    await runReview(p2.ctx, g.id);
+    await p2.settle();
+    expect(reviews(p2)).toEqual([]);
+    expect((await m.store.reviews.get(g.id))!.owner).toBe(p1.ctx.instanceId);
+  });
+});
+
+describe('bad records', () => {
+  it('a damaged job is dropped by the sweep (logged), a hint without a job is made up or dropped', async () => {
+    const h = proc();
+    const g = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    await m.store.redis.hset(`${m.prefix}game:{${g.id}}:review`, 'owner', '{broken');
+    expect(await sweepReviews(h.ctx)).toBe(0);
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g.id);
+    expect(h.logs.some((l) => l.gameId === g.id && /does not validate/.test(l.msg))).toBe(true);
+
+    // A hint whose job never came (a crash between the two): the ended game gets its job, and it is posted.
+    const g2 = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g2.channelId, 'bob'));
+    await m.store.redis.zadd(`${m.prefix}reviews:pending`, Date.now() - 1_000, g2.id);
+    await sweepReviews(h.ctx);
+    await until(async () => (await m.store.reviews.get(g2.id))?.status === 'queued');
+    await sweepReviews(h.ctx);
+    await h.settle();
+    expect(reviews(h, g2.channelId)).toHaveLength(1);
+    // A hint for a game that does not qualify (still active) is dropped.
+    const g3 = await played(2);
+    await m.store.redis.zadd(`${m.prefix}reviews:pending`, Date.now() - 1_000, g3.id);
+    await sweepReviews(h.ctx);
+    expect(await m.store.reviews.get(g3.id)).toBeNull();
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g3.id);
+  });
+});
+
+describe('reply mode', () => {
+  it('follows up the interaction that ended the game, once, after the result', async () => {
+    const h = proc();
+    const follows: string[] = [];
+    h.ctx.notifier.followUp = (_i, post) => {
+      follows.push(post.kind);
+      return Promise.resolve(randomBytes(6).toString('hex'));
+    };
+    const g = await played(6, { postable: false, guildId: null });
+    const interaction: InteractionRef = { token: 'tok', createdAt: Date.now(), component: false };
+    const a = await resign(h.ctx, g.channelId, 'alice', { ...interaction, answerBy: () => Date.now() + 3_000 });
+    // The result is the interaction's answer (as the router sends it), then the review follows it up.
+    await m.store.outbox.markShown(a.post.game.id, a.post.game.version, a.post.game.moves.length);
+    await h.settle();
+    expect(follows).toEqual(['review']);
+    const job = (await m.store.reviews.get(g.id))!;
+    expect(job.status).toBe('posted');
+    expect(job.interaction?.token).toBe('tok');
+    expect(h.posts).toEqual([]);
+  });
+});
