@@ -163,6 +163,7 @@ export const practiceBuilder: BuilderSource = {
       state: p.before,
       side: p.game.toMove(p.before),
       players: p.item.players ?? ['', ''],
+      session: p.session,
     };
   },
 };
