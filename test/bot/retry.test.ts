@@ -158,7 +158,9 @@ describe('Retry your mistakes', () => {
     const typed = /\(`([^`]+)`\)/.exec(m.content ?? '')![1];
     await x.fake.click(x.alice, m.id, findButton(m, 'Confirm')).done();
     m = x.fake.message(m.id)!;
-    expect(m.content).toMatch(/\*\*Not this time\.\*\* You answered `[^`]+` \(20 points of win chance lost\); better was `/);
+    expect(m.content).toMatch(
+      /\*\*Not this time\.\*\* You answered `[^`]+` \(20 points of win chance lost\); better was `/,
+    );
     expect(m.attachments).toHaveLength(1);
     // Judged as the review grades ply 4: that ply, the review's seed for it, the answer as the move played.
     expect(judged).toHaveLength(1);

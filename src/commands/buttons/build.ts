@@ -274,7 +274,8 @@ function defineBuilder<K extends BuildKind>(spec: BuilderSpec<K>) {
       } catch (e) {
         if (!isRefusal(e) || !CLOSING.has(e.msg.key)) throw e;
         // Lost a race with another move (a second Confirm): the same as an older position.
-        const note: Msg = e.msg.key === 'move.stale' || e.msg.key === 'move.conflict' ? { key: 'builder.stale' } : e.msg;
+        const note: Msg =
+          e.msg.key === 'move.stale' || e.msg.key === 'move.conflict' ? { key: 'builder.stale' } : e.msg;
         return { kind: 'update', build: (locale) => closedPayload(locale, note) };
       }
     },

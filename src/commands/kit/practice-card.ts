@@ -116,10 +116,15 @@ export async function answerPayload(ctx: CommandContext, locale: Locale, a: Prac
     `practice-${a.session.id}-${a.index + 1}-answer.png`,
     t(locale, 'practice.answerAlt', { game: titleMsg(item.game), answer, best: item.best }),
     () =>
-      ctx.renderMoveComparison(item.game, a.before, same ? { better: item.best } : { played: answer, better: item.best }, {
-        players: item.players ?? undefined,
-        locale,
-      }),
+      ctx.renderMoveComparison(
+        item.game,
+        a.before,
+        same ? { better: item.best } : { played: answer, better: item.best },
+        {
+          players: item.players ?? undefined,
+          locale,
+        },
+      ),
   );
   const last = a.index + 1 >= a.session.items.length;
   const lines = [text(locale, askMsg(a.session, item)), text(locale, verdictMsg(a))];

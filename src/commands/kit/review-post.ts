@@ -100,9 +100,7 @@ function retryRow(
   rec: StoredGame,
   review: StoredGameReview,
 ): ActionRowBuilder<MessageActionRowComponentBuilder>[] {
-  const any = review.plies.some(
-    (p) => (p.grade === 'mistake' || p.grade === 'blunder') && !rec.players[p.side].bot,
-  );
+  const any = review.plies.some((p) => (p.grade === 'mistake' || p.grade === 'blunder') && !rec.players[p.side].bot);
   if (!any) return [];
   const button = new ButtonBuilder()
     .setCustomId(encodeCustomId({ kind: 'retry', gameId: rec.id }))
