@@ -212,6 +212,13 @@ describe('Retry your mistakes', () => {
       .legalMoves(before)
       .map((mv) => g.formatMove(before, mv, 'canonical'))
       .find((t) => t !== s.items[0].best)!;
+    // /move's autocomplete outside a game offers the waiting position's legal moves (here: the first placements).
+    const ac = x.fake.autocomplete(amelie, x.channel.id, 'move', [
+      { name: 'text', type: 3, value: 'P', focused: true },
+    ]);
+    const offered = ((await ac.response()).data.choices as { value: string }[]).map((c) => c.value);
+    expect(offered.length).toBeGreaterThan(1);
+    expect(offered).toContain(close);
     const answered = await x.move(amelie, x.channel.id, close);
     const verdict = answered.original ?? answered.followups[0];
     expect(verdict.content).toContain(
