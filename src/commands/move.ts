@@ -42,17 +42,22 @@ async function gameHere(ctx: MatchContext, channelId: string): Promise<LoadedGam
   }
 }
 
-/** Whether /move answers the user's practice position here: no game of theirs in this channel, one waiting. */
-async function practiceHere(ctx: MatchContext, channelId: string, userId: string, g: LoadedGame | null) {
-  if (g && sideOf(g.rec, userId) !== null) return null;
-  return waitingPractice(ctx, userId);
+/**
+ * The user's practice position /move answers here: one waiting, and no game of theirs in this channel. The session
+ * is read first (one small read, usually empty), so a move in a game pays no second load of its game.
+ */
+async function practiceHere(ctx: MatchContext, channelId: string, userId: string, known?: LoadedGame | null) {
+  const p = await waitingPractice(ctx, userId);
+  if (!p) return null;
+  const g = known === undefined ? await gameHere(ctx, channelId) : known;
+  return g && sideOf(g.rec, userId) !== null ? null : p;
 }
 
 export const command: Command = {
   data,
   async execute(ctx, i) {
     const text = stringOption(i.options, 'text', { required: true, max: 100 });
-    if (await practiceHere(ctx, i.channelId, i.user.id, await gameHere(ctx, i.channelId))) {
+    if (await practiceHere(ctx, i.channelId, i.user.id)) {
       const a = await answerPractice(ctx, i.user.id, text);
       return { kind: 'message', ephemeral: true, build: (locale) => answerPayload(ctx, locale, a) };
     }
