@@ -16,6 +16,7 @@ import { RedisInteractionStore } from './interactions.js';
 import { RedisProcessStore } from './processes.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
 import { RedisRatingStore } from './ratings.js';
+import { RedisPracticeStore } from './practice.js';
 import { RedisReviewStore } from './reviews.js';
 import { RedisSettingsStore } from './settings.js';
 import { RedisSeasonStore, RedisTournamentStore } from './tournaments.js';
@@ -119,6 +120,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     outbox: new RedisOutbox(ctx),
     aiTurns: new RedisAiTurns(ctx),
     reviews: new RedisReviewStore(ctx),
+    practice: new RedisPracticeStore(ctx),
     challenges: new RedisChallengeStore(ctx, opts.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS),
     interactions: new RedisInteractionStore(ctx),
     ratings: new RedisRatingStore(ctx),
