@@ -432,6 +432,17 @@ describe('forced moves', () => {
 
 describe('against the AI', () => {
   const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
+
+  /** Alice's first move against the AI, then her takeback once its search is on: taken at once, and posted. */
+  async function takeBackDuringSearch(h: ReturnType<typeof harness>, searching: Promise<void>) {
+    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await play(h, g, ORION.slice(0, 1));
+    await searching;
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    if (asked.kind !== 'done') throw new Error(asked.kind);
+    await postAnnouncement(h.ctx, asked.announcement);
+    return g;
+  }
   const orion = getGame('orion');
   const firstLegal: ThinkMove = (_game, state) =>
     Promise.resolve(orion.formatMove(state as never, orion.legalMoves(state as never)[0], 'canonical'));
@@ -465,12 +476,7 @@ describe('against the AI', () => {
       thinking();
       return new Promise((r) => (answer = r));
     };
-    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
-    await play(h, g, ORION.slice(0, 1));
-    await searching;
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'done') throw new Error(asked.kind);
-    await postAnnouncement(h.ctx, asked.announcement);
+    const g = await takeBackDuringSearch(h, searching);
     answer(await firstLegal('orion', position, 'easy', 0));
     await h.settle();
     const rec = await get(g.id);
@@ -495,12 +501,7 @@ describe('against the AI', () => {
       }
       return firstLegal(game, state, level, seed);
     };
-    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
-    await play(h, g, ORION.slice(0, 1));
-    await searching;
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'done') throw new Error(asked.kind);
-    await postAnnouncement(h.ctx, asked.announcement);
+    const g = await takeBackDuringSearch(h, searching);
     const other = await legal(g.id);
     expect(other).not.toBe(ORION[0]);
     await play(h, g, [other]);
