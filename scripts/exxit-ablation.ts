@@ -13,6 +13,7 @@ import type { ExxitPosition } from '../src/engine/exxit/position.js';
 import type { ExxitMove } from '../src/engine/exxit/types.js';
 import { getGame } from '../src/engine/index.js';
 import { seedFrom } from '../src/engine/rng.js';
+import { fmtTally, tally } from './lib/match-run.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,9 +36,7 @@ if (!isSearchPlayer(values.b)) throw new Error(`--b must be a level or a referen
 const opponent: SearchPlayer = values.b;
 
 const game = getGame('exxit');
-let w = 0;
-let d = 0;
-let l = 0;
+const t = tally();
 let msA = 0;
 let movesA = 0;
 let msB = 0;
@@ -63,19 +62,19 @@ for (let g = first; g < first + games; g++) {
     pos.play(move);
   }
   const o = pos.outcome();
-  const r = o.winner === null ? 'D' : o.winner === aSide ? 'W' : 'L';
-  if (r === 'W') w++;
-  else if (r === 'L') l++;
-  else d++;
-  process.stdout.write(`game ${g} a=${aSide === 0 ? 'Red' : 'Black'} ${r} plies ${pos.ply()} ${o.reason}\n`);
+  const r = o.winner === null ? 'd' : o.winner === aSide ? 'w' : 'l';
+  t[r]++;
+  process.stdout.write(
+    `game ${g} a=${aSide === 0 ? 'Red' : 'Black'} ${r.toUpperCase()} plies ${pos.ply()} ${o.reason}\n`,
+  );
 }
-const n = w + d + l;
-const p = (w + d / 2) / n;
+const n = t.w + t.d + t.l;
+const p = (t.w + t.d / 2) / n;
 const z = 1.96;
 const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
 const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
 process.stdout.write(
-  `alphabeta nodes ${nodes} off [${values.off}] vs ${opponent}: W ${w} D ${d} L ${l} of ${n}, ` +
+  `alphabeta nodes ${nodes} off [${values.off}] vs ${opponent}: ${fmtTally(t)} of ${n}, ` +
     `score ${(100 * p).toFixed(1)} % (95 % CI ${(100 * (centre - half)).toFixed(0)}-${(100 * (centre + half)).toFixed(0)} %), ` +
     `ms/move a ${(msA / Math.max(1, movesA)).toFixed(0)}, b ${(msB / Math.max(1, movesB)).toFixed(0)}, seed ${seed}\n`,
 );

@@ -117,9 +117,19 @@ const agreeDraw = (ctx: MatchContext, g: LoadedGame, interaction?: LiveInteracti
     interaction,
   );
 
-export type DrawAnswer =
+/**
+ * The answer to an offer (a draw, a takeback): Decline, by the opponent or by its maker (withdrawn), leaves the game
+ * as the record `game`; Accept (`Done`) changes it and posts the announcement.
+ */
+export type OfferAnswer<Done extends string> =
   | { kind: 'declined' | 'withdrawn'; game: StoredGame }
-  | { kind: 'agreed'; announcement: Announcement };
+  | { kind: Done; announcement: Announcement };
+
+/** Who declined an offer: its maker withdraws it. */
+export const declinedKind = (side: Side, offeredBy: Side): 'declined' | 'withdrawn' =>
+  side === offeredBy ? 'withdrawn' : 'declined';
+
+export type DrawAnswer = OfferAnswer<'agreed'>;
 
 /**
  * The Accept / Decline buttons of an offer; `version` is the game's when the buttons were drawn (a move since makes
@@ -140,7 +150,7 @@ export async function answerDraw(
   if (!accept) {
     const res = await ctx.store.games.update(g.rec.id, g.rec.version, { drawOffer: null });
     if (!res.ok) refuse('game.changedJustNow');
-    return { kind: side === g.rec.drawOffer ? 'withdrawn' : 'declined', game: res.game };
+    return { kind: declinedKind(side, g.rec.drawOffer), game: res.game };
   }
   if (side === g.rec.drawOffer) refuse('draw.ownOffer');
   return { kind: 'agreed', announcement: await agreeDraw(ctx, g, interaction) };

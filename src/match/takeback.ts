@@ -28,6 +28,7 @@ import type { StoredGame, TakebackOffer } from '../model/index.js';
 import type { GameChanges } from '../store/types.js';
 import { announcement, type Announcement } from './announce.js';
 import { nextClock } from './clock.js';
+import { declinedKind, type OfferAnswer } from './end.js';
 import type { GamePost, LiveInteractionRef, MatchContext } from './context.js';
 import { MOVE_LINE, playerParam } from './describe.js';
 import { loadActiveGame, loadGameById, quarantine, rememberChecked, requirePlayer, type LoadedGame } from './games.js';
@@ -136,9 +137,7 @@ export async function askTakeback(
   return refuse('game.changedJustNow');
 }
 
-export type TakebackAnswer =
-  | { kind: 'declined' | 'withdrawn'; game: StoredGame }
-  | { kind: 'accepted'; announcement: Announcement };
+export type TakebackAnswer = OfferAnswer<'accepted'>;
 
 /**
  * The Accept / Decline buttons of an offer; `version` is the offer's (TakebackOffer.version). Accept is the
@@ -162,7 +161,7 @@ export async function answerTakeback(
     if (!offer || offer.version !== version || offer.ply !== rec.moves.length) refuse('takeback.stale');
     if (!accept) {
       const res = await ctx.store.games.update(rec.id, rec.version, { takebackOffer: null });
-      if (res.ok) return { kind: side === offer.by ? 'withdrawn' : 'declined', game: res.game };
+      if (res.ok) return { kind: declinedKind(side, offer.by), game: res.game };
       if (res.reason === 'not-found') refuse('game.gone');
       continue;
     }

@@ -13,6 +13,7 @@ import type { ExxitPosition } from '../../src/engine/exxit/position.js';
 import { boardFromState, stateFromBoard } from '../../src/engine/exxit/state.js';
 import type { ExxitMove, ExxitVariant } from '../../src/engine/exxit/types.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 /** The position after `plies` uniformly random moves (makeRng(seed)) from a variant's start. */
 function randomPosition(variant: ExxitVariant, seed: number, plies: number): ExxitPosition {
@@ -135,7 +136,7 @@ describe('the Exxit alpha-beta', () => {
         }
         return true;
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   });
 });

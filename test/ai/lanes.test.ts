@@ -101,9 +101,9 @@ describe('the background lane (real worker)', () => {
     const s0 = must(orion.initial('preset1'));
     const a = await pool.think('orion', s0, 'expert', 1, { timeCapMs: 300 });
     expect(orion.parseMove(s0, a.move).ok).toBe(true);
-    // The cap, not the budget, ended it (the budget takes seconds even on a quiet machine).
+    // The cap, not the budget, ended it (the budget takes seconds even on a quiet machine). Not a bound on a.ms: a
+    // thread at nice 19 on a busy machine gets its cap's worth of CPU only late (it failed at load 13).
     expect(a.iterations).toBeLessThan(LEVELS.expert.orion.iterations);
-    expect(a.ms).toBeLessThan(1_500);
     if (process.platform === 'linux')
       expect(pool.priority).toEqual({ lowered: true, detail: expect.stringMatching(/nice 19$/) });
     else expect(pool.priority).toMatchObject({ lowered: false });

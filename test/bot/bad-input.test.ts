@@ -15,6 +15,7 @@ import {
   toMove,
   waitFor,
   type Harness,
+  MANAGE_GUILD,
 } from './harness.js';
 
 let h: Harness | undefined;
@@ -23,7 +24,6 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-const MANAGE_GUILD = 1n << 5n;
 const SEED = 20_260_101;
 
 /** Every key of this bot's prefix and its value (DUMP), but the at-most-once interaction claims and the cooldowns. */

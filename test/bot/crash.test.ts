@@ -3,49 +3,50 @@
 // player), and play goes on. The same between writing a game's end and
 // posting it: the end is kept as written, the result is posted once and the
 // ratings change once. In reply mode (a group DM, where a follow-up carries
-// no nonce) a board sent just before the kill is not sent again.
+// no nonce) a board sent just before the kill is not sent again. Each test
+// plays through the process that took over in the one before (a process
+// start-up less each), and the last one must still stop cleanly.
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { guildScope, type StoredGame } from '../../src/model/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord/index.js';
-import { spawnTracked, stopAll } from '../support/processes.js';
+import { type BotProcess, startBotProcess, stopAll } from '../support/processes.js';
 import { findButton, toOptions, waitFor } from './harness.js';
 
-const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
 const prefix = `${inject('redisPrefix')}crash-${randomBytes(3).toString('hex')}:`;
-
-function startBotProcess(fake: FakeDiscord) {
-  const env = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    DISCORD_TOKEN: TOKEN,
-    DISCORD_API_URL: fake.apiBase,
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: prefix,
-  };
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
-    child.on('exit', (code, signal) => r(signal ?? code)),
-  );
-  return { child, exited, output: () => out };
-}
 
 let fake: FakeDiscord;
 let store: Store;
-const children: ReturnType<typeof startBotProcess>[] = [];
+/** The process the next test plays through. */
+let live: BotProcess | null = null;
+
+/** A new bot process on the shared store; it becomes the one the next test plays through. */
+function startNext(): BotProcess {
+  live = startBotProcess({ apiBase: fake.apiBase, redisUrl: inject('redisUrl'), prefix });
+  return live;
+}
+
+/**
+ * The running process: the one that took over in the previous test (each test kills the process it plays through and
+ * checks that a new one takes over; the next plays on through that one, saving a start-up), or a new one.
+ */
+async function running(): Promise<BotProcess> {
+  if (!live || live.child.exitCode !== null || live.child.signalCode !== null) startNext();
+  await fake.waitForReady(1, 30_000);
+  return live!;
+}
+
 beforeAll(async () => {
   fake = await startFakeDiscord({ timeoutMs: 20_000 });
   store = await openStore({ url: inject('redisUrl'), prefix, logger: { warn: () => {}, info: () => {} } });
 });
 // A test that fails half-way leaves no process behind to take over the next test's posts (they share the prefix).
-afterEach(() => stopAll());
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'pass') return;
+  await stopAll();
+  live = null;
+});
 afterAll(async () => {
   await stopAll();
   await fake.close();
@@ -58,9 +59,7 @@ describe('kill -9 between saving a move and posting it', () => {
     const channel = fake.addChannel(guild.id, { name: 'games' });
     const alice = fake.addUser({ username: 'alice' });
     const bob = fake.addUser({ username: 'bob' });
-    const first = startBotProcess(fake);
-    children.push(first);
-    await fake.waitForReady(1, 30_000);
+    const first = await running();
     const card = (
       await fake.slash(alice, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bob, first: 'me' })).done()
     ).original!;
@@ -77,8 +76,7 @@ describe('kill -9 between saving a move and posting it', () => {
     const rec = await waitFor(async () => store.channels.active(thread.id));
     expect(rec.moves).toEqual(['P 0,0']);
 
-    const second = startBotProcess(fake);
-    children.push(second);
+    startNext();
     const board = await fake.waitForMessage(
       thread.id,
       (m) => m.content.includes('Red: P A (place)') && m.attachments.length > 0,
@@ -91,8 +89,6 @@ describe('kill -9 between saving a move and posting it', () => {
     expect(fake.messages(thread.id).filter((m) => m.content.includes('Red: P A (place)'))).toHaveLength(1);
     expect((await store.channels.active(thread.id))?.moves).toEqual(['P 0,0', 'P 1,0']);
     expect(fake.violations).toEqual([]);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
   }, 90_000);
 });
 
@@ -102,9 +98,7 @@ describe('kill -9 between writing a game’s end and posting it', () => {
     const channel = fake.addChannel(guild.id, { name: 'games' });
     const alice = fake.addUser({ username: 'alice' });
     const bob = fake.addUser({ username: 'bob' });
-    const first = startBotProcess(fake);
-    children.push(first);
-    await fake.waitForReady(1, 30_000);
+    const first = await running();
     const card = (
       await fake
         .slash(alice, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bob, first: 'me', rated: true }))
@@ -137,8 +131,7 @@ describe('kill -9 between writing a game’s end and posting it', () => {
     expect(written.annV ?? 0).toBeGreaterThan(written.shown ?? 0);
     expect(endPosts()).toEqual([]);
 
-    const second = startBotProcess(fake);
-    children.push(second);
+    startNext();
     const final = await fake.waitForMessage(thread.id, (m) => m.content.includes(result), 30_000);
     expect(final.content).toMatch(/1500 → \d+/);
     const shown = await waitFor(async () => {
@@ -165,8 +158,6 @@ describe('kill -9 between writing a game’s end and posting it', () => {
     await waitFor(async () => fake.channel(thread.id)?.thread_metadata?.archived, 30_000);
     expect(endPosts()).toHaveLength(1);
     expect(fake.violations).toEqual([]);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
   }, 90_000);
 });
 
@@ -191,9 +182,7 @@ describe('kill -9 in a group DM between sending a board and noting it shown', ()
     const ann = fake.addUser({ username: 'ann', guildId: null });
     const ben = fake.addUser({ username: 'ben', guildId: null });
     const dm = fake.addGroupDm({ name: 'Hex night', memberIds: [ann.id, ben.id] });
-    const first = startBotProcess(fake);
-    children.push(first);
-    await fake.waitForReady(1, 30_000);
+    const first = await running();
     const card = (
       await fake.slash(ann, dm.id, 'challenge', toOptions({ game: 'exxit', opponent: ben, first: 'me' })).done()
     ).original!;
@@ -211,8 +200,7 @@ describe('kill -9 in a group DM between sending a board and noting it shown', ()
     expect(owed.annV).toBeGreaterThan(owed.shown ?? 0);
 
     // The new process's sweep takes the owed post over: claimed before, so noted shown and not sent again.
-    const second = startBotProcess(fake);
-    children.push(second);
+    startNext();
     const settled = await waitFor(async () => {
       const g = await store.channels.active(dm.id);
       return g && (g.shown ?? 0) >= (g.annV ?? 0) ? g : undefined;
@@ -224,7 +212,13 @@ describe('kill -9 in a group DM between sending a board and noting it shown', ()
     expect(next.original?.content).toContain('Red: P A (place)');
     expect(boards()).toHaveLength(2);
     expect(fake.violations).toEqual([]);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
   }, 90_000);
+});
+
+describe('the process that took over', () => {
+  it('stops on SIGTERM with status 0', async () => {
+    const last = await running();
+    last.child.kill('SIGTERM');
+    expect(await last.exited, last.output()).toBe(0);
+  }, 30_000);
 });

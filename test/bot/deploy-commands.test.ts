@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord/index.js';
+import { FAKE_BOT_TOKEN } from '../support/processes.js';
 
 const run = promisify(execFile);
 let fake: FakeDiscord;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
+const TOKEN = FAKE_BOT_TOKEN;
 
 async function deploy(extra: Record<string, string>) {
   return run(process.execPath, ['--import', 'tsx', 'scripts/deploy-commands.ts'], {

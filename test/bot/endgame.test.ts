@@ -1,15 +1,13 @@
 // /endgame: only Manage Server may use it; it closes a stuck game, or one
 // whose record the engine refuses, with no result and no rating change.
 import { describe, expect, it, vi } from 'vitest';
-import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness, MANAGE_GUILD } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
   () => h,
   () => (h = undefined),
 );
-
-const MANAGE_GUILD = 1n << 5n;
 
 describe('/endgame', () => {
   it('refuses members without Manage Server and changes nothing', async () => {

@@ -19,6 +19,7 @@ import {
   waitFor,
   type Harness,
   type OptValue,
+  frenchClub,
 } from './harness.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
 
@@ -108,10 +109,7 @@ async function frenchServer(): Promise<French> {
       renderReplay: (game, setup, moves, opts) => (drawnIn.push(opts?.locale), renderReplay(game, setup, moves, opts)),
     },
   });
-  const guild = h.fake.addGuild({ name: 'Club Hexa', locale: 'fr' });
-  const channel = h.fake.addChannel(guild.id, { name: 'parties' });
-  const amelie = h.fake.addUser({ username: 'amelie', globalName: 'Amélie', guildId: guild.id, locale: 'fr' });
-  const bruno = h.fake.addUser({ username: 'bruno', globalName: 'Bruno', guildId: guild.id, locale: 'fr' });
+  const { channel, amelie, bruno } = frenchClub(h.fake);
   const answers: any[] = [];
   const keep = (r: any) => {
     answers.push(r.callback.data, r.original, ...r.followups);

@@ -86,6 +86,18 @@ export function checkAndCloseAfterEach(current: () => Harness | undefined, clear
   });
 }
 
+/** The Manage Server permission: what /settings, /endgame and tournaments ask of an organiser. */
+export const MANAGE_GUILD = 1n << 5n;
+
+/** A French server ("Club Hexa", its preferred locale fr) with a channel and two French-speaking members. */
+export function frenchClub(fake: FakeDiscord) {
+  const guild = fake.addGuild({ name: 'Club Hexa', locale: 'fr' });
+  const channel = fake.addChannel(guild.id, { name: 'parties' });
+  const amelie = fake.addUser({ username: 'amelie', globalName: 'Amélie', guildId: guild.id, locale: 'fr' });
+  const bruno = fake.addUser({ username: 'bruno', globalName: 'Bruno', guildId: guild.id, locale: 'fr' });
+  return { guild, channel, amelie, bruno };
+}
+
 export const EPHEMERAL = 64;
 export const isEphemeral = (r: { callback: { data?: any } }): boolean =>
   ((r.callback.data?.flags ?? 0) & EPHEMERAL) !== 0;

@@ -14,6 +14,7 @@ import {
   toOptions,
   waitFor,
   type Harness,
+  MANAGE_GUILD,
 } from './harness.js';
 
 let h: Harness | undefined;
@@ -21,8 +22,6 @@ checkAndCloseAfterEach(
   () => h,
   () => (h = undefined),
 );
-
-const MANAGE_GUILD = 1n << 5n;
 
 /** Display names Discord lets people pick (32 characters at most), each trying something. */
 const NAMES = {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import type { ThinkMove, ThinkOptions } from '../../src/match/index.js';
 import type { CommandOption } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, isEphemeral, waitFor, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, isEphemeral, waitFor, type Harness, MANAGE_GUILD } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -13,7 +13,6 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-const MANAGE_GUILD = 1n << 5n;
 const sub = (name: string, options: CommandOption[] = []): CommandOption[] => [{ name, type: 1, options }];
 
 describe('/play-bot level:expert', () => {

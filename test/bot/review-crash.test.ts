@@ -6,33 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
-import { spawnTracked, stopAll } from '../support/processes.js';
+import { startBotProcess, stopAll } from '../support/processes.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
 import { findButton, toOptions, waitFor } from './harness.js';
 
-const TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
 const prefix = `${inject('redisPrefix')}review-crash-${randomBytes(3).toString('hex')}:`;
-
-function startBotProcess(fake: FakeDiscord) {
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: fake.apiBase,
-      REDIS_URL: inject('redisUrl'),
-      REDIS_PREFIX: prefix,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
-    child.on('exit', (code, signal) => r(signal ?? code)),
-  );
-  return { child, exited, output: () => out };
-}
+const startBot = () => startBotProcess({ apiBase: fake.apiBase, redisUrl: inject('redisUrl'), prefix });
 
 let fake: FakeDiscord;
 let store: Store;
@@ -56,7 +35,7 @@ describe('kill -9 in the middle of a game review', () => {
     const channel = fake.addChannel(guild.id, { name: 'games' });
     const alice = fake.addUser({ username: 'alice' });
     const bob = fake.addUser({ username: 'bob' });
-    const first = startBotProcess(fake);
+    const first = startBot();
     await fake.waitForReady(1, 30_000);
     const card = (
       await fake
@@ -88,7 +67,7 @@ describe('kill -9 in the middle of a game review', () => {
     expect(left.plies.length).toBeLessThan(rec.moves.length);
     expect(fake.messages(thread.id).filter(isReview)).toEqual([]);
 
-    const second = startBotProcess(fake);
+    const second = startBot();
     const review = await fake.waitForMessage(thread.id, isReview, 90_000);
     const done = await waitFor(async () => {
       const job = await store.reviews.get(rec.id);

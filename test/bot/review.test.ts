@@ -14,7 +14,15 @@ import type { StoredPlyReview } from '../../src/model/index.js';
 import { renderMoveComparison, renderWinChart } from '../../src/render/index.js';
 import type { FakeMessage, FakeUser } from '../support/fake-discord/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { checkAndCloseAfterEach, createHarness, findButton, toOptions, waitFor, type Harness } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  toOptions,
+  waitFor,
+  type Harness,
+  frenchClub,
+} from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -147,10 +155,7 @@ describe('the post-game review', () => {
 
   it('is in French for a French game', async () => {
     h = await harness();
-    const guild = h.fake.addGuild({ name: 'Club Hexa', locale: 'fr' });
-    const channel = h.fake.addChannel(guild.id, { name: 'parties' });
-    const amelie = h.fake.addUser({ username: 'amelie', globalName: 'Amélie', guildId: guild.id, locale: 'fr' });
-    const bruno = h.fake.addUser({ username: 'bruno', globalName: 'Bruno', guildId: guild.id, locale: 'fr' });
+    const { channel, amelie, bruno } = frenchClub(h.fake);
     const card = (
       await h.fake
         .slash(amelie, channel.id, 'challenge', toOptions({ game: 'exxit', opponent: bruno, first: 'me', tiles: 19 }))

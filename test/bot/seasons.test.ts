@@ -10,15 +10,13 @@ import { sweepSeasons } from '../../src/bot/index.js';
 import { guildScope, seasonScope } from '../../src/model/index.js';
 import { newId } from '../../src/store/index.js';
 import type { CommandOption, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness } from './harness.js';
+import { checkAndCloseAfterEach, createHarness, isEphemeral, type Harness, MANAGE_GUILD } from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
   () => h,
   () => (h = undefined),
 );
-
-const MANAGE_GUILD = 1n << 5n;
 
 /** A clock set to `start` that the test moves forward. */
 function clockAt(start: number) {

@@ -3,7 +3,15 @@
 // never blocks play in a game's thread.
 import { describe, expect, it } from 'vitest';
 import type { CommandOption, FakeUser } from '../support/fake-discord/index.js';
-import { checkAndCloseAfterEach, createHarness, findButton, isEphemeral, waitFor, type Harness } from './harness.js';
+import {
+  checkAndCloseAfterEach,
+  createHarness,
+  findButton,
+  isEphemeral,
+  waitFor,
+  type Harness,
+  MANAGE_GUILD,
+} from './harness.js';
 
 let h: Harness | undefined;
 checkAndCloseAfterEach(
@@ -11,7 +19,6 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-const MANAGE_GUILD = 1n << 5n;
 const HOUR = 3_600_000;
 
 const sub = (name: string, options: CommandOption[] = []): CommandOption[] => [{ name, type: 1, options }];

@@ -16,6 +16,8 @@ import {
   toOptions,
   waitFor,
   type Harness,
+  MANAGE_GUILD,
+  frenchClub,
 } from './harness.js';
 
 let h: Harness | undefined;
@@ -24,7 +26,6 @@ checkAndCloseAfterEach(
   () => (h = undefined),
 );
 
-const MANAGE_GUILD = 1n << 5n;
 const labels = (m: FakeMessage): string[] =>
   (m.components as any[]).flatMap((r) => (r.components as any[]).map((c) => c.label as string));
 
@@ -182,10 +183,7 @@ describe('where the bot cannot post (a group DM)', () => {
 describe('in French', () => {
   it('the button, the offer, its answers and the refusals', async () => {
     h = await createHarness();
-    const guild = h.fake.addGuild({ name: 'Club Hexa', locale: 'fr' });
-    const channel = h.fake.addChannel(guild.id, { name: 'parties' });
-    const amelie = h.fake.addUser({ username: 'amelie', globalName: 'Amélie', guildId: guild.id, locale: 'fr' });
-    const bruno = h.fake.addUser({ username: 'bruno', globalName: 'Bruno', guildId: guild.id, locale: 'fr' });
+    const { channel, amelie, bruno } = frenchClub(h.fake);
     const card = (
       await h.fake
         .slash(amelie, channel.id, 'challenge', [

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { sweepTournaments } from '../../src/bot/index.js';
 import { pairingGameId, RECHECK_MS, roundPairings } from '../../src/match/index.js';
-import { findButton, isEphemeral, waitFor } from './harness.js';
-import { HOUR, MANAGE_GUILD, tournamentKit } from './tournament-kit.js';
+import { findButton, isEphemeral, waitFor, MANAGE_GUILD } from './harness.js';
+import { HOUR, tournamentKit } from './tournament-kit.js';
 
 const { h, setup, createEvent, card, clickCard, get, openRound, decide, entered, pairingPosts } = tournamentKit();
 

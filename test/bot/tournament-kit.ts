@@ -15,9 +15,9 @@ import {
   waitFor,
   type Harness,
   type OptValue,
+  MANAGE_GUILD,
 } from './harness.js';
 
-export const MANAGE_GUILD = 1n << 5n;
 export const HOUR = 3_600_000;
 
 /** A shifted clock the test moves forward. */

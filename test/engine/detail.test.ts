@@ -12,6 +12,7 @@ import { errorText, type Game, type Note, type Result } from '../../src/engine/g
 import { orion } from '../../src/engine/orion/index.js';
 import { TILE_CODES } from '../../src/engine/orion/types.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const of = (notes: Note[], id: string, side?: number) =>
   notes.filter((n) => n.id === id && (side === undefined || n.params.side === side));
@@ -55,7 +56,7 @@ describe('Exxit detail notes', () => {
           });
         }
       }),
-      { numRuns: 10 },
+      { numRuns: propertyRuns(10) },
     );
   });
 });
@@ -93,7 +94,7 @@ describe('Orion Duel detail notes', () => {
           if (s.end?.tiebreak) expect([tb.orange, tb.blue]).toEqual(s.end.tiebreak);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { text } from '../../src/commands/kit/text.js';
 import { allGames, type AnyGame } from '../../src/engine/index.js';
 import { LOCALES } from '../../src/i18n/catalogue.js';
 import { ruleErrorMsg } from '../../src/match/describe.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const games = allGames();
 
@@ -243,7 +244,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
           else expectClearRefusal(game, r.error);
         },
       ),
-      { numRuns: 700 },
+      { numRuns: propertyRuns(700) },
     );
   });
 
@@ -265,7 +266,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
           if (r.ok) expect(game.formatMove(s, r.value, 'canonical')).toBe(game.formatMove(s, m, 'canonical'));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -278,7 +279,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
         expect(r.ok).toBe(false);
         if (!r.ok) expectClearRefusal(game, r.error);
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -320,7 +321,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
           if (chosen.ok) expect(game.initial(chosen.value).ok).toBe(true);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -329,7 +330,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
       fc.property(fc.jsonValue(), (v) => {
         expect(game.fromJSON(v).ok).toBe(false);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -355,7 +356,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
           }
         },
       ),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
   });
 });

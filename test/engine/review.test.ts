@@ -105,8 +105,10 @@ describe('reviewPly', () => {
 
   it('is deterministic for a seed', () => {
     const before = stateAfter('orion', 'preset1', ORION_MOVES.slice(0, 6));
-    const a = reviewPly('orion', before, ORION_MOVES[6], 6, { seed: 5 });
-    const b = reviewPly('orion', before, ORION_MOVES[6], 6, { seed: 5 });
+    // A tenth of the budget: the same search code, and determinism does not depend on the budget's size.
+    const budget = { player: 'hard', iterations: 360, visits: 90 } as const;
+    const a = reviewPly('orion', before, ORION_MOVES[6], 6, { seed: 5, budget });
+    const b = reviewPly('orion', before, ORION_MOVES[6], 6, { seed: 5, budget });
     expect(b).toEqual(a);
   });
 });
@@ -136,6 +138,10 @@ describe('reviewGame', () => {
   });
 
   it('is deterministic for a seed', () => {
-    expect(reviewGame('exxit', 'short', moves, { seed: 3 })).toEqual(review);
+    // A tenth of the budget, twice (the full review above costs seconds): the same search code either way.
+    const budget = { player: 'hard', iterations: 8000, visits: 0 } as const;
+    expect(reviewGame('exxit', 'short', moves, { seed: 3, budget })).toEqual(
+      reviewGame('exxit', 'short', moves, { seed: 3, budget }),
+    );
   });
 });

@@ -12,6 +12,7 @@ import { replay } from '../../src/engine/replay.js';
 import { playMove, postAnnouncement, setupOf } from '../../src/match/index.js';
 import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const m = useMatchStore('moves');
 const T = Date.UTC(2026, 5, 1, 12);
@@ -177,7 +178,7 @@ describe('any mix of legal and refused moves', () => {
           expect(rec.version).toBe(1 + writes);
         },
       ),
-      { numRuns: 15 },
+      { numRuns: propertyRuns(15) },
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   seasonId,
   seasonMsg,
 } from '../../src/match/seasons.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const at = (y: number, m: number, d = 1, h = 0, min = 0, ms = 0) => Date.UTC(y, m - 1, d, h, min, 0, ms);
 
@@ -65,7 +66,7 @@ describe('season ids', () => {
           expect(seasonId(len, end)).not.toBe(id);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

@@ -62,6 +62,15 @@ async function play(h: ReturnType<typeof harness>, g: StoredGame, moves: readonl
     await postAnnouncement(h.ctx, await playMove(h.ctx, { gameId: g.id }, { userId: i % 2 ? 'bob' : 'alice' }, mv));
 }
 
+/** A fresh game with ORION's first `plies` played through `h` (Alice first), and `by`'s takeback offer open. */
+async function withOffer(h: ReturnType<typeof harness>, plies: number, by = 'alice') {
+  const g = await newGame();
+  await play(h, g, ORION.slice(0, plies));
+  const asked = await askTakeback(h.ctx, { channelId: g.channelId }, by);
+  if (asked.kind !== 'offered') throw new Error(asked.kind);
+  return { g, asked };
+}
+
 /** The stored record is its move log replayed: state and log agree. */
 function expectConsistent(rec: StoredGame): void {
   const r = replay(getGame(rec.game), rec.setup, rec.moves);
@@ -119,10 +128,7 @@ describe('a takeback between people', () => {
 
   it('accepted by a process that dies before its post: another process posts the board once, saying moves went', async () => {
     const h = harness(() => T);
-    const g = await newGame();
-    await play(h, g, ORION.slice(0, 3));
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const { g, asked } = await withOffer(h, 3);
     // Written, never posted: the process is gone.
     expect((await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true)).kind).toBe('accepted');
     const other = harness(() => T);
@@ -153,10 +159,7 @@ describe('a takeback between people', () => {
 
   it('asked on one’s own turn: one’s move and the reply after it go, and one is to move again', async () => {
     const h = harness(() => T);
-    const g = await newGame();
-    await play(h, g, ORION.slice(0, 2));
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const { g, asked } = await withOffer(h, 2);
     expect(asked.moves).toEqual(ORION.slice(0, 2));
     const res = await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true);
     if (res.kind !== 'accepted') throw new Error(res.kind);
@@ -186,10 +189,7 @@ describe('a takeback between people', () => {
 
   it('declined, or withdrawn by the asker: the offer goes, nothing else changes; it may be asked again', async () => {
     const h = harness(() => T);
-    const g = await newGame();
-    await play(h, g, ORION.slice(0, 1));
-    const first = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (first.kind !== 'offered') throw new Error(first.kind);
+    const { g, asked: first } = await withOffer(h, 1);
     const before = await get(g.id);
     const no = await answerTakeback(h.ctx, g.id, first.offer.version, 'bob', false);
     expect(no).toMatchObject({ kind: 'declined', game: { takebackOffer: null, moves: ORION.slice(0, 1) } });
@@ -208,10 +208,7 @@ describe('a takeback between people', () => {
 
   it('lapses with the next move: its buttons are stale, the game as the move left it', async () => {
     const h = harness(() => T);
-    const g = await newGame();
-    await play(h, g, ORION.slice(0, 1));
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const { g, asked } = await withOffer(h, 1);
     await postAnnouncement(h.ctx, await playMove(h.ctx, { gameId: g.id }, { userId: 'bob' }, ORION[1]));
     const rec = await get(g.id);
     expect(rec).toMatchObject({ takebackOffer: null, moves: ORION.slice(0, 2) });
@@ -224,10 +221,7 @@ describe('a takeback between people', () => {
 
   it('survives writes that leave the position alone (a draw offer): its buttons still work', async () => {
     const h = harness(() => T);
-    const g = await newGame();
-    await play(h, g, ORION.slice(0, 1));
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const { g, asked } = await withOffer(h, 1);
     const drawn = await m.store.games.update(g.id, asked.offer.version, { drawOffer: 1 });
     expect(drawn.ok).toBe(true);
     const res = await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true);
@@ -237,10 +231,7 @@ describe('a takeback between people', () => {
 
   it('one open offer per game: the asker again, the opponent, the asker accepting, a stranger: refused, nothing changes', async () => {
     const h = harness(() => T);
-    const g = await newGame();
-    await play(h, g, ORION.slice(0, 2));
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'bob');
-    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const { g, asked } = await withOffer(h, 2, 'bob');
     const rec = await get(g.id);
     expect(await refusalOf(askTakeback(h.ctx, { channelId: g.channelId }, 'bob'))).toEqual({
       key: 'takeback.alreadyOffered',
@@ -319,10 +310,7 @@ describe('a takeback and a move at the same moment', () => {
   async function offered() {
     const p1 = harness(() => T);
     const p2 = harness(() => T);
-    const g = await newGame();
-    await play(p1, g, ORION.slice(0, 3));
-    const asked = await askTakeback(p1.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    const { g, asked } = await withOffer(p1, 3);
     return { p1, p2, g, version: asked.offer.version, reply: await legal(g.id) };
   }
 
@@ -444,6 +432,17 @@ describe('forced moves', () => {
 
 describe('against the AI', () => {
   const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
+
+  /** Alice's first move against the AI, then her takeback once its search is on: taken at once, and posted. */
+  async function takeBackDuringSearch(h: ReturnType<typeof harness>, searching: Promise<void>) {
+    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await play(h, g, ORION.slice(0, 1));
+    await searching;
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    if (asked.kind !== 'done') throw new Error(asked.kind);
+    await postAnnouncement(h.ctx, asked.announcement);
+    return g;
+  }
   const orion = getGame('orion');
   const firstLegal: ThinkMove = (_game, state) =>
     Promise.resolve(orion.formatMove(state as never, orion.legalMoves(state as never)[0], 'canonical'));
@@ -477,12 +476,7 @@ describe('against the AI', () => {
       thinking();
       return new Promise((r) => (answer = r));
     };
-    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
-    await play(h, g, ORION.slice(0, 1));
-    await searching;
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'done') throw new Error(asked.kind);
-    await postAnnouncement(h.ctx, asked.announcement);
+    const g = await takeBackDuringSearch(h, searching);
     answer(await firstLegal('orion', position, 'easy', 0));
     await h.settle();
     const rec = await get(g.id);
@@ -507,12 +501,7 @@ describe('against the AI', () => {
       }
       return firstLegal(game, state, level, seed);
     };
-    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
-    await play(h, g, ORION.slice(0, 1));
-    await searching;
-    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
-    if (asked.kind !== 'done') throw new Error(asked.kind);
-    await postAnnouncement(h.ctx, asked.announcement);
+    const g = await takeBackDuringSearch(h, searching);
     const other = await legal(g.id);
     expect(other).not.toBe(ORION[0]);
     await play(h, g, [other]);

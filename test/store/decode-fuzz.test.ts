@@ -16,6 +16,7 @@ import {
 } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, newGame, prefixFor, quiet, uid } from './helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const redisMode = MODES.find((m) => m.name === 'redis')!;
 
@@ -146,7 +147,7 @@ describe('records read back with damage', () => {
         seen.read++;
         valid(r, bad);
       }),
-      { numRuns: runs },
+      { numRuns: propertyRuns(runs) },
     );
     await store.redis.del(key);
     await store.redis.hset(key, fields);

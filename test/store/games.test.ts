@@ -473,6 +473,22 @@ describe.each(MODES)('games on $name', (mode) => {
     expect(await store.processes.alive(id)).toBe(false);
   });
 
+  it('processes: an id that is not a key part is refused or not alive; a time to live is rounded up, 1 ms at least', async () => {
+    for (const bad of ['a{b}', 'a b', '', 'x'.repeat(101)]) {
+      await expect(store.processes.beat(bad, 5_000)).rejects.toThrow(TypeError);
+      expect(await store.processes.alive(bad)).toBe(false);
+      await expect(store.processes.gone(bad)).resolves.toBeUndefined();
+    }
+    const id = uid('proc');
+    await store.processes.beat(id, 4_000.2);
+    const ttl = await store.redis.pttl(`${prefix}process:{${id}}`);
+    expect(ttl).toBeGreaterThan(3_900);
+    expect(ttl).toBeLessThanOrEqual(4_001);
+    await store.processes.beat(id, 0); // not refused by Redis (PX 0 would be): gone within a moment
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await store.processes.alive(id)).toBe(false);
+  });
+
   it('binding a channel to the game it is bound to already succeeds (the bind run twice: its first answer lost)', async () => {
     const ch = uid('c');
     const keys = [`${prefix}channel:{${ch}}:active`, `${prefix}channel:{${ch}}:last`];

@@ -95,6 +95,66 @@ describe.each(MODES)('review jobs on $name', (mode) => {
     expect(await store.reviews.lease(id, 'p3', t, 60_000)).toEqual({ ok: false, reason: 'posted' });
   });
 
+  it('keeps a follow-up interaction as given; records where the lease ends; skipped or failed ends the job and its hint', async () => {
+    const id = gid();
+    const t = Date.now();
+    const interaction = { token: 'tok', createdAt: t, component: true, followUp: true };
+    await store.reviews.create(id, interaction);
+    expect((await store.reviews.get(id))!.interaction).toEqual(interaction);
+    await store.reviews.lease(id, 'p1', t, 10_000.5);
+    expect((await store.reviews.get(id))!.leaseUntil).toBe(Math.ceil(t + 10_000.5));
+    expect(await store.reviews.addPly(id, 'p1', ply(0), t + 30_000.2)).toBe(true);
+    expect((await store.reviews.get(id))!.leaseUntil).toBe(Math.ceil(t + 30_000.2));
+    expect(await store.reviews.graded(id, 'p2', { status: 'skipped' })).toBe(false);
+    expect(await store.reviews.graded(id, 'p1', { status: 'skipped' })).toBe(true);
+    expect(await store.reviews.get(id)).toMatchObject({ status: 'skipped', owner: '', leaseUntil: 0, messageId: null });
+    expect(await store.reviews.pending(t + 60_000)).not.toContain(id);
+    expect(await store.reviews.lease(id, 'p2', t + 60_000, 10_000)).toEqual({ ok: false, reason: 'skipped' });
+
+    const failed = gid();
+    await store.reviews.create(failed, null);
+    await store.reviews.lease(failed, 'p1', t, 10_000);
+    expect(await store.reviews.graded(failed, 'p1', { status: 'failed' })).toBe(true);
+    expect(await store.reviews.get(failed)).toMatchObject({ status: 'failed', owner: '' });
+    expect(await store.reviews.pending(t + 60_000)).not.toContain(failed);
+  });
+
+  it('a graded job given back stays graded, its lease free; its holder may extend it while done or sending', async () => {
+    const id = gid();
+    const t = Date.now();
+    await store.reviews.create(id, null);
+    await store.reviews.lease(id, 'p1', t, 10_000);
+    await store.reviews.graded(id, 'p1', { review });
+    expect(await store.reviews.extend(id, 'p1', t + 5_000, 10_000)).toBe(true);
+    expect((await store.reviews.get(id))!.leaseUntil).toBe(t + 15_000);
+    expect(await store.reviews.sending(id, 'p1')).toBe(true);
+    expect(await store.reviews.extend(id, 'p1', t + 6_000, 10_000)).toBe(true);
+    expect(await store.reviews.release(id, 'p2')).toBe(false);
+    expect(await store.reviews.release(id, 'p1')).toBe(true);
+    expect(await store.reviews.get(id)).toMatchObject({ status: 'sending', owner: '', leaseUntil: 0, review });
+    expect(await store.reviews.extend(id, 'p1', t + 7_000, 10_000)).toBe(false);
+  });
+
+  it('pending: the hints up to a time, oldest first, at most `limit` (50 unless asked); recheck moves only a hint there is', async () => {
+    // Jobs created with an old clock are not possible here (the store's clock is now): hints moved far into the past.
+    const ids: string[] = [];
+    for (let i = 0; i < 52; i++) {
+      const id = gid();
+      ids.push(id);
+      await store.reviews.create(id, null);
+      await store.reviews.recheck(id, 1000 + i);
+    }
+    expect(await store.reviews.pending(1001)).toEqual(ids.slice(0, 2));
+    expect(await store.reviews.pending(1051, 3)).toEqual(ids.slice(0, 3));
+    expect(await store.reviews.pending(1051)).toEqual(ids.slice(0, 50));
+    await store.reviews.recheck(ids[0], null);
+    expect(await store.reviews.pending(1001)).toEqual([ids[1]]);
+    // A hint already dropped is not put back by a recheck (XX): the job ended meanwhile.
+    await store.reviews.recheck(ids[0], 1000);
+    expect(await store.reviews.pending(1001)).toEqual([ids[1]]);
+    for (const id of ids) await store.reviews.recheck(id, null);
+  });
+
   it('refuses bad ids and reads a damaged job as damaged', async () => {
     await expect(store.reviews.create('NOT AN ID', null)).rejects.toThrow(TypeError);
     expect(await store.reviews.get('{x}')).toBeNull();

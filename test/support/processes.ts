@@ -48,3 +48,46 @@ export async function stopAll(graceMs = 3_000): Promise<void> {
   // The group too: a shard manager's bot processes outlive a manager killed hard.
   for (const c of left) signal(c, 'SIGKILL');
 }
+
+/** A bot token of the right shape for the fake Discord (never a real one). */
+export const FAKE_BOT_TOKEN = 'MTA1Mzg2NzM0NTY3ODkwMTIzNA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
+
+export interface BotProcess {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Resolves with the signal that ended it, or its exit code. */
+  exited: Promise<NodeJS.Signals | number | null>;
+  /** Everything it wrote so far (stdout and stderr), for a failing assertion's message. */
+  output: () => string;
+}
+
+/**
+ * The real entry point (`src/index.ts` under tsx), as `npm start` runs it, against a fake Discord at `apiBase` and
+ * Redis at `redisUrl` under `prefix`: the crash tests kill it with SIGKILL and start another on the same store.
+ * `env` adds or overrides variables (src/config.ts).
+ */
+export function startBotProcess(opts: {
+  apiBase: string;
+  redisUrl: string;
+  prefix: string;
+  env?: Record<string, string>;
+}): BotProcess {
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      DISCORD_TOKEN: FAKE_BOT_TOKEN,
+      DISCORD_API_URL: opts.apiBase,
+      REDIS_URL: opts.redisUrl,
+      REDIS_PREFIX: opts.prefix,
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
+    child.on('exit', (code, signal) => r(signal ?? code)),
+  );
+  return { child, exited, output: () => out };
+}

@@ -6,31 +6,18 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import { localeOf } from '../../i18n/catalogue.js';
 import { answerDraw, gameLocale, recordCard, refuse, rematch } from '../../match/index.js';
 import { defineButton, type CommandContext, type Reply } from '../kit/command.js';
-import { COUNT_RE, codes, isCount, isRef, mayRedraw } from '../kit/custom-id.js';
+import { gameActionFields, type GameActionId, mayRedraw } from '../kit/custom-id.js';
 import { interactionRef, liveInteractionRef } from '../kit/interaction-ref.js';
 import { challengeCard } from '../kit/posts.js';
 import { t } from '../kit/text.js';
 
-type GameAction = 'draw-accept' | 'draw-decline' | 'rematch';
-const actions = codes<GameAction>({ 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' });
-type GameButtonId = { kind: 'game'; gameId: string; version: number; action: GameAction };
+type GameButtonId = GameActionId<'game', 'draw-accept' | 'draw-decline' | 'rematch'>;
 type Click = ButtonInteraction | StringSelectMenuInteraction;
 
 export const game = defineButton<GameButtonId>({
   id: {
-    kind: 'game',
+    ...gameActionFields('game', { 'draw-accept': 'da', 'draw-decline': 'dd', rematch: 'rm' }),
     prefix: 'g',
-    fields: 3,
-    encode: (id) => {
-      if (!(isRef(id.gameId) && isCount(id.version))) throw new Error('custom id: bad game id or version');
-      return [id.gameId, String(id.version), actions.write(id.action)];
-    },
-    decode: ([ref, version, code]) => {
-      const action = actions.read(code);
-      return isRef(ref) && COUNT_RE.test(version) && action
-        ? { kind: 'game', gameId: ref, version: Number(version), action }
-        : null;
-    },
     target: (id) => id.gameId,
   },
   // The answer to a draw offer redraws it; Rematch answers privately unless it posts a card or a board.

@@ -5,32 +5,19 @@
 // offer's buttons are stale).
 import { answerTakeback, askTakeback, gameLocale, refuse } from '../../match/index.js';
 import { defineButton, type CommandContext, type Reply } from '../kit/command.js';
-import { carriedIds, COUNT_RE, codes, isCount, isRef, mayRedraw } from '../kit/custom-id.js';
+import { carriedIds, gameActionFields, type GameActionId, mayRedraw } from '../kit/custom-id.js';
 import { liveInteractionRef } from '../kit/interaction-ref.js';
 import { t } from '../kit/text.js';
 import { askedReply } from '../takeback.js';
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 
-type TakebackAction = 'takeback-ask' | 'takeback-accept' | 'takeback-decline';
-const actions = codes<TakebackAction>({ 'takeback-ask': 'a', 'takeback-accept': 'y', 'takeback-decline': 'n' });
-type TakebackButtonId = { kind: 'takeback'; gameId: string; version: number; action: TakebackAction };
+type TakebackButtonId = GameActionId<'takeback', 'takeback-ask' | 'takeback-accept' | 'takeback-decline'>;
 type Click = ButtonInteraction | StringSelectMenuInteraction;
 
 export const takeback = defineButton<TakebackButtonId>({
   id: {
-    kind: 'takeback',
+    ...gameActionFields('takeback', { 'takeback-ask': 'a', 'takeback-accept': 'y', 'takeback-decline': 'n' }),
     prefix: 'tb',
-    fields: 3,
-    encode: (id) => {
-      if (!(isRef(id.gameId) && isCount(id.version))) throw new Error('custom id: bad game id or version');
-      return [id.gameId, String(id.version), actions.write(id.action)];
-    },
-    decode: ([ref, version, code]) => {
-      const action = actions.read(code);
-      return isRef(ref) && COUNT_RE.test(version) && action
-        ? { kind: 'takeback', gameId: ref, version: Number(version), action }
-        : null;
-    },
     // An answer redraws its offer: only the message of that very offer (not the board's Takeback, nor an older offer).
     target: (id) => (id.action === 'takeback-ask' ? `${id.gameId}:ask` : `${id.gameId}:offer:${id.version}`),
   },

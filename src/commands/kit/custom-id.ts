@@ -50,6 +50,34 @@ export interface IdCodec<T extends { kind: string }> {
   target(id: T): string;
 }
 
+/** An action on a game, as drawn on one of its posts: `<prefix>:<game id>:<version>:<action code>`. */
+export type GameActionId<K extends string, A extends string> = { kind: K; gameId: string; version: number; action: A };
+
+/**
+ * The fields of a game action's id (draw answers and rematch, takebacks): the game, the version the button was drawn
+ * at (any change since makes it stale) and the action's code. The kind adds its prefix and target.
+ */
+export function gameActionFields<K extends string, A extends string>(
+  kind: K,
+  byAction: Record<A, string>,
+): Pick<IdCodec<GameActionId<K, A>>, 'kind' | 'fields' | 'encode' | 'decode'> {
+  const actions = codes<A>(byAction);
+  return {
+    kind,
+    fields: 3,
+    encode: (id) => {
+      if (!(isRef(id.gameId) && isCount(id.version))) throw new Error('custom id: bad game id or version');
+      return [id.gameId, String(id.version), actions.write(id.action)];
+    },
+    decode: ([ref, version, code]) => {
+      const action = actions.read(code);
+      return isRef(ref) && COUNT_RE.test(version) && action
+        ? { kind, gameId: ref, version: Number(version), action }
+        : null;
+    },
+  };
+}
+
 const byKind = new Map<string, IdCodec<CustomId>>();
 const byPrefix = new Map<string, IdCodec<CustomId>>();
 

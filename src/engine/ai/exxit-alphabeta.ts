@@ -320,26 +320,18 @@ export function alphaBetaExxit(
     if (b.end !== 0) return terminalScore(b, ply);
     const moves = generate(b);
     const forcedDance = moves[0].kind === 'dance';
-    if (!forcedDance || qd >= o.qsDepth) {
+    let best = -Infinity;
+    // Not a forced dance (or too deep for one): stand pat, or try the Frees only.
+    const standPat = !forcedDance || qd >= o.qsDepth;
+    if (standPat) {
       const stand = evaluate(b);
       if (qd >= o.qsDepth || qd >= o.qsFrees || stand >= beta) return stand;
       if (stand > alpha) alpha = stand;
-      let best = stand;
-      const child = boardAt(ply + 1);
-      for (const m of moves) {
-        if (m.kind !== 'free') continue;
-        copyAt(child, b, ply);
-        const [c1, c2] = playHashed(b, child, m, h1, h2);
-        const s = -qsearch(child, c1, c2, -beta, -alpha, ply + 1, qd + 1);
-        if (s > best) best = s;
-        if (s > alpha) alpha = s;
-        if (alpha >= beta) break;
-      }
-      return best;
+      best = stand;
     }
-    let best = -Infinity;
     const child = boardAt(ply + 1);
     for (const m of moves) {
+      if (standPat && m.kind !== 'free') continue;
       copyAt(child, b, ply);
       const [c1, c2] = playHashed(b, child, m, h1, h2);
       const s = -qsearch(child, c1, c2, -beta, -alpha, ply + 1, qd + 1);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
 import { init, move } from './helpers.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
 function midgame(): ExxitState {
   let s = init();
@@ -36,7 +37,7 @@ describe('fuzz', () => {
           expect(exxit.fromJSON(JSON.parse(JSON.stringify(r.value)))).toEqual(r);
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 

@@ -10,6 +10,7 @@ import { VARIANT_TILES } from '../../../src/engine/exxit/types.js';
 
 const variant = fc.constantFrom<ExxitVariant>('standard', 'blitz', 'short');
 import { init } from './helpers.js';
+import { propertyRuns } from '../../support/property-runs.js';
 const start = (v: ExxitVariant) => init(v);
 const text = (ms: ExxitMove[], s: ExxitState) => ms.map((m) => exxit.formatMove(s, m)).sort();
 
@@ -64,7 +65,7 @@ describe('fast path over thousands of random games', () => {
         expect(o.over).toBe(true);
         expect(['EX-20a', 'EX-20b', 'EX-20c', 'EX-20d']).toContain(o.reason);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });
@@ -126,7 +127,7 @@ describe('pure API against the fast path', () => {
           expect(t).toEqual(s);
         }
       }),
-      { numRuns: 50 },
+      { numRuns: propertyRuns(50) },
     );
   });
 
@@ -155,7 +156,7 @@ describe('pure API against the fast path', () => {
         expect(copy.ply()).toBe(cutState.ply);
         expect(text(copy.legalMoves(), cutState)).toEqual(text(exxit.legalMoves(cutState), cutState));
       }),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 });

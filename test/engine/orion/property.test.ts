@@ -13,6 +13,7 @@ import { groupsOf, tiebreakScores, victoryConditions } from '../../../src/engine
 import { makeRng, randInt } from '../../../src/engine/rng.js';
 import { start } from './helpers.js';
 import { errorText } from '../../../src/engine/game.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
 const SETUPS = fc.oneof(
   fc.constantFrom('preset1', 'preset2', 'preset3'),
@@ -166,7 +167,7 @@ describe('random games through the pure API', () => {
         const sum = orion.summary(s);
         expect(sum.over).toBe(true);
       }),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 });
@@ -205,7 +206,7 @@ describe('random games through the fast Position', () => {
         if (o.reason === 'OD-19') expect(pos.ply()).toBe(28);
         expect(pos.tilesLeft(0) + pos.tilesLeft(1)).toBe(28 - pos.ply());
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 });

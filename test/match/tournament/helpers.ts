@@ -73,5 +73,5 @@ export function colourDiffs(players: readonly PlayerId[], history: readonly Game
   );
 }
 
-/** fast-check run counts: kept small for the suite; TOURNAMENT_RUNS=20 multiplies them for a long run. */
-export const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env.TOURNAMENT_RUNS ?? 1)));
+/** fast-check run counts: kept small for the suite; HEXMATE_PROPERTY_RUNS=20 multiplies them for a long run. */
+export { propertyRuns as runs } from '../../support/property-runs.js';
