@@ -36,3 +36,4 @@ export * from './sweeps/challenges.js';
 export * from './sweeps/clock.js';
 export * from './sweeps/seasons.js';
 export * from './sweeps/tournaments.js';
+export * from './view.js';

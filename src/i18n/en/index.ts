@@ -10,6 +10,7 @@ import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
+import { web } from './web.js';
 
 export const en = {
   ...play,
@@ -21,6 +22,7 @@ export const en = {
   ...picture,
   ...takeback,
   ...postgame,
+  ...web,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

@@ -11,6 +11,7 @@ import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
+import { web } from './web.js';
 
 export const fr: Catalogue = {
   ...play,
@@ -22,6 +23,7 @@ export const fr: Catalogue = {
   ...picture,
   ...takeback,
   ...postgame,
+  ...web,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },
