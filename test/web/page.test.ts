@@ -61,7 +61,8 @@ async function phone(): Promise<Page> {
   return ctx.newPage();
 }
 
-const canvasData = (page: Page) => page.$eval('#board', (c) => (c as HTMLCanvasElement).toDataURL());
+// The functions below run in the page; the tests' tsconfig has no DOM types, hence the narrow casts.
+const canvasData = (page: Page) => page.$eval('#board', (c) => (c as unknown as { toDataURL(): string }).toDataURL());
 const moveItems = (page: Page) => page.$$eval('#moves li:not(.empty)', (lis) => lis.map((li) => li.textContent ?? ''));
 
 /** The first legal move of the game's position, canonical. */
@@ -88,18 +89,18 @@ describe('the live game page', () => {
       const mover = players[toMove(await h.game(channelId))];
       const r = await h.move(mover, channelId, await firstLegal(channelId));
       expect(r.callback.type).not.toBe(undefined);
-      await page.waitForFunction((n) => document.querySelectorAll('#moves li:not(.empty)').length === n, i + 1);
+      await page.waitForFunction(`document.querySelectorAll('#moves li:not(.empty)').length === ${i + 1}`);
     }
     expect(await moveItems(page)).toHaveLength(2);
     expect(await canvasData(page)).not.toBe(before);
     // The replay slider goes back to the start: the first picture again.
     await page.$eval('#slider', (s) => {
-      (s as HTMLInputElement).value = '0';
+      (s as unknown as { value: string }).value = '0';
       s.dispatchEvent(new Event('input'));
     });
     expect(await canvasData(page)).toBe(before);
     // The page fits a phone: nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     if (process.env.WEB_SCREENSHOT) {
       await page.click('#live');
       await page.screenshot({ path: process.env.WEB_SCREENSHOT, fullPage: true });
