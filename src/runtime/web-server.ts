@@ -39,6 +39,8 @@ export interface WebLimits {
   maxSockets: number;
   /** Sockets one address may hold at once (behind a proxy: the proxy's, unless it is the only client). */
   maxSocketsPerAddress: number;
+  /** Pages (/game/<id>, each a read of Redis) one address may load per `rateWindowMs` (more: 429, a busy page). */
+  maxPagesPerWindow: number;
 }
 
 const DEFAULT_LIMITS: WebLimits = {
@@ -47,6 +49,7 @@ const DEFAULT_LIMITS: WebLimits = {
   rateWindowMs: 10_000,
   maxSockets: 10_000,
   maxSocketsPerAddress: 500,
+  maxPagesPerWindow: 60,
 };
 
 export interface WebServer {
@@ -85,6 +88,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const { store, log } = opts;
   const watchers = new Map<string, Set<WebSocket>>();
   const perAddress = new Map<string, number>();
+  /** Pages loaded per address in the current window; the whole map is dropped when the window ends. */
+  let pagesSeen = new Map<string, number>();
+  let pagesWindow = Date.now();
+  const tooManyPages = (address: string): boolean => {
+    const now = Date.now();
+    if (now - pagesWindow > limits.rateWindowMs) {
+      pagesSeen = new Map();
+      pagesWindow = now;
+    }
+    const n = (pagesSeen.get(address) ?? 0) + 1;
+    pagesSeen.set(address, n);
+    return n > limits.maxPagesPerWindow;
+  };
   /** The newest version sent per watched game, and whether a fetch is under way (updates coalesce). */
   const sent = new Map<string, { version: number; fetching: boolean; again: boolean }>();
   let indexHtml: Promise<string | null> | null = null;
@@ -108,6 +124,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const game = GAME_PATH.exec(url.pathname);
     if (game) {
       const locale = pageLocale(url, req);
+      if (tooManyPages(req.socket.remoteAddress ?? '?')) return refusalPage(res, 429, locale, 'busy');
       const v = await gameView(store, game[1]);
       if (!v.ok) return refusalPage(res, v.reason === 'private' ? 403 : 404, locale, v.reason);
       const html = await index();

@@ -142,6 +142,21 @@ describe('the live game page', () => {
     expect(await page.textContent('#refused')).toBe('Partie introuvable');
     await page.context().close();
 
+    // Too many pages from one address: a busy page (a server of its own with a small limit).
+    const tight = await startWebServer({
+      port: 0,
+      host: '127.0.0.1',
+      store: h.store,
+      log: pino({ level: 'silent' }),
+      assetsDir: WEB_ASSETS_DIR,
+      limits: { maxPagesPerWindow: 2 },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await fetch(`http://127.0.0.1:${tight.port}/game/${priv.game.id}`)).status);
+    await tight.close();
+    expect(statuses).toEqual([403, 403, 429]);
+
     // The socket of the private game says why and shows nothing; junk and oversized messages change nothing.
     const said: string[] = [];
     const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws/game/${priv.game.id}`);
