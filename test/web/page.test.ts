@@ -175,5 +175,10 @@ describe('the live game page', () => {
     spy.send('x'.repeat(10_000));
     expect(await closed).toBe(1009);
     expect((await h.store.games.get(rec.id))?.version).toBe(rec.version);
+
+    // Without PUBLIC_URL (this bot has none), the game's end has no link.
+    const ended = await h.slash(h.bob, rec.channelId, 'resign').done();
+    expect(ended.original!.content).toMatch(/resign/i);
+    expect(ended.original!.content).not.toContain('/game/');
   }, 30_000);
 });
