@@ -5,7 +5,7 @@ import { createHarness, isEphemeral, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ bot: { publicUrl: 'https://hex.example.org' } });
+  h = await createHarness({ bot: { publicUrl: 'https://hex.example.org', renderInWorkers: false } });
 });
 afterAll(async () => {
   expect(h.fake.violations).toEqual([]);

@@ -33,7 +33,8 @@ beforeAll(async () => {
     { encoding: 'utf8' },
   );
   if (built.status !== 0) throw new Error(`the web client did not build:\n${built.stderr}`);
-  h = await createHarness();
+  // Boards drawn on the main thread: no render workers to start for a few boards.
+  h = await createHarness({ bot: { renderInWorkers: false } });
   web = await startWebServer({
     port: 0,
     host: '127.0.0.1',
