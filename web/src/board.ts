@@ -44,6 +44,9 @@ export function drawPosition(
   locale: Locale,
 ): void {
   const size = BOARD_SIZE[game];
+  // The board's shape, for the CSS that fits it in a desktop window's height (style.css) before the first paint.
+  canvas.style.setProperty('--ratio', String(size.width / size.height));
+  canvas.style.aspectRatio = `${size.width} / ${size.height}`;
   const cssWidth = canvas.clientWidth || size.width;
   const scale = Math.min(3, (cssWidth * (window.devicePixelRatio || 1)) / size.width);
   const width = Math.round(size.width * scale);

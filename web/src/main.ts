@@ -116,7 +116,11 @@ function render(): void {
   const li = el.moves.querySelector<HTMLLIElement>(`li[data-ply="${ply}"]`);
   if (li) {
     li.classList.add('current');
-    if (at === null) li.scrollIntoView({ block: 'nearest' });
+    // Scrolls the list, never the page (scrollIntoView would move a phone's page down to the list on each update).
+    const box = el.moves;
+    if (li.offsetTop < box.scrollTop) box.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = li.offsetTop + li.offsetHeight - box.clientHeight;
   }
 }
 
