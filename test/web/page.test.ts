@@ -5,16 +5,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { getGame } from '../../src/engine/index.js';
 import { startWebServer, WEB_ASSETS_DIR, type WebServer } from '../../src/runtime/web-server.js';
+import { openStore } from '../../src/store/index.js';
+import type { Store } from '../../src/store/types.js';
 import { createHarness, toMove, waitFor, type Harness } from '../bot/harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let h: Harness;
 let web: WebServer;
+/** The web server's own Redis connection, as in another process than the bot's: updates come through pub/sub. */
+let webStore: Store;
 let browser: Browser;
 let base: string;
 
@@ -35,10 +39,11 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`the web client did not build:\n${built.stderr}`);
   // Boards drawn on the main thread: no render workers to start for a few boards.
   h = await createHarness({ bot: { renderInWorkers: false } });
+  webStore = await openStore({ url: inject('redisUrl'), prefix: h.prefix, logger: { warn: () => {}, info: () => {} } });
   web = await startWebServer({
     port: 0,
     host: '127.0.0.1',
-    store: h.store,
+    store: webStore,
     log: pino({ level: 'silent' }),
     assetsDir: WEB_ASSETS_DIR,
   });
@@ -49,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await web?.close();
+  await webStore?.close();
   await h?.close();
 });
 
