@@ -16,6 +16,10 @@ COPY scripts/build.mjs ./scripts/build.mjs
 COPY src ./src
 # The clean, type-checked build: dist/ with the worker boot .mjs copied beside the compiled workers.
 RUN npm run build
+# The live game page's client (web/ → dist-web/, Vite); served only when WEB_PORT is set (docs/web.md).
+COPY web ./web
+COPY scripts/build-web.mjs ./scripts/build-web.mjs
+RUN npm run build:web
 
 # --- runtime -----------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime
@@ -34,8 +38,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
   && find node_modules/@fontsource -type f \( -name '*.woff' -o \( -name '*.woff2' ! -name '*-400-normal.woff2' \) \) -delete
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/dist-web ./dist-web
 # npm start works here too: the check finds no src/ and runs dist/ as it is.
-COPY scripts/build.mjs ./scripts/build.mjs
+COPY scripts/build.mjs scripts/build-web.mjs ./scripts/
 USER node
 # /livez of the health server on METRICS_PORT (the bot's, or with SHARDS the shard manager's);
 # node's own fetch, no curl in the image.

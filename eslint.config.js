@@ -38,7 +38,17 @@ const zones = LAYERS.flatMap((group, layer) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'demo-output/**', 'coverage/**', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-web/**',
+      'node_modules/**',
+      'demo-output/**',
+      'coverage/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -6,7 +6,8 @@
 //   node scripts/build.mjs              npm run build: clean build, type-checked by tsc (tsconfig.build.json)
 //   node scripts/build.mjs --if-stale   npm start: builds only when dist/ is missing or a source is newer
 //                                       than it, without the type check: esbuild transpiles each file
-//                                       (well under a second; tsc --noCheck when esbuild is missing)
+//                                       (well under a second; tsc --noCheck when esbuild is missing);
+//                                       then the web client (scripts/build-web.mjs) when it is stale
 //
 // dist/.build-stamp marks a finished build; its mtime is the time the build
 // started, so a file saved during a build makes the next start build again.
@@ -170,8 +171,11 @@ export function ensureBuilt(opts = {}) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    if (process.argv.includes('--if-stale')) ensureBuilt({ typeCheck: false });
-    else build();
+    if (process.argv.includes('--if-stale')) {
+      ensureBuilt({ typeCheck: false });
+      const { ensureWebBuilt } = await import('./build-web.mjs');
+      await ensureWebBuilt();
+    } else build();
   } catch (e) {
     console.error(e instanceof BuildError ? e.message : e);
     process.exit(1);

@@ -46,6 +46,8 @@ const run = (name, [pkg, bin], args) =>
 
 const results = await Promise.all([
   run('tsc', ['typescript', 'bin/tsc'], ['-p', 'tsconfig.json']),
+  // The browser client (web/): the DOM's types, Vite's module resolution.
+  run('tsc web', ['typescript', 'bin/tsc'], ['-p', 'web/tsconfig.json']),
   run('eslint', ['eslint', 'bin/eslint.js'], ['.']),
   run('knip', ['knip', 'bin/knip.js'], ['--no-progress']),
   // The formatter (Biome, biome.json): `npm run format` writes what this checks.

@@ -31,6 +31,12 @@ export interface Config {
   metricsPort?: number;
   /** METRICS_HOST: the address it listens on (default 127.0.0.1; the Docker image sets 0.0.0.0). */
   metricsHost: string;
+  /** WEB_PORT: the live game page and its WebSocket (src/web, docs/web.md); absent = off. */
+  webPort?: number;
+  /** WEB_HOST: the address it listens on (default 127.0.0.1: a reverse proxy in front). */
+  webHost: string;
+  /** PUBLIC_URL: the page's public base URL (https://hex.example.org), for the link after each game; absent = no link. */
+  publicUrl?: string;
   /** SHARDS and its companions; absent = one process, no shard manager (the default). */
   sharding?: ShardingConfig;
 }
@@ -145,6 +151,19 @@ const schema = z.object({
         'METRICS_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::)',
       ),
   ).transform((s) => s ?? '127.0.0.1'),
+  WEB_PORT: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'WEB_PORT must be a port number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, 'WEB_PORT must be between 1 and 65535'),
+  ),
+  WEB_HOST: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'WEB_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0)'),
+  ).transform((s) => s ?? '127.0.0.1'),
+  PUBLIC_URL: urlWith('PUBLIC_URL', ['http:', 'https:']).transform((s) => s?.replace(/\/+$/, '')),
   SHARDS: optional(
     z
       .string()
@@ -243,6 +262,9 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       moveTimeMs: Math.round(e.MOVE_TIME_HOURS * 3_600_000),
       metricsPort: e.METRICS_PORT,
       metricsHost: e.METRICS_HOST,
+      webPort: e.WEB_PORT,
+      webHost: e.WEB_HOST,
+      publicUrl: e.PUBLIC_URL,
       sharding: shards.sharding,
     },
   };

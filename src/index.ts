@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       redisUrl: config.redisUrl,
       secrets,
       metrics: metricsAt,
+      web: config.webPort !== undefined ? { host: config.webHost, port: config.webPort } : undefined,
     });
     stop(f.text, f.exitCode);
   }
@@ -142,11 +143,23 @@ async function main(): Promise<void> {
       metrics,
       // Post-game reviews, graded in the AI's background lane (docs/review.md).
       review: true,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     });
   } catch (e) {
     failed(e, 'discord');
   }
   const running = bot;
+  // The live game page (docs/web.md): in the single bot, or in the first shard process (any process's moves reach it
+  // through the store's change feed).
+  let web: { close(): Promise<void> } | null = null;
+  if (config.webPort !== undefined && (assignment?.process ?? 0) === 0) {
+    const { startWebServer, WEB_ASSETS_DIR } = await import('./runtime/web-server.js');
+    try {
+      web = await startWebServer({ port: config.webPort, host: config.webHost, store, log, assetsDir: WEB_ASSETS_DIR });
+    } catch (e) {
+      failed(e, 'web');
+    }
+  }
 
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -159,6 +172,7 @@ async function main(): Promise<void> {
       const { closeAiPool } = await import('./ai/pool.js');
       await closeAiPool();
       await closeRenderPool();
+      await web?.close();
       await store.close();
       await health?.close();
     } catch (e) {

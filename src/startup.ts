@@ -109,9 +109,11 @@ export interface DescribeOptions {
   /**
    * What was being started when it failed: the store (Redis), the Discord connection, or the health and metrics server.
    */
-  stage?: 'redis' | 'discord' | 'metrics';
+  stage?: 'redis' | 'discord' | 'metrics' | 'web';
   /** METRICS_HOST and METRICS_PORT, for the metrics stage. */
   metrics?: { host: string; port: number };
+  /** WEB_HOST and WEB_PORT, for the web stage (the live game page). */
+  web?: { host: string; port: number };
   /** DISCORD_API_URL, if set. */
   apiUrl?: string;
   /** REDIS_URL, if set (shown with its password hidden). */
@@ -145,6 +147,7 @@ function describe(e: unknown, opts: DescribeOptions): StartupFailure {
   }
 
   if (opts.stage === 'metrics') return describeListenError(e, opts.metrics, head);
+  if (opts.stage === 'web') return describeListenError(e, opts.web, head, 'web');
 
   // discord.js: GET /gateway/bot answered 401 (or the token is not a string at all).
   if (o?.code === 'TokenInvalid' || (o?.status === 401 && opts.stage === 'discord')) {
@@ -223,24 +226,24 @@ function describeListenError(
   e: unknown,
   where: { host: string; port: number } | undefined,
   head: string,
+  server: 'metrics' | 'web' = 'metrics',
 ): StartupFailure {
+  const V = server === 'web' ? 'WEB' : 'METRICS';
+  const what = server === 'web' ? 'the web server (live game page)' : 'the health and metrics server';
   const code = str(asObj(e)?.code);
-  const at = where ? `${where.host}:${where.port}` : 'METRICS_HOST:METRICS_PORT';
+  const at = where ? `${where.host}:${where.port}` : `${V}_HOST:${V}_PORT`;
   const why: Record<string, string> = {
-    EADDRINUSE: `the port is already in use.\n  - Choose another METRICS_PORT, or stop what listens on ${at}.`,
-    EACCES:
-      'this user may not listen on that port (ports below 1024 need privileges).\n  - Choose a METRICS_PORT above 1023.',
-    EADDRNOTAVAIL:
-      'that address is not one of this machine.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
-    ENOTFOUND:
-      'that host name does not resolve.\n  - Set METRICS_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).',
+    EADDRINUSE: `the port is already in use.\n  - Choose another ${V}_PORT, or stop what listens on ${at}.`,
+    EACCES: `this user may not listen on that port (ports below 1024 need privileges).\n  - Choose a ${V}_PORT above 1023.`,
+    EADDRNOTAVAIL: `that address is not one of this machine.\n  - Set ${V}_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).`,
+    ENOTFOUND: `that host name does not resolve.\n  - Set ${V}_HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).`,
   };
   if (code && code in why)
     return {
-      text: `${head}the health and metrics server cannot listen on ${at} (${code}): ${why[code]}`,
+      text: `${head}${what} cannot listen on ${at} (${code}): ${why[code]}`,
       exitCode: EXIT_CONFIG,
     };
-  return { text: `${head}the health and metrics server cannot listen on ${at}: ${message(e)}`, exitCode: EXIT_FAILURE };
+  return { text: `${head}${what} cannot listen on ${at}: ${message(e)}`, exitCode: EXIT_FAILURE };
 }
 
 function pathOf(url: string | undefined): string {

@@ -24,9 +24,23 @@ describe('loadConfig', () => {
         moveTimeMs: 86_400_000,
         metricsPort: undefined,
         metricsHost: '127.0.0.1',
+        webPort: undefined,
+        webHost: '127.0.0.1',
+        publicUrl: undefined,
         sharding: undefined,
       },
     });
+  });
+
+  it('reads the live game page: WEB_PORT, WEB_HOST, PUBLIC_URL (its trailing slash dropped); refuses bad values', () => {
+    const r = loadConfig({ WEB_PORT: '8080', WEB_HOST: '0.0.0.0', PUBLIC_URL: 'https://hex.example.org/' });
+    expect(r.ok && [r.config.webPort, r.config.webHost, r.config.publicUrl]).toEqual([
+      8080,
+      '0.0.0.0',
+      'https://hex.example.org',
+    ]);
+    expect(loadConfig({ WEB_PORT: '70000' }).ok).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'ftp://hex.example.org' }).ok).toBe(false);
   });
 
   it('reads a full, valid environment; empty values mean unset; values are trimmed', () => {

@@ -78,6 +78,8 @@ export interface StartBotOptions {
    * absent or false: no reviews (npm start turns them on).
    */
   review?: boolean | ReviewLane;
+  /** PUBLIC_URL: the live game page's base URL; each finished public game's post links to it. Absent: no link. */
+  publicUrl?: string;
   /** Draw boards and replays in worker threads (default true); false draws them on the main thread. */
   renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
@@ -241,6 +243,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     think: metrics.timeThink(opts.thinkMove ?? sayAiPriority(defaultThink, log)),
     ...(opts.aiWait ? { aiWait: opts.aiWait } : opts.thinkMove ? {} : { aiWait: defaultAiWait }),
     now: opts.now ?? Date.now,
+    ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     background(label, work) {
       if (stopping) return;
       // One AI search per game, one run of each sweep, in this process (the CAS guards across processes).

@@ -39,3 +39,4 @@ export * from './sweeps/challenges.js';
 export * from './sweeps/clock.js';
 export * from './sweeps/seasons.js';
 export * from './sweeps/tournaments.js';
+export * from './view.js';

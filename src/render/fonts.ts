@@ -7,25 +7,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { FALLBACKS, FAMILY, MONO_FAMILY } from './font-names.js';
+import { useSurfaces } from './surface.js';
 
-/** The one family every painter names explicitly. */
-export const FAMILY = 'Hexmate DejaVu Sans';
-
-/** A monospaced family for pictures that show code (the docs' thread picture); boards never use it. */
-export const MONO_FAMILY = 'Hexmate DejaVu Sans Mono';
-
-/**
- * The families tried, in order, for a character DejaVu Sans lacks: each a
- * @fontsource package whose regular-weight subsets (one file per Unicode
- * range) are registered under one family name. Simplified Chinese carries the
- * Japanese kana too.
- */
-const FALLBACKS = [
-  { family: 'Hexmate Noto Emoji', pkg: '@fontsource/noto-emoji' },
-  { family: 'Hexmate Noto Sans SC', pkg: '@fontsource/noto-sans-sc' },
-  { family: 'Hexmate Noto Sans KR', pkg: '@fontsource/noto-sans-kr' },
-] as const;
+export { FAMILY, font, MONO_FAMILY } from './font-names.js';
 
 let registered = false;
 let monoRegistered = false;
@@ -45,9 +31,13 @@ function registerFallback(family: string, pkg: string): void {
   }
 }
 
-/** Registers the bundled fonts once (idempotent). Throws if the package is missing. */
+/**
+ * Registers the bundled fonts once (idempotent) and gives the painters Node's canvases (src/render/surface.ts): every
+ * Node entry of the renderer calls it first. Throws if a font package is missing.
+ */
 export function registerFonts(): void {
   if (registered) return;
+  useSurfaces(createCanvas);
   const dir = fontDir();
   for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
     if (!GlobalFonts.registerFromPath(path.join(dir, file), FAMILY)) {
@@ -67,19 +57,3 @@ export function registerMonoFont(): void {
   }
   monoRegistered = true;
 }
-
-const WITH_FALLBACKS = [FAMILY, ...FALLBACKS.map((f) => f.family)].map((f) => `"${f}"`).join(', ');
-
-/**
- * Text DejaVu Sans may lack: anything from U+3000 on (CJK, Hangul, fullwidth
- * forms, emoji). Below it DejaVu covers what our words and most names use.
- */
-const BEYOND_DEJAVU = /[\u3000-\u{10ffff}]/u;
-
-/**
- * A CSS font string for `text` (when given): DejaVu Sans alone, or followed
- * by the fallbacks when the text needs them. A family list costs text layout
- * about 4 ms a board, so only such text (names people chose) pays for it.
- */
-export const font = (px: number, bold = false, text?: string): string =>
-  `${bold ? 'bold ' : ''}${px}px ${text !== undefined && BEYOND_DEJAVU.test(text) ? WITH_FALLBACKS : `"${FAMILY}"`}`;

@@ -1,10 +1,10 @@
 // Drawing helpers shared by both painters: hexagon geometry, outlined text,
-// panels. Canvas types come from @napi-rs/canvas.
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { font } from './fonts.js';
+// panels. The context is Node's or the browser's (src/render/surface.ts).
+import { font } from './font-names.js';
+import { createSurface, type Ctx, type Surface } from './surface.js';
 import { THEME } from './theme.js';
 
-export type Ctx = SKRSContext2D;
+export type { Ctx };
 export type Orientation = 'pointy' | 'flat';
 
 export interface Point {
@@ -174,7 +174,7 @@ export function measure(ctx: Ctx, s: string, px: number, bold = false): number {
  * oldest dropped).
  */
 export interface Stamp {
-  canvas: Canvas;
+  canvas: Surface;
   half: number;
 }
 /** Pixel memory the stamps may keep (an Orion cell's stamp is 22 KB, a large Exxit tile's 120 KB). */
@@ -188,7 +188,7 @@ export function stampOf(what: string, reach: number, scale: number, draw: (g: Ct
   let st = stamps.get(k);
   if (st) return st;
   const half = Math.ceil(reach * scale) + 2;
-  const canvas = createCanvas(2 * half, 2 * half);
+  const canvas = createSurface(2 * half, 2 * half);
   const g = canvas.getContext('2d');
   g.translate(half, half);
   g.scale(scale, scale);

@@ -2,7 +2,6 @@
 // layout of the 85 labelled cells, the side bands (OD-7), the tokens, the laid
 // tiles with their edges and the last tile's outline. The empty board is drawn
 // once per layout and scale and copied.
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import { CELLS, DIR_VECTORS, SIDES, cellIndex, cellLabel, onBoard } from '../engine/orion/board.js';
 import type { OrionState } from '../engine/orion/types.js';
@@ -22,6 +21,7 @@ import {
 } from './hexdraw.js';
 import { drawBadge, type Highlight } from './highlight.js';
 import { drawGalaxy, drawHole, sideFill } from './orion-cells.js';
+import { createSurface, type Surface } from './surface.js';
 import { ORION, PICTURE_WIDTH, THEME, TYPE } from './theme.js';
 
 export const ORION_WIDTH = PICTURE_WIDTH;
@@ -355,7 +355,7 @@ function drawCovered(ctx: Ctx, L: OrionLayout, s: OrionState): void {
 // ---------- the empty board, drawn once per layout ----------
 
 const EMPTY_BOARDS_KEPT = 6;
-const emptyBoards = new Map<string, Canvas>();
+const emptyBoards = new Map<string, Surface>();
 
 /**
  * The picture before any tile: background, side bands (OD-7), the 85 empty
@@ -365,11 +365,11 @@ const emptyBoards = new Map<string, Canvas>();
  * copied pixel for pixel. Nothing drawn later reaches under it except tiles,
  * which cover their cells whole and then get their own tokens and labels.
  */
-function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Canvas {
+function emptyBoard(s: OrionState, L: OrionLayout, scale: number): Surface {
   const key = `${scale}|${s.galaxies.join(',')}|${s.blackHoles.join(',')}`;
   let c = emptyBoards.get(key);
   if (c) return c;
-  c = createCanvas(Math.round(ORION_WIDTH * scale), Math.round(ORION_HEIGHT * scale));
+  c = createSurface(Math.round(ORION_WIDTH * scale), Math.round(ORION_HEIGHT * scale));
   const ctx = c.getContext('2d');
   ctx.scale(scale, scale);
   ctx.fillStyle = THEME.bg;

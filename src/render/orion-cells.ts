@@ -1,23 +1,23 @@
 // What Orion's cells are drawn with (OD-1, OD-9): the two sides' fills (blue
 // striped, so the colours differ by more than hue) and the galaxy and
 // black-hole tokens, on the board and on the players' cards alike.
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Side } from '../engine/game.js';
 import type { Ctx, Point } from './hexdraw.js';
+import { createSurface, type Surface } from './surface.js';
 import { ORION } from './theme.js';
 
 export type Pattern = NonNullable<ReturnType<Ctx['createPattern']>>;
 
-let stripeCache: Canvas | null = null;
+let stripeCache: Surface | null = null;
 /**
  * Blue tiles carry light horizontal stripes, so the colours differ by more than
  * hue. Drawn pixel by pixel (no anti-aliasing): crisp, and the PNG stays small.
  */
-function stripes(): Canvas {
+function stripes(): Surface {
   if (stripeCache) return stripeCache;
   // 13 rows: cell centres are 26 px apart in height, so every cell's stripes line up with its neighbours'.
   const n = 13;
-  const c = createCanvas(n, n);
+  const c = createSurface(n, n);
   const g = c.getContext('2d');
   const img = g.createImageData(n, n);
   const [base, light] = [ORION.side[1], ORION.sideStripe[1]].map((h) =>

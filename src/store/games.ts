@@ -13,6 +13,7 @@ import {
   type InteractionRef,
   type StoredGame,
 } from '../model/index.js';
+import { publishChange } from './changes.js';
 import { decodeRecord, encodeFields, toFieldMap } from './codec.js';
 import { issuesOf, type StoreContext } from './context.js';
 import { indexDue, indexNew, unindexActive } from './game-index.js';
@@ -118,6 +119,7 @@ export class RedisGameStore implements GameStore {
       )) as [number, string];
       if (Number(res[0]) === 1) {
         await indexNew(this.ctx, game);
+        publishChange(this.ctx, id, 1);
         return { ok: true, game: opts.announce ? { ...game, annV: 1, shown: 0, shownMoves: game.moves.length } : game };
       }
       const other = String(res[1]);
@@ -227,6 +229,7 @@ export class RedisGameStore implements GameStore {
     if (!game) return { ok: false, reason: 'not-found' };
 
     // Outside the script (other slots); readers re-check, so a crash here only leaves hints behind.
+    publishChange(this.ctx, id, game.version);
     if (game.status !== 'active') await unindexActive(this.ctx, game);
     else if (changes.clock !== undefined) await indexDue(this.ctx, game);
     return { ok: true, game };

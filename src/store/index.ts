@@ -7,6 +7,7 @@ import { ConfigError } from '../config.js';
 import { redactSecrets, redactUrl, urlPassword } from '../log.js';
 import { DEFAULT_CHALLENGE_TTL_MS, RedisChallengeStore } from './challenges.js';
 import { RedisAiTurns } from './ai-turns.js';
+import { RedisGameChanges } from './changes.js';
 import { RedisChannelStore } from './channels.js';
 import type { StoreContext } from './context.js';
 import { RedisGameIndex } from './game-index.js';
@@ -115,6 +116,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const games = new RedisGameStore(ctx);
   return {
     games,
+    changes: new RedisGameChanges(ctx),
     channels: new RedisChannelStore(ctx, games),
     gameIndex: new RedisGameIndex(ctx, games),
     outbox: new RedisOutbox(ctx),

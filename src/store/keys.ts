@@ -43,6 +43,8 @@ export function makeKeys(prefix: string) {
     dueGames: () => `${p}games:due`,
     /** Games that may owe a public post (score: when to look). */
     owedGames: () => `${p}games:owed`,
+    /** The pub/sub channel of committed game writes (store/changes.ts). */
+    changes: () => `${p}games:changed`,
     process: (id: string) => `${p}process:{${id}}`,
     /** Games where the AI may be to move (score: since when); a hint, re-checked. */
     aiTurns: () => `${p}games:ai-turns`,

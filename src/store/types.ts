@@ -442,8 +442,19 @@ export interface OpenStoreOptions {
   now?: () => number;
 }
 
+/** Called with a game's id and its new version after each committed write of it, in any bot process. */
+export type GameChangeListener = (id: string, version: number) => void;
+
+/** Committed game writes as they happen, across processes (Redis pub/sub; store/changes.ts). */
+export interface GameChangeFeed {
+  /** Listens until the returned function is called. Rejects when Redis cannot be reached. */
+  subscribe(listener: GameChangeListener): Promise<() => Promise<void>>;
+}
+
 export interface Store {
   games: GameStore;
+  /** Committed game writes, for live watchers (the web page). */
+  changes: GameChangeFeed;
   channels: ChannelStore;
   gameIndex: GameIndex;
   outbox: Outbox;

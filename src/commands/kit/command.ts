@@ -54,6 +54,8 @@ export interface CommandContext extends MatchContext {
   /** The post-game review's pictures (kit/review-post.ts). */
   renderWinChart: RenderWinChart;
   renderMoveComparison: RenderMoveComparison;
+  /** PUBLIC_URL: the live game page's base URL (src/web), for the link after a game; absent: no link. */
+  publicUrl?: string;
 }
 
 /**

@@ -93,8 +93,13 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
       allowedMentions: { users: humans(rec, [next]) },
     };
   }
+  // The live page's link (src/web) for a public game, when the page is published; a DM game's page shows nothing.
+  const link: Msg[] =
+    ctx.publicUrl && rec.status === 'over' && rec.guildId !== null
+      ? [{ key: 'web.pageLink', params: { url: `${ctx.publicUrl}/game/${rec.id}` } }]
+      : [];
   return {
-    content: clipText(lines(locale, [...post.lines, ...resultLines(rec, post.state)])),
+    content: clipText(lines(locale, [...post.lines, ...resultLines(rec, post.state), ...link])),
     files,
     components: rec.status === 'over' ? [rematchRow(locale, rec)] : [],
     allowedMentions: { users: [] },

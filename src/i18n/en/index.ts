@@ -11,6 +11,7 @@ import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
+import { web } from './web.js';
 
 export const en = {
   ...play,
@@ -23,6 +24,7 @@ export const en = {
   ...takeback,
   ...postgame,
   ...practice,
+  ...web,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

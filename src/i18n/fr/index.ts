@@ -12,6 +12,7 @@ import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
+import { web } from './web.js';
 
 export const fr: Catalogue = {
   ...play,
@@ -24,6 +25,7 @@ export const fr: Catalogue = {
   ...takeback,
   ...postgame,
   ...practice,
+  ...web,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

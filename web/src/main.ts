@@ -1,0 +1,221 @@
+// The live game page (docs/web.md): the game from the bot's WebSocket, replayed by the engine in the browser and
+// drawn by the bot's own painter; a slider goes back through the positions. Read-only.
+import { getGame, type GameId } from '../../src/engine/index.js';
+import { replay } from '../../src/engine/replay.js';
+import { type Locale, localeOf } from '../../src/i18n/catalogue.js';
+import { matchTitle, moveLine, sideMsg } from '../../src/match/describe.js';
+import type { GameView, ServerMessage } from '../../src/match/view.js';
+import { drawPosition, loadFonts } from './board.js';
+import { plain } from './text.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const el = {
+  title: $('title'),
+  status: $('status'),
+  clock: $('clock'),
+  board: $<HTMLCanvasElement>('board'),
+  slider: $<HTMLInputElement>('slider'),
+  prev: $<HTMLButtonElement>('prev'),
+  next: $<HTMLButtonElement>('next'),
+  live: $<HTMLButtonElement>('live'),
+  position: $('position'),
+  movesTitle: $('moves-title'),
+  moves: $<HTMLOListElement>('moves'),
+  conn: $('conn'),
+};
+
+/** `?lang=fr|en`, else the browser's languages. */
+function pickLocale(): Locale {
+  const q = new URLSearchParams(location.search).get('lang');
+  if (q === 'fr' || q === 'en') return q;
+  return localeOf(navigator.languages?.[0] ?? navigator.language);
+}
+const locale = pickLocale();
+document.documentElement.lang = locale;
+const t = (key: string, params?: Record<string, unknown>) =>
+  plain(locale, { key: key as never, params: params as never });
+
+interface Shown {
+  view: GameView;
+  states: unknown[];
+  lines: string[];
+}
+let shown: Shown | null = null;
+/** The position on screen: null follows the game live, else a ply index (0 = the start). */
+let at: number | null = null;
+
+function names(v: GameView): [string, string] {
+  return [v.players[0].name, v.players[1].name];
+}
+
+function accept(view: GameView): void {
+  if (shown && view.version <= shown.view.version) return;
+  const game = getGame(view.game);
+  const r = replay(game, view.setup, view.moves);
+  if (!r.ok) {
+    el.status.textContent = t('web.refused.missingTitle');
+    return;
+  }
+  const lines = view.moves.map((_, i) => plain(locale, moveLine(view.game, r.states[i], r.moves[i], r.states[i + 1])));
+  shown = { view, states: r.states, lines };
+  renderMoves();
+  render();
+}
+
+function renderMoves(): void {
+  if (!shown) return;
+  el.moves.replaceChildren(
+    ...shown.lines.map((line, i) => {
+      const li = document.createElement('li');
+      li.textContent = line;
+      li.dataset.ply = String(i + 1);
+      return li;
+    }),
+  );
+  if (shown.lines.length === 0) {
+    const li = document.createElement('li');
+    li.textContent = t('web.noMoves');
+    li.className = 'empty';
+    el.moves.replaceChildren(li);
+  }
+}
+
+function render(): void {
+  if (!shown) return;
+  const { view, states } = shown;
+  const last = states.length - 1;
+  const ply = at === null ? last : Math.min(at, last);
+  const game = view.game as GameId;
+  const title = plain(
+    locale,
+    matchTitle(game, [
+      { id: '', name: view.players[0].name },
+      { id: '', name: view.players[1].name },
+    ]),
+  );
+  el.title.textContent = title;
+  document.title = t('web.pageTitle', { title });
+  el.board.setAttribute('aria-label', t('web.boardAlt', { title }));
+  drawPosition(el.board, game, states[ply], ply > 0 ? states[ply - 1] : undefined, names(view), locale);
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.ply = String(ply);
+  // Whose turn, or the result.
+  if (view.status === 'active') {
+    const side = getGame(game).toMove(states[last]);
+    el.status.textContent = t('web.toMove', { player: { name: view.players[side].name }, side: sideMsg(game, side) });
+  } else el.status.textContent = view.summary ? plain(locale, view.summary) : '';
+  renderClock();
+  el.slider.max = String(last);
+  el.slider.value = String(ply);
+  el.prev.disabled = ply === 0;
+  el.next.disabled = ply === last;
+  el.live.hidden = at === null || ply === last;
+  el.position.textContent =
+    ply === 0 ? t('web.positionStart', { total: last }) : t('web.position', { n: ply, total: last });
+  el.moves.querySelectorAll('li.current').forEach((li) => li.classList.remove('current'));
+  const li = el.moves.querySelector<HTMLLIElement>(`li[data-ply="${ply}"]`);
+  if (li) {
+    li.classList.add('current');
+    // Scrolls the list, never the page (scrollIntoView would move a phone's page down to the list on each update).
+    const box = el.moves;
+    if (li.offsetTop < box.scrollTop) box.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = li.offsetTop + li.offsetHeight - box.clientHeight;
+  }
+}
+
+function renderClock(): void {
+  const v = shown?.view;
+  const deadline = v?.status === 'active' ? v.clock?.deadline : null;
+  if (!v || !shown || deadline == null) {
+    el.clock.textContent = '';
+    return;
+  }
+  const side = getGame(v.game).toMove(shown.states[shown.states.length - 1]);
+  const player = { name: v.players[side].name };
+  const left = deadline - Date.now();
+  el.clock.textContent =
+    left <= 0
+      ? t('web.clockOut', { player })
+      : t('web.clockLeft', { player, hours: Math.floor(left / 3_600_000), minutes: Math.floor(left / 60_000) % 60 });
+}
+
+function go(ply: number | null): void {
+  if (!shown) return;
+  const last = shown.states.length - 1;
+  at = ply === null || ply >= last ? null : Math.max(0, ply);
+  render();
+}
+
+el.slider.addEventListener('input', () => go(Number(el.slider.value)));
+el.prev.addEventListener('click', () => go((at ?? shown?.states.length ?? 1) - 1 - (at === null ? 1 : 0)));
+el.next.addEventListener('click', () => go(at === null ? null : at + 1));
+el.live.addEventListener('click', () => go(null));
+el.moves.addEventListener('click', (e) => {
+  const li = (e.target as HTMLElement).closest('li');
+  if (li?.dataset.ply) go(Number(li.dataset.ply));
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowLeft') el.prev.click();
+  else if (e.key === 'ArrowRight') el.next.click();
+});
+let resizeTimer: number | undefined;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = window.setTimeout(render, 100);
+});
+setInterval(renderClock, 30_000);
+
+el.prev.setAttribute('aria-label', t('web.previous'));
+el.next.setAttribute('aria-label', t('web.next'));
+el.slider.setAttribute('aria-label', t('web.slider'));
+el.live.textContent = t('web.backToLive');
+el.movesTitle.textContent = t('web.moves');
+
+function refused(reason: 'missing' | 'private' | 'busy'): void {
+  document.body.className = 'refused';
+  document
+    .querySelector('main')
+    ?.replaceChildren(
+      Object.assign(document.createElement('h1'), { id: 'refused', textContent: t(`web.refused.${reason}Title`) }),
+      Object.assign(document.createElement('p'), { textContent: t(`web.refused.${reason}Body`) }),
+    );
+}
+
+/** Follows the game over the WebSocket; reconnects after a loss (1 s doubling to 15 s), not after a refusal. */
+function connect(id: string, delay = 1000): void {
+  el.conn.textContent = t('web.connecting');
+  el.conn.className = '';
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/game/${id}`);
+  let stop = false;
+  ws.addEventListener('message', (e) => {
+    let m: ServerMessage;
+    try {
+      m = JSON.parse(String(e.data)) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (m.type === 'game') {
+      delay = 1000;
+      el.conn.textContent = t('web.live');
+      el.conn.className = 'live';
+      accept(m.view);
+    } else if (m.type === 'refused') {
+      stop = m.reason !== 'busy';
+      if (stop) refused(m.reason);
+    }
+  });
+  ws.addEventListener('close', () => {
+    if (stop) return;
+    el.conn.textContent = t('web.reconnecting');
+    el.conn.className = '';
+    setTimeout(() => connect(id, Math.min(delay * 2, 15_000)), delay);
+  });
+}
+
+const id = /^\/game\/([0-9a-z]{4,32})\/?$/.exec(location.pathname)?.[1];
+el.status.textContent = t('web.connecting');
+void loadFonts().then(() => {
+  if (id) connect(id);
+  else refused('missing');
+});
