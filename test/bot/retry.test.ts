@@ -214,6 +214,12 @@ describe('Retry your mistakes', () => {
     expect(m.content).toMatch(/position 1 sur 2\nCoup 1\u202f: vous avez joué `P 1,0` ici/);
     expect(labels(m)).toEqual(['Passer', 'Terminer']);
 
+    // /move in a game where she plays is that game's move, even with a position waiting (docs/review.md).
+    const live = await x.startGame('exxit', amelie, x.carol, { tiles: 19 });
+    expect(isEphemeral(await x.move(amelie, live.channelId, EXXIT_SHORT[0]))).toBe(false);
+    expect((await x.game(live.channelId)).moves).toHaveLength(1);
+    expect((await x.store.practice.get(amelie.id))?.version).toBe(1);
+
     // A move other than the best, within 3.5 points: found, with how close it was.
     const s = (await x.store.practice.get(amelie.id))!;
     const g = getGame('exxit');
