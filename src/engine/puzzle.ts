@@ -90,3 +90,35 @@ export function checkPuzzle(game: GameId, state: unknown, opts: PuzzleCheckOptio
     gap,
   };
 }
+
+/** The weakest level whose own move (seeded) is the solution: the puzzle's difficulty, null when none finds it. */
+export function puzzleFoundBy(
+  game: GameId,
+  state: unknown,
+  solution: string,
+  seed: number,
+): 'easy' | 'medium' | 'hard' | null {
+  const g = getGame(game);
+  const parsed = g.parseMove(state, solution);
+  if (!parsed.ok) throw new Error(`puzzleFoundBy: "${solution.slice(0, 40)}" is not legal here`);
+  const same = (SAME_MOVE[game] as ((a: unknown, b: unknown) => boolean) | undefined) ?? ((a, b) => a === b);
+  for (const level of ['easy', 'medium', 'hard'] as const) {
+    if (same(searchPosition(game, g.position(state), level, seed >>> 0).move, parsed.value)) return level;
+  }
+  return null;
+}
+
+/**
+ * A cheap look before the check: the gap in points between the two best root moves of one search of `iterations`
+ * (hard's search), 0 when there are not two. Mining sends positions with a large one to checkPuzzle.
+ */
+export function screenGap(game: GameId, state: unknown, seed: number, iterations: number): number {
+  const g = getGame(game);
+  if (g.outcome(state).over || g.legalMoves(state).length < 2) return 0;
+  const r = searchPosition(game, g.position(state), 'hard', seed >>> 0, undefined, undefined, undefined, iterations);
+  const [a, b] = r.children;
+  if (!a || !b) return r.proven === 'win' ? 100 : 0;
+  const chance = (c: (typeof r.children)[number]): number =>
+    c.proven === 'win' ? 100 : c.proven === 'loss' ? 0 : c.visits > 0 ? c.value * 100 : 50;
+  return chance(a) - chance(b);
+}
