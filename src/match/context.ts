@@ -15,6 +15,7 @@ import type {
   StoredTournament,
 } from '../model/index.js';
 import type { Store } from '../store/types.js';
+import type { PuzzleVerdict } from '../ai/protocol.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
 export interface GamePost {
@@ -156,6 +157,11 @@ export type ThinkMove = (
 export interface ReviewLane {
   /** Grades ply `ply` of a game: `before` is the position before it (validated), `played` the move's text. */
   grade(game: GameId, before: unknown, played: string, ply: number, seed: number): Promise<StoredPlyReview>;
+  /**
+   * Checks a puzzle candidate (issue 20: the engine's puzzle check, and the weakest level that finds it) in the same
+   * lane; absent: finished games make no puzzles.
+   */
+  checkPuzzle?(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict>;
   /** How many reviews this process grades at once (default 1: the background lane has one worker). */
   slots?: number;
   /** False while this process is stopping: it takes up no review (absent: always open). */

@@ -36,3 +36,5 @@ export * from './sweeps/challenges.js';
 export * from './sweeps/clock.js';
 export * from './sweeps/seasons.js';
 export * from './sweeps/tournaments.js';
+export * from './puzzles.js';
+export * from './puzzle-play.js';

@@ -181,6 +181,11 @@ export class RedisRatingStore implements RatingStore {
     throw new Error('ratings: too much contention, result not applied');
   }
 
+  async wasApplied(game: GameId, gameId: string): Promise<boolean> {
+    if (!isGameId(game) || !isRecordId(gameId)) return false;
+    return (await this.ctx.redis.exists(this.ctx.keys.ratingApplied(game, gameId, this.book))) === 1;
+  }
+
   private storedOutcome(key: string, json: string): RatingOutcome {
     let data: unknown;
     try {

@@ -365,6 +365,8 @@ export interface RatingStore {
     /** Each player's first rating when they have none in an all-time scope (default: Glicko-2's newcomer). */
     starts?: [RatingSnapshot | null, RatingSnapshot | null],
   ): Promise<RatingOutcome>;
+  /** Whether a result id was applied (its marker is set). */
+  wasApplied(game: GameId, gameId: string): Promise<boolean>;
   /** Best first. */
   top(game: GameId, scope: RatingScope, n: number, opts?: TopOptions): Promise<LeaderboardEntry[]>;
   /**
@@ -552,6 +554,12 @@ export interface PuzzleStore {
   pick(game: GameId, userId: string, rating: number): Promise<Puzzle | null>;
   /** Marks a puzzle seen by a player (given to them); false when it was already. */
   see(userId: string, puzzleId: string): Promise<boolean>;
+  /** Whether a player was given a puzzle. */
+  seen(userId: string, puzzleId: string): Promise<boolean>;
+  /** The puzzle a player has open (given, not answered): set for `ttlMs`, or cleared with null. */
+  hold(userId: string, puzzleId: string | null, ttlMs?: number): Promise<void>;
+  /** The puzzle a player has open, or null. */
+  held(userId: string): Promise<string | null>;
   /** Moves a puzzle to its new rating in its game's pool (after an answer). */
   rerate(game: GameId, puzzleId: string, rating: number): Promise<void>;
   /** How many puzzles a game's pool has. */

@@ -12,7 +12,7 @@ function stateAfter(game: string, setup: string, moves: string[]): unknown {
   return r.states.at(-1);
 }
 
-// Orion preset1, 27 plies: Orange to move, and one placement (S1 J2) gives Orange more victory conditions (OD-18).
+// Orion preset1, 27 plies: Blue to move, and one placement (S1 J2) gives Blue more victory conditions (OD-18).
 const ORION_ONE = [
   'P2 C4 N',
   'P2 C6 NE',

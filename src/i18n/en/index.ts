@@ -6,6 +6,7 @@ import { help } from './help.js';
 import { picture } from './picture.js';
 import { play } from './play.js';
 import { postgame } from './postgame.js';
+import { puzzle } from './puzzle.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
@@ -21,6 +22,7 @@ export const en = {
   ...picture,
   ...takeback,
   ...postgame,
+  ...puzzle,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

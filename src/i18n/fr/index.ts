@@ -7,6 +7,7 @@ import { help } from './help.js';
 import { picture } from './picture.js';
 import { play } from './play.js';
 import { postgame } from './postgame.js';
+import { puzzle } from './puzzle.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
@@ -22,6 +23,7 @@ export const fr: Catalogue = {
   ...picture,
   ...takeback,
   ...postgame,
+  ...puzzle,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

@@ -1,0 +1,120 @@
+// /puzzle [game] [answer] (issue 20, docs/puzzles.md): a puzzle to solve privately, near the player's puzzle rating
+// among those they have not seen; `answer:` is their one try at the puzzle they have open, answered with the solution
+// drawn on the position (the review's move-comparison picture) and their puzzle rating's change. Everything private.
+import { AttachmentBuilder, SlashCommandBuilder } from 'discord.js';
+import { getGame, type GameId } from '../engine/index.js';
+import type { Locale } from '../i18n/catalogue.js';
+import type { Msg } from '../i18n/msg.js';
+import {
+  answerPuzzle,
+  givePuzzle,
+  puzzleRating,
+  refuse,
+  sideMsg,
+  titleMsg,
+  type OpenPuzzle,
+  type PuzzleAnswer,
+} from '../match/index.js';
+import type { Command, CommandContext } from './kit/command.js';
+import { everywhere } from './kit/contexts.js';
+import { gameIds } from './kit/game-options.js';
+import { choice, described } from './kit/localize.js';
+import { stringOption } from './kit/options.js';
+import { serverHere } from './kit/place.js';
+import type { MessagePayload } from './kit/posts.js';
+import { clipText, lines, t } from './kit/text.js';
+import { allGames } from '../engine/index.js';
+
+export const data = everywhere(described(new SlashCommandBuilder().setName('puzzle'), 'puzzle.cmd.description'))
+  .addStringOption((o) =>
+    described(o.setName('game'), 'puzzle.cmd.game').addChoices(
+      ...allGames().map((g) => choice(`game.${g.id}.title`, g.id)),
+    ),
+  )
+  .addStringOption((o) => described(o.setName('answer'), 'puzzle.cmd.answer').setMaxLength(40));
+
+export const command: Command = {
+  data,
+  ack: 'ephemeral',
+  async execute(ctx, i) {
+    const game = stringOption(i.options, 'game', { choices: gameIds() });
+    const answer = stringOption(i.options, 'answer', { max: 40 });
+    if (answer !== null) {
+      const open = await ctx.store.puzzles.held(i.user.id);
+      if (!open) return refuse('puzzle.noneOpen');
+      const res = await answerPuzzle(ctx, i.user.id, serverHere(i), open, answer);
+      return { kind: 'message', ephemeral: true, build: (locale) => answerPayload(ctx, locale, res) };
+    }
+    const open = await givePuzzle(ctx, i.user.id, game);
+    const mine = await puzzleRating(ctx, open.puzzle.game, i.user.id);
+    return { kind: 'message', ephemeral: true, build: (locale) => puzzlePayload(ctx, locale, open, mine.rating) };
+  },
+};
+
+/** An example of the notation: the puzzle's first legal move that is not its solution (no hint). */
+function example(open: OpenPuzzle): string {
+  const g = getGame(open.puzzle.game);
+  const text = g.legalMoves(open.state).map((m) => g.formatMove(open.state, m, 'canonical'));
+  return text.find((m) => m !== open.puzzle.solution) ?? text[0] ?? '';
+}
+
+/** A puzzle given: its position (no names: a puzzle keeps none), who is to move, the ratings. */
+export async function puzzlePayload(
+  ctx: CommandContext,
+  locale: Locale,
+  open: OpenPuzzle,
+  mine: number,
+  head: Msg[] = [],
+): Promise<MessagePayload> {
+  const game: GameId = open.puzzle.game;
+  const png = await ctx.render(game, open.state, { locale });
+  const side = sideMsg(game, open.side);
+  return {
+    content: lines(locale, [
+      ...head,
+      { key: 'puzzle.title', params: { game: titleMsg(game) } },
+      { key: 'puzzle.prompt', params: { side, example: example(open) } },
+      { key: 'puzzle.info', params: { rating: open.puzzle.rating, mine } },
+    ]),
+    files: [
+      new AttachmentBuilder(png, {
+        name: `puzzle-${open.puzzle.id}.png`,
+        description: clipText(t(locale, 'puzzle.alt', { game: titleMsg(game), side }, { mode: 'plain' }), 1024),
+      }),
+    ],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** The answer: right or not, the solution drawn on the position (with the move played when it was another). */
+async function answerPayload(ctx: CommandContext, locale: Locale, res: PuzzleAnswer): Promise<MessagePayload> {
+  const game = res.puzzle.game;
+  const move = { code: res.puzzle.solution };
+  const played = { code: res.played };
+  const png = await ctx.renderMoveComparison(
+    game,
+    res.state,
+    res.solved ? { better: res.puzzle.solution } : { played: res.played, better: res.puzzle.solution },
+    { locale },
+  );
+  const alt = res.solved
+    ? t(locale, 'puzzle.answerAlt', { game: titleMsg(game), move }, { mode: 'plain' })
+    : t(locale, 'puzzle.answerAltMissed', { game: titleMsg(game), move, played }, { mode: 'plain' });
+  return {
+    content: lines(locale, [
+      res.solved ? { key: 'puzzle.solved', params: { move } } : { key: 'puzzle.missed', params: { move, played } },
+      {
+        key: 'puzzle.change',
+        params: {
+          game: titleMsg(game),
+          before: res.change.global.before.rating,
+          after: res.change.global.after.rating,
+        },
+      },
+    ]),
+    files: [
+      new AttachmentBuilder(png, { name: `puzzle-${res.puzzle.id}-answer.png`, description: clipText(alt, 1024) }),
+    ],
+    allowedMentions: { parse: [] },
+  };
+}
