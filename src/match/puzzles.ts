@@ -40,13 +40,13 @@ export async function puzzlesFromGame(
   plies: readonly StoredPlyReview[],
   states: readonly unknown[],
 ): Promise<number> {
-  const check = ctx.review?.checkPuzzle;
-  if (!check) return 0;
+  const lane = ctx.review;
+  if (!lane?.checkPuzzle) return 0;
   let added = 0;
   for (const c of puzzleCandidates(plies)) {
     try {
       const seed = seedOf(rec.id, c.ply);
-      const verdict = await check(rec.game, states[c.ply], seed);
+      const verdict = await lane.checkPuzzle(rec.game, states[c.ply], seed);
       if (!verdict) continue;
       const moves = rec.moves.slice(0, c.ply);
       const puzzle: Puzzle = {
