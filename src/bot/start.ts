@@ -28,6 +28,7 @@ import {
   sweepOwed,
   sweepReviews,
   seedPuzzlePool,
+  sweepDailyPuzzles,
   sweepSeasons,
   sweepTournaments,
   tournamentGameOver,
@@ -323,6 +324,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       ? setInterval(() => {
           ctx.background('tournament sweep', () => sweepTournaments(ctx));
           ctx.background('season sweep', () => sweepSeasons(ctx));
+          ctx.background('daily puzzle sweep', () => sweepDailyPuzzles(ctx));
         }, eventSweepIntervalMs)
       : null;
   eventSweeper?.unref();

@@ -2,19 +2,9 @@
 // among those they have not seen; `answer:` is their one try at the puzzle they have open, answered with the solution
 // drawn on the position (the review's move-comparison picture) and their puzzle rating's change. Everything private.
 import { AttachmentBuilder, SlashCommandBuilder } from 'discord.js';
-import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
 import type { Msg } from '../i18n/msg.js';
-import {
-  answerPuzzle,
-  givePuzzle,
-  puzzleRating,
-  refuse,
-  sideMsg,
-  titleMsg,
-  type OpenPuzzle,
-  type PuzzleAnswer,
-} from '../match/index.js';
+import { answerPuzzle, givePuzzle, puzzleRating, refuse, titleMsg, type PuzzleAnswer } from '../match/index.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { gameIds } from './kit/game-options.js';
@@ -23,6 +13,7 @@ import { stringOption } from './kit/options.js';
 import { serverHere } from './kit/place.js';
 import type { MessagePayload } from './kit/posts.js';
 import { clipText, lines, t } from './kit/text.js';
+import { puzzlePayload } from './kit/puzzle-post.js';
 import { allGames } from '../engine/index.js';
 
 export const data = everywhere(described(new SlashCommandBuilder().setName('puzzle'), 'puzzle.cmd.description'))
@@ -50,41 +41,6 @@ export const command: Command = {
     return { kind: 'message', ephemeral: true, build: (locale) => puzzlePayload(ctx, locale, open, mine.rating) };
   },
 };
-
-/** An example of the notation: the puzzle's first legal move that is not its solution (no hint). */
-function example(open: OpenPuzzle): string {
-  const g = getGame(open.puzzle.game);
-  const text = g.legalMoves(open.state).map((m) => g.formatMove(open.state, m, 'canonical'));
-  return text.find((m) => m !== open.puzzle.solution) ?? text[0] ?? '';
-}
-
-/** A puzzle given: its position (no names: a puzzle keeps none), who is to move, the ratings. */
-export async function puzzlePayload(
-  ctx: CommandContext,
-  locale: Locale,
-  open: OpenPuzzle,
-  mine: number,
-  head: Msg[] = [],
-): Promise<MessagePayload> {
-  const game: GameId = open.puzzle.game;
-  const png = await ctx.render(game, open.state, { locale });
-  const side = sideMsg(game, open.side);
-  return {
-    content: lines(locale, [
-      ...head,
-      { key: 'puzzle.title', params: { game: titleMsg(game) } },
-      { key: 'puzzle.prompt', params: { side, example: example(open) } },
-      { key: 'puzzle.info', params: { rating: open.puzzle.rating, mine } },
-    ]),
-    files: [
-      new AttachmentBuilder(png, {
-        name: `puzzle-${open.puzzle.id}.png`,
-        description: clipText(t(locale, 'puzzle.alt', { game: titleMsg(game), side }, { mode: 'plain' }), 1024),
-      }),
-    ],
-    allowedMentions: { parse: [] },
-  };
-}
 
 /** The answer: right or not, the solution drawn on the position (with the move played when it was another). */
 async function answerPayload(ctx: CommandContext, locale: Locale, res: PuzzleAnswer): Promise<MessagePayload> {

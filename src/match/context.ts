@@ -13,6 +13,7 @@ import type {
   StoredGameReview,
   StoredPlyReview,
   StoredTournament,
+  Puzzle,
 } from '../model/index.js';
 import type { Store } from '../store/types.js';
 import type { PuzzleVerdict } from '../ai/protocol.js';
@@ -75,7 +76,18 @@ export interface ReviewPost {
   moments: [ReviewMoment[], ReviewMoment[]];
 }
 
-export type Post = GamePost | TextPost | ChallengePost | TournamentPost | ReviewPost;
+/** A server's daily puzzle (issue 20): its position, a Solve button, and the previous day's answer. */
+export interface DailyPuzzlePost {
+  kind: 'daily-puzzle';
+  locale: Locale;
+  puzzle: Puzzle;
+  /** The puzzle's position (engine state, validated). */
+  state: unknown;
+  /** The previous day's solution, when there was a daily puzzle then. */
+  yesterday: { game: GameId; solution: string } | null;
+}
+
+export type Post = GamePost | TextPost | ChallengePost | TournamentPost | ReviewPost | DailyPuzzlePost;
 
 /** How an owed post reached the interaction that waited for it (Notifier.answerLate). */
 export type LateAnswer =

@@ -38,3 +38,4 @@ export * from './sweeps/seasons.js';
 export * from './sweeps/tournaments.js';
 export * from './puzzles.js';
 export * from './puzzle-play.js';
+export * from './sweeps/daily-puzzle.js';

@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
-import { puzzleCandidates, resign, postAnnouncement, shippedPuzzles, type ReviewLane } from '../../src/match/index.js';
+import {
+  puzzleCandidates,
+  resign,
+  postAnnouncement,
+  setPuzzleChannel,
+  shippedPuzzles,
+  sweepDailyPuzzles,
+  type DailyPuzzlePost,
+  type ReviewLane,
+} from '../../src/match/index.js';
+import { testPuzzles } from '../support/puzzle-positions.js';
 import type { StoredGame, StoredPlyReview } from '../../src/model/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
 import { createGame, harness, HOUR, useMatchStore } from './harness.js';
@@ -120,5 +130,40 @@ describe('the shipped set', () => {
       expect(p.gap).toBeGreaterThanOrEqual(20);
       expect(p.bestChance - p.secondChance).toBeCloseTo(p.gap, 0);
     }
+  });
+});
+
+describe('the daily puzzle', () => {
+  it('is posted once a day across processes racing, and the next day gives the previous answer', async () => {
+    let now = Date.UTC(2026, 11, 4, 9);
+    const [a, b] = [harness(() => now), harness(() => now)];
+    const guildId = `g${Date.now()}`;
+    await m.store.puzzles.add(testPuzzles(1500));
+    // No channel: nothing.
+    expect(await sweepDailyPuzzles(a.ctx)).toBe(0);
+    await setPuzzleChannel(a.ctx, guildId, 'chan-daily');
+    const counts = await Promise.all([sweepDailyPuzzles(a.ctx), sweepDailyPuzzles(b.ctx), sweepDailyPuzzles(a.ctx)]);
+    expect(counts.reduce((x, y) => x + y, 0)).toBe(1);
+    expect(await sweepDailyPuzzles(b.ctx)).toBe(0);
+    const first = [...a.posts, ...b.posts].map((p) => p.post as DailyPuzzlePost);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ kind: 'daily-puzzle', yesterday: null });
+    const day1 = (await m.store.puzzles.daily(guildId, '2026-12-04'))!;
+    expect(day1.puzzleId).toBe(first[0].puzzle.id);
+    expect(day1.messageId).not.toBeNull();
+
+    now += 86_400_000;
+    expect(await Promise.all([sweepDailyPuzzles(b.ctx), sweepDailyPuzzles(a.ctx)])).toContain(1);
+    const all = [...a.posts, ...b.posts].map((p) => p.post as DailyPuzzlePost);
+    expect(all).toHaveLength(2);
+    const second = all.find((p) => p !== first[0])!;
+    expect(second.puzzle.id).not.toBe(first[0].puzzle.id);
+    expect(second.yesterday).toEqual({ game: first[0].puzzle.game, solution: first[0].puzzle.solution });
+
+    // Turned off: no more posts, and the server leaves the sweep's list.
+    await setPuzzleChannel(a.ctx, guildId, null);
+    now += 86_400_000;
+    expect(await sweepDailyPuzzles(a.ctx)).toBe(0);
+    expect(await m.store.puzzles.dailyGuilds()).not.toContain(guildId);
   });
 });

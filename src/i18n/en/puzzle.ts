@@ -29,7 +29,7 @@ export const puzzle = {
     notYours: 'This puzzle was not given to you: ask for one with `/puzzle`.',
     noneOpen: 'You have no puzzle open: ask for one with `/puzzle`.',
     broken: 'This puzzle’s record is damaged; ask for another with `/puzzle`.',
-    statsLine: '**Puzzles ({game}):** {rating, number, integer} · {solved} of {tries} solved',
+    statsLine: '**Puzzles:** {rating, number, integer} · {solved} of {tries} solved',
     dailyTitle: 'Daily puzzle · {game}',
     dailyBody: '{side} to move: find the best move. Press **Solve** to try it privately (one try).',
     dailyYesterday: 'Yesterday’s answer: {move}',

@@ -30,7 +30,7 @@ export const puzzle = {
     notYours: 'Ce problème ne vous a pas été donné : demandez-en un avec `/puzzle`.',
     noneOpen: 'Vous n’avez aucun problème en cours : demandez-en un avec `/puzzle`.',
     broken: 'L’enregistrement de ce problème est abîmé ; demandez-en un autre avec `/puzzle`.',
-    statsLine: '**Problèmes ({game})** : {rating, number, integer} · {solved} résolus sur {tries}',
+    statsLine: '**Problèmes** : {rating, number, integer} · {solved} résolus sur {tries}',
     dailyTitle: 'Problème du jour · {game}',
     dailyBody:
       '{side} joue : trouvez le meilleur coup. Appuyez sur **Résoudre** pour essayer en privé (un seul essai).',
