@@ -47,6 +47,9 @@ describe('/puzzle', () => {
     expect((await h.store.puzzleRatings.get('orion', h.alice.id, `guild:${h.guild.id}`)).games).toBe(1);
     expect((await h.store.ratings.get('orion', h.alice.id, 'global')).games).toBe(0);
 
+    const stats = await h.slash(h.alice, h.channel.id, 'stats', { game: 'orion' }).done();
+    expect(JSON.stringify(stats.original?.embeds ?? stats.callback.data?.embeds)).toMatch(/Puzzles:\*\* 1,\d{3} · 1 of 1 solved/);
+
     // Answered: nothing open any more; a stale session (the puzzle opened again) is refused, nothing changed.
     const again = await answer(h.slash(h.alice, h.channel.id, 'puzzle', { answer: 'S1 J2' }));
     expect(again.content).toMatch(/no puzzle open/);
