@@ -1,10 +1,13 @@
-// The move builder in the match layer: the game a builder belongs to, for the
-// player to move and at the position it was drawn on (the number of moves
-// played, or its positionMark once moves were taken back, carried in its
-// custom ids), the view at a path of choices, and Confirm — which plays
-// through the same path as /move (playMove with the version just checked:
-// compare-and-set, so a second Confirm is stale).
-import type { Side } from '../engine/index.js';
+// The move builder in the match layer, over any position a user is to answer:
+// a live game's (for the player to move, at the position it was drawn on —
+// the number of moves played, or its positionMark once moves were taken back,
+// carried in its custom ids) or a practice session's (practice.ts: the
+// session's version). A `BuilderSource` says how to load the position; the
+// view at a path of choices is the same for all (menu.ts). Confirm is the
+// source's: a game's plays through the same path as /move (playMove with the
+// version just checked: compare-and-set, so a second Confirm is stale); a
+// practice session's submits the answer.
+import type { AnyGame, GameId, Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
 import { positionMark } from '../model/index.js';
 import type { Announcement } from './announce.js';
@@ -15,10 +18,29 @@ import { menuView, type MenuView } from './menu.js';
 import { refuse, refuseMsg } from './refusal.js';
 import { playMove } from './move.js';
 
-/** Where a builder stands: its game and the number of moves played when it was drawn. */
+/** Where a builder stands: what it answers (a game's or a session's id) and the mark of its position. */
 export interface BuilderAt {
   gameId: string;
   at: number;
+}
+
+/** The position a builder offers moves in, whatever it belongs to. */
+export interface BuilderPosition {
+  /** The id its custom ids carry (a game's, a practice session's) and the position's mark. */
+  ref: string;
+  at: number;
+  gameId: GameId;
+  game: AnyGame;
+  state: unknown;
+  /** The side the user plays here. */
+  side: Side;
+  /** The names drawn on its pictures (empty for none). */
+  players: [string, string];
+}
+
+/** How a kind of builder finds its position; refuses when the user may not answer it now. */
+export interface BuilderSource {
+  load(ctx: MatchContext, where: BuilderAt, userId: string, opening: boolean): Promise<BuilderPosition>;
 }
 
 export interface BuilderGame extends LoadedGame {
@@ -26,9 +48,9 @@ export interface BuilderGame extends LoadedGame {
 }
 
 export type BuilderScreen =
-  | { g: BuilderGame; view: Extract<MenuView, { kind: 'menus' }> }
+  | { pos: BuilderPosition; view: Extract<MenuView, { kind: 'menus' }> }
   /** The chosen move with the position after it, for the preview. */
-  | { g: BuilderGame; view: Extract<MenuView, { kind: 'move' }>; after: unknown };
+  | { pos: BuilderPosition; view: Extract<MenuView, { kind: 'move' }>; after: unknown };
 
 /**
  * The builder's game, for `userId` to move at the position it was drawn on; refuses spectators, a finished game, an
@@ -50,22 +72,47 @@ export async function loadForBuilder(
   return { ...g, side };
 }
 
+const gamePosition = (g: BuilderGame): BuilderPosition => ({
+  ref: g.rec.id,
+  at: positionMark(g.rec),
+  gameId: g.rec.game,
+  game: g.game,
+  state: g.state,
+  side: g.side,
+  players: [g.rec.players[0].name, g.rec.players[1].name],
+});
+
+/** A live game's builder: the player to move, at the position it was drawn on. */
+export const gameBuilder: BuilderSource = {
+  async load(ctx, where, userId, opening) {
+    return gamePosition(await loadForBuilder(ctx, where, userId, opening ? 'builder.oldPost' : 'builder.stale'));
+  },
+};
+
 /** What the builder shows after the choices `path`: menus, or the chosen move and the position it leads to. */
 export async function builderScreen(
   ctx: MatchContext,
+  source: BuilderSource,
   where: BuilderAt,
   userId: string,
   path: readonly string[],
   opening = false,
 ): Promise<BuilderScreen> {
-  const g = await loadForBuilder(ctx, where, userId, opening ? 'builder.oldPost' : 'builder.stale');
-  const view = menuView(g.game, g.state, path);
+  const pos = await source.load(ctx, where, userId, opening);
+  const view = menuView(pos.game, pos.state, path);
   if (!view) return refuse('builder.gone');
   if (view.kind === 'none') return refuse('builder.nothing');
-  if (view.kind === 'menus') return { g, view };
-  const played = g.game.play(g.state, view.move);
+  if (view.kind === 'menus') return { pos, view };
+  const played = pos.game.play(pos.state, view.move);
   if (!played.ok) return refuseMsg(ruleErrorMsg(played.error), played.error.rule);
-  return { g, view, after: played.value };
+  return { pos, view, after: played.value };
+}
+
+/** The move a Confirm at `path` means in a position, or the refusal of a path not on offer there. */
+export function chosenMove(pos: BuilderPosition, path: readonly string[]): Extract<MenuView, { kind: 'move' }> {
+  const view = menuView(pos.game, pos.state, path);
+  if (!view || view.kind !== 'move') return refuse('builder.gone');
+  return view;
 }
 
 /** Confirm: the move at `path`, played as /move plays it, on the version checked here. */
@@ -77,8 +124,7 @@ export async function confirmBuilt(
   interaction?: LiveInteractionRef,
 ): Promise<{ label: Msg; typed: string; announcement: Announcement }> {
   const g = await loadForBuilder(ctx, where, userId);
-  const view = menuView(g.game, g.state, path);
-  if (!view || view.kind !== 'move') return refuse('builder.gone');
+  const view = chosenMove(gamePosition(g), path);
   const announcement = await playMove(
     ctx,
     { gameId: g.rec.id },

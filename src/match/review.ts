@@ -186,8 +186,11 @@ export async function runReview(ctx: MatchContext, gameId: string, takeOver: str
   }
 }
 
-/** The seed of a ply's grading: the same for the same game and ply, whichever process grades it. */
-const seedOf = (gameId: string, ply: number): number =>
+/**
+ * The seed of a ply's grading: the same for the same game and ply, whichever process grades it (a retry of that
+ * ply judges its answers with it too).
+ */
+export const reviewSeed = (gameId: string, ply: number): number =>
   createHash('sha256').update(`review:${gameId}:${ply}`).digest().readUInt32LE(0);
 
 /** Grades the plies left, recording each; the done job, or null when the lease was lost meanwhile. */
@@ -200,7 +203,7 @@ async function grade(
 ): Promise<ReviewJob | null> {
   const plies: StoredPlyReview[] = [...job.plies];
   for (let i = plies.length; i < rec.moves.length; i++) {
-    const p = await lane.grade(rec.game, states[i], rec.moves[i], i, seedOf(rec.id, i));
+    const p = await lane.grade(rec.game, states[i], rec.moves[i], i, reviewSeed(rec.id, i));
     if (!(await ctx.store.reviews.addPly(rec.id, ctx.instanceId, { ...p, ply: i }, ctx.now() + REVIEW_LEASE_MS))) {
       ctx.log.info({ gameId: rec.id, ply: i }, 'review lease lost: another process goes on');
       return null;

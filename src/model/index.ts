@@ -7,6 +7,7 @@ export * from './challenge.js';
 export * from './game.js';
 export * from './glicko.js';
 export * from './rating.js';
+export * from './practice.js';
 export * from './review.js';
 export * from './settings.js';
 export * from './tournament.js';

@@ -17,6 +17,7 @@ import { RedisProcessStore } from './processes.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
 import { RedisPuzzleStore } from './puzzles.js';
 import { RedisRatingStore } from './ratings.js';
+import { RedisPracticeStore } from './practice.js';
 import { RedisReviewStore } from './reviews.js';
 import { RedisSettingsStore } from './settings.js';
 import { RedisSeasonStore, RedisTournamentStore } from './tournaments.js';
@@ -120,6 +121,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     outbox: new RedisOutbox(ctx),
     aiTurns: new RedisAiTurns(ctx),
     reviews: new RedisReviewStore(ctx),
+    practice: new RedisPracticeStore(ctx),
     challenges: new RedisChallengeStore(ctx, opts.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS),
     interactions: new RedisInteractionStore(ctx),
     ratings: new RedisRatingStore(ctx),

@@ -58,6 +58,8 @@ export function makeKeys(prefix: string) {
     reviewPlies: (id: string) => `${p}game:{${id}}:review:plies`,
     /** Review jobs that may need a process (score: when to look); a hint, re-checked on the job. */
     reviewsPending: () => `${p}reviews:pending`,
+    /** A user's practice session (one at a time: a new one replaces it). */
+    practice: (userId: string) => `${p}user:{${userId}}:practice`,
     userGames: (userId: string) => `${p}user:{${userId}}:games`,
     userActiveGames: (userId: string) => `${p}user:{${userId}}:active`,
     userOpenChallenges: (userId: string) => `${p}user:{${userId}}:challenges`,

@@ -435,3 +435,26 @@ redis.call('HSET', KEYS[1], 'leaseUntil', ARGV[4])
 return 1
 `,
 );
+
+/**
+ * A practice session's write. KEYS: session. ARGV: mode ('new' replaces whatever is there; 'cas' needs the same
+ * session id and version), id (JSON), expected version, ttl ms, field/value pairs... → 1 written, 0 the version
+ * moved on (or another session took its place), -1 no session.
+ */
+export const PRACTICE_WRITE = new Script(
+  'practiceWrite',
+  `
+if ARGV[1] == 'cas' then
+  local id = redis.call('HGET', KEYS[1], 'id')
+  if not id then return -1 end
+  if id ~= ARGV[2] or redis.call('HGET', KEYS[1], 'version') ~= ARGV[3] then return 0 end
+else
+  redis.call('DEL', KEYS[1])
+end
+local f = {}
+for i = 5, #ARGV do f[#f + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(f))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`,
+);

@@ -12,6 +12,8 @@ import type {
   ratingOutcomeSchema,
   RatingScope,
   RatingSnapshot,
+  PracticeChanges,
+  PracticeSession,
   Puzzle,
   ReviewJob,
   ReviewStatus,
@@ -247,6 +249,29 @@ export interface ReviewStore {
 // ---------------------------------------------------------------------------
 // Challenges
 
+// ---------------------------------------------------------------------------
+// Practice sessions (issue 20: retry your mistakes, puzzles)
+
+/** What `practice.start` takes: the store sets id, version, createdAt, index 0, status open. */
+export type NewPracticeSession = Omit<PracticeSession, 'id' | 'version' | 'createdAt' | 'index' | 'status'>;
+
+export type PracticeWrite =
+  | { ok: true; session: PracticeSession }
+  /** `conflict`: the version moved on, or another session replaced it (a stale button, a second answer). */
+  | { ok: false; reason: 'conflict' | 'not-found' };
+
+/** One practice session per user, kept for a day after its last write (PRACTICE_TTL_MS). */
+export interface PracticeStore {
+  /** Starts a session for its user, replacing the one they had (whose buttons become stale). */
+  start(session: NewPracticeSession): Promise<PracticeSession>;
+  /** The user's session, or null; a record that does not validate is a CorruptRecordError. */
+  get(userId: string): Promise<PracticeSession | null>;
+  /** Compare-and-set on the session's id and version: the changes written once, the version moved on, the TTL renewed. */
+  update(userId: string, id: string, expectVersion: number, changes: PracticeChanges): Promise<PracticeWrite>;
+  /** Drops the user's session (a damaged record). */
+  drop(userId: string): Promise<void>;
+}
+
 export type NewChallenge = Omit<StoredChallenge, 'id' | 'status' | 'createdAt' | 'expiresAt' | 'messageId'> & {
   id?: string;
   messageId?: string | null;
@@ -429,6 +454,7 @@ export interface Store {
   outbox: Outbox;
   aiTurns: AiTurnStore;
   reviews: ReviewStore;
+  practice: PracticeStore;
   challenges: ChallengeStore;
   interactions: InteractionStore;
   ratings: RatingStore;
@@ -471,7 +497,7 @@ export type RedisErrorKind = 'connection' | 'command';
 export class CorruptRecordError extends Error {
   override readonly name = 'CorruptRecordError';
   constructor(
-    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament' | 'review' | 'puzzle',
+    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament' | 'review' | 'practice' | 'puzzle',
     readonly key: string,
     readonly issues: string[],
     /** The record's id when the reader knows it (a game found by its channel: to quarantine it). */

@@ -19,11 +19,11 @@ import {
 } from 'discord.js';
 import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
-import { positionMark } from '../../model/index.js';
 import {
   builderScreen,
   CODE_RE,
   confirmBuilt,
+  gameBuilder,
   isRefusal,
   MAX_STEPS,
   PATH_SEP,
@@ -77,11 +77,10 @@ function chosen(i: ButtonInteraction | StringSelectMenuInteraction, path: readon
  */
 async function previewPng(ctx: CommandContext, s: BuilderScreen, locale: Locale): Promise<Buffer | null> {
   if (s.view.kind !== 'move' || !('after' in s)) return null;
-  const rec = s.g.rec;
   try {
-    return await ctx.render(rec.game, s.after, { players: [rec.players[0].name, rec.players[1].name], locale });
+    return await ctx.render(s.pos.gameId, s.after, { players: s.pos.players, locale });
   } catch (e) {
-    ctx.log.error({ err: e, gameId: rec.id }, 'preview render failed');
+    ctx.log.error({ err: e, ref: s.pos.ref }, 'preview render failed');
     return null;
   }
 }
@@ -98,8 +97,8 @@ function button(locale: Locale, id: BuildId, label: Msg, style: ButtonStyle): Bu
 }
 
 function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): MessagePayload {
-  const rec = s.g.rec;
-  const base = { kind: 'build' as const, gameId: rec.id, at: positionMark(rec) };
+  const pos = s.pos;
+  const base = { kind: 'build' as const, gameId: pos.ref, at: pos.at };
   const back = s.view.back
     ? button(
         locale,
@@ -113,10 +112,10 @@ function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): Me
     const files = png
       ? [
           new AttachmentBuilder(png, {
-            name: `${rec.game}-${rec.id}-preview.png`,
+            name: `${pos.gameId}-${pos.ref}-preview.png`,
             description: plain(
               locale,
-              { key: 'builder.previewAlt', params: { game: titleMsg(rec.game), move: v.typed } },
+              { key: 'builder.previewAlt', params: { game: titleMsg(pos.gameId), move: v.typed } },
               1024,
             ),
           }),
@@ -136,7 +135,7 @@ function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): Me
     };
   }
   const v = s.view;
-  const lines = [t(locale, 'builder.header', { side: sideMsg(rec.game, s.g.side) })];
+  const lines = [t(locale, 'builder.header', { side: sideMsg(pos.gameId, pos.side) })];
   if (v.trail.length)
     lines.push(t(locale, 'builder.trail', { steps: v.trail.map((m) => text(locale, m)).join(' › ') }));
   if (v.hidden) lines.push(t(locale, 'builder.hidden', { n: v.hidden }));
@@ -204,7 +203,7 @@ export const build = defineButton<BuildId>({
     // forged onto a public message would redraw that message for everyone (and Confirm would replace the board).
     if (id.action !== 'open' && !i.message.flags.has(MessageFlags.Ephemeral)) return refuse('common.badButton');
     if (id.action === 'open') {
-      const s = await builderScreen(ctx, where, i.user.id, [], true);
+      const s = await builderScreen(ctx, gameBuilder, where, i.user.id, [], true);
       const png = await previewPng(ctx, s, userLocale(i));
       return { kind: 'message', ephemeral: true, build: (locale) => screenPayload(locale, s, png) };
     }
@@ -223,7 +222,7 @@ export const build = defineButton<BuildId>({
         };
       }
       const path = id.action === 'select' ? chosen(i, id.path) : id.path;
-      const s = await builderScreen(ctx, where, i.user.id, path);
+      const s = await builderScreen(ctx, gameBuilder, where, i.user.id, path);
       const png = await previewPng(ctx, s, userLocale(i));
       return { kind: 'update', build: (locale) => screenPayload(locale, s, png) };
     } catch (e) {

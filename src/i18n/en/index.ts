@@ -6,6 +6,7 @@ import { help } from './help.js';
 import { picture } from './picture.js';
 import { play } from './play.js';
 import { postgame } from './postgame.js';
+import { practice } from './practice.js';
 import { puzzle } from './puzzle.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
@@ -22,6 +23,7 @@ export const en = {
   ...picture,
   ...takeback,
   ...postgame,
+  ...practice,
   ...puzzle,
   game: { ...play.game, ...games.game },
   engine: games.engine,
