@@ -2,9 +2,18 @@
 // among those they have not seen; `answer:` is their one try at the puzzle they have open, answered with the solution
 // drawn on the position (the review's move-comparison picture) and their puzzle rating's change. Everything private.
 import { AttachmentBuilder, SlashCommandBuilder } from 'discord.js';
+import type { GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
-import type { Msg } from '../i18n/msg.js';
-import { answerPuzzle, givePuzzle, puzzleRating, refuse, titleMsg, type PuzzleAnswer } from '../match/index.js';
+import {
+  answerPractice,
+  givePuzzle,
+  loadPractice,
+  puzzleRating,
+  ratePuzzleAnswer,
+  refuse,
+  titleMsg,
+} from '../match/index.js';
+import { waitingItem, type PlayerRatingChange } from '../model/index.js';
 import type { Command, CommandContext } from './kit/command.js';
 import { everywhere } from './kit/contexts.js';
 import { gameIds } from './kit/game-options.js';
@@ -31,26 +40,46 @@ export const command: Command = {
     const game = stringOption(i.options, 'game', { choices: gameIds() });
     const answer = stringOption(i.options, 'answer', { max: 40 });
     if (answer !== null) {
-      const open = await ctx.store.puzzles.held(i.user.id);
-      if (!open) return refuse('puzzle.noneOpen');
-      const res = await answerPuzzle(ctx, i.user.id, serverHere(i), open, answer);
-      return { kind: 'message', ephemeral: true, build: (locale) => answerPayload(ctx, locale, res) };
+      // The puzzle session (practice.ts): answered once, by compare-and-set; the rating follows (the kind's rules).
+      const s = await loadPractice(ctx, i.user.id);
+      if (!s || s.kind !== 'puzzle') return refuse('puzzle.noneOpen');
+      if (!waitingItem(s)) return refuse('puzzle.answered');
+      const res = await answerPractice(ctx, i.user.id, answer);
+      const rated = await ratePuzzleAnswer(ctx, i.user.id, res.session.source, res.verdict.found);
+      const shown: Answered = {
+        game: res.item.game,
+        before: res.before,
+        played: res.item.answer ?? answer,
+        solution: res.item.best,
+        solved: res.verdict.found,
+        change: rated.change,
+      };
+      return { kind: 'message', ephemeral: true, build: (locale) => answerPayload(ctx, locale, shown) };
     }
-    const open = await givePuzzle(ctx, i.user.id, game);
+    const open = await givePuzzle(ctx, i.user.id, game, serverHere(i));
     const mine = await puzzleRating(ctx, open.puzzle.game, i.user.id);
     return { kind: 'message', ephemeral: true, build: (locale) => puzzlePayload(ctx, locale, open, mine.rating) };
   },
 };
 
+interface Answered {
+  game: GameId;
+  before: unknown;
+  played: string;
+  solution: string;
+  solved: boolean;
+  change: PlayerRatingChange;
+}
+
 /** The answer: right or not, the solution drawn on the position (with the move played when it was another). */
-async function answerPayload(ctx: CommandContext, locale: Locale, res: PuzzleAnswer): Promise<MessagePayload> {
-  const game = res.puzzle.game;
-  const move = { code: res.puzzle.solution };
+async function answerPayload(ctx: CommandContext, locale: Locale, res: Answered): Promise<MessagePayload> {
+  const game = res.game;
+  const move = { code: res.solution };
   const played = { code: res.played };
   const png = await ctx.renderMoveComparison(
     game,
-    res.state,
-    res.solved ? { better: res.puzzle.solution } : { played: res.played, better: res.puzzle.solution },
+    res.before,
+    res.solved ? { better: res.solution } : { played: res.played, better: res.solution },
     { locale },
   );
   const alt = res.solved
@@ -68,9 +97,7 @@ async function answerPayload(ctx: CommandContext, locale: Locale, res: PuzzleAns
         },
       },
     ]),
-    files: [
-      new AttachmentBuilder(png, { name: `puzzle-${res.puzzle.id}-answer.png`, description: clipText(alt, 1024) }),
-    ],
+    files: [new AttachmentBuilder(png, { name: 'puzzle-answer.png', description: clipText(alt, 1024) })],
     allowedMentions: { parse: [] },
   };
 }

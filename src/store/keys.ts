@@ -83,7 +83,6 @@ export function makeKeys(prefix: string) {
     puzzle: (id: string) => `${p}puzzle:{puzzles}:${id}`,
     puzzlePool: (game: GameId) => `${p}puzzle:{puzzles}:pool:${game}`,
     puzzlesSeen: (userId: string) => `${p}puzzle:{user:${userId}}:seen`,
-    puzzleHeld: (userId: string) => `${p}puzzle:{user:${userId}}:open`,
     puzzleDaily: (guildId: string, day: string) => `${p}puzzle:{daily:${guildId}}:${day}`,
     puzzleDailyLease: (guildId: string, day: string) => `${p}puzzle:{daily:${guildId}}:${day}:lease`,
     puzzleDailyGuilds: () => `${p}puzzle:daily-guilds`,

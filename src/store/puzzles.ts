@@ -86,27 +86,6 @@ export class RedisPuzzleStore implements PuzzleStore {
     return (await this.ctx.redis.sadd(this.ctx.keys.puzzlesSeen(userId), puzzleId)) === 1;
   }
 
-  async seen(userId: string, puzzleId: string): Promise<boolean> {
-    if (!isKeyPart(userId) || !isRecordId(puzzleId)) return false;
-    return (await this.ctx.redis.sismember(this.ctx.keys.puzzlesSeen(userId), puzzleId)) === 1;
-  }
-
-  async hold(userId: string, puzzleId: string | null, ttlMs = 3_600_000): Promise<void> {
-    assertKeyPart('player id', userId);
-    const key = this.ctx.keys.puzzleHeld(userId);
-    if (puzzleId === null) await this.ctx.redis.del(key);
-    else {
-      if (!isRecordId(puzzleId)) throw new TypeError('invalid puzzle id');
-      await this.ctx.redis.set(key, puzzleId, 'PX', Math.max(1, Math.round(ttlMs)));
-    }
-  }
-
-  async held(userId: string): Promise<string | null> {
-    if (!isKeyPart(userId)) return null;
-    const id = await this.ctx.redis.get(this.ctx.keys.puzzleHeld(userId));
-    return id !== null && isRecordId(id) ? id : null;
-  }
-
   async rerate(game: GameId, puzzleId: string, rating: number): Promise<void> {
     if (!isGameId(game) || !isRecordId(puzzleId) || !Number.isFinite(rating)) throw new TypeError('invalid rerate');
     await this.ctx.redis.zadd(this.ctx.keys.puzzlePool(game), 'XX', rating, puzzleId);

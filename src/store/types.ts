@@ -580,12 +580,6 @@ export interface PuzzleStore {
   pick(game: GameId, userId: string, rating: number): Promise<Puzzle | null>;
   /** Marks a puzzle seen by a player (given to them); false when it was already. */
   see(userId: string, puzzleId: string): Promise<boolean>;
-  /** Whether a player was given a puzzle. */
-  seen(userId: string, puzzleId: string): Promise<boolean>;
-  /** The puzzle a player has open (given, not answered): set for `ttlMs`, or cleared with null. */
-  hold(userId: string, puzzleId: string | null, ttlMs?: number): Promise<void>;
-  /** The puzzle a player has open, or null. */
-  held(userId: string): Promise<string | null>;
   /** Moves a puzzle to its new rating in its game's pool (after an answer). */
   rerate(game: GameId, puzzleId: string, rating: number): Promise<void>;
   /** How many puzzles a game's pool has. */

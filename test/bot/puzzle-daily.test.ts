@@ -56,7 +56,7 @@ describe('the daily puzzle', () => {
     const card = (await h.slash(h.alice, h.channel.id, 'challenge', { game: 'orion', opponent: h.carol }).done())
       .original!;
     expect(await privately(h.fake.click(h.carol, card.id, solve))).toMatch(/button/i);
-    expect(await h.store.puzzles.held(h.carol.id)).toBeNull();
+    expect(await h.store.practice.get(h.carol.id)).toBeNull();
     expect(await h.store.puzzleRatings.get(puzzle.game, h.bob.id, 'global')).toEqual(rated);
   });
 

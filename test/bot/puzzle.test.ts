@@ -50,12 +50,10 @@ describe('/puzzle', () => {
     const stats = await h.slash(h.alice, h.channel.id, 'stats', { game: 'orion' }).done();
     expect(JSON.stringify(stats.original?.embeds ?? stats.callback.data?.embeds)).toMatch(/Puzzles:\*\* 1,\d{3} · 1 of 1 solved/);
 
-    // Answered: nothing open any more; a stale session (the puzzle opened again) is refused, nothing changed.
+    // One try: a second answer is refused, nothing changed; the puzzle is a practice session of kind 'puzzle'.
     const again = await answer(h.slash(h.alice, h.channel.id, 'puzzle', { answer: 'S1 J2' }));
-    expect(again.content).toMatch(/no puzzle open/);
-    await h.store.puzzles.hold(h.alice.id, testPuzzles()[0].id);
-    const twice = await answer(h.slash(h.alice, h.channel.id, 'puzzle', { answer: 'D2 K1 NW' }));
-    expect(twice.content).toMatch(/already answered this puzzle/);
+    expect(again.content).toMatch(/already answered this puzzle/);
+    expect(await h.store.practice.get(h.alice.id)).toMatchObject({ kind: 'puzzle', items: [{ outcome: 'found' }] });
     expect(await h.store.puzzleRatings.get('orion', h.alice.id, 'global')).toEqual(after);
   });
 
@@ -80,6 +78,11 @@ describe('/puzzle', () => {
     );
     expect((await h.store.puzzleRatings.get('exxit', fr.id, 'global')).rating).toBeLessThan(1500);
     const twice = await answer(h.slash(fr, h.channel.id, 'puzzle', { answer: 'F 2,-1' }));
-    expect(twice.content).toMatch(/aucun problème en cours/);
+    expect(twice.content).toMatch(/déjà répondu à ce problème/);
+    // Nothing open at all: said so.
+    const none = h.fake.addUser({ username: 'zoe', globalName: 'Zoé', guildId: h.guild.id, locale: 'fr' });
+    expect((await answer(h.slash(none, h.channel.id, 'puzzle', { answer: 'F 2,-1' }))).content).toMatch(
+      /aucun problème en cours/,
+    );
   });
 });

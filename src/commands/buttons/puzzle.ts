@@ -4,6 +4,7 @@
 import { openPuzzle, puzzleRating, refuse } from '../../match/index.js';
 import { defineButton } from '../kit/command.js';
 import { isRef, mayRedraw } from '../kit/custom-id.js';
+import { serverHere } from '../kit/place.js';
 import { puzzlePayload } from '../kit/puzzle-post.js';
 
 type PuzzleButtonId = { kind: 'puzzle'; puzzleId: string };
@@ -24,7 +25,7 @@ export const puzzle = defineButton<PuzzleButtonId>({
   handle: async (ctx, i, id) => {
     // Only the daily post that carries this very puzzle opens it: an id forged onto another message is refused.
     if (!mayRedraw(i.message, id, true)) refuse('common.badButton');
-    const open = await openPuzzle(ctx, i.user.id, id.puzzleId);
+    const open = await openPuzzle(ctx, i.user.id, id.puzzleId, serverHere(i));
     const mine = await puzzleRating(ctx, open.puzzle.game, i.user.id);
     return { kind: 'message', ephemeral: true, build: (locale) => puzzlePayload(ctx, locale, open, mine.rating) };
   },
