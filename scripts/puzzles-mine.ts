@@ -1,4 +1,4 @@
-// `npm run puzzles:mine -- [--game exxit|orion] [--count N] [--seed K] [--workers W] [--out DIR]`
+// `npm run puzzles:mine -- [--game exxit|orion] [--count N] [--seed K] [--workers W] [--out DIR] [--minutes M]`
 // Mines the shipped puzzle set (docs/puzzles.md): AI self-play games (scripts/lib/puzzle-mine.ts) in W worker
 // threads, each position past the opening screened and the promising ones confirmed by the engine's puzzle check,
 // de-duplicated by position, until N puzzles per game; writes DIR/<game>.json (default data/puzzles). The result
@@ -19,7 +19,14 @@ const ENTRY = new URL('./puzzles-mine-worker.ts', import.meta.url);
 /** A run stops after this many games even without enough puzzles (a seed with few). */
 const MAX_GAMES = 400;
 
-async function mine(game: string, count: number, seed: number, workers: number, log: (t: string) => void) {
+async function mine(
+  game: string,
+  count: number,
+  seed: number,
+  workers: number,
+  log: (t: string) => void,
+  minutes: number,
+) {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const results = new Map<number, MinedGame>();
@@ -27,7 +34,7 @@ async function mine(game: string, count: number, seed: number, workers: number, 
   type Taken = { puzzles: Puzzle[]; games: number; checked: number };
   let taken = null as Taken | null;
   /** Games 0..k-1 all done with `count` distinct puzzles among them: the set is the seed's, whatever the timing. */
-  const prefix = (): Taken | null => {
+  const prefix = (partial = false): Taken | null => {
     const seen = new Set<string>();
     const puzzles: Puzzle[] = [];
     let checked = 0;
@@ -39,7 +46,8 @@ async function mine(game: string, count: number, seed: number, workers: number, 
         seen.add(p.id);
         puzzles.push(p);
       }
-      if (puzzles.length >= count || g + 1 >= MAX_GAMES) return { puzzles, games: g + 1, checked };
+      if (puzzles.length >= count || g + 1 >= MAX_GAMES || (partial && !results.has(g + 1)))
+        return { puzzles, games: g + 1, checked };
     }
     return null;
   };
@@ -49,8 +57,18 @@ async function mine(game: string, count: number, seed: number, workers: number, 
       () => new Worker(BOOT, { workerData: { entry: ENTRY.href, task: { game, seed } } }),
     );
     const stop = (): void => {
+      clearTimeout(timer);
       for (const w of pool) void w.terminate();
     };
+    // --minutes: past it, the games done in order so far make the set (fewer puzzles than asked, said so).
+    const timer = setTimeout(() => {
+      taken = prefix(true) ?? { puzzles: [], games: 0, checked: 0 };
+      log(
+        `${game}: time is up (${minutes} min): ${taken.puzzles.length} puzzles from the first ${taken.games} games\n`,
+      );
+      stop();
+      resolve();
+    }, minutes * 60_000);
     for (const w of pool) {
       const feed = (): void => {
         if (taken || next >= MAX_GAMES) return;
@@ -99,12 +117,14 @@ try {
     seed: { type: 'string' },
     workers: { type: 'string' },
     out: { type: 'string' },
+    minutes: { type: 'string' },
   } as const);
   const games = values.game === undefined ? ['exxit', 'orion'] : [gameArg(values.game).id];
   const count = values.count === undefined ? 30 : intArg('count', values.count, 1);
   const seed = values.seed === undefined ? 1 : intArg('seed', values.seed, 0);
   const workers = workersArg(values.workers);
   const out = values.out ?? 'data/puzzles';
+  const minutes = values.minutes === undefined ? 24 * 60 : intArg('minutes', values.minutes, 1);
   try {
     setPriority(19);
   } catch {
@@ -112,7 +132,7 @@ try {
   }
   mkdirSync(out, { recursive: true });
   for (const game of games) {
-    const r = await mine(game, count, seed, workers, io.err);
+    const r = await mine(game, count, seed, workers, io.err, minutes);
     const file: PuzzleFile = puzzleFileSchema.parse({
       game,
       mined: {

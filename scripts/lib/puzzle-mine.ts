@@ -38,6 +38,7 @@ export function mineGame(game: GameId, seed: number, g: number): MinedGame {
   const moves: string[] = [];
   const puzzles: Puzzle[] = [];
   let checked = 0;
+  const screened: { gap: number; ply: number; state: unknown; moves: string[]; seed: number }[] = [];
   while (!eng.outcome(state).over) {
     const ply = moves.length;
     const s = seedFrom(`${seed}:${g}:${ply}`);
@@ -46,29 +47,9 @@ export function mineGame(game: GameId, seed: number, g: number): MinedGame {
       const legal = eng.legalMoves(state);
       move = legal[randInt(rng, legal.length)];
     } else {
-      if (
-        checked < CHECKS_PER_GAME &&
-        eng.forcedMove(state) === null &&
-        screenGap(game, state, s, SCREEN[game]) >= SCREEN_GAP
-      ) {
-        checked++;
-        const c = checkPuzzle(game, state, { seed: s });
-        if (c?.unique) {
-          const foundBy = puzzleFoundBy(game, state, c.best, s);
-          puzzles.push({
-            id: puzzleId(game, setup, moves),
-            game,
-            setup,
-            moves: [...moves],
-            solution: c.best,
-            bestChance: c.bestChance,
-            secondChance: c.secondChance,
-            gap: c.gap,
-            rating: initialPuzzleRating(foundBy),
-            source: 'mined',
-            seed,
-          });
-        }
+      if (eng.forcedMove(state) === null) {
+        const gap = screenGap(game, state, s, SCREEN[game]);
+        if (gap >= SCREEN_GAP) screened.push({ gap, ply, state, moves: [...moves], seed: s });
       }
       move = chooseMove(eng, state, players[ply % 2], s).move;
     }
@@ -78,5 +59,27 @@ export function mineGame(game: GameId, seed: number, g: number): MinedGame {
     state = next.value;
     moves.push(text);
   }
+  // The most promising positions of the game are checked (a win at once first: its gap is 100), at most a few.
+  screened.sort((a, b) => b.gap - a.gap || b.ply - a.ply);
+  for (const c of screened.slice(0, CHECKS_PER_GAME)) {
+    checked++;
+    const r = checkPuzzle(game, c.state, { seed: c.seed });
+    if (!r?.unique) continue;
+    const foundBy = puzzleFoundBy(game, c.state, r.best, c.seed);
+    puzzles.push({
+      id: puzzleId(game, setup, c.moves),
+      game,
+      setup,
+      moves: c.moves,
+      solution: r.best,
+      bestChance: r.bestChance,
+      secondChance: r.secondChance,
+      gap: r.gap,
+      rating: initialPuzzleRating(foundBy),
+      source: 'mined',
+      seed,
+    });
+  }
+  puzzles.sort((a, b) => a.moves.length - b.moves.length);
   return { g, puzzles, checked, plies: moves.length };
 }
