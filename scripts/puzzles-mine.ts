@@ -132,7 +132,7 @@ try {
   }
   mkdirSync(out, { recursive: true });
   for (const game of games) {
-    const r = await mine(game, count, seed, workers, io.err, minutes);
+    const r = await mine(game, count, seed, workers, (t) => io.err(t), minutes);
     const file: PuzzleFile = puzzleFileSchema.parse({
       game,
       mined: {

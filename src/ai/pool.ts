@@ -174,7 +174,9 @@ export class AiPool {
         capMs: PUZZLE_CHECK_CAP_MS,
         timeoutMs: PUZZLE_CHECK_CAP_MS + this.graceMs,
         resolve: (m) =>
-          m.type === 'puzzle' ? resolve(m.verdict) : reject(new AiError('the AI worker answered a puzzle with another')),
+          m.type === 'puzzle'
+            ? resolve(m.verdict)
+            : reject(new AiError('the AI worker answered a puzzle with another')),
         reject,
       });
       this.pump();

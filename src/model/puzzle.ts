@@ -63,11 +63,3 @@ export function puzzleId(game: string, setup: string, moves: readonly string[]):
 export function initialPuzzleRating(foundBy: 'easy' | 'medium' | 'hard' | null): number {
   return foundBy === 'easy' ? 1200 : foundBy === 'medium' ? 1500 : foundBy === 'hard' ? 1800 : 2100;
 }
-
-/** How a player did on a puzzle: one try, right or wrong. */
-export const puzzleAttemptSchema = z.object({
-  puzzleId: z.string().refine(isRecordId),
-  solved: z.boolean(),
-  at: int.nonnegative(),
-});
-export type PuzzleAttempt = z.infer<typeof puzzleAttemptSchema>;

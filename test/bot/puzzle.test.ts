@@ -48,7 +48,9 @@ describe('/puzzle', () => {
     expect((await h.store.ratings.get('orion', h.alice.id, 'global')).games).toBe(0);
 
     const stats = await h.slash(h.alice, h.channel.id, 'stats', { game: 'orion' }).done();
-    expect(JSON.stringify(stats.original?.embeds ?? stats.callback.data?.embeds)).toMatch(/Puzzles:\*\* 1,\d{3} · 1 of 1 solved/);
+    expect(JSON.stringify(stats.original?.embeds ?? stats.callback.data?.embeds)).toMatch(
+      /Puzzles:\*\* 1,\d{3} · 1 of 1 solved/,
+    );
 
     // One try: a second answer is refused, nothing changed; the puzzle is a practice session of kind 'puzzle'.
     const again = await answer(h.slash(h.alice, h.channel.id, 'puzzle', { answer: 'S1 J2' }));
