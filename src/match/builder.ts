@@ -9,7 +9,7 @@
 // practice session's submits the answer.
 import type { AnyGame, GameId, Side } from '../engine/index.js';
 import type { Msg } from '../i18n/msg.js';
-import { positionMark } from '../model/index.js';
+import { positionMark, type PracticeSession } from '../model/index.js';
 import type { Announcement } from './announce.js';
 import type { LiveInteractionRef, MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
@@ -36,6 +36,8 @@ export interface BuilderPosition {
   side: Side;
   /** The names drawn on its pictures (empty for none). */
   players: [string, string];
+  /** A practice session's position: the session (its item at `index` is the one asked). */
+  session?: PracticeSession;
 }
 
 /** How a kind of builder finds its position; refuses when the user may not answer it now. */

@@ -87,8 +87,15 @@ export async function practicePosition(
 
 /** The user's waiting position, or null when they have none (for /move's precedence and its autocomplete). */
 export async function waitingPractice(ctx: MatchContext, userId: string): Promise<PracticePosition | null> {
-  const s = await ctx.store.practice.get(userId).catch(() => null);
-  return s && waitingItem(s) ? practicePosition(ctx, userId).catch(() => null) : null;
+  // Any failure (Redis, a damaged record, a log that no longer replays) leaves /move to the game's path; the
+  // session's own buttons report it.
+  try {
+    const session = await ctx.store.practice.get(userId);
+    const item = session && waitingItem(session);
+    return session && item ? { session, item, ...itemPosition(item) } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -163,6 +170,7 @@ export const practiceBuilder: BuilderSource = {
       state: p.before,
       side: p.game.toMove(p.before),
       players: p.item.players ?? ['', ''],
+      session: p.session,
     };
   },
 };

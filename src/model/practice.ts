@@ -14,7 +14,6 @@ export type PracticeKind = (typeof PRACTICE_KINDS)[number];
 
 /** An item not answered yet, found (a good enough move), missed (shown the answer), or skipped. */
 export const PRACTICE_OUTCOMES = ['pending', 'found', 'missed', 'skipped'] as const;
-export type PracticeOutcome = (typeof PRACTICE_OUTCOMES)[number];
 
 const moveText = z.string().min(1).max(200);
 

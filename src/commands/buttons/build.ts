@@ -30,11 +30,19 @@ import {
   refuse,
   sideMsg,
   titleMsg,
+  answerPractice,
+  chosenMove,
+  practiceBuilder,
+  type BuilderAt,
+  type BuilderPosition,
   type BuilderScreen,
+  type BuilderSource,
 } from '../../match/index.js';
 import { MENUS } from '../../match/menu.js';
-import { defineButton, type CommandContext } from '../kit/command.js';
+import { defineButton, type CommandContext, type Reply } from '../kit/command.js';
+import { answerPayload, practiceExtras, type BuilderExtras } from '../kit/practice-card.js';
 import { codes, COUNT_RE, encodeCustomId, isCount, isRef } from '../kit/custom-id.js';
+import type { CustomId } from './index.js';
 import type { MessagePayload, Row } from '../kit/posts.js';
 import { userLocale } from '../kit/locale.js';
 import { liveInteractionRef } from '../kit/interaction-ref.js';
@@ -42,12 +50,17 @@ import { clipText, t, text } from '../kit/text.js';
 
 /**
  * `at` is the number of moves played when the builder was drawn — the position it offers moves for (the record's
- * version also moves on reminders and draw offers); after a takeback, the model's positionMark of that count; `path` the menu choices so far (codes of src/match/menu.ts);
- * `menu` which select menu of the view.
+ * version also moves on reminders and draw offers); after a takeback, the model's positionMark of that count; in a
+ * practice session (kind practiceBuild, `gameId` the session's id) the session's version. `path` the menu choices so
+ * far (codes of src/match/menu.ts); `menu` which select menu of the view.
  */
-type BuildId =
-  | { kind: 'build'; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
-  | { kind: 'build'; gameId: string; at: number; action: 'select'; menu: number; path: string[] };
+type BuildKind = 'build' | 'practiceBuild';
+type BuildIdOf<K extends BuildKind> =
+  | { kind: K; gameId: string; at: number; action: 'open' | 'view' | 'confirm'; path: string[] }
+  | { kind: K; gameId: string; at: number; action: 'select'; menu: number; path: string[] };
+type BuildId = BuildIdOf<BuildKind>;
+/** Either kind's id (TypeScript does not spread the kind over the union of CustomId by itself). */
+const encodeBuild = (id: BuildId): string => encodeCustomId(id as CustomId);
 const actions = codes({ open: 'o', view: 'v', confirm: 'c' } as const);
 const SELECT_RE = new RegExp(`^s([0-${MENUS - 1}])$`);
 const validPath = (path: readonly string[]): boolean => path.length <= MAX_STEPS && path.every((c) => CODE_RE.test(c));
@@ -61,6 +74,11 @@ const CLOSING = new Set<string>([
   'game.gone',
   'move.stale',
   'move.conflict',
+  'practice.stale',
+  'practice.over',
+  'practice.answered',
+  'practice.none',
+  'practice.damaged',
 ]);
 
 /** The codes a select menu's choice adds (untrusted: the value comes back from the client). */
@@ -91,14 +109,23 @@ const plain = (locale: Locale, m: Msg, max: number): string => clipText(text(loc
 
 function button(locale: Locale, id: BuildId, label: Msg, style: ButtonStyle): ButtonBuilder {
   return new ButtonBuilder()
-    .setCustomId(encodeCustomId(id))
+    .setCustomId(encodeBuild(id))
     .setLabel(plain(locale, label, 80))
     .setStyle(style);
 }
 
-function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): MessagePayload {
+const NO_EXTRAS: BuilderExtras = { head: [], files: [], buttons: [] };
+
+/** A builder's screen: its menus or its preview, with what its kind adds (a practice position's question, Skip, Done). */
+export function screenPayload(
+  locale: Locale,
+  kind: BuildKind,
+  s: BuilderScreen,
+  png: Buffer | null,
+  extras: BuilderExtras = NO_EXTRAS,
+): MessagePayload {
   const pos = s.pos;
-  const base = { kind: 'build' as const, gameId: pos.ref, at: pos.at };
+  const base = { kind, gameId: pos.ref, at: pos.at };
   const back = s.view.back
     ? button(
         locale,
@@ -128,21 +155,22 @@ function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): Me
       ButtonStyle.Success,
     );
     return {
-      content: clipText(t(locale, 'builder.preview', { label: v.label, move: v.typed })),
+      content: clipText([...extras.head, t(locale, 'builder.preview', { label: v.label, move: v.typed })].join('\n')),
       files,
-      components: [back ? row(confirm, back) : row(confirm)],
+      attachments: [],
+      components: [row(confirm, ...(back ? [back] : []), ...extras.buttons)],
       allowedMentions: { parse: [] },
     };
   }
   const v = s.view;
-  const lines = [t(locale, 'builder.header', { side: sideMsg(pos.gameId, pos.side) })];
+  const lines = [...extras.head, t(locale, 'builder.header', { side: sideMsg(pos.gameId, pos.side) })];
   if (v.trail.length)
     lines.push(t(locale, 'builder.trail', { steps: v.trail.map((m) => text(locale, m)).join(' › ') }));
   if (v.hidden) lines.push(t(locale, 'builder.hidden', { n: v.hidden }));
   const components = v.menus.map((m, k) =>
     row(
       new StringSelectMenuBuilder()
-        .setCustomId(encodeCustomId({ ...base, action: 'select', menu: k, path: v.path }))
+        .setCustomId(encodeBuild({ ...base, action: 'select', menu: k, path: v.path }))
         .setPlaceholder(plain(locale, m.placeholder, 150))
         .addOptions(
           m.options.map((o) => ({
@@ -153,11 +181,12 @@ function screenPayload(locale: Locale, s: BuilderScreen, png: Buffer | null): Me
         ),
     ),
   );
-  if (back) components.push(row(back));
-  // Back from the preview: the picture goes.
+  const buttons = [...(back ? [back] : []), ...extras.buttons];
+  if (buttons.length) components.push(row(...buttons));
+  // Back from the preview: its picture goes (a practice position shows the position instead).
   return {
     content: clipText(lines.join('\n')),
-    files: [],
+    files: extras.files,
     attachments: [],
     components,
     allowedMentions: { parse: [] },
@@ -172,64 +201,117 @@ const closedPayload = (locale: Locale, note: Msg): MessagePayload => ({
   allowedMentions: { parse: [] },
 });
 
-export const build = defineButton<BuildId>({
-  id: {
-    kind: 'build',
-    prefix: 'b',
-    fields: 4,
-    encode: (id) => {
-      if (!(isRef(id.gameId) && isCount(id.at) && validPath(id.path))) throw new Error('custom id: bad builder id');
-      if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
-      if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
-      const action = id.action === 'select' ? `s${id.menu}` : actions.write(id.action);
-      return [id.gameId, String(id.at), action, id.path.join(PATH_SEP)];
+/** What differs between the builders: where the position comes from, what the screen adds, what Confirm does. */
+interface BuilderSpec<K extends BuildKind> {
+  kind: K;
+  prefix: string;
+  source: BuilderSource;
+  extras?(ctx: CommandContext, locale: Locale, pos: BuilderPosition, menus: boolean): Promise<BuilderExtras>;
+  confirm(
+    ctx: CommandContext,
+    i: ButtonInteraction | StringSelectMenuInteraction,
+    where: BuilderAt,
+    path: string[],
+  ): Promise<Reply>;
+}
+
+/** A screen with its preview picture and its kind's extras, drawn in the reader's language. */
+export async function drawScreen(
+  ctx: CommandContext,
+  spec: Pick<BuilderSpec<BuildKind>, 'kind' | 'extras'>,
+  s: BuilderScreen,
+  locale: Locale,
+): Promise<MessagePayload> {
+  const [png, extras] = await Promise.all([
+    previewPng(ctx, s, locale),
+    spec.extras ? spec.extras(ctx, locale, s.pos, s.view.kind === 'menus') : NO_EXTRAS,
+  ]);
+  return screenPayload(locale, spec.kind, s, png, extras);
+}
+
+function defineBuilder<K extends BuildKind>(spec: BuilderSpec<K>) {
+  return defineButton<BuildIdOf<K>>({
+    id: {
+      kind: spec.kind,
+      prefix: spec.prefix,
+      fields: 4,
+      encode: (id) => {
+        if (!(isRef(id.gameId) && isCount(id.at) && validPath(id.path))) throw new Error('custom id: bad builder id');
+        if (id.action === 'open' && id.path.length > 0) throw new Error('custom id: the builder opens at the start');
+        if (id.action === 'select' && !SELECT_RE.test(`s${id.menu}`)) throw new Error('custom id: bad menu');
+        const action = id.action === 'select' ? `s${id.menu}` : actions.write(id.action);
+        return [id.gameId, String(id.at), action, id.path.join(PATH_SEP)];
+      },
+      decode: ([ref, at, code, pathText]) => {
+        const path = pathText === '' ? [] : pathText.split(PATH_SEP);
+        if (!isRef(ref) || !COUNT_RE.test(at) || !validPath(path)) return null;
+        const base = { kind: spec.kind, gameId: ref, at: Number(at), path };
+        const menu = SELECT_RE.exec(code);
+        if (menu) return { ...base, action: 'select', menu: Number(menu[1]) };
+        const action = actions.read(code);
+        return action && (action !== 'open' || path.length === 0) ? { ...base, action } : null;
+      },
+      target: (id) => id.gameId,
     },
-    decode: ([ref, at, code, pathText]) => {
-      const path = pathText === '' ? [] : pathText.split(PATH_SEP);
-      if (!isRef(ref) || !COUNT_RE.test(at) || !validPath(path)) return null;
-      const base = { kind: 'build' as const, gameId: ref, at: Number(at), path };
-      const menu = SELECT_RE.exec(code);
-      if (menu) return { ...base, action: 'select', menu: Number(menu[1]) };
-      const action = actions.read(code);
-      return action && (action !== 'open' || path.length === 0) ? { ...base, action } : null;
-    },
-    target: (id) => id.gameId,
-  },
-  // Open answers with a new private message; every later click redraws it.
-  ack: (id) => (id.action === 'open' ? 'ephemeral' : 'update'),
-  async handle(ctx, i, id) {
-    const where = { gameId: id.gameId, at: id.at };
-    // Only Move (on the public post) opens a builder; every later step lives on the private builder. A step
-    // forged onto a public message would redraw that message for everyone (and Confirm would replace the board).
-    if (id.action !== 'open' && !i.message.flags.has(MessageFlags.Ephemeral)) return refuse('common.badButton');
-    if (id.action === 'open') {
-      const s = await builderScreen(ctx, gameBuilder, where, i.user.id, [], true);
-      const png = await previewPng(ctx, s, userLocale(i));
-      return { kind: 'message', ephemeral: true, build: (locale) => screenPayload(locale, s, png) };
-    }
-    try {
-      if (id.action === 'confirm') {
-        const done = await confirmBuilt(ctx, where, i.user.id, id.path, liveInteractionRef(i));
-        const a = done.announcement;
-        return {
-          kind: 'update',
-          build: (locale) =>
-            closedPayload(locale, { key: 'builder.played', params: { label: done.label, move: done.typed } }),
-          async after(sent) {
-            // The board goes to the game's channel like a /move answer; the private builder only says it was played.
-            await sent.announce(a);
-          },
-        };
+    // Open answers with a new private message; every later click redraws it.
+    ack: (id) => (id.action === 'open' ? 'ephemeral' : 'update'),
+    async handle(ctx, i, id) {
+      const where = { gameId: id.gameId, at: id.at };
+      // Only Move (on the public post) opens a builder; every later step lives on the private builder. A step
+      // forged onto a public message would redraw that message for everyone (and Confirm would replace the board).
+      if (id.action !== 'open' && !i.message.flags.has(MessageFlags.Ephemeral)) return refuse('common.badButton');
+      if (id.action === 'open') {
+        const s = await builderScreen(ctx, spec.source, where, i.user.id, [], true);
+        const payload = await drawScreen(ctx, spec, s, userLocale(i));
+        return { kind: 'message', ephemeral: true, build: () => payload };
       }
-      const path = id.action === 'select' ? chosen(i, id.path) : id.path;
-      const s = await builderScreen(ctx, gameBuilder, where, i.user.id, path);
-      const png = await previewPng(ctx, s, userLocale(i));
-      return { kind: 'update', build: (locale) => screenPayload(locale, s, png) };
-    } catch (e) {
-      if (!isRefusal(e) || !CLOSING.has(e.msg.key)) throw e;
-      // Lost a race with another move (a second Confirm): the same as an older position.
-      const note: Msg = e.msg.key === 'move.stale' || e.msg.key === 'move.conflict' ? { key: 'builder.stale' } : e.msg;
-      return { kind: 'update', build: (locale) => closedPayload(locale, note) };
-    }
+      try {
+        if (id.action === 'confirm') return await spec.confirm(ctx, i, where, id.path);
+        const path = id.action === 'select' ? chosen(i, id.path) : id.path;
+        const s = await builderScreen(ctx, spec.source, where, i.user.id, path);
+        const payload = await drawScreen(ctx, spec, s, userLocale(i));
+        return { kind: 'update', build: () => payload };
+      } catch (e) {
+        if (!isRefusal(e) || !CLOSING.has(e.msg.key)) throw e;
+        // Lost a race with another move (a second Confirm): the same as an older position.
+        const note: Msg =
+          e.msg.key === 'move.stale' || e.msg.key === 'move.conflict' ? { key: 'builder.stale' } : e.msg;
+        return { kind: 'update', build: (locale) => closedPayload(locale, note) };
+      }
+    },
+  });
+}
+
+/** A live game's builder: Confirm plays like /move, and the board is posted in the game's channel. */
+export const build = defineBuilder({
+  kind: 'build',
+  prefix: 'b',
+  source: gameBuilder,
+  async confirm(ctx, i, where, path) {
+    const done = await confirmBuilt(ctx, where, i.user.id, path, liveInteractionRef(i));
+    const a = done.announcement;
+    return {
+      kind: 'update',
+      build: (locale) =>
+        closedPayload(locale, { key: 'builder.played', params: { label: done.label, move: done.typed } }),
+      async after(sent) {
+        // The board goes to the game's channel like a /move answer; the private builder only says it was played.
+        await sent.announce(a);
+      },
+    };
+  },
+});
+
+/** A practice session's builder (match/practice.ts): Confirm answers the position, and the verdict replaces it. */
+export const practiceBuild = defineBuilder({
+  kind: 'practiceBuild',
+  prefix: 'pb',
+  source: practiceBuilder,
+  extras: practiceExtras,
+  async confirm(ctx, i, where, path) {
+    const pos = await practiceBuilder.load(ctx, where, i.user.id, false);
+    const view = chosenMove(pos, path);
+    const a = await answerPractice(ctx, i.user.id, view.text, { sessionId: where.gameId, version: where.at });
+    return { kind: 'update', build: (locale) => answerPayload(ctx, locale, a) };
   },
 });

@@ -5,7 +5,14 @@
 // move (three per player at most) with its picture — the position before it,
 // the move played and the better one drawn. A picture that fails to render
 // is left out, never the post.
-import { AttachmentBuilder, EmbedBuilder } from 'discord.js';
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
 import type { Side } from '../../engine/index.js';
 import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
@@ -14,13 +21,14 @@ import { matchTitle, playerParam, sideMsg, titleMsg } from '../../match/describe
 import { gameLocale } from '../../match/games.js';
 import type { StoredGame, StoredGameReview } from '../../model/index.js';
 import type { CommandContext } from './command.js';
+import { encodeCustomId } from './custom-id.js';
 import { clipText, lines, t, text } from './text.js';
 
 /** The shape of posts.ts's MessagePayload (kept apart: posts.ts dispatches to this file). */
 export interface ReviewPayload {
   embeds: EmbedBuilder[];
   files: AttachmentBuilder[];
-  components: [];
+  components: ActionRowBuilder<MessageActionRowComponentBuilder>[];
   allowedMentions: { users: string[] };
 }
 
@@ -83,6 +91,24 @@ async function picture(
   }
 }
 
+/**
+ * Retry your mistakes (buttons/practice.ts): one button for the post when a human player made a mistake or a
+ * blunder; whoever presses it gets their own positions, privately (a player without any is told so).
+ */
+function retryRow(
+  locale: Locale,
+  rec: StoredGame,
+  review: StoredGameReview,
+): ActionRowBuilder<MessageActionRowComponentBuilder>[] {
+  const any = review.plies.some((p) => (p.grade === 'mistake' || p.grade === 'blunder') && !rec.players[p.side].bot);
+  if (!any) return [];
+  const button = new ButtonBuilder()
+    .setCustomId(encodeCustomId({ kind: 'retry', gameId: rec.id }))
+    .setLabel(clipText(t(locale, 'retry.button', {}, { mode: 'plain' }), 80))
+    .setStyle(ButtonStyle.Primary);
+  return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(button)];
+}
+
 export async function reviewPayload(ctx: CommandContext, post: ReviewPost): Promise<ReviewPayload> {
   const rec = post.game;
   const locale: Locale = gameLocale(rec);
@@ -142,9 +168,7 @@ export async function reviewPayload(ctx: CommandContext, post: ReviewPost): Prom
   return {
     embeds,
     files: [chart, ...shots].filter((f): f is AttachmentBuilder => f !== null),
-    // The "Retry your mistakes" button (the puzzles branch's flow) goes here: a row of its own, encoded through the
-    // custom-id registry (encodeCustomId) like the game's buttons in posts.ts.
-    components: [],
+    components: retryRow(locale, rec, review),
     allowedMentions: { users: [] },
   };
 }
