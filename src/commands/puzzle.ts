@@ -2,9 +2,13 @@
 // among those they have not seen; `answer:` is their one try at the puzzle they have open, answered with the solution
 // drawn on the position (the review's move-comparison picture) and their puzzle rating's change. Everything private.
 import { AttachmentBuilder, SlashCommandBuilder } from 'discord.js';
-import type { GameId } from '../engine/index.js';
+import { getGame, type GameId } from '../engine/index.js';
 import type { Locale } from '../i18n/catalogue.js';
 import {
+  builderScreen,
+  practiceBuilder,
+  sideMsg,
+  type OpenPuzzle,
   answerPractice,
   givePuzzle,
   loadPractice,
@@ -22,7 +26,9 @@ import { stringOption } from './kit/options.js';
 import { serverHere } from './kit/place.js';
 import type { MessagePayload } from './kit/posts.js';
 import { clipText, lines, t } from './kit/text.js';
-import { puzzlePayload } from './kit/puzzle-post.js';
+import { drawScreen } from './buttons/build.js';
+import { userLocale } from './kit/locale.js';
+import { practiceExtras } from './kit/practice-card.js';
 import { allGames } from '../engine/index.js';
 
 export const data = everywhere(described(new SlashCommandBuilder().setName('puzzle'), 'puzzle.cmd.description'))
@@ -58,9 +64,41 @@ export const command: Command = {
     }
     const open = await givePuzzle(ctx, i.user.id, game, serverHere(i));
     const mine = await puzzleRating(ctx, open.puzzle.game, i.user.id);
-    return { kind: 'message', ephemeral: true, build: (locale) => puzzlePayload(ctx, locale, open, mine.rating) };
+    const payload = await puzzleScreen(ctx, i.user.id, userLocale(i), open, mine.rating);
+    return { kind: 'message', ephemeral: true, build: () => payload };
   },
 };
+
+/** An example of the notation: the puzzle's first legal move that is not its solution (no hint). */
+function example(open: OpenPuzzle): string {
+  const g = getGame(open.puzzle.game);
+  const text = g.legalMoves(open.state).map((m) => g.formatMove(open.state, m, 'canonical'));
+  return text.find((m) => m !== open.puzzle.solution) ?? text[0] ?? '';
+}
+
+/**
+ * A puzzle given (/puzzle, the daily post's Solve): the practice session's builder screen (the position, the menus,
+ * Skip and Done: answered like a retry, or with /move or `answer:`), under who is to move and the ratings. A puzzle
+ * keeps no names.
+ */
+export async function puzzleScreen(
+  ctx: CommandContext,
+  userId: string,
+  locale: Locale,
+  open: OpenPuzzle,
+  mine: number,
+): Promise<MessagePayload> {
+  const game = open.puzzle.game;
+  const s = open.session;
+  const screen = await builderScreen(ctx, practiceBuilder, { gameId: s.id, at: s.version }, userId, []);
+  const payload = await drawScreen(ctx, { kind: 'practiceBuild', extras: practiceExtras }, screen, locale);
+  const head = lines(locale, [
+    { key: 'puzzle.title', params: { game: titleMsg(game) } },
+    { key: 'puzzle.prompt', params: { side: sideMsg(game, open.side), example: example(open) } },
+    { key: 'puzzle.info', params: { rating: open.puzzle.rating, mine } },
+  ]);
+  return { ...payload, content: clipText(`${head}\n${payload.content ?? ''}`), allowedMentions: { parse: [] } };
+}
 
 interface Answered {
   game: GameId;

@@ -64,6 +64,11 @@ describe('/puzzle', () => {
     expect(carol.content).toMatch(/Blue to move/);
     const soon = await answer(h.slash(h.carol, h.channel.id, 'puzzle', { game: 'exxit' }));
     expect(soon.content).toMatch(/You asked for a puzzle just now; try again in \d s/);
+    // The builder's screen comes with it (the practice session's menus); /move answers it like a retry, rated once.
+    expect(JSON.stringify(carol.r.original?.components ?? carol.r.callback.data?.components)).toMatch(/"type":3/);
+    const moved = await answer(h.slash(h.carol, h.channel.id, 'move', { text: 'S1 J2' }));
+    expect(moved.content).toMatch(/Found!/);
+    expect(await h.store.puzzleRatings.get('orion', h.carol.id, 'global')).toMatchObject({ games: 1, wins: 1 });
     await h.store.redis.del(`${h.prefix}cooldown:{puzzle:${h.carol.id}}`);
     const none = await answer(h.slash(h.carol, h.channel.id, 'puzzle', { game: 'orion' }));
     expect(none.content).toMatch(/every Orion Duel puzzle there is/);

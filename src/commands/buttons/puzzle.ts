@@ -5,7 +5,8 @@ import { openPuzzle, puzzleRating, refuse } from '../../match/index.js';
 import { defineButton } from '../kit/command.js';
 import { isRef, mayRedraw } from '../kit/custom-id.js';
 import { serverHere } from '../kit/place.js';
-import { puzzlePayload } from '../kit/puzzle-post.js';
+import { userLocale } from '../kit/locale.js';
+import { puzzleScreen } from '../puzzle.js';
 
 type PuzzleButtonId = { kind: 'puzzle'; puzzleId: string };
 
@@ -27,6 +28,7 @@ export const puzzle = defineButton<PuzzleButtonId>({
     if (!mayRedraw(i.message, id, true)) refuse('common.badButton');
     const open = await openPuzzle(ctx, i.user.id, id.puzzleId, serverHere(i));
     const mine = await puzzleRating(ctx, open.puzzle.game, i.user.id);
-    return { kind: 'message', ephemeral: true, build: (locale) => puzzlePayload(ctx, locale, open, mine.rating) };
+    const payload = await puzzleScreen(ctx, i.user.id, userLocale(i), open, mine.rating);
+    return { kind: 'message', ephemeral: true, build: () => payload };
   },
 });

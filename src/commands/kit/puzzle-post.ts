@@ -1,5 +1,4 @@
-// The puzzle's posts (issue 20): a puzzle given to one player (/puzzle, the daily post's Solve), and a server's daily
-// puzzle (public, with its Solve button and the previous day's answer).
+// A server's daily puzzle post (issue 20): public, with its Solve button and the previous day's answer.
 import {
   AttachmentBuilder,
   ActionRowBuilder,
@@ -8,48 +7,12 @@ import {
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import { getGame, type GameId } from '../../engine/index.js';
-import type { Locale } from '../../i18n/catalogue.js';
 import type { Msg } from '../../i18n/msg.js';
-import { sideMsg, titleMsg, type DailyPuzzlePost, type OpenPuzzle } from '../../match/index.js';
+import { sideMsg, titleMsg, type DailyPuzzlePost } from '../../match/index.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
 import type { MessagePayload } from './posts.js';
 import { clipText, lines, t } from './text.js';
-
-/** An example of the notation: the puzzle's first legal move that is not its solution (no hint). */
-function example(open: OpenPuzzle): string {
-  const g = getGame(open.puzzle.game);
-  const text = g.legalMoves(open.state).map((m) => g.formatMove(open.state, m, 'canonical'));
-  return text.find((m) => m !== open.puzzle.solution) ?? text[0] ?? '';
-}
-
-/** A puzzle given: its position (no names: a puzzle keeps none), who is to move, the ratings. */
-export async function puzzlePayload(
-  ctx: CommandContext,
-  locale: Locale,
-  open: OpenPuzzle,
-  mine: number,
-  head: Msg[] = [],
-): Promise<MessagePayload> {
-  const game: GameId = open.puzzle.game;
-  const png = await ctx.render(game, open.state, { locale });
-  const side = sideMsg(game, open.side);
-  return {
-    content: lines(locale, [
-      ...head,
-      { key: 'puzzle.title', params: { game: titleMsg(game) } },
-      { key: 'puzzle.prompt', params: { side, example: example(open) } },
-      { key: 'puzzle.info', params: { rating: open.puzzle.rating, mine } },
-    ]),
-    files: [
-      new AttachmentBuilder(png, {
-        name: `puzzle-${open.puzzle.id}.png`,
-        description: clipText(t(locale, 'puzzle.alt', { game: titleMsg(game), side }, { mode: 'plain' }), 1024),
-      }),
-    ],
-    allowedMentions: { parse: [] },
-  };
-}
 
 /** A server's daily puzzle: the position, who is to move, Solve, and yesterday's answer. */
 export async function dailyPuzzlePayload(ctx: CommandContext, post: DailyPuzzlePost): Promise<MessagePayload> {
