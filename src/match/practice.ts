@@ -14,7 +14,7 @@ import type { BuilderAt, BuilderPosition, BuilderSource } from './builder.js';
 import type { MatchContext } from './context.js';
 import { ruleErrorMsg } from './describe.js';
 import { RULES, type Verdict } from './practice-kinds.js';
-import { refuse, refuseMsg } from './refusal.js';
+import { isRefusal, refuse, refuseMsg } from './refusal.js';
 
 /** A session's button: the session and the version it was drawn at (a later write makes it stale). */
 export interface PracticeAt {
@@ -113,7 +113,15 @@ export async function answerPractice(
   if (!parsed.ok) refuseMsg(ruleErrorMsg(parsed.error), parsed.error.rule);
   const answer = p.game.formatMove(p.before, parsed.value, 'canonical');
   const rules = RULES[p.session.kind];
-  const verdict = await rules.judge(ctx, p.session, p.item, p.before, answer);
+  let verdict: Verdict;
+  try {
+    verdict = await rules.judge(ctx, p.session, p.item, p.before, answer);
+  } catch (e) {
+    if (isRefusal(e)) throw e;
+    // The engine's lane failed (busy, a worker lost): the answer is not recorded, so the user may send it again.
+    ctx.log.warn({ err: e, userId, kind: p.session.kind }, 'practice answer could not be judged');
+    return refuse('practice.judgeFailed');
+  }
   const index = p.session.index;
   const item: PracticeItem = { ...p.item, outcome: verdict.found ? 'found' : 'missed', answer, loss: verdict.loss };
   const items = p.session.items.map((x, i) => (i === index ? item : x));

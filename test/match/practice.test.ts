@@ -4,10 +4,12 @@
 // move is graded once as the played move of the position, with the review's
 // seed for that ply, and found exactly when its loss is within 3.5 points; the
 // same answer judged twice gets the same verdict.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { reviewPly } from '../../src/engine/review.js';
 import {
+  answerPractice,
+  isRefusal,
   retryRules,
   reviewSeed,
   RETRY_FOUND_WITHIN,
@@ -15,6 +17,8 @@ import {
   type ReviewLane,
 } from '../../src/match/index.js';
 import type { PracticeItem, PracticeSession } from '../../src/model/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, prefixFor, quiet, uid } from '../store/helpers.js';
 
 const g = getGame('exxit');
 const start = g.initial('standard');
@@ -82,5 +86,48 @@ describe('retry judging', () => {
     const ctx = {} as MatchContext;
     expect(await retryRules.judge(ctx, session, item, before, texts[1])).toEqual({ found: false, loss: null });
     expect(await retryRules.judge(ctx, session, item, before, item.best)).toEqual({ found: true, loss: 0 });
+  });
+});
+
+describe('an answer the engine could not judge', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ url: MODES[0].url, prefix: prefixFor('match-practice', MODES[0]), logger: quiet });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+
+  it('is refused privately and records nothing; sent again once the lane works, it is judged and recorded', async () => {
+    const userId = uid('u');
+    const s = await store.practice.start({ kind: 'retry', userId, source: 'game0001', items: [item] });
+    let failing = true;
+    const review: ReviewLane = {
+      grade: (_g, _b, played, ply) =>
+        failing
+          ? Promise.reject(new Error('the AI is busy'))
+          : Promise.resolve({
+              ply,
+              side: 0,
+              played,
+              best: item.best,
+              forced: false,
+              bestChance: 60,
+              playedChance: 58,
+              loss: 2,
+              grade: 'good',
+              accuracy: 95,
+            }),
+    };
+    const ctx = { store, review, log: { warn: () => {}, error: () => {} } } as unknown as MatchContext;
+    const err = await answerPractice(ctx, userId, texts[1]).catch((e: unknown) => e);
+    expect(isRefusal(err) && err.msg.key).toBe('practice.judgeFailed');
+    expect(await store.practice.get(userId)).toEqual(s);
+
+    failing = false;
+    const a = await answerPractice(ctx, userId, texts[1]);
+    expect(a.verdict).toEqual({ found: true, loss: 2 });
+    expect((await store.practice.get(userId))?.items[0]).toMatchObject({ outcome: 'found', answer: texts[1] });
   });
 });

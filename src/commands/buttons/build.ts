@@ -207,6 +207,11 @@ interface BuilderSpec<K extends BuildKind> {
   prefix: string;
   source: BuilderSource;
   extras?(ctx: CommandContext, locale: Locale, pos: BuilderPosition, menus: boolean): Promise<BuilderExtras>;
+  /**
+   * A refused Confirm (a double click's second, a stale screen) is told privately and leaves the screen as it is:
+   * the winner's redraw may already be there (a practice verdict, whose Next must stay). Absent: the screen closes.
+   */
+  keepScreenOnRefusedConfirm?: boolean;
   confirm(
     ctx: CommandContext,
     i: ButtonInteraction | StringSelectMenuInteraction,
@@ -273,6 +278,7 @@ function defineBuilder<K extends BuildKind>(spec: BuilderSpec<K>) {
         return { kind: 'update', build: () => payload };
       } catch (e) {
         if (!isRefusal(e) || !CLOSING.has(e.msg.key)) throw e;
+        if (id.action === 'confirm' && spec.keepScreenOnRefusedConfirm) throw e;
         // Lost a race with another move (a second Confirm): the same as an older position.
         const note: Msg =
           e.msg.key === 'move.stale' || e.msg.key === 'move.conflict' ? { key: 'builder.stale' } : e.msg;
@@ -308,6 +314,7 @@ export const practiceBuild = defineBuilder({
   prefix: 'pb',
   source: practiceBuilder,
   extras: practiceExtras,
+  keepScreenOnRefusedConfirm: true,
   async confirm(ctx, i, where, path) {
     const pos = await practiceBuilder.load(ctx, where, i.user.id, false);
     const view = chosenMove(pos, path);

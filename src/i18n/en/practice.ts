@@ -25,6 +25,7 @@ export const practice = {
     over: 'This practice session is over.',
     answered: 'This position is already answered: press **Next**.',
     notAnswered: 'Answer this position first, or press **Skip**.',
+    judgeFailed: 'The engine could not judge your answer just now. Nothing was recorded: try again in a moment.',
   },
   retry: {
     button: 'Retry your mistakes',

@@ -28,6 +28,8 @@ export const practice: Catalogue<typeof enPractice> = {
     over: 'Cette session d’entraînement est terminée.',
     answered: 'Cette position a déjà une réponse : appuyez sur **Suivant**.',
     notAnswered: 'Répondez d’abord à cette position, ou appuyez sur **Passer**.',
+    judgeFailed:
+      'Le moteur n’a pas pu juger votre réponse pour l’instant. Rien n’a été enregistré : réessayez dans un moment.',
   },
   retry: {
     button: 'Refaire vos erreurs',
