@@ -39,6 +39,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
   && find node_modules/@fontsource -type f \( -name '*.woff' -o \( -name '*.woff2' ! -name '*-400-normal.woff2' \) \) -delete
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-web ./dist-web
+# The shipped puzzle set (docs/puzzles.md): put in the puzzle pool at start.
+COPY data/puzzles ./data/puzzles
 # npm start works here too: the check finds no src/ and runs dist/ as it is.
 COPY scripts/build.mjs scripts/build-web.mjs ./scripts/
 USER node

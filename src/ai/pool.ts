@@ -14,7 +14,7 @@ import type { GameId } from '../engine/game.js';
 import { isLevel, levelParams, type Level } from '../engine/ai/levels.js';
 import { isGameId } from '../engine/index.js';
 import type { StoredPlyReview } from '../model/index.js';
-import type { AiAnswer, PriorityReport, WorkerJob, WorkerMessage } from './protocol.js';
+import type { AiAnswer, PriorityReport, PuzzleVerdict, WorkerJob, WorkerMessage } from './protocol.js';
 
 export interface AiPoolOptions {
   /** Worker threads (default: one per spare core, 1 or 2). */
@@ -49,6 +49,8 @@ export class AiError extends Error {
  * budgeted far below; past this its worker is taken as stuck.
  */
 const REVIEW_PLY_CAP_MS = 30_000;
+/** How long a puzzle check may take, ms: two searches of 10× hard's budget (~20-40 s on a quiet core), at nice 19. */
+const PUZZLE_CHECK_CAP_MS = 5 * 60_000;
 
 interface Pending {
   job: WorkerJob;
@@ -150,6 +152,31 @@ export class AiPool {
         timeoutMs: REVIEW_PLY_CAP_MS + this.graceMs,
         resolve: (m) =>
           m.type === 'review' ? resolve(m.review) : reject(new AiError('the AI worker answered a review with a move')),
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  /**
+   * Checks a puzzle candidate (issue 20) in a worker, queued after every search, as a review's ply: it yields to the
+   * AI's turns.
+   */
+  checkPuzzle(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict> {
+    if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
+    if (!isGameId(game)) return Promise.reject(new AiError(`unknown game "${String(game)}"`));
+    if (!Number.isFinite(seed)) return Promise.reject(new AiError('the seed must be a finite number'));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new AiError('the AI is busy, try again in a moment'));
+    return new Promise<PuzzleVerdict>((resolve, reject) => {
+      this.queue.push({
+        job: { kind: 'puzzle', id: this.nextId++, game, state, seed },
+        low: true,
+        capMs: PUZZLE_CHECK_CAP_MS,
+        timeoutMs: PUZZLE_CHECK_CAP_MS + this.graceMs,
+        resolve: (m) =>
+          m.type === 'puzzle'
+            ? resolve(m.verdict)
+            : reject(new AiError('the AI worker answered a puzzle with another')),
         reject,
       });
       this.pump();
@@ -271,7 +298,7 @@ export class AiPool {
       return;
     }
     const p = slot.pending;
-    if ((m?.type !== 'result' && m?.type !== 'review') || !p || m.id !== p.job.id) return;
+    if ((m?.type !== 'result' && m?.type !== 'review' && m?.type !== 'puzzle') || !p || m.id !== p.job.id) return;
     this.settle(slot);
     const took = performance.now() - (p.startedAt ?? performance.now());
     // The wait estimate is of searches: a review's ply is not one.
@@ -351,6 +378,12 @@ export class AiLanes {
     return this.backgroundLane().reviewPly(game, before, played, ply, seed);
   }
 
+  /** A puzzle candidate's check, in the background lane below every search (AiPool.checkPuzzle). */
+  checkPuzzle(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict> {
+    if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
+    return this.backgroundLane().checkPuzzle(game, state, seed);
+  }
+
   /** How long a search of this level asked for now would take (its lane's queue); null for bad input. */
   wait(game: GameId, level: Level): AiWait | null {
     if (this.closed || !isGameId(game) || !isLevel(level)) return null;
@@ -416,6 +449,12 @@ export function reviewPly(
   return shared.reviewPly(game, before, played, ply, seed);
 }
 
+/** A puzzle candidate's check in the shared lanes' background lane (at the lowest priority, below searches). */
+export function checkPuzzle(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict> {
+  shared ??= new AiLanes();
+  return shared.checkPuzzle(game, state, seed);
+}
+
 /** How long a search of this level asked for now would take in the shared lanes; null for bad input. */
 export function aiWait(game: GameId, level: Level): AiWait | null {
   return shared?.wait(game, level) ?? null;
@@ -433,4 +472,4 @@ export async function closeAiPool(): Promise<void> {
   if (p) await p.close();
 }
 
-export type { AiAnswer } from './protocol.js';
+export type { AiAnswer, PuzzleVerdict } from './protocol.js';

@@ -27,7 +27,26 @@ export interface ReviewPlyJob {
   seed: number;
 }
 
-export type WorkerJob = AiJob | ReviewPlyJob;
+/** A puzzle candidate (issue 20): the engine's puzzle check of a position, and the weakest level that finds it. */
+export interface PuzzleCheckJob {
+  kind: 'puzzle';
+  id: number;
+  game: GameId;
+  /** The position (engine JSON). */
+  state: unknown;
+  seed: number;
+}
+
+/** A puzzle check's answer: null when the position is no puzzle (forced, or not clearly best). */
+export type PuzzleVerdict = {
+  solution: string;
+  bestChance: number;
+  secondChance: number;
+  gap: number;
+  foundBy: 'easy' | 'medium' | 'hard' | null;
+} | null;
+
+export type WorkerJob = AiJob | ReviewPlyJob | PuzzleCheckJob;
 
 /** What a background worker did to its thread's OS priority (Linux: nice 19), said once it is ready. */
 export interface PriorityReport {
@@ -50,4 +69,5 @@ export type WorkerMessage =
   | { type: 'ready'; priority?: PriorityReport }
   | ({ type: 'result'; id: number; ok: true } & AiAnswer)
   | { type: 'result'; id: number; ok: false; error: string }
-  | { type: 'review'; id: number; ok: true; review: StoredPlyReview };
+  | { type: 'review'; id: number; ok: true; review: StoredPlyReview }
+  | { type: 'puzzle'; id: number; ok: true; verdict: PuzzleVerdict };

@@ -6,8 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseMove, isLevel } from '../engine/ai/index.js';
 import { errorText, getGame, isGameId } from '../engine/index.js';
+import { checkPuzzle, puzzleFoundBy } from '../engine/puzzle.js';
 import { reviewPly } from '../engine/review.js';
-import type { AiJob, PriorityReport, ReviewPlyJob, WorkerJob, WorkerMessage } from './protocol.js';
+import type { AiJob, PriorityReport, PuzzleCheckJob, ReviewPlyJob, WorkerJob, WorkerMessage } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('src/ai/worker.ts runs only as a worker thread');
@@ -84,10 +85,31 @@ function grade(job: ReviewPlyJob): WorkerMessage {
   return { type: 'review', id, ok: true, review };
 }
 
+/** A puzzle candidate: the deep check (src/engine/puzzle.ts), and how strong a search must be to find it. */
+function puzzle(job: PuzzleCheckJob): WorkerMessage {
+  const id = job.id;
+  const refuse = (error: string): WorkerMessage => ({ type: 'result', id, ok: false, error });
+  if (!isGameId(job.game)) return refuse(`unknown game "${String(job.game)}"`);
+  if (!Number.isFinite(job.seed)) return refuse('the seed must be a finite number');
+  const parsed = getGame(job.game).fromJSON(job.state);
+  if (!parsed.ok) return refuse(`invalid ${job.game} state: ${errorText(parsed.error)}`);
+  const c = checkPuzzle(job.game, parsed.value, { seed: job.seed });
+  const verdict = c?.unique
+    ? {
+        solution: c.best,
+        bestChance: c.bestChance,
+        secondChance: c.secondChance,
+        gap: c.gap,
+        foundBy: puzzleFoundBy(job.game, parsed.value, c.best, job.seed),
+      }
+    : null;
+  return { type: 'puzzle', id, ok: true, verdict };
+}
+
 port.on('message', (job: WorkerJob) => {
   let reply: WorkerMessage;
   try {
-    reply = job?.kind === 'review' ? grade(job) : answer(job);
+    reply = job?.kind === 'review' ? grade(job) : job?.kind === 'puzzle' ? puzzle(job) : answer(job);
   } catch (e) {
     reply = {
       type: 'result',

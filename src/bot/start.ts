@@ -27,6 +27,8 @@ import {
   sweepClocks,
   sweepOwed,
   sweepReviews,
+  seedPuzzlePool,
+  sweepDailyPuzzles,
   sweepSeasons,
   sweepTournaments,
   tournamentGameOver,
@@ -89,6 +91,8 @@ export interface StartBotOptions {
   now?: () => number;
   /** Resume AI turns of active games at start (a restart lost them). Default true. */
   resumeAi?: boolean;
+  /** Put the shipped puzzle set (data/puzzles) in the pool at start, what it has already staying. Default true. */
+  seedPuzzles?: boolean;
   /**
    * Announcement sweep period (posts saved but never made: a crash, a refused post), ms; 0 turns it off. Default 3 s.
    */
@@ -161,6 +165,10 @@ const poolReview: ReviewLane = {
     aiPool ??= await import('../ai/pool.js');
     return aiPool.reviewPly(game, before, played, ply, seed);
   },
+  async checkPuzzle(game, state, seed) {
+    aiPool ??= await import('../ai/pool.js');
+    return aiPool.checkPuzzle(game, state, seed);
+  },
 };
 const inProcessWinChart: RenderWinChart = async (game, chart, opts) =>
   (await import('../render/index.js')).renderWinChart(game, chart, opts);
@@ -176,6 +184,12 @@ function stoppable(lane: ReviewLane, stopping: () => boolean): ReviewLane {
     ...lane,
     open: () => !stopping() && (lane.open?.() ?? true),
     grade: (...args) => (stopping() ? Promise.reject(new Error('the bot is stopping')) : lane.grade(...args)),
+    ...(lane.checkPuzzle
+      ? {
+          checkPuzzle: (...args: Parameters<NonNullable<ReviewLane['checkPuzzle']>>) =>
+            stopping() ? Promise.reject(new Error('the bot is stopping')) : lane.checkPuzzle!(...args),
+        }
+      : {}),
   };
 }
 
@@ -313,10 +327,12 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       ? setInterval(() => {
           ctx.background('tournament sweep', () => sweepTournaments(ctx));
           ctx.background('season sweep', () => sweepSeasons(ctx));
+          ctx.background('daily puzzle sweep', () => sweepDailyPuzzles(ctx));
         }, eventSweepIntervalMs)
       : null;
   eventSweeper?.unref();
   if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
+  if (opts.seedPuzzles !== false) ctx.background('puzzle pool', () => seedPuzzlePool(ctx));
   // Posts saved but never made (a crash between the two, a refused post): made once, by one process.
   const announceSweepIntervalMs = opts.announceSweepIntervalMs ?? 3_000;
   const announceSweeper =

@@ -12,6 +12,7 @@ import { isServerCommand } from './kit/contexts.js';
 import { command as leaderboard } from './leaderboard.js';
 import { command as move } from './move.js';
 import { command as playBot } from './play-bot.js';
+import { command as puzzle } from './puzzle.js';
 import { command as replay } from './replay.js';
 import { command as resign } from './resign.js';
 import { command as rules } from './rules.js';
@@ -33,6 +34,7 @@ export const commands: Command[] = [
   stats,
   games,
   replay,
+  puzzle,
   endgame,
   settings,
   rules,

@@ -20,6 +20,7 @@ import {
   setClock,
   setExpertSeconds,
   setLocale,
+  setPuzzleChannel,
   setSeasons,
   setTakebacks,
   setTournamentRole,
@@ -97,6 +98,11 @@ export const data = guildOnly(described(new SlashCommandBuilder().setName('setti
     ),
   )
   .addSubcommand((s) =>
+    described(s.setName('puzzle-channel'), 'puzzle.settings.subcommand').addChannelOption((o) =>
+      described(o.setName('channel'), 'puzzle.settings.channel').addChannelTypes(ChannelType.GuildText),
+    ),
+  )
+  .addSubcommand((s) =>
     described(s.setName('seasons'), 'season.settings.seasons')
       .addStringOption((o) =>
         described(o.setName('length'), 'season.settings.length')
@@ -159,6 +165,12 @@ export const command: Command = {
       const rated = stringOption(i.options, 'rated', { required: true, choices: TAKEBACK_CHOICES }) === 'on';
       s = await setTakebacks(ctx, guildId, rated);
       head = { key: rated ? 'takeback.settings.setOn' : 'takeback.settings.setOff' };
+    } else if (group === null && sub === 'puzzle-channel') {
+      const channelId = i.options.get('channel', false) ? textChannelOption(i, guildId) : null;
+      s = await setPuzzleChannel(ctx, guildId, channelId);
+      head = channelId
+        ? { key: 'puzzle.channelSet', params: { channel: { channel: channelId } } }
+        : { key: 'puzzle.channelCleared' };
     } else if (group === null && sub === 'seasons') {
       const length = stringOption(i.options, 'length', { required: true, choices: SEASON_CHOICES });
       const channelId = i.options.get('channel', false) ? textChannelOption(i, guildId) : null;
@@ -248,6 +260,10 @@ function describe(
     { key: 'settings.summaryChannels', params: { channels } },
     { key: 'season.settings.summaryRole', params: { who } },
     { key: 'season.settings.summarySeasons', params: { seasons } },
+    {
+      key: 'puzzle.summaryChannel',
+      params: { channel: s.puzzleChannel ? { channel: s.puzzleChannel } : { key: 'puzzle.summaryNone' } },
+    },
     {
       key: 'takeback.settings.summary',
       params: { takebacks: { key: s.takebacks ? 'takeback.settings.summaryOn' : 'takeback.settings.summaryOff' } },

@@ -124,7 +124,13 @@ async function readStats(
           out.push({ label, snapshot: null, rank: null, unreadable: true });
         }
       }
-      return { game, scopes: out };
+      // The puzzle rating (issue 20): the puzzles' book, apart from the games'.
+      const puzzles = await ctx.store.puzzleRatings.get(game, userId, 'global').catch((e: unknown) => {
+        if (!isCorruptRecordError(e)) throw e;
+        ctx.log.warn({ err: e, userId, game }, 'corrupt puzzle rating record');
+        return null;
+      });
+      return { game, scopes: out, puzzles };
     }),
   );
   // Only this server's games (outside servers: those played outside servers): links elsewhere would not open for the
@@ -230,6 +236,12 @@ function statsPayload(
       }
     }
     if (played) rows.push(t(locale, 'stats.streak', { streak: streakMsg(streak) }));
+    if (g.puzzles && g.puzzles.games > 0) {
+      rows.push(
+        t(locale, 'puzzle.statsLine', { rating: g.puzzles.rating, solved: g.puzzles.wins, tries: g.puzzles.games }),
+      );
+      played = true;
+    }
     anyPlayed ||= played;
     embed.addFields({ name: text(locale, titleMsg(g.game)), value: clipText(rows.join('\n'), 1024) });
   }

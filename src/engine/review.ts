@@ -113,8 +113,18 @@ const chanceOf = (c: ChildStat<unknown>): number =>
 /** Longest chain of lone moves followed before searching (compulsory dances can chain, EX-16; two passes end, EX-20b). */
 const CHAIN = 64;
 
-/** The chance of `mover` in a state, for what one search does not measure (below): the search's value there. */
-function chanceAfter(g: AnyGame, after: unknown, mover: Side, budget: ReviewBudget, seed: number, now?: () => number) {
+/**
+ * The chance of `mover` in a state, for what one search does not measure (below, and the puzzle check): the search's
+ * value there.
+ */
+export function chanceAfter(
+  g: AnyGame,
+  after: unknown,
+  mover: Side,
+  budget: Pick<ReviewBudget, 'player' | 'iterations'>,
+  seed: number,
+  now?: () => number,
+): number {
   let s = after;
   // A position with one legal move has no search to read (the search returns at once): follow it.
   for (let i = 0; i < CHAIN && !g.outcome(s).over; i++) {

@@ -13,8 +13,10 @@ import type {
   StoredGameReview,
   StoredPlyReview,
   StoredTournament,
+  Puzzle,
 } from '../model/index.js';
 import type { Store } from '../store/types.js';
+import type { PuzzleVerdict } from '../ai/protocol.js';
 
 /** A public post about a game: its board and lines, then who is to move or the result (and the Rematch button). */
 export interface GamePost {
@@ -74,7 +76,18 @@ export interface ReviewPost {
   moments: [ReviewMoment[], ReviewMoment[]];
 }
 
-export type Post = GamePost | TextPost | ChallengePost | TournamentPost | ReviewPost;
+/** A server's daily puzzle (issue 20): its position, a Solve button, and the previous day's answer. */
+export interface DailyPuzzlePost {
+  kind: 'daily-puzzle';
+  locale: Locale;
+  puzzle: Puzzle;
+  /** The puzzle's position (engine state, validated). */
+  state: unknown;
+  /** The previous day's solution, when there was a daily puzzle then. */
+  yesterday: { game: GameId; solution: string } | null;
+}
+
+export type Post = GamePost | TextPost | ChallengePost | TournamentPost | ReviewPost | DailyPuzzlePost;
 
 /** How an owed post reached the interaction that waited for it (Notifier.answerLate). */
 export type LateAnswer =
@@ -156,6 +169,11 @@ export type ThinkMove = (
 export interface ReviewLane {
   /** Grades ply `ply` of a game: `before` is the position before it (validated), `played` the move's text. */
   grade(game: GameId, before: unknown, played: string, ply: number, seed: number): Promise<StoredPlyReview>;
+  /**
+   * Checks a puzzle candidate (issue 20: the engine's puzzle check, and the weakest level that finds it) in the same
+   * lane; absent: finished games make no puzzles.
+   */
+  checkPuzzle?(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict>;
   /** How many reviews this process grades at once (default 1: the background lane has one worker). */
   slots?: number;
   /** False while this process is stopping: it takes up no review (absent: always open). */

@@ -40,3 +40,6 @@ export * from './sweeps/clock.js';
 export * from './sweeps/seasons.js';
 export * from './sweeps/tournaments.js';
 export * from './view.js';
+export * from './puzzles.js';
+export * from './puzzle-play.js';
+export * from './sweeps/daily-puzzle.js';

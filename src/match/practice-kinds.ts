@@ -4,6 +4,7 @@
 // the model's PRACTICE_KINDS and one entry in RULES — TypeScript asks for it.
 import type { PracticeItem, PracticeKind, PracticeSession } from '../model/index.js';
 import type { MatchContext } from './context.js';
+import { puzzleRules } from './puzzle-play.js';
 import { reviewSeed } from './review.js';
 
 /** How an answer fared: found or not, and its loss in points of win chance when the engine measured it. */
@@ -40,4 +41,4 @@ export const retryRules: PracticeRules = {
   },
 };
 
-export const RULES: Readonly<Record<PracticeKind, PracticeRules>> = { retry: retryRules };
+export const RULES: Readonly<Record<PracticeKind, PracticeRules>> = { retry: retryRules, puzzle: puzzleRules };

@@ -20,6 +20,7 @@ import type { InteractionRef, ReviewJob, StoredGame, StoredPlyReview } from '../
 import { isCorruptRecordError } from '../store/types.js';
 import { archiveIfOver, interactionUsable } from './announce.js';
 import { postableHere, type MatchContext, type ReviewMoment, type ReviewPost } from './context.js';
+import { puzzlesFromGame } from './puzzles.js';
 
 /** How long a process holds a job without extending it; its keep-alive extends it every third of that. */
 export const REVIEW_LEASE_MS = 60_000;
@@ -166,6 +167,9 @@ export async function runReview(ctx: MatchContext, gameId: string, takeOver: str
       if (!next) return;
       ctx.log.info({ gameId, plies: rec.moves.length - from, ms: Date.now() - t0 }, 'game review graded');
       job = next;
+      // Graded here, once (the job is done now): its clearest mistakes may become puzzles (puzzles.ts).
+      const states = r.states;
+      ctx.background(`puzzles ${gameId}`, () => puzzlesFromGame(ctx, rec, next.plies, states));
     }
     await deliver(ctx, rec, r.states, job);
   } catch (e) {

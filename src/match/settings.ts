@@ -92,6 +92,17 @@ export const setClock = (ctx: MatchContext, guildId: string, hours: number | nul
 export const setTakebacks = (ctx: MatchContext, guildId: string, rated: boolean): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { takebacks: rated ? true : null });
 
+/** The daily puzzle's channel (issue 20), or none; the daily sweep looks at the servers that have one. */
+export async function setPuzzleChannel(
+  ctx: MatchContext,
+  guildId: string,
+  channelId: string | null,
+): Promise<GuildSettings> {
+  const s = await ctx.store.settings.update(guildId, { puzzleChannel: channelId });
+  await ctx.store.puzzles.trackDaily(guildId, channelId !== null);
+  return s;
+}
+
 export const setLocale = (ctx: MatchContext, guildId: string, locale: Locale | null): Promise<GuildSettings> =>
   ctx.store.settings.update(guildId, { locale });
 

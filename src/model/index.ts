@@ -12,3 +12,4 @@ export * from './review.js';
 export * from './settings.js';
 export * from './tournament.js';
 export { isRecordId } from './parts.js';
+export * from './puzzle.js';

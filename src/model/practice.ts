@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { finite, gameId, int, isRecordId } from './parts.js';
 
 /** The kinds of session; a new kind is one more name here and its rules in src/match/practice.ts. */
-export const PRACTICE_KINDS = ['retry'] as const;
+export const PRACTICE_KINDS = ['retry', 'puzzle'] as const;
 export type PracticeKind = (typeof PRACTICE_KINDS)[number];
 
 /** An item not answered yet, found (a good enough move), missed (shown the answer), or skipped. */

@@ -26,6 +26,8 @@ export const settingsSchema = z.object({
   seasonChannel: z.string().min(1).max(40).nullable().optional(),
   /** Takebacks in rated games too (casual games and games against the AI always allow them); absent = not in rated. */
   takebacks: z.boolean().nullable().optional(),
+  /** Where the daily puzzle is posted (issue 20); absent = no daily puzzle. */
+  puzzleChannel: z.string().min(1).max(40).nullable().optional(),
   /** The most seconds the expert AI thinks per move here; absent = EXPERT_SECONDS_MAX. */
   expertSeconds: z.number().int().min(EXPERT_SECONDS_MIN).max(EXPERT_SECONDS_MAX).nullable().optional(),
 });

@@ -16,6 +16,7 @@ import { RedisOutbox } from './outbox.js';
 import { RedisInteractionStore } from './interactions.js';
 import { RedisProcessStore } from './processes.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
+import { RedisPuzzleStore } from './puzzles.js';
 import { RedisRatingStore } from './ratings.js';
 import { RedisPracticeStore } from './practice.js';
 import { RedisReviewStore } from './reviews.js';
@@ -126,6 +127,8 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     challenges: new RedisChallengeStore(ctx, opts.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS),
     interactions: new RedisInteractionStore(ctx),
     ratings: new RedisRatingStore(ctx),
+    puzzleRatings: new RedisRatingStore(ctx, 'puzzles'),
+    puzzles: new RedisPuzzleStore(ctx),
     settings: new RedisSettingsStore(ctx),
     tournaments: new RedisTournamentStore(ctx),
     seasons: new RedisSeasonStore(ctx),

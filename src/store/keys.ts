@@ -8,6 +8,11 @@ import type { RatingScope } from '../model/index.js';
 
 export const DEFAULT_PREFIX = 'hexmate:';
 
+/** The rating store's books: game ratings, and puzzle ratings (players and puzzles), apart from each other. */
+export type RatingBook = 'games' | 'puzzles';
+const bookTag = (book: RatingBook, game: GameId): string =>
+  book === 'games' ? `ratings:${game}` : `puzzle-ratings:${game}`;
+
 /** Refuses a prefix that would break hash tags or be unreadable in redis-cli. */
 export function checkPrefix(prefix: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(prefix)) {
@@ -65,14 +70,24 @@ export function makeKeys(prefix: string) {
     interaction: (id: string) => `${p}interaction:{${id}}`,
     cooldown: (key: string) => `${p}cooldown:{${key}}`,
     settings: (guildId: string) => `${p}settings:{${guildId}}`,
-    // All ratings of one game share the tag {ratings:<game>}: one script updates
-    // both players, both scopes, the leaderboards and the idempotency marker.
-    rating: (game: GameId, scope: RatingScope, userId: string) =>
-      `${p}ratings:{ratings:${game}}:player:${scope}:${userId}`,
-    leaderboard: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:board:${scope}`,
-    ratingApplied: (game: GameId, gameId: string) => `${p}ratings:{ratings:${game}}:applied:${gameId}`,
+    // All ratings of one game in one book share the tag {ratings:<game>} (games) or {puzzle-ratings:<game>}
+    // (puzzles): one script updates both players, both scopes, the leaderboards and the idempotency marker.
+    rating: (game: GameId, scope: RatingScope, userId: string, book: RatingBook = 'games') =>
+      `${p}ratings:{${bookTag(book, game)}}:player:${scope}:${userId}`,
+    leaderboard: (game: GameId, scope: RatingScope, book: RatingBook = 'games') =>
+      `${p}ratings:{${bookTag(book, game)}}:board:${scope}`,
+    ratingApplied: (game: GameId, gameId: string, book: RatingBook = 'games') =>
+      `${p}ratings:{${bookTag(book, game)}}:applied:${gameId}`,
     /** Cached board census (hash: one field per filter), dropped by every rated game of the scope. */
-    ratingCensus: (game: GameId, scope: RatingScope) => `${p}ratings:{ratings:${game}}:census:${scope}`,
+    ratingCensus: (game: GameId, scope: RatingScope, book: RatingBook = 'games') =>
+      `${p}ratings:{${bookTag(book, game)}}:census:${scope}`,
+    /** The puzzle pool: a puzzle (its record), a game's pool by rating, who has seen which, the daily posts. */
+    puzzle: (id: string) => `${p}puzzle:{puzzles}:${id}`,
+    puzzlePool: (game: GameId) => `${p}puzzle:{puzzles}:pool:${game}`,
+    puzzlesSeen: (userId: string) => `${p}puzzle:{user:${userId}}:seen`,
+    puzzleDaily: (guildId: string, day: string) => `${p}puzzle:{daily:${guildId}}:${day}`,
+    puzzleDailyLease: (guildId: string, day: string) => `${p}puzzle:{daily:${guildId}}:${day}:lease`,
+    puzzleDailyGuilds: () => `${p}puzzle:daily-guilds`,
     tournament: (id: string) => `${p}tournament:{${id}}`,
     tournamentLease: (id: string, what: string) => `${p}tournament:{${id}}:lease:${what}`,
     tournamentsDue: () => `${p}tournaments:due`,

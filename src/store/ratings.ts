@@ -22,7 +22,7 @@ import {
 } from '../model/index.js';
 import { toFieldMap } from './codec.js';
 import type { StoreContext } from './context.js';
-import { assertKeyPart, isKeyPart } from './keys.js';
+import { assertKeyPart, isKeyPart, type RatingBook } from './keys.js';
 import { RATING_APPLY } from './scripts.js';
 import {
   CorruptRecordError,
@@ -54,8 +54,15 @@ interface LoadedRating {
   snapshot: RatingSnapshot;
 }
 
+/**
+ * One book of ratings: the games' (the default), or the puzzles' (issue 20: players' puzzle ratings and the puzzles'
+ * own, apart from game ratings; the store has one instance per book, same code, keys under another hash tag).
+ */
 export class RedisRatingStore implements RatingStore {
-  constructor(private readonly ctx: StoreContext) {}
+  constructor(
+    private readonly ctx: StoreContext,
+    private readonly book: RatingBook = 'games',
+  ) {}
 
   private check(game: GameId, scope: RatingScope): void {
     if (!isGameId(game)) throw new TypeError('unknown game');
@@ -63,7 +70,7 @@ export class RedisRatingStore implements RatingStore {
   }
 
   private async load(game: GameId, scope: RatingScope, userId: string): Promise<LoadedRating> {
-    const key = this.ctx.keys.rating(game, scope, userId);
+    const key = this.ctx.keys.rating(game, scope, userId, this.book);
     const h = toFieldMap(await this.ctx.redis.hgetall(key));
     if (h.data === undefined) return { version: 0, snapshot: defaultSnapshot() };
     const version = Number(h.v);
@@ -100,6 +107,7 @@ export class RedisRatingStore implements RatingStore {
     result: { winner: Side | null; draw: boolean },
     now = this.ctx.now(),
     seasons: SeasonIds = {},
+    starts: [RatingSnapshot | null, RatingSnapshot | null] = [null, null],
   ): Promise<RatingOutcome> {
     if (!isGameId(game)) throw new TypeError('unknown game');
     if (!isRecordId(gameId)) throw new TypeError('invalid game id');
@@ -122,7 +130,7 @@ export class RedisRatingStore implements RatingStore {
     ];
     for (const s of scopes) if (!isScope(s.scope)) throw new TypeError('invalid season id');
     const k = this.ctx.keys;
-    const markerKey = k.ratingApplied(game, gameId);
+    const markerKey = k.ratingApplied(game, gameId, this.book);
 
     for (let attempt = 0; attempt < 20; attempt++) {
       const stored = await this.ctx.redis.get(markerKey);
@@ -134,6 +142,8 @@ export class RedisRatingStore implements RatingStore {
       const before = new Map<RatingScope, [RatingSnapshot, RatingSnapshot]>();
       for (const { scope, base } of scopes) {
         const [a, b] = await Promise.all(players.map((u) => this.load(game, scope, u)));
+        // A first rating that does not start at the default (a puzzle starts at its difficulty).
+        if (!base) [a, b].forEach((l, i) => l.version === 0 && starts[i] && (l.snapshot = starts[i]));
         if (base) {
           const allTime = before.get(base)!;
           if (a.version === 0) a.snapshot = seasonStart(allTime[0], now);
@@ -146,7 +156,7 @@ export class RedisRatingStore implements RatingStore {
           { before: b.snapshot, after: nb },
         ];
         [a, b].forEach((loaded, i) => {
-          keys.push(k.rating(game, scope, players[i]), k.leaderboard(game, scope));
+          keys.push(k.rating(game, scope, players[i], this.book), k.leaderboard(game, scope, this.book));
           args.push(loaded.version, players[i], deltas[i].after.rating, JSON.stringify(deltas[i].after));
           if (scope === 'global') changes[i].global = deltas[i];
           else if (!base) changes[i].guild = deltas[i];
@@ -162,13 +172,18 @@ export class RedisRatingStore implements RatingStore {
       const code = Number(res[0]);
       if (code === 1) {
         // The boards changed: their cached counts are out of date.
-        await this.ctx.redis.del(...scopes.map((sc) => k.ratingCensus(game, sc.scope)));
+        await this.ctx.redis.del(...scopes.map((sc) => k.ratingCensus(game, sc.scope, this.book)));
         return outcome;
       }
       if (code === 0) return this.storedOutcome(markerKey, String(res[1]));
       // code 2: a player's rating moved on meanwhile (another game); recompute.
     }
     throw new Error('ratings: too much contention, result not applied');
+  }
+
+  async wasApplied(game: GameId, gameId: string): Promise<boolean> {
+    if (!isGameId(game) || !isRecordId(gameId)) return false;
+    return (await this.ctx.redis.exists(this.ctx.keys.ratingApplied(game, gameId, this.book))) === 1;
   }
 
   private storedOutcome(key: string, json: string): RatingOutcome {
@@ -208,7 +223,7 @@ export class RedisRatingStore implements RatingStore {
     visit: (userId: string, s: RatingSnapshot) => boolean,
     end = Infinity,
   ): Promise<void> {
-    const board = this.ctx.keys.leaderboard(game, scope);
+    const board = this.ctx.keys.leaderboard(game, scope, this.book);
     for (let start = 0; start < end; start += pageSize) {
       const stop = Math.min(start + pageSize, end) - 1;
       const ids = await this.ctx.redis.zrevrange(board, start, stop);
@@ -248,7 +263,7 @@ export class RedisRatingStore implements RatingStore {
   async rank(game: GameId, userId: string, scope: RatingScope, opts?: TopOptions): Promise<number | null> {
     this.check(game, scope);
     if (!isKeyPart(userId)) return null;
-    const r = await this.ctx.redis.zrevrank(this.ctx.keys.leaderboard(game, scope), userId);
+    const r = await this.ctx.redis.zrevrank(this.ctx.keys.leaderboard(game, scope, this.book), userId);
     if (r === null) return null;
     if (!opts) return r + 1;
     const me = await this.load(game, scope, userId);
@@ -272,7 +287,7 @@ export class RedisRatingStore implements RatingStore {
     this.check(game, scope);
     // Counting reads every record of the board, so the counts are kept for a minute (or until the
     // next rated game of the scope). Idle time moves deviations over days: a minute changes nothing.
-    const cacheKey = this.ctx.keys.ratingCensus(game, scope);
+    const cacheKey = this.ctx.keys.ratingCensus(game, scope, this.book);
     const field = `${opts.minGames ?? ''}:${opts.maxRd ?? ''}:${opts.now === undefined ? 'stored' : 'now'}`;
     const cached = await this.ctx.redis.hget(cacheKey, field);
     const hit = cached ? /^(\d+):(\d+)$/.exec(cached) : null;

@@ -14,6 +14,7 @@ import type {
   RatingSnapshot,
   PracticeChanges,
   PracticeSession,
+  Puzzle,
   ReviewJob,
   ReviewStatus,
   StoredChallenge,
@@ -386,7 +387,11 @@ export interface RatingStore {
     result: { winner: Side | null; draw: boolean },
     now?: number,
     seasons?: SeasonIds,
+    /** Each player's first rating when they have none in an all-time scope (default: Glicko-2's newcomer). */
+    starts?: [RatingSnapshot | null, RatingSnapshot | null],
   ): Promise<RatingOutcome>;
+  /** Whether a result id was applied (its marker is set). */
+  wasApplied(game: GameId, gameId: string): Promise<boolean>;
   /** Best first. */
   top(game: GameId, scope: RatingScope, n: number, opts?: TopOptions): Promise<LeaderboardEntry[]>;
   /**
@@ -464,6 +469,10 @@ export interface Store {
   challenges: ChallengeStore;
   interactions: InteractionStore;
   ratings: RatingStore;
+  /** The puzzles' book of the same rating store (issue 20): players' puzzle ratings and the puzzles' own. */
+  puzzleRatings: RatingStore;
+  /** The puzzle pool (issue 20): the shipped set and puzzles from finished games, who saw which, the daily posts. */
+  puzzles: PuzzleStore;
   settings: SettingsStore;
   tournaments: TournamentStore;
   seasons: SeasonStore;
@@ -499,7 +508,7 @@ export type RedisErrorKind = 'connection' | 'command';
 export class CorruptRecordError extends Error {
   override readonly name = 'CorruptRecordError';
   constructor(
-    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament' | 'review' | 'practice',
+    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament' | 'review' | 'practice' | 'puzzle',
     readonly key: string,
     readonly issues: string[],
     /** The record's id when the reader knows it (a game found by its channel: to quarantine it). */
@@ -562,4 +571,43 @@ export interface SeasonStore {
   retryRollover(guildId: string, season: string, ms: number): Promise<void>;
   /** The post is out (or there was nothing to post): marked done for good, the lease dropped. */
   finishRollover(guildId: string, season: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------
+// Puzzles (issue 20)
+
+/** A server's daily puzzle post of one day: the puzzle chosen (once) and the message, once it is out. */
+export interface DailyPuzzle {
+  puzzleId: string;
+  messageId: string | null;
+}
+
+export interface PuzzleStore {
+  /** Adds the puzzles the pool does not have yet (one position is one puzzle: its id); returns how many were new. */
+  add(puzzles: readonly Puzzle[]): Promise<number>;
+  /** A puzzle; null for an unknown one or a text that is no id. Throws CorruptRecordError. */
+  get(id: string): Promise<Puzzle | null>;
+  /** The puzzle of `game` nearest `rating` in the pool that `userId` has not seen; null when they have seen all. */
+  pick(game: GameId, userId: string, rating: number): Promise<Puzzle | null>;
+  /** Marks a puzzle seen by a player (given to them); false when it was already. */
+  see(userId: string, puzzleId: string): Promise<boolean>;
+  /** Moves a puzzle to its new rating in its game's pool (after an answer). */
+  rerate(game: GameId, puzzleId: string, rating: number): Promise<void>;
+  /** How many puzzles a game's pool has. */
+  count(game: GameId): Promise<number>;
+  /** A server's daily puzzle of a day (YYYY-MM-DD, UTC), or null. */
+  daily(guildId: string, day: string): Promise<DailyPuzzle | null>;
+  /**
+   * Holds the posting of a server's daily puzzle for `leaseMs` (one process at a time, across processes); false when
+   * another holds it.
+   */
+  leaseDaily(guildId: string, day: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Chooses the day's puzzle once: the first choice stays (returned), a later one is ignored. */
+  chooseDaily(guildId: string, day: string, puzzleId: string): Promise<DailyPuzzle>;
+  /** Records the day's post (once it is out). */
+  postedDaily(guildId: string, day: string, messageId: string): Promise<void>;
+  /** Servers with a daily puzzle channel (a hint; their settings say). */
+  dailyGuilds(): Promise<string[]>;
+  /** Adds or removes a server from dailyGuilds. */
+  trackDaily(guildId: string, on: boolean): Promise<void>;
 }

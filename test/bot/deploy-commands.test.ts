@@ -38,7 +38,7 @@ describe('deploy-commands', () => {
   });
 
   it('registers every command in one guild, then globally, with bodies Discord accepts', async () => {
-    expect(r.stdout).toMatch(/Registered 17 commands server/);
+    expect(r.stdout).toMatch(/Registered 18 commands server/);
     expect(
       fake
         .commands(guild.id)
@@ -55,6 +55,7 @@ describe('deploy-commands', () => {
       'leaderboard',
       'move',
       'play-bot',
+      'puzzle',
       'replay',
       'resign',
       'rules',
@@ -65,7 +66,7 @@ describe('deploy-commands', () => {
     ]);
     const g = await deploy({ DISCORD_GUILD_ID: '' });
     expect(g.stdout).toMatch(/globally/);
-    expect(fake.commands()).toHaveLength(17);
+    expect(fake.commands()).toHaveLength(18);
     // Play everywhere a user install reaches (DMs, group DMs, servers without the bot); server administration only in
     // servers that added the bot.
     expect(g.stdout).toContain(
@@ -80,6 +81,7 @@ describe('deploy-commands', () => {
       'leaderboard',
       'move',
       'play-bot',
+      'puzzle',
       'replay',
       'resign',
       'rules',

@@ -11,11 +11,24 @@ import { challenge } from './challenge.js';
 import { game } from './game.js';
 import { list } from './list.js';
 import { practice, retry } from './practice.js';
+import { puzzle } from './puzzle.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
 import { tournament } from './tournament.js';
 
-const kinds = [challenge, game, tournament, list, build, rules, takeback, practiceBuild, practice, retry] as const;
+const kinds = [
+  challenge,
+  game,
+  tournament,
+  list,
+  build,
+  rules,
+  takeback,
+  practiceBuild,
+  practice,
+  retry,
+  puzzle,
+] as const;
 
 type IdOf<B> = B extends Button<infer T> ? T : never;
 /** Every custom id the bot makes: one of its kinds' ids. */

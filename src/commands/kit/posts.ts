@@ -20,6 +20,7 @@ import { takebackButtonFor } from '../../match/takeback.js';
 import { positionMark, type StoredChallenge, type StoredGame, type TakebackOffer } from '../../model/index.js';
 import type { CommandContext } from './command.js';
 import { encodeCustomId } from './custom-id.js';
+import { dailyPuzzlePayload } from './puzzle-post.js';
 import { clipText, lines, t, text } from './text.js';
 import { reviewPayload } from './review-post.js';
 import { finalPost, tournamentCard } from './tournament-posts.js';
@@ -124,6 +125,8 @@ export function postPayload(ctx: CommandContext, post: Post): Promise<MessagePay
       return post.view === 'final' ? finalPost(post.tournament) : tournamentCard(post.tournament);
     case 'review':
       return reviewPayload(ctx, post);
+    case 'daily-puzzle':
+      return dailyPuzzlePayload(ctx, post);
   }
 }
 

@@ -17,7 +17,7 @@ import { applyMove, type ExxitPosition } from '../exxit/position.js';
 import { scoreOf } from '../exxit/score.js';
 import type { ExxitMove } from '../exxit/types.js';
 import { makeRng } from '../rng.js';
-import type { ChildStat, MoveStat, SearchOptions, SearchResult } from './mcts.js';
+import { withoutExcluded, type ChildStat, type MoveStat, type SearchOptions, type SearchResult } from './mcts.js';
 
 /** The ideas of the search, each one switchable for the ablation (docs/ai.md). */
 export interface AlphaBetaOptions {
@@ -220,8 +220,7 @@ export function alphaBetaExxit(
   const budget = params.iterations;
   const deadline = params.timeMs !== undefined && opts.now ? opts.now() + params.timeMs : Infinity;
   const rb = root.board;
-  const rootMoves = generate(rb);
-  if (rootMoves.length === 0) throw new Error('search: the game is over, there is no move to choose');
+  const rootMoves = withoutExcluded(generate(rb), opts.exclude, opts.sameMove ?? ((a, b) => a === b));
   // Evaluations are logits of the side to move's win chance (fitted on game results), so the squash is plain.
   const winChance = (s: number): number => (s >= WIN / 2 ? 1 : s <= -WIN / 2 ? 0 : 1 / (1 + Math.exp(-s)));
   if (rootMoves.length === 1)

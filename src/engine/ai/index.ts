@@ -58,20 +58,25 @@ export function searchPosition<M>(
   timeMs?: number,
   /** Another iteration (MCTS) or node (alpha-beta) budget than the level's: the review's per-ply budget. */
   iterations?: number,
+  /** Root moves left out (SearchOptions.exclude, matched with SAME_MOVE): the puzzle check's second best. */
+  exclude?: readonly M[],
 ): SearchResult<M> {
   const level = playerParams(game, player);
   const capped = timeMs === undefined ? level : { ...level, timeMs: Math.min(timeMs, level.timeMs ?? Infinity) };
   const params = iterations === undefined ? capped : { ...capped, iterations };
   const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
   if (params.algorithm === 'alphabeta' && game === 'exxit') {
-    const ab = ensure
-      ? { seed, now, ensure: ensure as unknown as SearchOptions<ExxitMove>['ensure'], sameMove: sameExxitMove }
-      : { seed, now };
+    const ab: SearchOptions<ExxitMove> = { seed, now, sameMove: sameExxitMove };
+    if (ensure) ab.ensure = ensure as unknown as SearchOptions<ExxitMove>['ensure'];
+    if (exclude) ab.exclude = exclude as unknown as readonly ExxitMove[];
     return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, ab) as SearchResult<M>;
   }
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
-  if (!ensure) return search(pos.clone(), params, { seed, heuristics, now });
-  return search(pos.clone(), params, { seed, heuristics, now, ensure, sameMove });
+  const opts: SearchOptions<M> = { seed, heuristics, now };
+  if (ensure) opts.ensure = ensure;
+  if (ensure || exclude) opts.sameMove = sameMove;
+  if (exclude) opts.exclude = exclude;
+  return search(pos.clone(), params, opts);
 }
 
 /**

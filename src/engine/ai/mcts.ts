@@ -79,6 +79,11 @@ export interface SearchOptions<M> {
   ensure?: { move: M; visits: number };
   /** How `ensure.move` is matched with the root's moves; default `===` (index.ts passes the game's equality). */
   sameMove?: (a: M, b: M) => boolean;
+  /**
+   * Root moves left out (matched with `sameMove`): the puzzle check (puzzle.ts) reads the second best move as the
+   * best of the others. Throws when no move is left.
+   */
+  exclude?: readonly M[];
 }
 
 export interface MoveStat<M> {
@@ -141,6 +146,17 @@ class Node<M> {
   ) {}
 }
 
+/** The root's moves without SearchOptions.exclude's; throws when none is left (a finished game has none either). */
+export function withoutExcluded<M>(moves: M[], exclude: readonly M[] | undefined, same: (a: M, b: M) => boolean): M[] {
+  const left = exclude && exclude.length > 0 ? moves.filter((m) => !exclude.some((x) => same(m, x))) : moves;
+  if (left.length === 0) {
+    throw new Error(
+      moves.length === 0 ? 'search: the game is over, there is no move to choose' : 'search: every move is excluded',
+    );
+  }
+  return left;
+}
+
 /** Reward in [0,1] for side 0 of a finished game. */
 const rewardOf = (o: Outcome): number => (o.draw || o.winner === null ? 0.5 : o.winner === 0 ? 1 : 0);
 
@@ -151,10 +167,9 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
   const h = opts.heuristics ?? {};
   // The time cap counts from here: the root check and move ordering are part of the answer's time.
   const deadline = params.timeMs !== undefined && opts.now ? opts.now() + params.timeMs : Infinity;
-  const rootMoves = root.legalMoves();
-  if (rootMoves.length === 0) throw new Error('search: the game is over, there is no move to choose');
-  const me = root.toMove();
   const same = opts.sameMove ?? ((a: M, b: M) => a === b);
+  const rootMoves = withoutExcluded(root.legalMoves(), opts.exclude, same);
+  const me = root.toMove();
   // The search's own instance of the ensured move.
   const ensured = opts.ensure && rootMoves.find((m) => same(m, opts.ensure!.move));
   if (opts.ensure && ensured === undefined) throw new Error('search: the move to ensure is not a legal move here');

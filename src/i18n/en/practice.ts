@@ -8,6 +8,7 @@ export const practice = {
     position: {
       retry:
         '**Retry your mistakes** · {game} · position {n} of {total}\nMove {move}: you played {played} here. Find a better move with the menus below or `/move`.',
+      puzzle: '**Puzzle** · {game}\nFind the best move (one try), with the menus below or `/move`.',
     },
     found: '**Found!** {answer} is the best move here.',
     foundClose: '**Found!** {answer} is within {loss, number, integer} points of win chance of the best move ({best}).',

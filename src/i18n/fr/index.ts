@@ -8,6 +8,7 @@ import { picture } from './picture.js';
 import { play } from './play.js';
 import { postgame } from './postgame.js';
 import { practice } from './practice.js';
+import { puzzle } from './puzzle.js';
 import { refusals } from './refusals.js';
 import { rules } from './rules.js';
 import { takeback } from './takeback.js';
@@ -26,6 +27,7 @@ export const fr: Catalogue = {
   ...postgame,
   ...practice,
   ...web,
+  ...puzzle,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

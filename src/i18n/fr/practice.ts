@@ -10,6 +10,7 @@ export const practice: Catalogue<typeof enPractice> = {
     position: {
       retry:
         '**Refaire vos erreurs** · {game} · position {n} sur {total}\nCoup {move} : vous avez joué {played} ici. Trouvez un meilleur coup avec les menus ci-dessous ou `/move`.',
+      puzzle: '**Problème** · {game}\nTrouvez le meilleur coup (un seul essai), avec les menus ci-dessous ou `/move`.',
     },
     found: '**Trouvé !** {answer} est le meilleur coup ici.',
     foundClose:

@@ -32,6 +32,7 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     version: fc.integer({ min: 0, max: 999_999_999 }),
     action: fc.constantFrom('takeback-ask' as const, 'takeback-accept' as const, 'takeback-decline' as const),
   }),
+  fc.record({ kind: fc.constant('puzzle' as const), puzzleId: idArb }),
   fc.record({
     kind: fc.constant('list' as const),
     list: fc.constant('games' as const),

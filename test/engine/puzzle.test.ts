@@ -1,0 +1,116 @@
+// The puzzle check (issue 20, docs/puzzles.md) on constructed positions: positions of seeded self-play at `medium`
+// where the rules say which move is best (a win at once by OD-18, a Free that lays tiles), and one with two.
+import { describe, expect, it } from 'vitest';
+import { playerParams } from '../../src/engine/ai/levels.js';
+import { getGame } from '../../src/engine/index.js';
+import { checkPuzzle, PUZZLE_GAP, puzzleBudget } from '../../src/engine/puzzle.js';
+import { replay } from '../../src/engine/replay.js';
+
+function stateAfter(game: string, setup: string, moves: string[]): unknown {
+  const r = replay(getGame(game), setup, moves);
+  if (!r.ok) throw new Error(`fixture does not replay: ${JSON.stringify(r.error)}`);
+  return r.states.at(-1);
+}
+
+// Orion preset1, 27 plies: Blue to move, and one placement (S1 J2) gives Blue more victory conditions (OD-18).
+const ORION_ONE = [
+  'P2 C4 N',
+  'P2 C6 NE',
+  'L3 B3 S',
+  'V3 C5 NE R',
+  'V3 K1 SW R',
+  'V3 F6 N R',
+  'L3 H6 N',
+  'L3 C7 NW',
+  'V3 F2 S L',
+  'V3 I4 SE L',
+  'L3 K4 NW',
+  'T3 I7 N',
+  'V3 F7 NE L',
+  'L3 F8 NE',
+  'T3 D7 NE',
+  'T3 E9 S',
+  'T3 G9 S',
+  'T3 D3 NE',
+  'T3 H1 SW',
+  'L3 I1 SW',
+  'D2 D2 SW',
+  'D2 C8 NE',
+  'S1 C1',
+  'D2 F4 SW',
+  'D2 E1 SE',
+  'D2 J1 SW',
+  'D2 A2 S',
+];
+// Orion preset1, 15 plies: Blue to move, with two different placements that win at once (S1 J2 and D2 K1 NW).
+const ORION_TWO = [
+  'P2 C6 N',
+  'V3 D6 NE L',
+  'V3 A2 NE R',
+  'P2 A1 NE',
+  'V3 D5 N R',
+  'V3 G6 N L',
+  'T3 C8 NW',
+  'T3 G3 SW',
+  'L3 E1 S',
+  'T3 G1 S',
+  'V3 C2 N R',
+  'V3 G4 SE R',
+  'T3 I4 N',
+  'L3 J1 SW',
+  'L3 F6 SW',
+];
+// Exxit short, 11 plies: Black to move with no dance (EX-11) and a Free on 2,-1 that lays Black tiles (EX-18/19).
+const EXXIT_FREE = [
+  'P 1,0',
+  'P 0,0',
+  'D 1,0 W',
+  'P 1,0',
+  'D 0,0 E',
+  'P 0,0',
+  'P 0,1',
+  'D 1,0 SW',
+  'P 1,0',
+  'D 0,1 NE',
+  'D 1,0 W',
+];
+
+const small = { player: 'hard', iterations: 1500 } as const;
+
+describe('checkPuzzle', () => {
+  it('searches at least ten times a hard move', () => {
+    for (const game of ['exxit', 'orion']) {
+      expect(puzzleBudget(game).iterations).toBeGreaterThanOrEqual(10 * playerParams(game, 'hard').iterations);
+      expect(puzzleBudget(game).player).toBe('hard');
+    }
+  });
+
+  it('takes an Orion placement that wins at once by OD-18 as a puzzle', () => {
+    const c = checkPuzzle('orion', stateAfter('orion', 'preset1', ORION_ONE), { seed: 1, budget: small });
+    expect(c).toMatchObject({ unique: true, best: 'S1 J2', bestChance: 100 });
+    expect(c!.second).not.toBe('S1 J2');
+    expect(c!.gap).toBeGreaterThanOrEqual(PUZZLE_GAP);
+  });
+
+  it('refuses a position with two equally good moves', () => {
+    const c = checkPuzzle('orion', stateAfter('orion', 'preset1', ORION_TWO), { seed: 1, budget: small });
+    expect(c).toMatchObject({ unique: false, bestChance: 100, secondChance: 100, gap: 0 });
+    expect([c!.best, c!.second].sort()).toEqual(['D2 K1 NW', 'S1 J2']);
+  });
+
+  it('takes an Exxit Free that lays tiles as a puzzle, deterministically', () => {
+    const before = stateAfter('exxit', 'short', EXXIT_FREE);
+    const budget = { player: 'hard', iterations: 50_000 } as const;
+    const c = checkPuzzle('exxit', before, { seed: 2, budget });
+    expect(c).toMatchObject({ unique: true, best: 'F 2,-1' });
+    expect(c!.gap).toBeGreaterThanOrEqual(PUZZLE_GAP);
+    expect(checkPuzzle('exxit', before, { seed: 2, budget })).toEqual(c);
+  });
+
+  it('has no puzzle where the move is forced', () => {
+    // Ply 2: Red's only legal move is the compulsory dance from 1,0 (EX-11).
+    expect(
+      checkPuzzle('exxit', stateAfter('exxit', 'short', EXXIT_FREE.slice(0, 2)), { seed: 1, budget: small }),
+    ).toBeNull();
+  });
+});
