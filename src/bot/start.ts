@@ -300,6 +300,13 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     HEARTBEAT_MS,
   );
   heartbeat.unref();
+  // The shipped puzzles before the bot answers anyone: a fresh install has them by its first /puzzle, and nothing
+  // is written behind a first interaction's back. A store that does not answer within 5 s leaves the seeding to go
+  // on in the background rather than hold the start.
+  if (opts.seedPuzzles !== false) {
+    const seeding = seedPuzzlePool(ctx).catch((e: unknown) => log.error({ err: e }, 'puzzle pool not seeded'));
+    await Promise.race([seeding, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  }
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
     await client.login(opts.token);
@@ -332,7 +339,6 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
       : null;
   eventSweeper?.unref();
   if (opts.resumeAi !== false) ctx.background('resume', () => resumeAi(ctx));
-  if (opts.seedPuzzles !== false) ctx.background('puzzle pool', () => seedPuzzlePool(ctx));
   // Posts saved but never made (a crash between the two, a refused post): made once, by one process.
   const announceSweepIntervalMs = opts.announceSweepIntervalMs ?? 3_000;
   const announceSweeper =
