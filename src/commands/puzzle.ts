@@ -13,6 +13,7 @@ import {
   givePuzzle,
   loadPractice,
   puzzleRating,
+  puzzleChangeMsg,
   ratePuzzleAnswer,
   refuse,
   titleMsg,
@@ -126,14 +127,7 @@ async function answerPayload(ctx: CommandContext, locale: Locale, res: Answered)
   return {
     content: lines(locale, [
       res.solved ? { key: 'puzzle.solved', params: { move } } : { key: 'puzzle.missed', params: { move, played } },
-      {
-        key: 'puzzle.change',
-        params: {
-          game: titleMsg(game),
-          before: res.change.global.before.rating,
-          after: res.change.global.after.rating,
-        },
-      },
+      puzzleChangeMsg(game, res.change),
     ]),
     files: [new AttachmentBuilder(png, { name: 'puzzle-answer.png', description: clipText(alt, 1024) })],
     allowedMentions: { parse: [] },

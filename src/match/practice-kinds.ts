@@ -2,6 +2,7 @@
 // judged and what follows it. practice.ts runs every kind the same way (load,
 // parse, judge, compare-and-set, step); a new kind (puzzles) is its name in
 // the model's PRACTICE_KINDS and one entry in RULES — TypeScript asks for it.
+import type { Msg } from '../i18n/msg.js';
 import type { PracticeItem, PracticeKind, PracticeSession } from '../model/index.js';
 import type { MatchContext } from './context.js';
 import { puzzleRules } from './puzzle-play.js';
@@ -18,9 +19,10 @@ export interface PracticeRules {
   judge(ctx: MatchContext, s: PracticeSession, item: PracticeItem, before: unknown, answer: string): Promise<Verdict>;
   /**
    * After an answer was written (exactly once: the compare-and-set that recorded it succeeded): the kind's own
-   * follow-up (a puzzle's rating). Its failure is logged; the answer stands.
+   * follow-up (a puzzle's rating), with a line for the answer's card (the rating's change) or null. Its failure is
+   * logged; the answer stands.
    */
-  answered?(ctx: MatchContext, s: PracticeSession, item: PracticeItem): Promise<void>;
+  answered?(ctx: MatchContext, s: PracticeSession, item: PracticeItem): Promise<Msg | null>;
 }
 
 /** Retry your mistakes: a move within this many points of win chance of the best counts as found (issue 20). */

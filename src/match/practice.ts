@@ -8,6 +8,7 @@
 // where the user plays in that channel comes first).
 import { getGame, type AnyGame } from '../engine/index.js';
 import { replay } from '../engine/replay.js';
+import type { Msg } from '../i18n/msg.js';
 import { waitingItem, type PracticeItem, type PracticeSession } from '../model/index.js';
 import { isCorruptRecordError, type NewPracticeSession } from '../store/types.js';
 import type { BuilderAt, BuilderPosition, BuilderSource } from './builder.js';
@@ -36,6 +37,8 @@ export interface PracticeAnswered {
   item: PracticeItem;
   index: number;
   verdict: Verdict;
+  /** The kind's follow-up line (a puzzle's rating change), when it has one and it worked. */
+  note: Msg | null;
   game: AnyGame;
   before: unknown;
 }
@@ -127,12 +130,13 @@ export async function answerPractice(
   const items = p.session.items.map((x, i) => (i === index ? item : x));
   const w = await ctx.store.practice.update(userId, p.session.id, p.session.version, { items });
   if (!w.ok) return refuse('practice.stale');
-  if (rules.answered) {
-    await rules.answered(ctx, w.session, item).catch((e: unknown) => {
-      ctx.log.warn({ err: e, userId, kind: p.session.kind }, 'practice follow-up failed');
-    });
-  }
-  return { session: w.session, item, index, verdict, game: p.game, before: p.before };
+  const note = rules.answered
+    ? await rules.answered(ctx, w.session, item).catch((e: unknown) => {
+        ctx.log.warn({ err: e, userId, kind: p.session.kind }, 'practice follow-up failed');
+        return null;
+      })
+    : null;
+  return { session: w.session, item, index, verdict, note, game: p.game, before: p.before };
 }
 
 export type PracticeStep = 'next' | 'skip' | 'done';

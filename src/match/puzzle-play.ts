@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { SAME_MOVE } from '../engine/ai/index.js';
 import { allGames, getGame, type GameId, type Side } from '../engine/index.js';
 import { replay } from '../engine/replay.js';
+import type { Msg } from '../i18n/msg.js';
 import {
   defaultSnapshot,
   isRecordId,
@@ -169,6 +170,13 @@ export const puzzleRules: PracticeRules = {
     return Promise.resolve({ found: a.ok && b.ok && same(a.value, b.value), loss: null });
   },
   async answered(ctx, s, item) {
-    await ratePuzzleAnswer(ctx, s.userId, s.source, item.outcome === 'found');
+    const rated = await ratePuzzleAnswer(ctx, s.userId, s.source, item.outcome === 'found');
+    return puzzleChangeMsg(item.game, rated.change);
   },
 };
+
+/** The line that tells a player their puzzle rating's change (global: the rating /stats shows first). */
+export const puzzleChangeMsg = (game: GameId, change: PlayerRatingChange): Msg => ({
+  key: 'puzzle.change',
+  params: { game: titleMsg(game), before: change.global.before.rating, after: change.global.after.rating },
+});

@@ -68,6 +68,8 @@ describe('/puzzle', () => {
     expect(JSON.stringify(carol.r.original?.components ?? carol.r.callback.data?.components)).toMatch(/"type":3/);
     const moved = await answer(h.slash(h.carol, h.channel.id, 'move', { text: 'S1 J2' }));
     expect(moved.content).toMatch(/Found!/);
+    // The rating's change is on the card whichever way the answer came (here /move, not /puzzle answer:).
+    expect(moved.content).toMatch(/Your Orion Duel puzzle rating: 1,500 → 1,\d{3}/);
     expect(await h.store.puzzleRatings.get('orion', h.carol.id, 'global')).toMatchObject({ games: 1, wins: 1 });
     await h.store.redis.del(`${h.prefix}cooldown:{puzzle:${h.carol.id}}`);
     const none = await answer(h.slash(h.carol, h.channel.id, 'puzzle', { game: 'orion' }));

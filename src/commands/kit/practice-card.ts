@@ -128,6 +128,7 @@ export async function answerPayload(ctx: CommandContext, locale: Locale, a: Prac
   );
   const last = a.index + 1 >= a.session.items.length;
   const lines = [text(locale, askMsg(a.session, item)), text(locale, verdictMsg(a))];
+  if (a.note) lines.push(text(locale, a.note));
   if (!last) lines.push(t(locale, 'practice.nextHint'));
   return {
     content: clipText(lines.join('\n')),
