@@ -97,6 +97,7 @@ export async function puzzleScreen(
     { key: 'puzzle.title', params: { game: titleMsg(game) } },
     { key: 'puzzle.prompt', params: { side: sideMsg(game, open.side), example: example(open) } },
     { key: 'puzzle.info', params: { rating: open.puzzle.rating, mine } },
+    ...(open.closedRetry ? [{ key: 'puzzle.retryClosed' } as const] : []),
   ]);
   return { ...payload, content: clipText(`${head}\n${payload.content ?? ''}`), allowedMentions: { parse: [] } };
 }

@@ -32,6 +32,8 @@ export interface OpenPuzzle {
   state: unknown;
   side: Side;
   session: PracticeSession;
+  /** A Retry your mistakes session the player had open, which this puzzle replaced (one session per user). */
+  closedRetry: boolean;
 }
 
 /** The puzzle's "player" in the puzzles' book: never a Discord id (those are digits only). */
@@ -75,6 +77,12 @@ async function open(ctx: MatchContext, userId: string, p: Puzzle, guildId: strin
   }
   const state = r.states[r.states.length - 1];
   await ctx.store.puzzles.see(userId, p.id);
+  // The practice core keeps one session per user: a retry left open ends here, and the player is told so.
+  const earlier = await ctx.store.practice.get(userId).catch((e: unknown) => {
+    if (isCorruptRecordError(e)) return null;
+    throw e;
+  });
+  const closedRetry = earlier?.kind === 'retry' && earlier.status === 'open';
   const session = await ctx.store.practice.start({
     kind: 'puzzle',
     userId,
@@ -94,7 +102,7 @@ async function open(ctx: MatchContext, userId: string, p: Puzzle, guildId: strin
       },
     ],
   });
-  return { puzzle: p, state, side: g.toMove(state), session };
+  return { puzzle: p, state, side: g.toMove(state), session, closedRetry };
 }
 
 /**

@@ -94,4 +94,39 @@ describe('/puzzle', () => {
       /aucun problème en cours/,
     );
   });
+  it('says when a puzzle closes a Retry your mistakes left open (one practice session per user), in both languages', async () => {
+    const retry = (userId: string) =>
+      h.store.practice.start({
+        kind: 'retry',
+        userId,
+        source: 'game1234',
+        items: [
+          {
+            game: 'exxit',
+            setup: 'standard',
+            moves: [],
+            best: 'P 1,0',
+            ply: 0,
+            played: 'P 0,0',
+            players: ['Alice', 'Bob'],
+            outcome: 'pending',
+            answer: null,
+            loss: null,
+          },
+        ],
+      });
+    const dan = h.fake.addUser({ username: 'dan', globalName: 'Dan', guildId: h.guild.id });
+    await retry(dan.id);
+    const given = await answer(h.slash(dan, h.channel.id, 'puzzle', { game: 'exxit' }));
+    expect(given.content).toMatch(/This puzzle closes the \*\*Retry your mistakes\*\* you had open/);
+    expect((await h.store.practice.get(dan.id))?.kind).toBe('puzzle');
+    // Without a retry open, no such line.
+    const eve = h.fake.addUser({ username: 'eve', globalName: 'Eve', guildId: h.guild.id });
+    expect((await answer(h.slash(eve, h.channel.id, 'puzzle', { game: 'exxit' }))).content).not.toMatch(/Retry/);
+    const luc = h.fake.addUser({ username: 'luc', globalName: 'Luc', guildId: h.guild.id, locale: 'fr' });
+    await retry(luc.id);
+    expect((await answer(h.slash(luc, h.channel.id, 'puzzle', { game: 'exxit' }))).content).toMatch(
+      /Ce problème clôt le \*\*Refaire vos erreurs\*\* que vous aviez en cours/,
+    );
+  });
 });

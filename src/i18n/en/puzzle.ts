@@ -26,6 +26,8 @@ export const puzzle = {
       'You have solved or seen every {game} puzzle there is for now. New ones come from finished games: try again later.',
     answered: 'You have already answered this puzzle: one try each.',
     unknown: 'There is no such puzzle.',
+    retryClosed:
+      'This puzzle closes the **Retry your mistakes** you had open; the button under the game’s review starts it again.',
     noneOpen: 'You have no puzzle open: ask for one with `/puzzle`.',
     broken: 'This puzzle’s record is damaged; ask for another with `/puzzle`.',
     statsLine: '**Puzzles:** {rating, number, integer} · {solved} of {tries} solved',

@@ -27,6 +27,8 @@ export const puzzle = {
       'Vous avez vu tous les problèmes de {game} disponibles pour l’instant. Les parties terminées en apportent de nouveaux : réessayez plus tard.',
     answered: 'Vous avez déjà répondu à ce problème : un seul essai chacun.',
     unknown: 'Ce problème n’existe pas.',
+    retryClosed:
+      'Ce problème clôt le **Refaire vos erreurs** que vous aviez en cours ; le bouton sous l’analyse de la partie le relance.',
     noneOpen: 'Vous n’avez aucun problème en cours : demandez-en un avec `/puzzle`.',
     broken: 'L’enregistrement de ce problème est abîmé ; demandez-en un autre avec `/puzzle`.',
     statsLine: '**Problèmes** : {rating, number, integer} · {solved} résolus sur {tries}',
