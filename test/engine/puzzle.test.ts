@@ -5,6 +5,7 @@ import { playerParams } from '../../src/engine/ai/levels.js';
 import { getGame } from '../../src/engine/index.js';
 import { checkPuzzle, PUZZLE_GAP, puzzleBudget } from '../../src/engine/puzzle.js';
 import { replay } from '../../src/engine/replay.js';
+import { EXXIT_FREE, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 function stateAfter(game: string, setup: string, moves: string[]): unknown {
   const r = replay(getGame(game), setup, moves);
@@ -12,36 +13,10 @@ function stateAfter(game: string, setup: string, moves: string[]): unknown {
   return r.states.at(-1);
 }
 
-// Orion preset1, 27 plies: Blue to move, and one placement (S1 J2) gives Blue more victory conditions (OD-18).
-const ORION_ONE = [
-  'P2 C4 N',
-  'P2 C6 NE',
-  'L3 B3 S',
-  'V3 C5 NE R',
-  'V3 K1 SW R',
-  'V3 F6 N R',
-  'L3 H6 N',
-  'L3 C7 NW',
-  'V3 F2 S L',
-  'V3 I4 SE L',
-  'L3 K4 NW',
-  'T3 I7 N',
-  'V3 F7 NE L',
-  'L3 F8 NE',
-  'T3 D7 NE',
-  'T3 E9 S',
-  'T3 G9 S',
-  'T3 D3 NE',
-  'T3 H1 SW',
-  'L3 I1 SW',
-  'D2 D2 SW',
-  'D2 C8 NE',
-  'S1 C1',
-  'D2 F4 SW',
-  'D2 E1 SE',
-  'D2 J1 SW',
-  'D2 A2 S',
-];
+// Orion preset1, 27 plies (ORION_WIN_IN_ONE): Blue to move, and one placement (S1 J2) gives Blue more victory
+// conditions (OD-18). Exxit short, 11 plies (EXXIT_FREE): Black to move with no dance (EX-11) and a Free on 2,-1 that
+// lays Black tiles (EX-18/19). Both are in test/support/puzzle-positions.ts, which the bot tests' puzzles use too.
+
 // Orion preset1, 15 plies: Blue to move, with two different placements that win at once (S1 J2 and D2 K1 NW).
 const ORION_TWO = [
   'P2 C6 N',
@@ -60,20 +35,6 @@ const ORION_TWO = [
   'L3 J1 SW',
   'L3 F6 SW',
 ];
-// Exxit short, 11 plies: Black to move with no dance (EX-11) and a Free on 2,-1 that lays Black tiles (EX-18/19).
-const EXXIT_FREE = [
-  'P 1,0',
-  'P 0,0',
-  'D 1,0 W',
-  'P 1,0',
-  'D 0,0 E',
-  'P 0,0',
-  'P 0,1',
-  'D 1,0 SW',
-  'P 1,0',
-  'D 0,1 NE',
-  'D 1,0 W',
-];
 
 const small = { player: 'hard', iterations: 1500 } as const;
 
@@ -86,7 +47,7 @@ describe('checkPuzzle', () => {
   });
 
   it('takes an Orion placement that wins at once by OD-18 as a puzzle', () => {
-    const c = checkPuzzle('orion', stateAfter('orion', 'preset1', ORION_ONE), { seed: 1, budget: small });
+    const c = checkPuzzle('orion', stateAfter('orion', 'preset1', ORION_WIN_IN_ONE), { seed: 1, budget: small });
     expect(c).toMatchObject({ unique: true, best: 'S1 J2', bestChance: 100 });
     expect(c!.second).not.toBe('S1 J2');
     expect(c!.gap).toBeGreaterThanOrEqual(PUZZLE_GAP);
