@@ -5,6 +5,15 @@
 import type { z } from 'zod';
 import { CorruptRecordError } from './types.js';
 
+/** A record stored as one JSON string, parsed; text that is not JSON is a CorruptRecordError. */
+export function parseStoredJson(kind: CorruptRecordError['kind'], key: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new CorruptRecordError(kind, key, ['not JSON']);
+  }
+}
+
 /** Flattens a record into HSET arguments: [field, JSON, field, JSON, ...]; undefined fields are skipped. */
 export function encodeFields(obj: Record<string, unknown>, skip: readonly string[] = []): string[] {
   const out: string[] = [];

@@ -4,6 +4,7 @@
 import { isGameId, type GameId } from '../engine/index.js';
 import { isRecordId, puzzleSchema, type Puzzle } from '../model/index.js';
 import type { StoreContext } from './context.js';
+import { parseStoredJson } from './codec.js';
 import { assertKeyPart, isKeyPart } from './keys.js';
 import { CorruptRecordError, type DailyPuzzle, type PuzzleStore } from './types.js';
 
@@ -35,12 +36,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     const key = this.ctx.keys.puzzle(id);
     const raw = await this.ctx.redis.get(key);
     if (raw === null) return null;
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      throw new CorruptRecordError('puzzle', key, ['not JSON']);
-    }
+    const data = parseStoredJson('puzzle', key, raw);
     const parsed = puzzleSchema.safeParse(data);
     if (!parsed.success || parsed.data.id !== id)
       throw new CorruptRecordError(
@@ -106,12 +102,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     const key = this.dayKey(guildId, day);
     const raw = await this.ctx.redis.get(key);
     if (raw === null) return null;
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      throw new CorruptRecordError('puzzle', key, ['not JSON']);
-    }
+    const data = parseStoredJson('puzzle', key, raw);
     if (!dailySchemaCheck(data)) throw new CorruptRecordError('puzzle', key, ['not a daily puzzle']);
     return { puzzleId: data.puzzleId, messageId: data.messageId };
   }

@@ -20,7 +20,7 @@ import {
   type RatingScope,
   type RatingSnapshot,
 } from '../model/index.js';
-import { toFieldMap } from './codec.js';
+import { parseStoredJson, toFieldMap } from './codec.js';
 import type { StoreContext } from './context.js';
 import { assertKeyPart, isKeyPart, type RatingBook } from './keys.js';
 import { RATING_APPLY } from './scripts.js';
@@ -187,12 +187,7 @@ export class RedisRatingStore implements RatingStore {
   }
 
   private storedOutcome(key: string, json: string): RatingOutcome {
-    let data: unknown;
-    try {
-      data = JSON.parse(json);
-    } catch {
-      throw new CorruptRecordError('rating', key, ['not JSON']);
-    }
+    const data = parseStoredJson('rating', key, json);
     const parsed = ratingOutcomeSchema.safeParse(data);
     if (!parsed.success)
       throw new CorruptRecordError(

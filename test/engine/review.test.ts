@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { reviewGame, reviewPly, type GameReview } from '../../src/engine/review.js';
+import { EXXIT_FREE as EXXIT_FREE_MOVES, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 /** The state after `moves` from `setup` (the test's own fixture: it must replay). */
 function stateAfter(game: string, setup: string, moves: string[]): unknown {
@@ -14,39 +15,12 @@ function stateAfter(game: string, setup: string, moves: string[]): unknown {
 
 // Orion, preset1: 14 plies of medium self-play; Orange to move. Three of its placements give Blue more victory
 // conditions than Orange at once, and OD-18 then ends the game for Blue.
-const ORION_MOVES = [
-  'P2 C4 N',
-  'P2 C6 NE',
-  'L3 B3 S',
-  'V3 C5 NE R',
-  'V3 K1 SW R',
-  'V3 F6 N R',
-  'L3 H6 N',
-  'L3 C7 NW',
-  'V3 F2 S L',
-  'V3 I4 SE L',
-  'L3 K4 NW',
-  'T3 I7 N',
-  'V3 F7 NE L',
-  'L3 F8 NE',
-];
+const ORION_MOVES = ORION_WIN_IN_ONE.slice(0, 14);
 const ORION_LOSING = 'D2 E7 S';
 
 // Exxit, short: 11 plies of medium self-play; Black to move, with no dance (EX-11) and a Free on 2,-1 that lays
 // Black tiles (EX-18/19). Placing a pawn on 1,0 instead lets Red have it.
-const EXXIT_MOVES = [
-  'P 1,0',
-  'P 0,0',
-  'D 1,0 W',
-  'P 1,0',
-  'D 0,0 E',
-  'P 0,0',
-  'P 0,1',
-  'D 1,0 SW',
-  'P 1,0',
-  'D 0,1 NE',
-  'D 1,0 W',
-];
+const EXXIT_MOVES = EXXIT_FREE_MOVES;
 const EXXIT_MISS = 'P 1,0';
 const EXXIT_FREE = 'F 2,-1';
 
