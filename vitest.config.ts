@@ -9,8 +9,8 @@ const ISOLATED = ['test/match/third-game.test.ts', 'test/match/finish.test.ts'];
 
 export default defineConfig({
   test: {
-    // Finds or starts a Redis server and hands each run its own key prefix.
-    globalSetup: ['test/support/redis-global-setup.ts'],
+    // Finds or starts a Redis server and hands each run its own key prefix; builds dist/ once when it is stale.
+    globalSetup: ['test/support/redis-global-setup.ts', 'test/support/build-global-setup.ts'],
     // Under mutation testing (npm run test:mutation) the code is instrumented and the machine busy: the property
     // tests need longer.
     testTimeout: process.env.STRYKER_MUTATOR_WORKER === undefined ? 30_000 : 180_000,

@@ -11,8 +11,10 @@ import {
   type StdioPipe,
 } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
 const started = new Set<ChildProcess>();
+const DIST_INDEX = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 /** spawn(), remembered for `stopAll` (a process group of its own: its children go with it). */
 export function spawnTracked(
@@ -61,8 +63,9 @@ export interface BotProcess {
 }
 
 /**
- * The real entry point (`src/index.ts` under tsx), as `npm start` runs it, against a fake Discord at `apiBase` and
- * Redis at `redisUrl` under `prefix`: the crash tests kill it with SIGKILL and start another on the same store.
+ * The real entry point, compiled (`node dist/index.js`; the global setup builds dist/), as `npm start` runs it, against
+ * a fake Discord at `apiBase` and Redis at `redisUrl` under `prefix`: the crash tests kill it with SIGKILL and start
+ * another on the same store.
  * `env` adds or overrides variables (src/config.ts).
  */
 export function startBotProcess(opts: {
@@ -71,7 +74,9 @@ export function startBotProcess(opts: {
   prefix: string;
   env?: Record<string, string>;
 }): BotProcess {
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  // Compiled, not under tsx: what npm start runs, and each process (and its worker threads) starts without compiling
+  // the sources again — the crash tests start six.
+  const child = spawnTracked(process.execPath, [DIST_INDEX], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
