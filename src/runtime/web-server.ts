@@ -2,6 +2,7 @@
 //   GET /game/<id>          the web client (web/, built into dist-web/ by `npm run build:web`), or a refusal page
 //   GET /assets/<file>      the client's files
 //   WS  /ws/game/<id>       the game as public data (match/view.ts), then again after each committed write
+//   GET / , /api/activity, POST /api/token   the Discord Activity's page and sign-in (activity-auth.ts), when enabled
 // Read-only: nothing a client sends can change a game. Updates come from the store's change feed (Redis pub/sub), so a
 // move made by any bot process reaches every page. Its own port, not METRICS_PORT's: /metrics and /readyz stay
 // private while this one is published (behind a reverse proxy for HTTPS).
@@ -15,6 +16,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { format, type Locale, localeOf } from '../i18n/catalogue.js';
 import { gameView, type ServerMessage } from '../match/index.js';
 import type { Store } from '../store/types.js';
+import { type ActivityAuthOptions, activityRoutes } from './activity-auth.js';
+import { send } from './http-reply.js';
 
 /** Where `npm run build:web` puts the client: dist-web/ at the project's root (from src/runtime or dist/runtime alike). */
 export const WEB_ASSETS_DIR = fileURLToPath(new URL('../../dist-web', import.meta.url));
@@ -27,6 +30,8 @@ export interface WebServerOptions {
   /** The built client (index.html and assets/): dist-web/. */
   assetsDir: string;
   limits?: Partial<WebLimits>;
+  /** The Discord Activity's sign-in and its page at `/` (activity-auth.ts), when ACTIVITY_ENABLED; absent: off. */
+  activity?: Omit<ActivityAuthOptions, 'store' | 'log' | 'page'>;
 }
 
 export interface WebLimits {
@@ -117,8 +122,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     send(res, status, HTML, html);
   }
 
+  const activity = opts.activity ? activityRoutes({ ...opts.activity, store, log, page: index }) : null;
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (activity && (await activity(req, res, url))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, 'text/plain', 'method not allowed\n', { allow: 'GET, HEAD' });
     const game = GAME_PATH.exec(url.pathname);
@@ -319,20 +327,4 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Buffer,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    'content-type': type,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    ...headers,
-  });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
