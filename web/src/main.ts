@@ -5,6 +5,7 @@ import { replay } from '../../src/engine/replay.js';
 import { type Locale, localeOf } from '../../src/i18n/catalogue.js';
 import { matchTitle, moveLine, sideMsg } from '../../src/match/describe.js';
 import type { GameView, ServerMessage } from '../../src/match/view.js';
+import { openActivity, showRefusal } from './activity.js';
 import { drawPosition, loadFonts } from './board.js';
 import { plain } from './text.js';
 
@@ -173,13 +174,7 @@ el.live.textContent = t('web.backToLive');
 el.movesTitle.textContent = t('web.moves');
 
 function refused(reason: 'missing' | 'private' | 'busy'): void {
-  document.body.className = 'refused';
-  document
-    .querySelector('main')
-    ?.replaceChildren(
-      Object.assign(document.createElement('h1'), { id: 'refused', textContent: t(`web.refused.${reason}Title`) }),
-      Object.assign(document.createElement('p'), { textContent: t(`web.refused.${reason}Body`) }),
-    );
+  showRefusal(t(`web.refused.${reason}Title`), t(`web.refused.${reason}Body`));
 }
 
 /** Follows the game over the WebSocket; reconnects after a loss (1 s doubling to 15 s), not after a refusal. */
@@ -213,9 +208,12 @@ function connect(id: string, delay = 1000): void {
   });
 }
 
-const id = /^\/game\/([0-9a-z]{4,32})\/?$/.exec(location.pathname)?.[1];
 el.status.textContent = t('web.connecting');
-void loadFonts().then(() => {
+// Inside Discord (the Activity) the game comes from the sign-in (web/src/activity.ts), which also moves the page's
+// address to /game/<id> and puts the session token in its fragment (#token=); elsewhere from the address.
+void Promise.all([loadFonts(), openActivity(t)]).then(([, activity]) => {
+  if (activity === 'refused') return;
+  const id = /^\/game\/([0-9a-z]{4,32})\/?$/.exec(location.pathname)?.[1];
   if (id) connect(id);
   else refused('missing');
 });
