@@ -170,7 +170,7 @@ describe('POST /api/token', () => {
       body: { error: 'too-large' },
     });
     // None of these asked Discord anything.
-    expect(fake.requests.filter((q) => q.route === '/oauth2/token' && q.body?.code === 'abc')).toEqual([]);
+    expect(fake.requests.filter((q) => q.route === '/oauth2/token' && (q.body as { code?: string }).code === 'abc')).toEqual([]);
 
     const tight = await startWebServer({
       port: 0,

@@ -12,6 +12,24 @@ import type { FakeChannel } from './types.js';
 /** The application's OAuth2 client secret "in the developer portal". */
 export const FAKE_CLIENT_SECRET = 'fake-client-secret-for-tests-0123';
 
+/** The Entry Point command Discord creates when Activities are enabled (type 4, handler 2: Discord launches it). */
+export function entryPointCommand(applicationId: string): Record<string, unknown> {
+  return {
+    id: snowflake(),
+    application_id: applicationId,
+    version: snowflake(),
+    default_member_permissions: null,
+    type: 4,
+    handler: 2,
+    name: 'launch',
+    description: 'Launch an Activity',
+    dm_permission: true,
+    contexts: [0, 1, 2],
+    integration_types: [0, 1],
+    nsfw: false,
+  };
+}
+
 export interface FakeActivityInstance {
   id: string;
   launchId: string;

@@ -770,6 +770,13 @@ export class RestApi {
         const key = scope(c);
         this.check(c, 'commandsBulk');
         const old = w.commands.get(key) ?? [];
+        // The Entry Point command Discord made when Activities were enabled cannot be dropped by a bulk overwrite.
+        if (old.some((o) => o.type === 4) && !(Array.isArray(c.body) && c.body.some((n: any) => n?.type === 4)))
+          throw new HttpError(
+            400,
+            50240,
+            "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+          );
         const list = (Array.isArray(c.body) ? c.body : []).map((cmd: any) =>
           store(
             key,

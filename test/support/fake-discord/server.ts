@@ -1,7 +1,7 @@
 /** startFakeDiscord: one HTTP server on loopback serving REST under /api/v10 and the gateway (WebSocket upgrade). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FAKE_CLIENT_SECRET } from './activities.js';
+import { entryPointCommand, FAKE_CLIENT_SECRET } from './activities.js';
 import { Gateway } from './gateway.js';
 import { commandAvailability, Interactions, type InteractionRecord } from './interactions.js';
 import { RestApi } from './rest.js';
@@ -52,6 +52,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
   const world = new World(origin);
   world.activitiesEnabled = opts.activities ?? false;
+  // Enabling Activities makes Discord create the app's Entry Point command (the Launch item of the App Launcher).
+  if (world.activitiesEnabled) world.commands.set('global', [entryPointCommand(world.applicationId)]);
   const gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250, opts.privilegedIntents ?? 0);
   server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
 

@@ -524,6 +524,9 @@ function checkCommand(p: Problems, cmd: any, at: Array<string | number>): void {
         'APPLICATION_COMMAND_INVALID_NAME',
         `"${cmd.name}" must be 1..32 lowercase letters, digits, - or _`,
       );
+  }
+  // Chat input and Entry Point (type 4, an Activity's Launch) commands have a description.
+  if (type === 1 || type === 4) {
     const d = len(cmd.description);
     if (d < 1 || d > 100)
       p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `description is ${d} characters, must be 1..100`);
