@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     const kept = discordGuildId ? [] : entryPoints((await rest.get(route)) as Record<string, unknown>[]);
     await rest.put(route, { body: [...body, ...kept] });
     const where = discordGuildId ? `server ${discordGuildId}` : 'globally (may take up to an hour to show)';
-    const launch = kept.length ? ` (and the Activity's Entry Point command, kept: ${kept.map((c) => c.name).join(', ')})` : '';
+    const launch = kept.length
+      ? ` (and the Activity's Entry Point command, kept: ${kept.map((c) => c.name).join(', ')})`
+      : '';
     console.log(`Registered ${body.length} commands ${where}: ${body.map((c) => `/${c.name}`).join(', ')}${launch}`);
     console.log(`Invite the bot with: ${inviteUrl(discordClientId!)}`);
     console.log(`Add it to your account (DMs, group DMs) with: ${userInstallUrl(discordClientId!)}`);

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { ActivityConfigReply, ActivityRefusal, ActivityTokenReply } from '../match/activity.js';
 import type { Store } from '../store/types.js';
 import { send } from './http-reply.js';
+import { perAddressLimit } from './rate-window.js';
 import { mintSession } from './web-session.js';
 
 export interface ActivityAuthOptions {
@@ -38,7 +39,12 @@ export interface ActivityLimits {
   discordTimeoutMs: number;
 }
 
-const DEFAULT_LIMITS: ActivityLimits = { maxBodyBytes: 2048, maxPerWindow: 30, windowMs: 60_000, discordTimeoutMs: 5000 };
+const DEFAULT_LIMITS: ActivityLimits = {
+  maxBodyBytes: 2048,
+  maxPerWindow: 30,
+  windowMs: 60_000,
+  discordTimeoutMs: 5000,
+};
 export const DISCORD_API_DEFAULT = 'https://discord.com/api';
 
 const SNOWFLAKE = /^\d{15,21}$/;
@@ -62,18 +68,7 @@ class Refusal extends Error {
 export function activityRoutes(opts: ActivityAuthOptions): ActivityRoutes {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const api = `${(opts.apiUrl ?? DISCORD_API_DEFAULT).replace(/\/+$/, '')}/v10`;
-  let seen = new Map<string, number>();
-  let windowStart = Date.now();
-  const tooMany = (address: string): boolean => {
-    const now = Date.now();
-    if (now - windowStart > limits.windowMs) {
-      seen = new Map();
-      windowStart = now;
-    }
-    const n = (seen.get(address) ?? 0) + 1;
-    seen.set(address, n);
-    return n > limits.maxPerWindow;
-  };
+  const tooMany = perAddressLimit(limits.maxPerWindow, limits.windowMs);
 
   /** One request to Discord; `what` names it in logs (never a token). A network failure or a 5xx: unavailable. */
   async function discord(what: string, path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {

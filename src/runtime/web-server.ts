@@ -18,6 +18,7 @@ import { gameView, type ServerMessage } from '../match/index.js';
 import type { Store } from '../store/types.js';
 import { type ActivityAuthOptions, activityRoutes } from './activity-auth.js';
 import { send } from './http-reply.js';
+import { perAddressLimit } from './rate-window.js';
 
 /** Where `npm run build:web` puts the client: dist-web/ at the project's root (from src/runtime or dist/runtime alike). */
 export const WEB_ASSETS_DIR = fileURLToPath(new URL('../../dist-web', import.meta.url));
@@ -93,19 +94,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const { store, log } = opts;
   const watchers = new Map<string, Set<WebSocket>>();
   const perAddress = new Map<string, number>();
-  /** Pages loaded per address in the current window; the whole map is dropped when the window ends. */
-  let pagesSeen = new Map<string, number>();
-  let pagesWindow = Date.now();
-  const tooManyPages = (address: string): boolean => {
-    const now = Date.now();
-    if (now - pagesWindow > limits.rateWindowMs) {
-      pagesSeen = new Map();
-      pagesWindow = now;
-    }
-    const n = (pagesSeen.get(address) ?? 0) + 1;
-    pagesSeen.set(address, n);
-    return n > limits.maxPagesPerWindow;
-  };
+  /** Pages loaded per address in the current window. */
+  const tooManyPages = perAddressLimit(limits.maxPagesPerWindow, limits.rateWindowMs);
   /** The newest version sent per watched game, and whether a fetch is under way (updates coalesce). */
   const sent = new Map<string, { version: number; fetching: boolean; again: boolean }>();
   let indexHtml: Promise<string | null> | null = null;

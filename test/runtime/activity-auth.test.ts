@@ -3,16 +3,16 @@
 // by its code, with nothing minted; no secret in the log; the routes absent when the Activity is not configured.
 import { Writable } from 'node:stream';
 import * as S from 'discord-api-spec/zod';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { safeParse } from 'zod/mini';
 import { getGame } from '../../src/engine/index.js';
 import { createLogger } from '../../src/log.js';
-import { startWebServer, WEB_ASSETS_DIR, type WebServer } from '../../src/runtime/web-server.js';
+import type { WebServer } from '../../src/runtime/web-server.js';
 import { sessionKey, verifySession } from '../../src/runtime/web-session.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
 import { startFakeDiscord, type FakeChannel, type FakeDiscord, type FakeUser } from '../support/fake-discord/index.js';
+import { startTestWebServer } from '../support/web-client.js';
 
 let fake: FakeDiscord;
 let store: Store;
@@ -70,12 +70,8 @@ beforeAll(async () => {
       done();
     },
   });
-  web = await startWebServer({
-    port: 0,
-    host: '127.0.0.1',
-    store,
+  web = await startTestWebServer(store, {
     log: createLogger({ level: 'debug', destination: sink, secrets: [fake.clientSecret, fake.token] }),
-    assetsDir: WEB_ASSETS_DIR,
     activity: activity(),
   });
   base = `http://127.0.0.1:${web.port}`;
@@ -170,16 +166,11 @@ describe('POST /api/token', () => {
       body: { error: 'too-large' },
     });
     // None of these asked Discord anything.
-    expect(fake.requests.filter((q) => q.route === '/oauth2/token' && (q.body as { code?: string }).code === 'abc')).toEqual([]);
+    expect(
+      fake.requests.filter((q) => q.route === '/oauth2/token' && (q.body as { code?: string }).code === 'abc'),
+    ).toEqual([]);
 
-    const tight = await startWebServer({
-      port: 0,
-      host: '127.0.0.1',
-      store,
-      log: pino({ level: 'silent' }),
-      assetsDir: WEB_ASSETS_DIR,
-      activity: { ...activity(), limits: { maxPerWindow: 2 } },
-    });
+    const tight = await startTestWebServer(store, { activity: { ...activity(), limits: { maxPerWindow: 2 } } });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await post({}, `http://127.0.0.1:${tight.port}/api/token`)).status);
     await tight.close();
@@ -194,13 +185,7 @@ describe('POST /api/token', () => {
     expect([200, 503]).toContain(page.status); // 503 only when the client is not built
     expect(await fetch(`${base}/api/token`).then((r) => r.status)).toBe(405);
 
-    const plain = await startWebServer({
-      port: 0,
-      host: '127.0.0.1',
-      store,
-      log: pino({ level: 'silent' }),
-      assetsDir: WEB_ASSETS_DIR,
-    });
+    const plain = await startTestWebServer(store);
     const at = `http://127.0.0.1:${plain.port}`;
     expect(await fetch(`${at}/`).then((r) => r.status)).toBe(404);
     expect(await fetch(`${at}/api/activity`).then((r) => r.status)).toBe(404);

@@ -2,16 +2,12 @@
 // DiscordSDKMock (`?sdk=mock`, as no Discord client surrounds the page) authorizes, the page posts the code to the bot's
 // server (/api/token), which checks it with the fake Discord, and the live board of the thread's game follows the moves
 // made through the bot. A refusal is shown in the page's language.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { pino } from 'pino';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebServer, WEB_ASSETS_DIR, type WebServer } from '../../src/runtime/web-server.js';
+import type { WebServer } from '../../src/runtime/web-server.js';
 import { sessionKey, verifySession } from '../../src/runtime/web-session.js';
 import { createHarness, toMove, type Harness } from '../bot/harness.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { buildWebClient, launchChromium, phone as phoneOf, startTestWebServer } from '../support/web-client.js';
 /** What the SDK mock's authorize always answers. */
 const MOCK_CODE = 'mock_code';
 
@@ -22,26 +18,9 @@ let base: string;
 const key = sessionKey('activity-page-test-secret-0123', undefined)!;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
-    );
-  const built = spawnSync(
-    process.execPath,
-    [
-      '-e',
-      "import('./scripts/build-web.mjs').then((m) => m.ensureWebBuilt()).catch((e) => { console.error(e); process.exit(1); })",
-    ],
-    { encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`the web client did not build:\n${built.stderr}`);
+  buildWebClient();
   h = await createHarness({ fake: { activities: true }, bot: { activity: true, renderInWorkers: false } });
-  web = await startWebServer({
-    port: 0,
-    host: '127.0.0.1',
-    store: h.store,
-    log: pino({ level: 'silent' }),
-    assetsDir: WEB_ASSETS_DIR,
+  web = await startTestWebServer(h.store, {
     activity: {
       clientId: h.fake.applicationId,
       clientSecret: h.fake.clientSecret,
@@ -51,7 +30,7 @@ beforeAll(async () => {
     },
   });
   base = `http://127.0.0.1:${web.port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -62,15 +41,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function phone(): Promise<Page> {
-  const ctx = await browser.newContext({
-    viewport: { width: 360, height: 640 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  return ctx.newPage();
-}
+const phone = (): Promise<Page> => phoneOf(browser);
 
 /** The root URL as Discord opens it (its query), with the SDK mock. */
 const activityUrl = (instanceId: string, channelId: string, lang: string) =>

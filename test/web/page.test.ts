@@ -1,19 +1,15 @@
 // The live game page in a real browser (Debian's Chromium, driven by playwright-core): the bot plays moves through the
 // fake Discord, the page at phone size shows them live (the move list grows, the canvas changes); a DM game and a bad
 // id are refused; a client's messages change nothing. WEB_SCREENSHOT=docs/web-phone.png writes the phone screenshot.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { pino } from 'pino';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { getGame } from '../../src/engine/index.js';
-import { startWebServer, WEB_ASSETS_DIR, type WebServer } from '../../src/runtime/web-server.js';
+import type { WebServer } from '../../src/runtime/web-server.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
 import { createHarness, toMove, waitFor, type Harness } from '../bot/harness.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { buildWebClient, launchChromium, phone as phoneOf, startTestWebServer } from '../support/web-client.js';
 
 let h: Harness;
 let web: WebServer;
@@ -23,32 +19,13 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
-    );
-  // The client as npm start builds it (only when stale: a second or two otherwise).
-  const built = spawnSync(
-    process.execPath,
-    [
-      '-e',
-      "import('./scripts/build-web.mjs').then((m) => m.ensureWebBuilt()).catch((e) => { console.error(e); process.exit(1); })",
-    ],
-    { encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`the web client did not build:\n${built.stderr}`);
+  buildWebClient();
   // Boards drawn on the main thread: no render workers to start for a few boards.
   h = await createHarness({ bot: { renderInWorkers: false } });
   webStore = await openStore({ url: inject('redisUrl'), prefix: h.prefix, logger: { warn: () => {}, info: () => {} } });
-  web = await startWebServer({
-    port: 0,
-    host: '127.0.0.1',
-    store: webStore,
-    log: pino({ level: 'silent' }),
-    assetsDir: WEB_ASSETS_DIR,
-  });
+  web = await startTestWebServer(webStore);
   base = `http://127.0.0.1:${web.port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -58,15 +35,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function phone(): Promise<Page> {
-  const ctx = await browser.newContext({
-    viewport: { width: 360, height: 640 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  return ctx.newPage();
-}
+const phone = (): Promise<Page> => phoneOf(browser);
 
 // The functions below run in the page; the tests' tsconfig has no DOM types, hence the narrow casts.
 const canvasData = (page: Page) => page.$eval('#board', (c) => (c as unknown as { toDataURL(): string }).toDataURL());
@@ -150,14 +119,7 @@ describe('the live game page', () => {
     await page.context().close();
 
     // Too many pages from one address: a busy page (a server of its own with a small limit).
-    const tight = await startWebServer({
-      port: 0,
-      host: '127.0.0.1',
-      store: h.store,
-      log: pino({ level: 'silent' }),
-      assetsDir: WEB_ASSETS_DIR,
-      limits: { maxPagesPerWindow: 2 },
-    });
+    const tight = await startTestWebServer(h.store, { limits: { maxPagesPerWindow: 2 } });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++)
       statuses.push((await fetch(`http://127.0.0.1:${tight.port}/game/${priv.game.id}`)).status);

@@ -12,6 +12,7 @@ import {
   type ActivityConfigReply,
   type ActivityRefusal,
   type ActivityTokenReply,
+  type ActivityTokenRequest,
 } from '../../src/match/activity.js';
 
 type Say = (key: string) => string;
@@ -97,12 +98,20 @@ export async function openActivity(say: Say): Promise<ActivitySignIn | 'refused'
     const reply = (await getJson('/api/token', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, instanceId, ...(sdk.channelId ? { channelId: sdk.channelId } : {}) }),
+      body: JSON.stringify({
+        code,
+        instanceId,
+        ...(sdk.channelId ? { channelId: sdk.channelId } : {}),
+      } satisfies ActivityTokenRequest),
     })) as ActivityTokenReply;
     await sdk.commands.authenticate({ access_token: reply.accessToken });
     // The page's address becomes the game's (a reload inside Discord signs in again: the query stays); the session is
     // in the fragment, which no request carries.
-    history.replaceState(null, '', `/game/${reply.gameId}${location.search}#token=${encodeURIComponent(reply.session)}`);
+    history.replaceState(
+      null,
+      '',
+      `/game/${reply.gameId}${location.search}#token=${encodeURIComponent(reply.session)}`,
+    );
     return { gameId: reply.gameId, session: reply.session, userId: reply.userId };
   } catch (e) {
     const code = e instanceof Refused ? e.code : 'unavailable';

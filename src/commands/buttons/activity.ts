@@ -3,22 +3,10 @@
 // by the web server with Discord (src/runtime/activity-auth.ts): the id only names the game for the registry's rules.
 import { refuse } from '../../match/index.js';
 import { defineButton } from '../kit/command.js';
-import { isRef } from '../kit/custom-id.js';
+import { gameRefFields, type GameRefId } from '../kit/custom-id.js';
 
-type ActivityButtonId = { kind: 'activity'; gameId: string };
-
-export const activity = defineButton<ActivityButtonId>({
-  id: {
-    kind: 'activity',
-    prefix: 'a',
-    fields: 1,
-    encode: (id) => {
-      if (!isRef(id.gameId)) throw new Error('custom id: bad game id');
-      return [id.gameId];
-    },
-    decode: ([ref]) => (isRef(ref) ? { kind: 'activity', gameId: ref } : null),
-    target: (id) => id.gameId,
-  },
+export const activity = defineButton<GameRefId<'activity'>>({
+  id: { ...gameRefFields('activity'), prefix: 'a' },
   // Nothing to read before answering: LAUNCH_ACTIVITY goes out at once (it cannot follow a deferral).
   ack: () => 'ephemeral',
   handle: (ctx) =>

@@ -13,7 +13,8 @@ export const activity = {
       'too-large': 'La demande de connexion était trop grande. Fermez l’Activité et ouvrez-la de nouveau.',
       busy: 'Trop de connexions depuis cet endroit. Attendez une minute et ouvrez de nouveau l’Activité.',
       'bad-code': 'Discord n’a pas confirmé qui vous êtes. Fermez l’Activité et ouvrez-la de nouveau.',
-      'not-in-instance': 'Vous n’êtes pas dans cette Activité. Ouvrez-la depuis le fil de la partie avec **Ouvrir le plateau**.',
+      'not-in-instance':
+        'Vous n’êtes pas dans cette Activité. Ouvrez-la depuis le fil de la partie avec **Ouvrir le plateau**.',
       'wrong-channel': 'Cette Activité a été ouverte dans un autre salon. Ouvrez-la depuis le fil de la partie.',
       'no-game': 'Il n’y a pas de partie dans ce salon. Ouvrez le plateau depuis le fil d’une partie.',
       unavailable: 'Discord ou le bot est injoignable. Réessayez dans un instant.',

@@ -184,7 +184,9 @@ export class RestApi {
     // OAuth2's token endpoint takes the client's credentials in its body; GET /users/@me also takes a user's
     // `Bearer <access token>` (the Activity's server reading who signed in).
     const tokenAuth =
-      match.route.startsWith('/interactions/') || match.route.startsWith('/webhooks/') || match.route === '/oauth2/token';
+      match.route.startsWith('/interactions/') ||
+      match.route.startsWith('/webhooks/') ||
+      match.route === '/oauth2/token';
     const auth = req.headers.authorization ?? '';
     const bearer = match.route === '/users/@me' && /^Bearer \S+/.test(auth);
     if (!tokenAuth && !bearer && !/^Bot \S+/.test(auth)) return send(401, { message: '401: Unauthorized', code: 0 });
@@ -364,7 +366,8 @@ export class RestApi {
     this.on('GET', '/gateway', () => ({ status: 200, json: { url: this.gatewayUrl() } }));
     this.on('GET', '/users/@me', (c) => {
       const bearer = /^Bearer (\S+)$/.exec(c.req.headers.authorization ?? '');
-      if (!bearer) return { status: 200, json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 } };
+      if (!bearer)
+        return { status: 200, json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 } };
       const user = w.users.get(w.activities.userOf(bearer[1], 'identify') ?? '');
       if (!user) throw new HttpError(401, 0, '401: Unauthorized');
       return { status: 200, json: { ...w.userObj(user), mfa_enabled: false } };
