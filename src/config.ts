@@ -35,6 +35,11 @@ export interface Config {
   webPort?: number;
   /** WEB_HOST: the address it listens on (default 127.0.0.1: a reverse proxy in front). */
   webHost: string;
+  /**
+   * WEB_SESSION_SECRET: the key of the web page's session tokens (src/runtime/web-session.ts); absent = one derived
+   * from DISCORD_TOKEN. Set it to the same value on every process that serves the page or signs players in.
+   */
+  webSessionSecret?: string;
   /** PUBLIC_URL: the page's public base URL (https://hex.example.org), for the link after each game; absent = no link. */
   publicUrl?: string;
   /** SHARDS and its companions; absent = one process, no shard manager (the default). */
@@ -58,7 +63,7 @@ export interface ShardingConfig {
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 /** Variables holding secrets: their values never appear in a message. */
-export const SECRET_VARS = ['DISCORD_TOKEN', 'REDIS_URL'] as const;
+export const SECRET_VARS = ['DISCORD_TOKEN', 'REDIS_URL', 'WEB_SESSION_SECRET'] as const;
 
 // `FOO=` in a .env file means "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -163,6 +168,9 @@ const schema = z.object({
       .string()
       .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'WEB_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0)'),
   ).transform((s) => s ?? '127.0.0.1'),
+  WEB_SESSION_SECRET: optional(
+    z.string().refine((s) => s.length >= 16, 'WEB_SESSION_SECRET must be at least 16 characters (a random string)'),
+  ),
   PUBLIC_URL: urlWith('PUBLIC_URL', ['http:', 'https:']).transform((s) => s?.replace(/\/+$/, '')),
   SHARDS: optional(
     z
@@ -264,6 +272,7 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       metricsHost: e.METRICS_HOST,
       webPort: e.WEB_PORT,
       webHost: e.WEB_HOST,
+      webSessionSecret: e.WEB_SESSION_SECRET,
       publicUrl: e.PUBLIC_URL,
       sharding: shards.sharding,
     },

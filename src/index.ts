@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (!config.discordToken) stop(MISSING_TOKEN_TEXT, EXIT_CONFIG);
   if (isProduction() && !config.redisUrl) stop(PRODUCTION_WITHOUT_REDIS_TEXT, EXIT_CONFIG);
   const token = config.discordToken;
-  const secrets = [token, ...urlSecrets(config.redisUrl)];
+  const secrets = [token, ...urlSecrets(config.redisUrl), config.webSessionSecret];
   knownSecrets = secrets;
   const metricsAt =
     config.metricsPort !== undefined ? { host: config.metricsHost, port: config.metricsPort } : undefined;
@@ -154,8 +154,18 @@ async function main(): Promise<void> {
   let web: { close(): Promise<void> } | null = null;
   if (config.webPort !== undefined && (assignment?.process ?? 0) === 0) {
     const { startWebServer, WEB_ASSETS_DIR } = await import('./runtime/web-server.js');
+    const { sessionKey } = await import('./runtime/web-session.js');
     try {
-      web = await startWebServer({ port: config.webPort, host: config.webHost, store, log, assetsDir: WEB_ASSETS_DIR });
+      web = await startWebServer({
+        port: config.webPort,
+        host: config.webHost,
+        store,
+        log,
+        assetsDir: WEB_ASSETS_DIR,
+        // The players' moves from their pages go through this process's match layer (and post in the thread).
+        match: running.ctx,
+        sessionKey: sessionKey(config.webSessionSecret, token),
+      });
     } catch (e) {
       failed(e, 'web');
     }
