@@ -1,10 +1,11 @@
 // Tapping the board (the web client, docs/web.md "Tap to play"): each legal move as the taps that pick it and the mark
 // that shows it, and where a tap on a board picture falls. Pure, and over the painters' own layouts, so a tap lands
 // on the cell the painter drew there; the client (web/src/tap.ts) never asks which game it is.
-import type { GameId } from '../engine/game.js';
+import type { GameId, Side } from '../engine/game.js';
 import { getGame } from '../engine/index.js';
 import type { ExxitMove, ExxitState } from '../engine/exxit/types.js';
 import { CELLS } from '../engine/orion/board.js';
+import { PLACEMENTS, placementOf } from '../engine/orion/tiles.js';
 import { TILE_CODES, type OrionMove, type OrionPlacement, type OrionState } from '../engine/orion/types.js';
 import { exxitPictureLayout, type ExxitMark, type Shown } from './exxit.js';
 import { voidRing } from './exxit-layout.js';
@@ -56,19 +57,23 @@ export function tapMoves(game: GameId, state: unknown): TapMove[] {
   if (g.outcome(state).over || g.forcedMove(state) !== null) return [];
   const out: TapMove[] = [];
   for (const m of g.legalMoves(state)) {
-    const drawing = moveDrawing(game, state, m);
-    if (!drawing) continue;
     const text = g.formatMove(state, m, 'canonical');
-    if (game === 'exxit') {
-      const em = m as ExxitMove;
-      if (em.kind === 'pass' || !drawing.exxit) continue;
-      const origin = exxitKey(em);
-      const path = [origin, ...drawing.exxit.sown.map(exxitKey), ...drawing.exxit.freed.map(exxitKey)];
-      out.push({ text, label: drawing.label, origins: [origin], targets: [...new Set(path)], drawing });
-    } else {
-      const cells = (drawing.orion?.cells ?? []).map(String);
-      out.push({ text, label: drawing.label, hand: (m as OrionMove).tile, origins: cells, targets: cells, drawing });
+    if (game === 'orion') {
+      // From the placement table, not by playing each of a thousand placements (a third of a second).
+      const side = (state as OrionState).toMove;
+      const pl = PLACEMENTS[placementOf(m as OrionMove)];
+      const colors = pl.isX.map((x) => (x ? 1 - side : side) as Side);
+      const drawing: MoveDrawing = { label: text, orion: { side, move: pl.move, cells: pl.cells, colors } };
+      const cells = pl.cells.map(String);
+      out.push({ text, label: text, hand: pl.tile, origins: cells, targets: cells, drawing });
+      continue;
     }
+    const drawing = moveDrawing(game, state, m);
+    const em = m as ExxitMove;
+    if (!drawing?.exxit || em.kind === 'pass') continue;
+    const origin = exxitKey(em);
+    const path = [origin, ...drawing.exxit.sown.map(exxitKey), ...drawing.exxit.freed.map(exxitKey)];
+    out.push({ text, label: drawing.label, origins: [origin], targets: [...new Set(path)], drawing });
   }
   return out;
 }
@@ -150,4 +155,18 @@ export function cellAt(game: GameId, state: unknown, x: number, y: number, marks
     for (let i = 0; i < CELLS.length; i++) consider(String(i), L.center(i), L.size);
   }
   return best;
+}
+
+/** The centre of a cell on a board picture painted with `marks`, in the picture's own pixels (cellAt's inverse). */
+export function cellCentre(
+  game: GameId,
+  state: unknown,
+  cell: TapCell,
+  marks?: BoardMarks,
+): { x: number; y: number } {
+  if (game === 'exxit') {
+    const [q, r] = cell.split(',').map(Number);
+    return exxitPictureLayout(state as ExxitState, { marks: marks?.exxit }).center(q, r);
+  }
+  return orionLayout().center(Number(cell));
 }
