@@ -72,7 +72,12 @@ afterAll(async () => {
 const token = (u: FakeUser) => mintSession(KEY, { userId: u.id });
 
 /** A phone-sized touch page of game `id`, signed in as `user` (the token in the fragment) or a spectator. */
-async function phone(id: string, user?: FakeUser, lang = 'en'): Promise<Page> {
+async function phone(
+  id: string,
+  user?: FakeUser,
+  lang = 'en',
+  before?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const ctx = await browser.newContext({
     viewport: { width: 360, height: 640 },
     deviceScaleFactor: 2,
@@ -80,6 +85,7 @@ async function phone(id: string, user?: FakeUser, lang = 'en'): Promise<Page> {
     hasTouch: true,
   });
   const page = await ctx.newPage();
+  await before?.(page);
   await page.goto(`${base}/game/${id}?lang=${lang}${user ? `#token=${encodeURIComponent(token(user))}` : ''}`);
   await page.waitForSelector('#conn.live');
   return page;
@@ -141,7 +147,7 @@ async function playWhole(
   pages: [Page, Page],
   spectator: Page,
   moves: readonly string[],
-  shot?: string,
+  shot?: { path: string; ply: number },
 ): Promise<number[]> {
   const taps: number[] = [];
   for (const text of moves) {
@@ -150,10 +156,8 @@ async function playWhole(
     const game = getGame(rec.game);
     const page = pages[game.toMove(state)];
     await page.waitForSelector('body[data-turn="mine"]');
-    if (shot && rec.moves.length === 4) {
-      // A tap in progress, for the docs: a move chosen, not yet confirmed.
-      await screenshotChoosing(page, rec.game, state, text, shot);
-    }
+    // A tap in progress, for the docs: a move chosen, not yet confirmed.
+    if (shot?.ply === rec.moves.length) await screenshotChoosing(page, rec.game, state, text, shot.path);
     taps.push(await playByTaps(page, rec.game, state, text));
     const after = await waitFor(async () => {
       const now = (await h.store.games.get(id))!;
@@ -173,7 +177,8 @@ async function screenshotChoosing(page: Page, game: GameId, state: unknown, text
     mirror.pickHand(want.hand);
   }
   await tapCell(page, game, state, mirror, want.origins[0]);
-  await page.screenshot({ path, fullPage: true });
+  // What the phone's screen shows (360×640): the board, the move chosen on it, the buttons.
+  await page.screenshot({ path });
   await page.tap('#cancel');
   if (want.hand) await page.tap('#cancel');
 }
@@ -189,7 +194,7 @@ function movePosts(channelId: string): string[] {
 
 describe('tap to play', () => {
   it('two players play a whole Orion Duel game by tapping; the thread and a spectator follow it', async () => {
-    const { channelId, rec } = await h.startGame('orion', h.alice, h.bob);
+    const { channelId, rec } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
     const alice = await phone(rec.id, h.alice);
     const bob = await phone(rec.id, h.bob);
     const watcher = await phone(rec.id);
@@ -211,7 +216,7 @@ describe('tap to play', () => {
       [alice, bob],
       watcher,
       ORION_QUICK,
-      process.env.WEB_SCREENSHOTS ? 'docs/web-tap-orion.png' : undefined,
+      process.env.WEB_SCREENSHOTS ? { path: 'docs/web-tap-orion.png', ply: 4 } : undefined,
     );
     const end = (await h.store.games.get(rec.id))!;
     expect(end.status).toBe('over');
@@ -247,7 +252,7 @@ describe('tap to play', () => {
       [alice, bob],
       watcher,
       EXXIT_QUICK,
-      process.env.WEB_SCREENSHOTS ? 'docs/web-tap-exxit.png' : undefined,
+      process.env.WEB_SCREENSHOTS ? { path: 'docs/web-tap-exxit.png', ply: 13 } : undefined,
     );
     const end = (await h.store.games.get(rec.id))!;
     expect(end.status).toBe('over');
@@ -261,4 +266,139 @@ describe('tap to play', () => {
     await watcher.waitForFunction(`document.querySelectorAll('#moves li:not(.empty)').length === ${EXXIT_QUICK.length}`);
     for (const p of [alice, bob, watcher]) await p.context().close();
   }, 90_000);
+
+  it('refuses a stale move, a move by a non-player and a tampered token, and changes nothing', async () => {
+    const { channelId, rec } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
+    const v = rec.version;
+    const alice = await client(rec.id, token(h.alice));
+    expect(await alice.next('session')).toEqual({ type: 'session', side: 0 });
+    alice.send({ type: 'move', id: 1, version: v - 1, move: ORION_QUICK[0] });
+    expect((await alice.next('move-refused')).reason).toEqual({ key: 'web.play.stale' });
+
+    // A signed-in user who does not play this game.
+    const carol = await client(rec.id, token(h.carol));
+    expect(await carol.next('session')).toEqual({ type: 'session', side: null });
+    carol.send({ type: 'move', id: 7, version: v, move: ORION_QUICK[0] });
+    expect(await carol.next('move-refused')).toEqual({ type: 'move-refused', id: 7, reason: { key: 'web.play.notPlayer' } });
+
+    // Carol's token with Alice's id put in: the signature no longer matches, so nobody is signed in.
+    const [, sig] = token(h.carol).split('.');
+    const [body] = token(h.alice).split('.');
+    const forged = await client(rec.id, `${body}.${sig}`);
+    expect(await forged.next('error')).toEqual({ type: 'error', error: 'bad-session' });
+    await forged.next('game');
+    forged.send({ type: 'move', id: 2, version: v, move: ORION_QUICK[0] });
+    expect((await forged.next('move-refused')).reason).toEqual({ key: 'web.play.signIn' });
+    // No hello at all, and messages of the wrong shape.
+    const anon = await client(rec.id);
+    await anon.next('game');
+    anon.send({ type: 'move', id: 3, version: v, move: ORION_QUICK[0] });
+    expect((await anon.next('move-refused')).reason).toEqual({ key: 'web.play.signIn' });
+    for (const bad of [
+      { type: 'move', id: 4, version: String(v), move: ORION_QUICK[0] },
+      { type: 'move', id: 5, version: v, move: 'x'.repeat(65) },
+      { type: 'move', id: 6, version: v, move: ORION_QUICK[0], userId: h.alice.id },
+      { type: 'hello', token: 42 },
+    ]) {
+      anon.send(bad);
+      expect(await anon.next('error')).toEqual({ type: 'error', error: 'bad-message' });
+    }
+    expect((await h.store.games.get(rec.id))?.version).toBe(v);
+    expect(h.fake.messages(channelId).filter((m) => m.attachments.length > 0)).toHaveLength(1);
+
+    // Alice's own move on the version she saw is played; a second one is not her turn (no user id in the answer).
+    alice.send({ type: 'move', id: 8, version: v, move: ORION_QUICK[0] });
+    expect(await alice.next('ack')).toEqual({ type: 'ack', id: 8 });
+    const now = (await h.store.games.get(rec.id))!;
+    expect(now.moves).toEqual([ORION_QUICK[0]]);
+    alice.send({ type: 'move', id: 9, version: now.version, move: ORION_QUICK[2] });
+    const notYours = await alice.next('move-refused');
+    expect(notYours.reason).toEqual({ key: 'move.notYourTurn', params: { name: { name: 'Bob' } } });
+    expect((await h.store.games.get(rec.id))?.version).toBe(now.version);
+    for (const c of [alice, carol, forged, anon]) c.ws.close();
+
+    // In the page: Bob's view held back while he moves in Discord, his tapped move is refused as stale, in words.
+    let hold = false;
+    const bob = await phone(rec.id, h.bob, 'en', (page) =>
+      page.routeWebSocket(/\/ws\/game\//, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => server.send(m));
+        server.onMessage((m) => {
+          if (!(hold && String(m).includes('"type":"game"'))) ws.send(m);
+        });
+      }),
+    );
+    await bob.waitForSelector('body[data-turn="mine"]');
+    hold = true;
+    const { state } = await stateOf(rec.id);
+    expect((await h.move(h.bob, channelId, ORION_QUICK[1])).original).toBeDefined();
+    await playByTaps(bob, 'orion', state, ORION_QUICK[3]);
+    await bob.waitForFunction(`document.querySelector('#notice').textContent.length > 0`);
+    expect(await bob.textContent('#notice')).toBe('Someone moved first: the board shows the new position. Choose again.');
+    expect((await h.store.games.get(rec.id))?.moves).toEqual(ORION_QUICK.slice(0, 2));
+    await bob.context().close();
+  }, 60_000);
+
+  it('shows a private game (a DM) to its players only', async () => {
+    const eng = getGame('exxit');
+    const init = eng.initial('short');
+    const priv = await h.store.games.create({
+      game: 'exxit',
+      setup: 'short',
+      guildId: null,
+      channelId: `7${Math.floor(Math.random() * 1e17)}`,
+      players: [
+        { id: h.alice.id, name: 'Alice' },
+        { id: h.bob.id, name: 'Bob' },
+      ],
+      rated: false,
+      state: init.ok ? init.value : null,
+      clock: null,
+    });
+    if (!priv.ok) throw new Error('create');
+    const id = priv.game.id;
+    const alice = await phone(id, h.alice);
+    expect(await alice.textContent('#title')).toContain('Alice');
+    await alice.waitForSelector('body[data-turn="mine"]');
+    for (const who of [h.carol, undefined]) {
+      const ctx = await browser.newContext({ viewport: { width: 360, height: 640 } });
+      const page = await ctx.newPage();
+      const res = await page.goto(`${base}/game/${id}?lang=en${who ? `#token=${encodeURIComponent(token(who))}` : ''}`);
+      expect(res?.status()).toBe(200);
+      expect(await page.textContent('#refused')).toBe('This game is private');
+      expect(await page.content()).not.toContain('Alice');
+      await ctx.close();
+    }
+    // A socket that never says hello is refused once the wait is over; one that signs out is dropped.
+    const quiet = await client(id);
+    expect(await quiet.next('refused')).toEqual({ type: 'refused', reason: 'private' });
+    const bob = await client(id, token(h.bob));
+    expect((await bob.next('game')).view.players[1].name).toBe('Bob');
+    bob.send({ type: 'hello' });
+    expect(await bob.next('refused')).toEqual({ type: 'refused', reason: 'private' });
+    await alice.context().close();
+  }, 30_000);
 });
+
+/** A raw socket to game `id` (a hello with `tok` when given), with what it received. */
+async function client(id: string, tok?: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${web.port}/ws/game/${id}`);
+  const got: any[] = [];
+  ws.on('message', (d) => got.push(JSON.parse((d as Buffer).toString())));
+  await new Promise((r) => ws.on('open', r));
+  if (tok !== undefined) ws.send(JSON.stringify({ type: 'hello', token: tok }));
+  const taken = new Set<number>();
+  return {
+    ws,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    /** The first message of `type` not taken yet (waits for it). */
+    async next(type: string): Promise<any> {
+      return waitFor(async () => {
+        const i = got.findIndex((m, k) => !taken.has(k) && m.type === type);
+        if (i < 0) return undefined;
+        taken.add(i);
+        return got[i];
+      });
+    },
+  };
+}
