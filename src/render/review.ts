@@ -6,8 +6,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { errorText, type GameId, type Side } from '../engine/game.js';
 import { getGame, isGameId } from '../engine/index.js';
-import type { ExxitState } from '../engine/exxit/types.js';
-import type { OrionPlacement, OrionState } from '../engine/orion/types.js';
+import type { OrionPlacement } from '../engine/orion/types.js';
 import { format, type Locale } from '../i18n/catalogue.js';
 import { type BoardMarks, type BoardOptions, cleanNames, renderMarkedBoard } from './board.js';
 import { sideNames } from './card.js';

@@ -158,12 +158,7 @@ export function cellAt(game: GameId, state: unknown, x: number, y: number, marks
 }
 
 /** The centre of a cell on a board picture painted with `marks`, in the picture's own pixels (cellAt's inverse). */
-export function cellCentre(
-  game: GameId,
-  state: unknown,
-  cell: TapCell,
-  marks?: BoardMarks,
-): { x: number; y: number } {
+export function cellCentre(game: GameId, state: unknown, cell: TapCell, marks?: BoardMarks): { x: number; y: number } {
   if (game === 'exxit') {
     const [q, r] = cell.split(',').map(Number);
     return exxitPictureLayout(state as ExxitState, { marks: marks?.exxit }).center(q, r);

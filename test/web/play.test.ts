@@ -3,81 +3,41 @@
 // against the real bot and the fake Discord; the thread shows the same game move for move and a spectator's page
 // follows it live. A stale move, a token for a non-player and a tampered token are refused and change nothing; a
 // private game's page shows it only to its players. WEB_SCREENSHOTS=1 writes docs/web-tap-{orion,exxit}.png.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { pino } from 'pino';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { getGame, type GameId } from '../../src/engine/index.js';
 import type { StoredGame } from '../../src/model/index.js';
 import { BOARD_SIZE } from '../../src/render/painter.js';
 import { cellCentre, type TapCell } from '../../src/render/taps.js';
-import { startWebServer, WEB_ASSETS_DIR, type WebServer } from '../../src/runtime/web-server.js';
+import type { WebServer } from '../../src/runtime/web-server.js';
 import { mintSession, sessionKey } from '../../src/runtime/web-session.js';
-import { openStore } from '../../src/store/index.js';
-import type { Store } from '../../src/store/types.js';
 import { Tapper } from '../../web/src/tap.js';
 import { EXXIT_QUICK, ORION_QUICK } from '../support/scripted-games.js';
-import { createHarness, waitFor, type Harness } from '../bot/harness.js';
+import { waitFor, type Harness } from '../bot/harness.js';
+import { createDmGame, startWebHarness, type WebHarness } from './web-harness.js';
 import type { FakeUser } from '../support/fake-discord/index.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY = sessionKey('a test secret of more than sixteen characters', undefined)!;
 
 let h: Harness;
 let web: WebServer;
-let webStore: Store;
 let browser: Browser;
 let base: string;
+let wh: WebHarness;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
-    );
-  const built = spawnSync(
-    process.execPath,
-    [
-      '-e',
-      "import('./scripts/build-web.mjs').then((m) => m.ensureWebBuilt()).catch((e) => { console.error(e); process.exit(1); })",
-    ],
-    { encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`the web client did not build:\n${built.stderr}`);
-  h = await createHarness({ bot: { renderInWorkers: false } });
-  // The page's reads through a connection of its own (updates by pub/sub); its moves through the bot's match layer.
-  webStore = await openStore({ url: inject('redisUrl'), prefix: h.prefix, logger: { warn: () => {}, info: () => {} } });
-  web = await startWebServer({
-    port: 0,
-    host: '127.0.0.1',
-    store: webStore,
-    log: pino({ level: 'silent' }),
-    assetsDir: WEB_ASSETS_DIR,
-    match: h.bot.ctx,
-    sessionKey: KEY,
-    limits: { helloWaitMs: 300 },
-  });
-  base = `http://127.0.0.1:${web.port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  // The page's moves through the bot's match layer; a short wait for a private game's hello.
+  wh = await startWebHarness((bot) => ({ match: bot.bot.ctx, sessionKey: KEY, limits: { helloWaitMs: 300 } }));
+  ({ h, web, browser, base } = wh);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await webStore?.close();
-  await h?.close();
-});
+afterAll(() => wh?.close());
 
 const token = (u: FakeUser) => mintSession(KEY, { userId: u.id });
 
 /** A phone-sized touch page of game `id`, signed in as `user` (the token in the fragment) or a spectator. */
-async function phone(
-  id: string,
-  user?: FakeUser,
-  lang = 'en',
-  before?: (page: Page) => Promise<void>,
-): Promise<Page> {
+async function phone(id: string, user?: FakeUser, lang = 'en', before?: (page: Page) => Promise<void>): Promise<Page> {
   const ctx = await browser.newContext({
     viewport: { width: 360, height: 640 },
     deviceScaleFactor: 2,
@@ -90,8 +50,6 @@ async function phone(
   await page.waitForSelector('#conn.live');
   return page;
 }
-
-const versionOf = (page: Page) => page.evaluate<string | undefined>('document.body.dataset.version');
 
 async function stateOf(id: string): Promise<{ rec: StoredGame; state: unknown }> {
   const rec = (await h.store.games.get(id))!;
@@ -232,7 +190,9 @@ describe('tap to play', () => {
     expect(posts).toHaveLength(ORION_QUICK.length);
     ORION_QUICK.forEach((m, i) => expect(posts[i]).toContain(m));
     // The spectator's page saw every move and the result.
-    await watcher.waitForFunction(`document.querySelectorAll('#moves li:not(.empty)').length === ${ORION_QUICK.length}`);
+    await watcher.waitForFunction(
+      `document.querySelectorAll('#moves li:not(.empty)').length === ${ORION_QUICK.length}`,
+    );
     expect(await watcher.textContent('#status')).toMatch(/wins/i);
     expect(await alice.isHidden('#play')).toBe(false);
     expect(await alice.evaluate<string | undefined>('document.body.dataset.turn')).toBe('theirs');
@@ -263,7 +223,9 @@ describe('tap to play', () => {
       return p.length >= chosen.length && p;
     });
     expect(posts).toHaveLength(chosen.length);
-    await watcher.waitForFunction(`document.querySelectorAll('#moves li:not(.empty)').length === ${EXXIT_QUICK.length}`);
+    await watcher.waitForFunction(
+      `document.querySelectorAll('#moves li:not(.empty)').length === ${EXXIT_QUICK.length}`,
+    );
     for (const p of [alice, bob, watcher]) await p.context().close();
   }, 90_000);
 
@@ -279,7 +241,11 @@ describe('tap to play', () => {
     const carol = await client(rec.id, token(h.carol));
     expect(await carol.next('session')).toEqual({ type: 'session', side: null });
     carol.send({ type: 'move', id: 7, version: v, move: ORION_QUICK[0] });
-    expect(await carol.next('move-refused')).toEqual({ type: 'move-refused', id: 7, reason: { key: 'web.play.notPlayer' } });
+    expect(await carol.next('move-refused')).toEqual({
+      type: 'move-refused',
+      id: 7,
+      reason: { key: 'web.play.notPlayer' },
+    });
 
     // Carol's token with Alice's id put in: the signature no longer matches, so nobody is signed in.
     const [, sig] = token(h.carol).split('.');
@@ -334,29 +300,15 @@ describe('tap to play', () => {
     expect((await h.move(h.bob, channelId, ORION_QUICK[1])).original).toBeDefined();
     await playByTaps(bob, 'orion', state, ORION_QUICK[3]);
     await bob.waitForFunction(`document.querySelector('#notice').textContent.length > 0`);
-    expect(await bob.textContent('#notice')).toBe('Someone moved first: the board shows the new position. Choose again.');
+    expect(await bob.textContent('#notice')).toBe(
+      'Someone moved first: the board shows the new position. Choose again.',
+    );
     expect((await h.store.games.get(rec.id))?.moves).toEqual(ORION_QUICK.slice(0, 2));
     await bob.context().close();
   }, 60_000);
 
   it('shows a private game (a DM) to its players only', async () => {
-    const eng = getGame('exxit');
-    const init = eng.initial('short');
-    const priv = await h.store.games.create({
-      game: 'exxit',
-      setup: 'short',
-      guildId: null,
-      channelId: `7${Math.floor(Math.random() * 1e17)}`,
-      players: [
-        { id: h.alice.id, name: 'Alice' },
-        { id: h.bob.id, name: 'Bob' },
-      ],
-      rated: false,
-      state: init.ok ? init.value : null,
-      clock: null,
-    });
-    if (!priv.ok) throw new Error('create');
-    const id = priv.game.id;
+    const { id } = await createDmGame(h);
     const alice = await phone(id, h.alice);
     expect(await alice.textContent('#title')).toContain('Alice');
     await alice.waitForSelector('body[data-turn="mine"]');

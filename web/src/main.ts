@@ -122,7 +122,15 @@ function render(): void {
   document.title = t('web.pageTitle', { title });
   el.board.setAttribute('aria-label', t('web.boardAlt', { title }));
   const tapping = ply === last ? myTurn() : null;
-  drawPosition(el.board, game, states[ply], ply > 0 ? states[ply - 1] : undefined, names(view), locale, tapping?.marks());
+  drawPosition(
+    el.board,
+    game,
+    states[ply],
+    ply > 0 ? states[ply - 1] : undefined,
+    names(view),
+    locale,
+    tapping?.marks(),
+  );
   document.body.dataset.version = String(view.version);
   document.body.dataset.ply = String(ply);
   // Whose turn, or the result.

@@ -56,9 +56,7 @@ export class Tapper {
         return 'chosen';
       }
     }
-    const here = this.moves.filter(
-      (m) => (!this.hand || m.hand === this.handPick) && m.origins.includes(cell),
-    );
+    const here = this.moves.filter((m) => (!this.hand || m.hand === this.handPick) && m.origins.includes(cell));
     if (here.length === 0) return 'nothing';
     // Those anchored on the cell first (Orion: the tile's first hex where it was tapped).
     this.offered = [...here.filter((m) => m.origins[0] === cell), ...here.filter((m) => m.origins[0] !== cell)];
