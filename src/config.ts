@@ -35,10 +35,13 @@ export interface Config {
   webPort?: number;
   /** WEB_HOST: the address it listens on (default 127.0.0.1: a reverse proxy in front). */
   webHost: string;
+  /**
+   * WEB_SESSION_SECRET: the key of the web page's session tokens (src/runtime/web-session.ts); absent = one derived
+   * from DISCORD_TOKEN. Set it to the same value on every process that serves the page or signs players in.
+   */
+  webSessionSecret?: string;
   /** PUBLIC_URL: the page's public base URL (https://hex.example.org), for the link after each game; absent = no link. */
   publicUrl?: string;
-  /** WEB_SESSION_SECRET: the key of web session tokens (src/runtime/web-session.ts); absent = derived from the bot token. */
-  webSessionSecret?: string;
   /**
    * ACTIVITY_ENABLED=true: the board as a Discord Activity (docs/web.md): the Open board button on board posts and the
    * OAuth2 code exchange of the web server. Needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and WEB_PORT; absent = off.
@@ -176,8 +179,10 @@ const schema = z.object({
       .string()
       .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'WEB_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0)'),
   ).transform((s) => s ?? '127.0.0.1'),
+  WEB_SESSION_SECRET: optional(
+    z.string().refine((s) => s.length >= 16, 'WEB_SESSION_SECRET must be at least 16 characters (a random string)'),
+  ),
   PUBLIC_URL: urlWith('PUBLIC_URL', ['http:', 'https:']).transform((s) => s?.replace(/\/+$/, '')),
-  WEB_SESSION_SECRET: optional(z.string().min(16, 'WEB_SESSION_SECRET must be at least 16 characters')),
   ACTIVITY_ENABLED: optional(
     z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'ACTIVITY_ENABLED must be true or false' }),
   ).transform((s) => s === 'true' || s === '1' || s === 'yes'),
@@ -300,8 +305,8 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       metricsHost: e.METRICS_HOST,
       webPort: e.WEB_PORT,
       webHost: e.WEB_HOST,
-      publicUrl: e.PUBLIC_URL,
       webSessionSecret: e.WEB_SESSION_SECRET,
+      publicUrl: e.PUBLIC_URL,
       activity: activity.activity,
       sharding: shards.sharding,
     },

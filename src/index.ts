@@ -155,8 +155,8 @@ async function main(): Promise<void> {
   let web: { close(): Promise<void> } | null = null;
   if (config.webPort !== undefined && (assignment?.process ?? 0) === 0) {
     const { startWebServer, WEB_ASSETS_DIR } = await import('./runtime/web-server.js');
+    const { sessionKey } = await import('./runtime/web-session.js');
     try {
-      const { sessionKey } = await import('./runtime/web-session.js');
       const key = sessionKey(config.webSessionSecret, token);
       web = await startWebServer({
         port: config.webPort,
@@ -164,10 +164,11 @@ async function main(): Promise<void> {
         store,
         log,
         assetsDir: WEB_ASSETS_DIR,
+        // The players' moves from their pages go through this process's match layer (and post in the thread).
+        match: running.ctx,
+        sessionKey: key,
         // The Activity's sign-in (docs/web.md): the secrets stay in this process, sent to Discord only.
-        ...(config.activity && key
-          ? { activity: { ...config.activity, botToken: token, apiUrl: config.discordApiUrl, sessionKey: key } }
-          : {}),
+        ...(config.activity ? { activity: { ...config.activity, botToken: token, apiUrl: config.discordApiUrl } } : {}),
       });
     } catch (e) {
       failed(e, 'web');

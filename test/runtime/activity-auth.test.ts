@@ -32,7 +32,6 @@ const activity = () => ({
   clientSecret: fake.clientSecret,
   botToken: fake.token,
   apiUrl: fake.apiBase,
-  sessionKey: key,
 });
 
 beforeAll(async () => {
@@ -72,6 +71,7 @@ beforeAll(async () => {
   });
   web = await startTestWebServer(store, {
     log: createLogger({ level: 'debug', destination: sink, secrets: [fake.clientSecret, fake.token] }),
+    sessionKey: key,
     activity: activity(),
   });
   base = `http://127.0.0.1:${web.port}`;
@@ -170,7 +170,10 @@ describe('POST /api/token', () => {
       fake.requests.filter((q) => q.route === '/oauth2/token' && (q.body as { code?: string }).code === 'abc'),
     ).toEqual([]);
 
-    const tight = await startTestWebServer(store, { activity: { ...activity(), limits: { maxPerWindow: 2 } } });
+    const tight = await startTestWebServer(store, {
+      sessionKey: key,
+      activity: { ...activity(), limits: { maxPerWindow: 2 } },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await post({}, `http://127.0.0.1:${tight.port}/api/token`)).status);
     await tight.close();

@@ -4,41 +4,40 @@
 // made through the bot. A refusal is shown in the page's language.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebServer } from '../../src/runtime/web-server.js';
-import { sessionKey, verifySession } from '../../src/runtime/web-session.js';
-import { createHarness, toMove, type Harness } from '../bot/harness.js';
-import { buildWebClient, launchChromium, phone as phoneOf, startTestWebServer } from '../support/web-client.js';
+import { sessionKey } from '../../src/runtime/web-session.js';
+import { toMove, type Harness } from '../bot/harness.js';
+import { phone as phoneOf, startWebHarness, type WebHarness } from './web-harness.js';
+
 /** What the SDK mock's authorize always answers. */
 const MOCK_CODE = 'mock_code';
 
+let wh: WebHarness;
 let h: Harness;
-let web: WebServer;
 let browser: Browser;
 let base: string;
 const key = sessionKey('activity-page-test-secret-0123', undefined)!;
 
 beforeAll(async () => {
-  buildWebClient();
-  h = await createHarness({ fake: { activities: true }, bot: { activity: true, renderInWorkers: false } });
-  web = await startTestWebServer(h.store, {
-    activity: {
-      clientId: h.fake.applicationId,
-      clientSecret: h.fake.clientSecret,
-      botToken: h.fake.token,
-      apiUrl: h.fake.apiBase,
+  wh = await startWebHarness(
+    (bot) => ({
+      match: bot.bot.ctx,
       sessionKey: key,
-    },
-  });
-  base = `http://127.0.0.1:${web.port}`;
-  browser = await launchChromium();
+      activity: {
+        clientId: bot.fake.applicationId,
+        clientSecret: bot.fake.clientSecret,
+        botToken: bot.fake.token,
+        apiUrl: bot.fake.apiBase,
+      },
+    }),
+    { fake: { activities: true }, bot: { activity: true } },
+  );
+  ({ h, browser, base } = wh);
 }, 60_000);
 
 afterAll(async () => {
   expect(h.fake.violations).toEqual([]);
   expect(h.fake.unknownRoutes).toEqual([]);
-  await browser?.close();
-  await web?.close();
-  await h?.close();
+  await wh?.close();
 });
 
 const phone = (): Promise<Page> => phoneOf(browser);
@@ -61,17 +60,19 @@ describe('the board as a Discord Activity', () => {
     const page = await phone();
     await page.goto(activityUrl(inst.id, channelId, 'en'));
     await page.waitForSelector('#conn.live');
-    // The page is now the game's, its session in the fragment: Bob, in this instance and thread.
+    // The page is now the game's, signed in as Bob (a player: the socket's hello with the session names his side).
     const url = new URL(page.url());
     expect(url.pathname).toBe(`/game/${rec.id}`);
-    const session = new URLSearchParams(url.hash.slice(1)).get('token');
-    expect(verifySession(key, session)).toMatchObject({ userId: h.bob.id, instanceId: inst.id, channelId });
+    expect(url.hash).toBe('');
+    await page.waitForFunction(`document.body.dataset.turn === 'theirs'`);
     expect(await page.textContent('#status')).toContain('to move');
 
     // A move made in the thread appears in the Activity.
     const mover = [h.alice, h.bob][toMove(await h.game(channelId))];
     await h.move(mover, channelId, 'P A');
     await page.waitForFunction(`document.querySelectorAll('#moves li:not(.empty)').length === 1`);
+    // Now it is Bob's turn, on the board he opened in Discord.
+    await page.waitForFunction(`document.body.dataset.turn === 'mine'`);
     await page.context().close();
   }, 30_000);
 

@@ -105,13 +105,9 @@ export async function openActivity(say: Say): Promise<ActivitySignIn | 'refused'
       } satisfies ActivityTokenRequest),
     })) as ActivityTokenReply;
     await sdk.commands.authenticate({ access_token: reply.accessToken });
-    // The page's address becomes the game's (a reload inside Discord signs in again: the query stays); the session is
-    // in the fragment, which no request carries.
-    history.replaceState(
-      null,
-      '',
-      `/game/${reply.gameId}${location.search}#token=${encodeURIComponent(reply.session)}`,
-    );
+    // The page's address becomes the game's (a reload inside Discord signs in again: the query stays). The session goes
+    // to the page's socket (session.ts), never into the address.
+    history.replaceState(null, '', `/game/${reply.gameId}${location.search}`);
     return { gameId: reply.gameId, session: reply.session, userId: reply.userId };
   } catch (e) {
     const code = e instanceof Refused ? e.code : 'unavailable';
