@@ -120,6 +120,12 @@ async function playWhole(
     const after = await waitFor(async () => {
       const now = (await h.store.games.get(id))!;
       return now.version > rec.version && now;
+    }).catch(async (e: unknown) => {
+      // Say what the page said (a refusal) rather than only that nothing happened.
+      const said = await page.evaluate<string>(
+        `[document.querySelector('#notice').textContent, document.querySelector('#hint').textContent, document.body.dataset.chosen, document.body.dataset.version, document.querySelector('#conn').textContent].join(' | ')`,
+      );
+      throw new Error(`${text} (ply ${rec.moves.length}) was not played: the page says "${said}" (${String(e)})`);
     });
     for (const p of [...pages, spectator])
       await p.waitForFunction(`Number(document.body.dataset.version) >= ${after.version}`);
