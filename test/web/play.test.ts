@@ -120,6 +120,12 @@ async function playWhole(
     const after = await waitFor(async () => {
       const now = (await h.store.games.get(id))!;
       return now.version > rec.version && now;
+    }).catch(async (e: unknown) => {
+      // Say what the page said (a refusal) rather than only that nothing happened.
+      const said = await page.evaluate<string>(
+        `[document.querySelector('#notice').textContent, document.querySelector('#hint').textContent, document.body.dataset.chosen, document.body.dataset.version, document.querySelector('#conn').textContent].join(' | ')`,
+      );
+      throw new Error(`${text} (ply ${rec.moves.length}) was not played: the page says "${said}" (${String(e)})`);
     });
     for (const p of [...pages, spectator])
       await p.waitForFunction(`Number(document.body.dataset.version) >= ${after.version}`);
@@ -180,8 +186,8 @@ describe('tap to play', () => {
     expect(end.status).toBe('over');
     expect(end.moves).toEqual(ORION_QUICK);
     expect(end.result?.winner).toBe(0);
-    // Most moves: a tile, a cell, a turn or two, Confirm.
-    expect(taps.length).toBe(ORION_QUICK.length);
+    // Each of these: a tile, a cell, Confirm (the first placement offered through a cell is the one anchored there).
+    expect(taps).toEqual(ORION_QUICK.map(() => 3));
     // The thread: a post for each move, in order, each naming its move.
     const posts = await waitFor(async () => {
       const p = movePosts(channelId);

@@ -13,8 +13,6 @@ import { onSession, sessionFromFragment, sessionToken, setSession } from './sess
 import { Tapper } from './tap.js';
 import { plain } from './text.js';
 
-/** For the Discord Activity's bootstrap (web/src/activity.ts): the session its sign-in got. */
-export { setSession };
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const el = {
