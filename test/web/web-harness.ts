@@ -81,7 +81,7 @@ export async function startWebHarness(
     port: 0,
     host: '127.0.0.1',
     store: webStore,
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.WEB_TEST_LOG ?? 'silent' }),
     assetsDir: WEB_ASSETS_DIR,
     ...server(h),
   });
