@@ -62,6 +62,8 @@ export interface WebLimits {
   maxPagesPerWindow: number;
   /** A private game's socket waits this long for a hello naming one of its players, then refuses (ms). */
   helloWaitMs: number;
+  /** Each socket is pinged this often; one that did not answer the last ping is dropped (ms). */
+  heartbeatMs: number;
 }
 
 const DEFAULT_LIMITS: WebLimits = {
@@ -72,6 +74,7 @@ const DEFAULT_LIMITS: WebLimits = {
   maxSocketsPerAddress: 500,
   maxPagesPerWindow: 60,
   helloWaitMs: 5000,
+  heartbeatMs: 30_000,
 };
 
 export interface WebServer {
@@ -180,7 +183,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => void welcome(ws, m[1], req.socket.remoteAddress ?? '?'));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // handleUpgrade does not emit 'connection' by itself: without it the heartbeat below never saw a socket alive
+      // and cut every one at its first round (pages reconnected every 30 s, a move sent meanwhile was lost).
+      wss.emit('connection', ws, req);
+      void welcome(ws, m[1], req.socket.remoteAddress ?? '?');
+    });
   });
 
   const message = (ws: WebSocket, m: ServerMessage) => {
@@ -269,6 +277,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       moving = true;
       try {
         const r = await playFromPage(opts.match, id, session.userId, m.version, m.move);
+        log.debug({ gameId: id, version: m.version, played: r.ok }, 'web: a move from a page');
         message(ws, r.ok ? { type: 'ack', id: m.id } : { type: 'move-refused', id: m.id, reason: r.reason });
       } catch (e) {
         log.warn({ err: e, gameId: id }, 'web: a move from a page failed');
@@ -364,7 +373,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       alive.delete(ws);
       ws.ping();
     }
-  }, 30_000);
+  }, limits.heartbeatMs);
   heartbeat.unref();
 
   try {

@@ -27,8 +27,13 @@ let base: string;
 let wh: WebHarness;
 
 beforeAll(async () => {
-  // The page's moves through the bot's match layer; a short wait for a private game's hello.
-  wh = await startWebHarness((bot) => ({ match: bot.bot.ctx, sessionKey: KEY, limits: { helloWaitMs: 300 } }));
+  // The page's moves through the bot's match layer; a short wait for a private game's hello; the heartbeat's rounds
+  // often, so that every test lives through many (a round once cut every socket, and a move sent then was lost).
+  wh = await startWebHarness((bot) => ({
+    match: bot.bot.ctx,
+    sessionKey: KEY,
+    limits: { helloWaitMs: 300, heartbeatMs: 250 },
+  }));
   ({ h, web, browser, base } = wh);
 }, 60_000);
 
@@ -287,6 +292,9 @@ describe('tap to play', () => {
     const notYours = await alice.next('move-refused');
     expect(notYours.reason).toEqual({ key: 'move.notYourTurn', params: { name: { name: 'Bob' } } });
     expect((await h.store.games.get(rec.id))?.version).toBe(now.version);
+    // The heartbeat's rounds (every 250 ms here) keep the sockets that answer its pings.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect([alice, carol, forged, anon].map((c) => c.ws.readyState)).toEqual([1, 1, 1, 1]);
     for (const c of [alice, carol, forged, anon]) c.ws.close();
 
     // In the page: Bob's view held back while he moves in Discord, his tapped move is refused as stale, in words.

@@ -201,8 +201,11 @@ function notice(m: Msg | null): void {
   el.notice.textContent = m ? plain(locale, m) : '';
 }
 
-function send(m: ClientMessage): void {
-  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(m));
+/** Sends on the open socket; false while there is none (reconnecting). */
+function send(m: ClientMessage): boolean {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(m));
+  return true;
 }
 
 el.board.addEventListener('click', (e) => {
@@ -235,7 +238,11 @@ el.confirm.addEventListener('click', () => {
   if (!shown || !chosen || pending) return;
   pending = { id: nextMoveId++ };
   notice(null);
-  send({ type: 'move', id: pending.id, version: shown.view.version, move: chosen.text });
+  if (!send({ type: 'move', id: pending.id, version: shown.view.version, move: chosen.text })) {
+    // Between two connections: nothing was sent; the choice stays for a second Confirm.
+    pending = null;
+    notice({ key: 'web.play.failed' });
+  }
   render();
 });
 
