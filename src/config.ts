@@ -35,10 +35,26 @@ export interface Config {
   webPort?: number;
   /** WEB_HOST: the address it listens on (default 127.0.0.1: a reverse proxy in front). */
   webHost: string;
+  /**
+   * WEB_SESSION_SECRET: the key of the web page's session tokens (src/runtime/web-session.ts); absent = one derived
+   * from DISCORD_TOKEN. Set it to the same value on every process that serves the page or signs players in.
+   */
+  webSessionSecret?: string;
   /** PUBLIC_URL: the page's public base URL (https://hex.example.org), for the link after each game; absent = no link. */
   publicUrl?: string;
+  /**
+   * ACTIVITY_ENABLED=true: the board as a Discord Activity (docs/web.md): the Open board button on board posts and the
+   * OAuth2 code exchange of the web server. Needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and WEB_PORT; absent = off.
+   */
+  activity?: ActivityConfig;
   /** SHARDS and its companions; absent = one process, no shard manager (the default). */
   sharding?: ShardingConfig;
+}
+
+export interface ActivityConfig {
+  clientId: string;
+  /** DISCORD_CLIENT_SECRET: the application's OAuth2 secret; only the web server's code exchange sends it (to Discord). */
+  clientSecret: string;
 }
 
 export interface ShardingConfig {
@@ -58,7 +74,7 @@ export interface ShardingConfig {
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 /** Variables holding secrets: their values never appear in a message. */
-export const SECRET_VARS = ['DISCORD_TOKEN', 'REDIS_URL'] as const;
+export const SECRET_VARS = ['DISCORD_TOKEN', 'REDIS_URL', 'DISCORD_CLIENT_SECRET', 'WEB_SESSION_SECRET'] as const;
 
 // `FOO=` in a .env file means "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -163,7 +179,16 @@ const schema = z.object({
       .string()
       .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'WEB_HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0)'),
   ).transform((s) => s ?? '127.0.0.1'),
+  WEB_SESSION_SECRET: optional(
+    z.string().refine((s) => s.length >= 16, 'WEB_SESSION_SECRET must be at least 16 characters (a random string)'),
+  ),
   PUBLIC_URL: urlWith('PUBLIC_URL', ['http:', 'https:']).transform((s) => s?.replace(/\/+$/, '')),
+  ACTIVITY_ENABLED: optional(
+    z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'ACTIVITY_ENABLED must be true or false' }),
+  ).transform((s) => s === 'true' || s === '1' || s === 'yes'),
+  DISCORD_CLIENT_SECRET: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'DISCORD_CLIENT_SECRET does not look like an OAuth2 client secret'),
+  ),
   SHARDS: optional(
     z
       .string()
@@ -218,6 +243,20 @@ function shardingConfig(
   };
 }
 
+/** ACTIVITY_ENABLED=true and what it needs: the application's id and secret, and the web server that serves it. */
+function activityConfig(
+  e: z.infer<typeof schema>,
+): { ok: true; activity?: ActivityConfig } | { ok: false; errors: string[] } {
+  if (!e.ACTIVITY_ENABLED) return { ok: true };
+  const errors: string[] = [];
+  if (!e.DISCORD_CLIENT_ID) errors.push('ACTIVITY_ENABLED needs DISCORD_CLIENT_ID (the application id)');
+  if (!e.DISCORD_CLIENT_SECRET)
+    errors.push('ACTIVITY_ENABLED needs DISCORD_CLIENT_SECRET (OAuth2 → Client Secret in the developer portal)');
+  if (e.WEB_PORT === undefined) errors.push('ACTIVITY_ENABLED needs WEB_PORT (the web server serves the Activity)');
+  if (errors.length > 0 || !e.DISCORD_CLIENT_ID || !e.DISCORD_CLIENT_SECRET) return { ok: false, errors };
+  return { ok: true, activity: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET } };
+}
+
 let dotenvLoaded = false;
 
 /**
@@ -244,6 +283,8 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
   const e = parsed.data;
   const shards = shardingConfig(e);
   if (!shards.ok) return { ok: false, errors: shards.errors };
+  const activity = activityConfig(e);
+  if (!activity.ok) return { ok: false, errors: activity.errors };
   return {
     ok: true,
     config: {
@@ -264,7 +305,9 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       metricsHost: e.METRICS_HOST,
       webPort: e.WEB_PORT,
       webHost: e.WEB_HOST,
+      webSessionSecret: e.WEB_SESSION_SECRET,
       publicUrl: e.PUBLIC_URL,
+      activity: activity.activity,
       sharding: shards.sharding,
     },
   };

@@ -27,9 +27,15 @@ async function main(): Promise<void> {
     ? Routes.applicationGuildCommands(discordClientId!, discordGuildId)
     : Routes.applicationCommands(discordClientId!);
   try {
-    const result = (await rest.put(route, { body })) as unknown[];
+    // Globally, the Entry Point command Discord made when Activities were enabled goes through as it is: a bulk
+    // overwrite without it is refused (50240), and removing it would remove the Activity's Launch.
+    const kept = discordGuildId ? [] : entryPoints((await rest.get(route)) as Record<string, unknown>[]);
+    await rest.put(route, { body: [...body, ...kept] });
     const where = discordGuildId ? `server ${discordGuildId}` : 'globally (may take up to an hour to show)';
-    console.log(`Registered ${result.length} commands ${where}: ${body.map((c) => `/${c.name}`).join(', ')}`);
+    const launch = kept.length
+      ? ` (and the Activity's Entry Point command, kept: ${kept.map((c) => c.name).join(', ')})`
+      : '';
+    console.log(`Registered ${body.length} commands ${where}: ${body.map((c) => `/${c.name}`).join(', ')}${launch}`);
     console.log(`Invite the bot with: ${inviteUrl(discordClientId!)}`);
     console.log(`Add it to your account (DMs, group DMs) with: ${userInstallUrl(discordClientId!)}`);
   } catch (e) {
@@ -54,6 +60,15 @@ async function main(): Promise<void> {
     console.error(text);
     process.exit(1);
   }
+}
+
+/** The app's Entry Point commands (type 4) among the registered ones, as a bulk overwrite takes them. */
+function entryPoints(registered: Record<string, unknown>[]): Record<string, unknown>[] {
+  const carried = ['id', 'type', 'name', 'name_localizations', 'description', 'description_localizations', 'handler'];
+  carried.push('contexts', 'integration_types');
+  return registered
+    .filter((c) => c.type === 4)
+    .map((c) => Object.fromEntries(carried.filter((f) => c[f] != null).map((f) => [f, c[f]])));
 }
 
 void main();

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (!config.discordToken) stop(MISSING_TOKEN_TEXT, EXIT_CONFIG);
   if (isProduction() && !config.redisUrl) stop(PRODUCTION_WITHOUT_REDIS_TEXT, EXIT_CONFIG);
   const token = config.discordToken;
-  const secrets = [token, ...urlSecrets(config.redisUrl)];
+  const secrets = [token, ...urlSecrets(config.redisUrl), config.activity?.clientSecret, config.webSessionSecret];
   knownSecrets = secrets;
   const metricsAt =
     config.metricsPort !== undefined ? { host: config.metricsHost, port: config.metricsPort } : undefined;
@@ -144,6 +144,7 @@ async function main(): Promise<void> {
       // Post-game reviews, graded in the AI's background lane (docs/review.md).
       review: true,
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      activity: config.activity !== undefined,
     });
   } catch (e) {
     failed(e, 'discord');
@@ -154,8 +155,21 @@ async function main(): Promise<void> {
   let web: { close(): Promise<void> } | null = null;
   if (config.webPort !== undefined && (assignment?.process ?? 0) === 0) {
     const { startWebServer, WEB_ASSETS_DIR } = await import('./runtime/web-server.js');
+    const { sessionKey } = await import('./runtime/web-session.js');
     try {
-      web = await startWebServer({ port: config.webPort, host: config.webHost, store, log, assetsDir: WEB_ASSETS_DIR });
+      const key = sessionKey(config.webSessionSecret, token);
+      web = await startWebServer({
+        port: config.webPort,
+        host: config.webHost,
+        store,
+        log,
+        assetsDir: WEB_ASSETS_DIR,
+        // The players' moves from their pages go through this process's match layer (and post in the thread).
+        match: running.ctx,
+        sessionKey: key,
+        // The Activity's sign-in (docs/web.md): the secrets stay in this process, sent to Discord only.
+        ...(config.activity ? { activity: { ...config.activity, botToken: token, apiUrl: config.discordApiUrl } } : {}),
+      });
     } catch (e) {
       failed(e, 'web');
     }

@@ -22,6 +22,13 @@ export const REDACT_PATHS: string[] = (() => {
     'cookie',
     'REDIS_URL',
     'redisUrl',
+    // OAuth2 (the Activity's sign-in): the client secret, a user's tokens, a web session.
+    'client_secret',
+    'clientSecret',
+    'access_token',
+    'accessToken',
+    'refresh_token',
+    'session',
   ];
   const paths: string[] = [];
   for (const n of names) paths.push(n, `*.${n}`, `*.*.${n}`);

@@ -27,9 +27,43 @@ describe('loadConfig', () => {
         webPort: undefined,
         webHost: '127.0.0.1',
         publicUrl: undefined,
+        webSessionSecret: undefined,
+        activity: undefined,
         sharding: undefined,
       },
     });
+  });
+
+  it('the Activity: ACTIVITY_ENABLED needs the client id, the client secret and WEB_PORT; off without it', () => {
+    const full = {
+      ACTIVITY_ENABLED: 'true',
+      DISCORD_CLIENT_ID: '123456789012345678',
+      DISCORD_CLIENT_SECRET: 'aSecretOfTheApp_0123456789abcdef',
+      WEB_PORT: '8080',
+    };
+    const r = loadConfig(full);
+    expect(r.ok && r.config.activity).toEqual({
+      clientId: '123456789012345678',
+      clientSecret: 'aSecretOfTheApp_0123456789abcdef',
+    });
+    // A secret without the switch turns nothing on.
+    const off = loadConfig({ ...full, ACTIVITY_ENABLED: '' });
+    expect(off.ok && off.config.activity).toBe(undefined);
+    const missing = loadConfig({ ACTIVITY_ENABLED: 'yes' });
+    expect(missing.ok).toBe(false);
+    if (missing.ok) return;
+    expect(missing.errors).toEqual([
+      'ACTIVITY_ENABLED needs DISCORD_CLIENT_ID (the application id)',
+      'ACTIVITY_ENABLED needs DISCORD_CLIENT_SECRET (OAuth2 → Client Secret in the developer portal)',
+      'ACTIVITY_ENABLED needs WEB_PORT (the web server serves the Activity)',
+    ]);
+    const bad = loadConfig({ ...full, DISCORD_CLIENT_SECRET: 'has spaces in it!', ACTIVITY_ENABLED: 'maybe' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.join('\n')).not.toContain('has spaces');
+    expect(bad.errors).toContain('ACTIVITY_ENABLED must be true or false');
+    expect(SECRET_VARS).toContain('DISCORD_CLIENT_SECRET');
+    expect(loadConfig({ WEB_SESSION_SECRET: 'short' }).ok).toBe(false);
   });
 
   it('reads the live game page: WEB_PORT, WEB_HOST, PUBLIC_URL (its trailing slash dropped); refuses bad values', () => {

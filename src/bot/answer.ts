@@ -172,6 +172,7 @@ export class Answer {
    * runs, so slow drawing is covered by the deferral like slow work is.
    */
   async send(reply: Reply): Promise<void> {
+    if (reply.kind === 'activity') return this.launchActivity();
     await this.flushOwed(true);
     if (reply.kind === 'message' && reply.slow) {
       await this.settle();
@@ -198,6 +199,17 @@ export class Answer {
     }
     await this.flushOwed(false);
     if (reply.after) await reply.after(sent);
+  }
+
+  /**
+   * The Activity for the person who clicked. LAUNCH_ACTIVITY must be the first answer: after an early deferral (a slow
+   * store) it cannot be sent any more, and the person is asked to press again. What a reply-mode channel owes waits for
+   * the next answer there (this one carries no message).
+   */
+  private async launchActivity(): Promise<void> {
+    await this.settle();
+    if (this.state === 'fresh' && isComponent(this.i)) await this.i.launchActivity();
+    else await this.tell({ key: 'activity.late' });
   }
 
   /**

@@ -82,6 +82,8 @@ export interface StartBotOptions {
   review?: boolean | ReviewLane;
   /** PUBLIC_URL: the live game page's base URL; each finished public game's post links to it. Absent: no link. */
   publicUrl?: string;
+  /** ACTIVITY_ENABLED: board posts get the Open board button, which launches the Activity (docs/web.md). */
+  activity?: boolean;
   /** Draw boards and replays in worker threads (default true); false draws them on the main thread. */
   renderInWorkers?: boolean;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
@@ -258,6 +260,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     ...(opts.aiWait ? { aiWait: opts.aiWait } : opts.thinkMove ? {} : { aiWait: defaultAiWait }),
     now: opts.now ?? Date.now,
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.activity ? { activity: true } : {}),
     background(label, work) {
       if (stopping) return;
       // One AI search per game, one run of each sweep, in this process (the CAS guards across processes).

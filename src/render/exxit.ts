@@ -355,13 +355,19 @@ export interface ExxitPaintOptions {
   legend?: LegendItem[];
 }
 
+/** The layout a picture of `s` uses: the frame holds the world, `fit` and the cells of `marks` (taps.ts maps taps with it). */
+export function exxitPictureLayout(s: ExxitState, opts: Pick<ExxitPaintOptions, 'fit' | 'marks'>): ExxitLayout {
+  const marks = opts.marks;
+  return exxitLayout(s, marks ? [...(opts.fit ?? []), ...marks.flatMap((k) => cellsOf(k.shown))] : opts.fit);
+}
+
 /** Paints a whole Exxit position onto a EXXIT_WIDTH × EXXIT_HEIGHT canvas. */
 export function paintExxit(ctx: Ctx, s: ExxitState, players: [string, string], opts: ExxitPaintOptions = {}): void {
   ctx.fillStyle = THEME.bg;
   ctx.fillRect(0, 0, EXXIT_WIDTH, EXXIT_HEIGHT);
 
   const marks = opts.marks;
-  const L = exxitLayout(s, marks ? [...(opts.fit ?? []), ...marks.flatMap((k) => cellsOf(k.shown))] : opts.fit);
+  const L = exxitPictureLayout(s, opts);
   // A review's moves replace the last move's highlight (one move, one style, is the board's usual picture).
   const drawn: ExxitMark[] = marks ?? [];
   if (!marks) {

@@ -161,11 +161,11 @@ export function paintOrion(
   s: OrionState,
   players: [string, string],
   locale: Locale = 'en',
-  review?: { marks: readonly OrionMark[]; legend: readonly LegendItem[] },
+  review?: { marks: readonly OrionMark[]; legend?: readonly LegendItem[] },
 ): void {
   paintOrionBoard(ctx, s, review?.marks);
   const gs = groupsOf(s.cells, s.galaxies, s.blackHoles);
   for (const side of [0, 1] as const) drawPlayer(ctx, s, gs, side, players[side], locale);
-  if (review) drawLegend(ctx, ORION_WIDTH, ORION_HEIGHT, review.legend);
+  if (review?.legend) drawLegend(ctx, ORION_WIDTH, ORION_HEIGHT, review.legend);
   else drawFooter(ctx, ORION_WIDTH, ORION_HEIGHT, s.end, orionFooterLines(s, players, locale));
 }

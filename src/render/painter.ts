@@ -107,7 +107,8 @@ function cleanPrevious(p: ExxitPrevious | undefined): ExxitPrevious | undefined 
 export interface BoardMarks {
   exxit?: ExxitMark[];
   orion?: OrionMark[];
-  legend: LegendItem[];
+  /** Absent: the usual footer (the last move or the result) stays. */
+  legend?: LegendItem[];
 }
 
 /**

@@ -6,8 +6,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { errorText, type GameId, type Side } from '../engine/game.js';
 import { getGame, isGameId } from '../engine/index.js';
-import type { ExxitState } from '../engine/exxit/types.js';
-import type { OrionPlacement, OrionState } from '../engine/orion/types.js';
+import type { OrionPlacement } from '../engine/orion/types.js';
 import { format, type Locale } from '../i18n/catalogue.js';
 import { type BoardMarks, type BoardOptions, cleanNames, renderMarkedBoard } from './board.js';
 import { sideNames } from './card.js';
@@ -18,6 +17,7 @@ import type { Highlight } from './highlight.js';
 import { type Ctx, fitText, hexPath, measure, type Point, text } from './hexdraw.js';
 import { sideFill } from './orion-cells.js';
 import { encodeCanvasPng } from './png.js';
+import { moveDrawing } from './taps.js';
 import { EXXIT, ORION, REVIEW, THEME } from './theme.js';
 
 /** The grades a review marks (the others, best and good, are not drawn). */
@@ -307,18 +307,16 @@ export async function renderMoveComparison(
     const m = g.parseMove(s, t);
     if (!m.ok)
       throw new Error(`render: the ${which} move "${t.slice(0, 40)}" is not legal here: ${errorText(m.error)}`);
-    const after = g.play(s, m.value);
-    if (!after.ok) throw new Error(`render: the ${which} move "${t.slice(0, 40)}": ${errorText(after.error)}`);
-    const label = g.formatMove(s, m.value, 'label');
-    if (game === 'exxit') drawn.push({ which, label, exxit: (after.value as ExxitState).last ?? undefined });
-    else drawn.push({ which, label, orion: (after.value as OrionState).placements.at(-1) });
+    const d = moveDrawing(game, s, m.value);
+    if (!d) throw new Error(`render: the ${which} move "${t.slice(0, 40)}" could not be played`);
+    drawn.push({ which, ...d });
   }
   const cells = (d: (typeof drawn)[number]): string[] =>
     d.exxit ? cellsOf(d.exxit).map((c) => `${c.q},${c.r}`) : (d.orion?.cells ?? []).map(String);
   const shared = drawn.length === 2 && cells(drawn[1]).some((c) => cells(drawn[0]).includes(c));
   const style = styles(opts.grade && MARKED_GRADES.includes(opts.grade) ? opts.grade : undefined, shared);
   // Played first: the better move is drawn over it.
-  const marks: BoardMarks = { exxit: [], orion: [], legend: [] };
+  const marks: Required<BoardMarks> = { exxit: [], orion: [], legend: [] };
   for (const d of drawn) {
     const h = style[d.which];
     if (d.exxit) marks.exxit!.push({ shown: d.exxit, h });

@@ -1,9 +1,11 @@
 // The live game page (docs/web.md): an HTTP server of its own (WEB_PORT) in the bot process, serving
 //   GET /game/<id>          the web client (web/, built into dist-web/ by `npm run build:web`), or a refusal page
 //   GET /assets/<file>      the client's files
-//   WS  /ws/game/<id>       the game as public data (match/view.ts), then again after each committed write
-// Read-only: nothing a client sends can change a game. Updates come from the store's change feed (Redis pub/sub), so a
-// move made by any bot process reaches every page. Its own port, not METRICS_PORT's: /metrics and /readyz stay
+//   WS  /ws/game/<id>       the game as public data (match/view.ts), then again after each committed write; a page
+//                           signed in (a session token, web-session.ts) whose user plays the game sends its moves
+//   GET / , /api/activity, POST /api/token   the Discord Activity's page and sign-in (activity-auth.ts), when enabled
+// Updates come from the store's change feed (Redis pub/sub), so a move made by any bot process reaches every page. A
+// move from a page goes through the match layer as /move does (match/web-move.ts). Its own port, not METRICS_PORT's: /metrics and /readyz stay
 // private while this one is published (behind a reverse proxy for HTTPS).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,8 +15,16 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { format, type Locale, localeOf } from '../i18n/catalogue.js';
-import { gameView, type ServerMessage } from '../match/index.js';
+import type { Side } from '../engine/game.js';
+import type { MessageKey } from '../i18n/catalogue.js';
+import type { MatchContext } from '../match/context.js';
+import { gameView, type GameViewResult, mayWatch, parseClientMessage, type ServerMessage } from '../match/view.js';
+import { playFromPage } from '../match/web-move.js';
 import type { Store } from '../store/types.js';
+import { type ActivityAuthOptions, activityRoutes } from './activity-auth.js';
+import { send } from './http-reply.js';
+import { perAddressLimit } from './rate-window.js';
+import { verifySession, type WebSession } from './web-session.js';
 
 /** Where `npm run build:web` puts the client: dist-web/ at the project's root (from src/runtime or dist/runtime alike). */
 export const WEB_ASSETS_DIR = fileURLToPath(new URL('../../dist-web', import.meta.url));
@@ -27,6 +37,15 @@ export interface WebServerOptions {
   /** The built client (index.html and assets/): dist-web/. */
   assetsDir: string;
   limits?: Partial<WebLimits>;
+  /** The bot's match layer: with it, the players' moves from their pages are played; without it, read-only. */
+  match?: MatchContext;
+  /** The key session tokens are checked with (sessionKey in web-session.ts); null or absent: nobody is signed in. */
+  sessionKey?: Buffer | null;
+  /**
+   * The Discord Activity's sign-in and its page at `/` (activity-auth.ts), when ACTIVITY_ENABLED: it mints its
+   * sessions with `sessionKey` (none: off). Absent: off.
+   */
+  activity?: Omit<ActivityAuthOptions, 'store' | 'log' | 'page' | 'sessionKey'>;
 }
 
 export interface WebLimits {
@@ -41,6 +60,10 @@ export interface WebLimits {
   maxSocketsPerAddress: number;
   /** Pages (/game/<id>, each a read of Redis) one address may load per `rateWindowMs` (more: 429, a busy page). */
   maxPagesPerWindow: number;
+  /** A private game's socket waits this long for a hello naming one of its players, then refuses (ms). */
+  helloWaitMs: number;
+  /** Each socket is pinged this often; one that did not answer the last ping is dropped (ms). */
+  heartbeatMs: number;
 }
 
 const DEFAULT_LIMITS: WebLimits = {
@@ -50,6 +73,8 @@ const DEFAULT_LIMITS: WebLimits = {
   maxSockets: 10_000,
   maxSocketsPerAddress: 500,
   maxPagesPerWindow: 60,
+  helloWaitMs: 5000,
+  heartbeatMs: 30_000,
 };
 
 export interface WebServer {
@@ -88,19 +113,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const { store, log } = opts;
   const watchers = new Map<string, Set<WebSocket>>();
   const perAddress = new Map<string, number>();
-  /** Pages loaded per address in the current window; the whole map is dropped when the window ends. */
-  let pagesSeen = new Map<string, number>();
-  let pagesWindow = Date.now();
-  const tooManyPages = (address: string): boolean => {
-    const now = Date.now();
-    if (now - pagesWindow > limits.rateWindowMs) {
-      pagesSeen = new Map();
-      pagesWindow = now;
-    }
-    const n = (pagesSeen.get(address) ?? 0) + 1;
-    pagesSeen.set(address, n);
-    return n > limits.maxPagesPerWindow;
-  };
+  /** Pages loaded per address in the current window. */
+  const tooManyPages = perAddressLimit(limits.maxPagesPerWindow, limits.rateWindowMs);
   /** The newest version sent per watched game, and whether a fetch is under way (updates coalesce). */
   const sent = new Map<string, { version: number; fetching: boolean; again: boolean }>();
   let indexHtml: Promise<string | null> | null = null;
@@ -117,8 +131,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     send(res, status, HTML, html);
   }
 
+  const activity =
+    opts.activity && opts.sessionKey
+      ? activityRoutes({ ...opts.activity, sessionKey: opts.sessionKey, store, log, page: index })
+      : null;
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (activity && (await activity(req, res, url))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, 'text/plain', 'method not allowed\n', { allow: 'GET, HEAD' });
     const game = GAME_PATH.exec(url.pathname);
@@ -126,7 +146,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       const locale = pageLocale(url, req);
       if (tooManyPages(req.socket.remoteAddress ?? '?')) return refusalPage(res, 429, locale, 'busy');
       const v = await gameView(store, game[1]);
-      if (!v.ok) return refusalPage(res, v.reason === 'private' ? 403 : 404, locale, v.reason);
+      if (!v.ok) return refusalPage(res, 404, locale, 'missing');
+      // A private game's page is the same client and holds nothing of the game: its socket shows the game only to a
+      // session naming one of its players (the token is in the page's fragment or given by the Activity, never here).
       const html = await index();
       if (html === null) return send(res, 503, 'text/plain', 'the web client is not built: npm run build:web\n');
       return send(res, 200, HTML, html, { 'cache-control': 'no-cache' });
@@ -161,7 +183,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => void welcome(ws, m[1], req.socket.remoteAddress ?? '?'));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // handleUpgrade does not emit 'connection' by itself: without it the heartbeat below never saw a socket alive
+      // and cut every one at its first round (pages reconnected every 30 s, a move sent meanwhile was lost).
+      wss.emit('connection', ws, req);
+      void welcome(ws, m[1], req.socket.remoteAddress ?? '?');
+    });
   });
 
   const message = (ws: WebSocket, m: ServerMessage) => {
@@ -192,7 +219,75 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         sent.delete(id);
       }
     });
-    // Clients only ever say `ping`; anything else is answered as bad, too many of anything closes the socket.
+    /** The session a hello's token proved (null: none, or a token not believed), and what the game read said. */
+    let session: WebSession | null = null;
+    let helloSeen = false;
+    let read: Extract<GameViewResult, { ok: true }> | null = null;
+    let joined = false;
+    let moving = false;
+    let helloTimer: NodeJS.Timeout | undefined;
+    ws.on('close', () => clearTimeout(helloTimer));
+    const userId = () => session?.userId ?? null;
+    const side = (): Side | null => {
+      const i = read && session ? read.playerIds.indexOf(session.userId) : -1;
+      return i === 0 || i === 1 ? i : null;
+    };
+    const refuseAll = (reason: 'missing' | 'private') => {
+      message(ws, { type: 'refused', reason });
+      ws.close(1000, reason);
+    };
+    const join = (r: Extract<GameViewResult, { ok: true }>) => {
+      joined = true;
+      clearTimeout(helloTimer);
+      let set = watchers.get(id);
+      if (!set) watchers.set(id, (set = new Set()));
+      set.add(ws);
+      const s = sent.get(id);
+      if (!s || s.version < r.view.version) sent.set(id, { version: r.view.version, fetching: false, again: false });
+      message(ws, { type: 'game', view: r.view });
+      if (helloSeen) message(ws, { type: 'session', side: side() });
+    };
+    /** Once the game is read: a public game is shown at once, a private one only to its players' session. */
+    const decide = () => {
+      if (!read || joined || ws.readyState !== WebSocket.OPEN) return;
+      if (mayWatch(read, userId())) return join(read);
+      if (helloSeen) return refuseAll('private');
+      // No hello yet (a page sends it as it opens): wait a little for one.
+      helloTimer ??= setTimeout(() => {
+        if (!joined) refuseAll('private');
+      }, limits.helloWaitMs);
+    };
+    const hello = (token: string | undefined) => {
+      helloSeen = true;
+      session = token === undefined || !opts.sessionKey ? null : verifySession(opts.sessionKey, token);
+      if (token !== undefined && !session) message(ws, { type: 'error', error: 'bad-session' });
+      if (!joined) return decide();
+      // Signed out of a private game it was watching: it sees no more of it.
+      if (read && !mayWatch(read, userId())) return refuseAll('private');
+      message(ws, { type: 'session', side: side() });
+    };
+    const move = async (m: { id: number; version: number; move: string }) => {
+      const no = (key: MessageKey) => message(ws, { type: 'move-refused', id: m.id, reason: { key } });
+      if (!opts.match) return no('web.play.readOnly');
+      if (!joined) return no('web.play.badMessage');
+      if (!session) return no('web.play.signIn');
+      if (session.exp <= Date.now()) return no('web.play.sessionExpired');
+      if (side() === null) return no('web.play.notPlayer');
+      if (moving) return no('web.play.wait');
+      moving = true;
+      try {
+        const r = await playFromPage(opts.match, id, session.userId, m.version, m.move);
+        log.debug({ gameId: id, version: m.version, played: r.ok }, 'web: a move from a page');
+        message(ws, r.ok ? { type: 'ack', id: m.id } : { type: 'move-refused', id: m.id, reason: r.reason });
+      } catch (e) {
+        log.warn({ err: e, gameId: id }, 'web: a move from a page failed');
+        no('web.play.failed');
+      } finally {
+        moving = false;
+      }
+    };
+    // What a client says is checked whole (match/view.ts parseClientMessage); anything else is answered as bad, too
+    // many of anything closes the socket.
     ws.on('message', (data, isBinary) => {
       const now = Date.now();
       if (now - windowStart > limits.rateWindowMs) {
@@ -209,24 +304,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       } catch {
         parsed = null;
       }
-      if (typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'ping')
-        message(ws, { type: 'pong' });
-      else message(ws, { type: 'error', error: 'bad-message' });
+      const m = parseClientMessage(parsed);
+      if (!m) message(ws, { type: 'error', error: 'bad-message' });
+      else if (m.type === 'ping') message(ws, { type: 'pong' });
+      else if (m.type === 'hello') hello(m.token);
+      else void move(m);
     });
     try {
       const v = await gameView(store, id);
-      if (!v.ok) {
-        message(ws, { type: 'refused', reason: v.reason });
-        ws.close(1000, v.reason);
-        return;
-      }
-      if (ws.readyState !== WebSocket.OPEN) return;
-      let set = watchers.get(id);
-      if (!set) watchers.set(id, (set = new Set()));
-      set.add(ws);
-      const s = sent.get(id);
-      if (!s || s.version < v.view.version) sent.set(id, { version: v.view.version, fetching: false, again: false });
-      message(ws, { type: 'game', view: v.view });
+      if (!v.ok) return refuseAll(v.reason);
+      read = v;
+      decide();
     } catch (e) {
       log.warn({ err: e, gameId: id }, 'web: a game could not be read for a watcher');
       ws.close(1011, 'try again');
@@ -255,6 +343,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
           }
           return;
         }
+        // Every watcher was let in by decide() (a private game's only with its players' sessions).
         if (v.view.version <= s.version) continue;
         s.version = v.view.version;
         const text = JSON.stringify({ type: 'game', view: v.view } satisfies ServerMessage);
@@ -284,7 +373,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       alive.delete(ws);
       ws.ping();
     }
-  }, 30_000);
+  }, limits.heartbeatMs);
   heartbeat.unref();
 
   try {
@@ -319,20 +408,4 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Buffer,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    'content-type': type,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    ...headers,
-  });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
 }

@@ -9,7 +9,8 @@ import { FAKE_BOT_TOKEN } from '../support/processes.js';
 const run = promisify(execFile);
 let fake: FakeDiscord;
 beforeAll(async () => {
-  fake = await startFakeDiscord();
+  // Activities enabled: Discord made the app's Entry Point command (Launch), which a global bulk overwrite must keep.
+  fake = await startFakeDiscord({ activities: true });
 });
 afterAll(() => fake.close());
 
@@ -64,9 +65,21 @@ describe('deploy-commands', () => {
       'takeback',
       'tournament',
     ]);
+    const [launch] = fake.commands();
+    expect(launch).toMatchObject({ type: 4, name: 'launch' });
+    // Discord refuses a bulk overwrite that drops it.
+    const dropped = await fetch(`${fake.apiBase}/v10/applications/${fake.applicationId}/commands`, {
+      method: 'PUT',
+      headers: { authorization: `Bot ${TOKEN}`, 'content-type': 'application/json' },
+      body: '[]',
+    }).then((x) => x.json());
+    expect(dropped).toMatchObject({ code: 50240 });
     const g = await deploy({ DISCORD_GUILD_ID: '' });
-    expect(g.stdout).toMatch(/globally/);
-    expect(fake.commands()).toHaveLength(18);
+    expect(g.stdout).toMatch(/Registered 18 commands globally.*Entry Point command, kept: launch/);
+    expect(fake.commands().find((c) => c.type === 4)).toMatchObject({ id: launch.id, name: 'launch', handler: 2 });
+    expect(fake.warnings).toEqual([]);
+    const commands = fake.commands().filter((c) => c.type !== 4);
+    expect(commands).toHaveLength(18);
     // Play everywhere a user install reaches (DMs, group DMs, servers without the bot); server administration only in
     // servers that added the bot.
     expect(g.stdout).toContain(
@@ -89,12 +102,7 @@ describe('deploy-commands', () => {
       'takeback',
     ];
     const server = ['endgame', 'games', 'settings', 'tournament'];
-    expect(
-      fake
-        .commands()
-        .map((c) => c.name)
-        .sort(),
-    ).toEqual([...play, ...server].sort());
+    expect(commands.map((c) => c.name).sort()).toEqual([...play, ...server].sort());
     for (const name of play)
       expect(fake.commandContexts(name), name).toEqual({ contexts: [0, 1, 2], integrationTypes: [0, 1] });
     for (const name of server)

@@ -349,6 +349,57 @@ describe('fake Discord interactions and REST', () => {
     expect(msg.history[0].content).toBe('Challenge');
   });
 
+  it('LAUNCH_ACTIVITY (type 12) opens an instance where Activities are enabled, and is refused elsewhere', async () => {
+    for (const activities of [true, false]) {
+      const fake = await fakeDiscord({ activities });
+      const { channel, alice } = world(fake);
+      const client = await connect(fake, async (i) => {
+        if (i.isChatInputCommand()) await i.launchActivity();
+      });
+      if (activities) {
+        const res = await fake.slash(alice, channel.id, 'play').done();
+        expect(res.callback.type).toBe(12);
+        expect(fake.activityInstances()).toMatchObject([{ channelId: channel.id, users: [alice.id] }]);
+        expect(fake.violations).toEqual([]);
+      } else {
+        fake.slash(alice, channel.id, 'play');
+        await expect.poll(() => handlerErrors(client).length).toBe(1);
+        expect(handlerErrors(client)[0]).toBeInstanceOf(DiscordAPIError);
+        expect(fake.violations[0].problems[0]).toMatch(/Activities are not enabled/);
+        expect(fake.activityInstances()).toEqual([]);
+      }
+    }
+  });
+
+  it('OAuth2: a code for a token once, the token names its user on /users/@me; bad clients and codes refused', async () => {
+    const fake = await fakeDiscord({ activities: true });
+    const { alice } = world(fake);
+    const token = (body: Record<string, string>) =>
+      fetch(`${fake.apiBase}/v10/oauth2/token`, { method: 'POST', body: new URLSearchParams(body) }).then(
+        async (r) => ({
+          status: r.status,
+          body: (await r.json()) as any,
+        }),
+      );
+    const form = { client_id: fake.applicationId, client_secret: fake.clientSecret, grant_type: 'authorization_code' };
+    const code = fake.authorizeCode(alice);
+    expect(await token({ ...form, client_secret: 'wrong', code })).toEqual({
+      status: 401,
+      body: { error: 'invalid_client' },
+    });
+    const ok = await token({ ...form, code });
+    expect(ok).toMatchObject({ status: 200, body: { token_type: 'Bearer', scope: 'identify' } });
+    expect(await token({ ...form, code })).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    const me = (auth: string) =>
+      fetch(`${fake.apiBase}/v10/users/@me`, { headers: { authorization: auth } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as any,
+      }));
+    expect(await me(`Bearer ${ok.body.access_token}`)).toMatchObject({ status: 200, body: { id: alice.id } });
+    expect((await me('Bearer not-a-token')).status).toBe(401);
+    expect((await me(`Bot ${fake.token}`)).body.id).toBe(fake.botUser.id);
+  });
+
   it('duplicate delivery: the same INTERACTION_CREATE again; a second answer gets 40060', async () => {
     const fake = await fakeDiscord();
     const { channel, alice } = world(fake);

@@ -5,7 +5,8 @@ import dejavu from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import type { GameId } from '../../src/engine/game.js';
 import type { Locale } from '../../src/i18n/catalogue.js';
 import { FAMILY } from '../../src/render/font-names.js';
-import { BOARD_SIZE, paintBoard, previousOf } from '../../src/render/painter.js';
+import { BOARD_SIZE, type BoardMarks, paintBoard, previousOf } from '../../src/render/painter.js';
+import { cellAt, type TapCell } from '../../src/render/taps.js';
 import { type Ctx, type Surface, useSurfaces } from '../../src/render/surface.js';
 
 useSurfaces((width, height) => {
@@ -34,7 +35,7 @@ export async function loadFonts(): Promise<void> {
   );
 }
 
-/** Paints a position on `canvas`, sharp at its displayed size and the screen's pixel ratio. */
+/** Paints a position on `canvas`, sharp at its displayed size and the screen's pixel ratio; `marks`: a tap's moves. */
 export function drawPosition(
   canvas: HTMLCanvasElement,
   game: GameId,
@@ -42,6 +43,7 @@ export function drawPosition(
   before: unknown,
   players: [string, string],
   locale: Locale,
+  marks?: BoardMarks,
 ): void {
   const size = BOARD_SIZE[game];
   // The board's shape, for the CSS that fits it in a desktop window's height (style.css) before the first paint.
@@ -56,5 +58,19 @@ export function drawPosition(
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const previous = before === undefined ? undefined : previousOf(game, before, state);
-  paintBoard(ctx as unknown as Ctx, game, state, players, scale, undefined, { locale, previous });
+  paintBoard(ctx as unknown as Ctx, game, state, players, scale, undefined, { locale, previous }, marks);
+}
+
+/** The cell under a click or tap on `canvas` (painted with `marks`), or null. */
+export function cellUnder(
+  canvas: HTMLCanvasElement,
+  e: MouseEvent,
+  game: GameId,
+  state: unknown,
+  marks?: BoardMarks,
+): TapCell | null {
+  const box = canvas.getBoundingClientRect();
+  if (box.width === 0) return null;
+  const k = BOARD_SIZE[game].width / box.width;
+  return cellAt(game, state, (e.clientX - box.left) * k, (e.clientY - box.top) * k, marks);
 }

@@ -6,6 +6,7 @@
 // without importing these files (whose handlers import the cards).
 import type { Button } from '../kit/command.js';
 import { registerIds } from '../kit/custom-id.js';
+import { activity } from './activity.js';
 import { build, practiceBuild } from './build.js';
 import { challenge } from './challenge.js';
 import { game } from './game.js';
@@ -28,6 +29,7 @@ const kinds = [
   practice,
   retry,
   puzzle,
+  activity,
 ] as const;
 
 type IdOf<B> = B extends Button<infer T> ? T : never;

@@ -16,7 +16,7 @@ import {
 } from '../../match/index.js';
 import type { PracticeSession } from '../../model/index.js';
 import { defineButton, type CommandContext } from '../kit/command.js';
-import { codes, COUNT_RE, isCount, isRef } from '../kit/custom-id.js';
+import { codes, COUNT_RE, gameRefFields, type GameRefId, isCount, isRef } from '../kit/custom-id.js';
 import { userLocale } from '../kit/locale.js';
 import { practiceExtras, summaryPayload } from '../kit/practice-card.js';
 import type { MessagePayload } from '../kit/posts.js';
@@ -63,21 +63,9 @@ export const practice = defineButton<PracticeId>({
   },
 });
 
-type RetryId = { kind: 'retry'; gameId: string };
-
 /** Retry your mistakes, on a game's review post (kit/review-post.ts draws it). */
-export const retry = defineButton<RetryId>({
-  id: {
-    kind: 'retry',
-    prefix: 'rt',
-    fields: 1,
-    encode: (id) => {
-      if (!isRef(id.gameId)) throw new Error('custom id: bad game id');
-      return [id.gameId];
-    },
-    decode: ([ref]) => (isRef(ref) ? { kind: 'retry', gameId: ref } : null),
-    target: (id) => id.gameId,
-  },
+export const retry = defineButton<GameRefId<'retry'>>({
+  id: { ...gameRefFields('retry'), prefix: 'rt' },
   ack: () => 'ephemeral',
   async handle(ctx, i, id) {
     const s = await startRetry(ctx, id.gameId, i.user.id);

@@ -56,6 +56,8 @@ export interface CommandContext extends MatchContext {
   renderMoveComparison: RenderMoveComparison;
   /** PUBLIC_URL: the live game page's base URL (src/web), for the link after a game; absent: no link. */
   publicUrl?: string;
+  /** ACTIVITY_ENABLED: the board as a Discord Activity; game posts get Open board (kit/posts.ts). Absent: no button. */
+  activity?: boolean;
 }
 
 /**
@@ -102,7 +104,9 @@ export type Reply =
       build(locale: Locale): MessagePayload | Promise<MessagePayload>;
       tell?: Msg;
       after?(sent: Sent): Promise<void>;
-    };
+    }
+  /** Launch the app's Activity (the board) for the person who clicked: Discord's LAUNCH_ACTIVITY answer. */
+  | { kind: 'activity' };
 
 /**
  * How the router acknowledges while the handler works: a handler still

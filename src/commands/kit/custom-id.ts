@@ -78,6 +78,23 @@ export function gameActionFields<K extends string, A extends string>(
   };
 }
 
+/** A button that names a game and nothing else (Retry on a review, Open board): `<prefix>:<game id>`. */
+export type GameRefId<K extends string> = { kind: K; gameId: string };
+
+/** The fields of a game-only id; the kind adds its prefix. Its target is the game. */
+export function gameRefFields<K extends string>(kind: K): Omit<IdCodec<GameRefId<K>>, 'prefix'> {
+  return {
+    kind,
+    fields: 1,
+    encode: (id) => {
+      if (!isRef(id.gameId)) throw new Error('custom id: bad game id');
+      return [id.gameId];
+    },
+    decode: ([ref]) => (isRef(ref) ? { kind, gameId: ref } : null),
+    target: (id) => id.gameId,
+  };
+}
+
 const byKind = new Map<string, IdCodec<CustomId>>();
 const byPrefix = new Map<string, IdCodec<CustomId>>();
 

@@ -87,6 +87,7 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
     const rows = rec.players[next].bot ? [] : [moveRow(locale, rec)];
     if ((await takebackButtonFor(ctx, post, next)) !== null)
       rows[0]?.addComponents(takebackButton(locale, rec.id, rec.version, 'takeback-ask'));
+    withOpenBoard(ctx, locale, rec, rows);
     return {
       content: clipText(lines(locale, [...post.lines, toMoveLine(rec, next, post.aiWait)])),
       files,
@@ -102,7 +103,7 @@ export async function gamePayload(ctx: CommandContext, post: GamePost): Promise<
   return {
     content: clipText(lines(locale, [...post.lines, ...resultLines(rec, post.state), ...link])),
     files,
-    components: rec.status === 'over' ? [rematchRow(locale, rec)] : [],
+    components: withOpenBoard(ctx, locale, rec, rec.status === 'over' ? [rematchRow(locale, rec)] : []),
     allowedMentions: { users: [] },
   };
 }
@@ -193,6 +194,22 @@ export function rematchRow(locale: Locale, rec: StoredGame): Row {
       .setLabel(t(locale, 'game.button.rematch'))
       .setStyle(ButtonStyle.Primary),
   );
+}
+
+/**
+ * Open board, when the Activity is configured: at the end of the post's first row (at most 3 buttons there: Move,
+ * Takeback, Open board; Rematch, Open board), or a row of its own. Server games only: the Activity's board shows
+ * nothing of a DM game yet (src/match/view.ts).
+ */
+function withOpenBoard(ctx: CommandContext, locale: Locale, rec: StoredGame, rows: Row[]): Row[] {
+  if (!ctx.activity || rec.guildId === null) return rows;
+  const button = new ButtonBuilder()
+    .setCustomId(encodeCustomId({ kind: 'activity', gameId: rec.id }))
+    .setLabel(t(locale, 'activity.button'))
+    .setStyle(ButtonStyle.Secondary);
+  if (rows[0]) rows[0].addComponents(button);
+  else rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(button));
+  return rows;
 }
 
 /** Move: opens the private move builder on the position of this post. */

@@ -1,4 +1,5 @@
 // The English catalogue: the reference every other language follows.
+import { activity } from './activity.js';
 import { around } from './around.js';
 import { builder } from './builder.js';
 import { games } from './games.js';
@@ -27,6 +28,7 @@ export const en = {
   ...practice,
   ...web,
   ...puzzle,
+  ...activity,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

@@ -1,5 +1,6 @@
 // Le catalogue français : exactement les clés de l'anglais (src/i18n/en).
 import type { Catalogue } from '../catalogue.js';
+import { activity } from './activity.js';
 import { around } from './around.js';
 import { builder } from './builder.js';
 import { games } from './games.js';
@@ -28,6 +29,7 @@ export const fr: Catalogue = {
   ...practice,
   ...web,
   ...puzzle,
+  ...activity,
   game: { ...play.game, ...games.game },
   engine: games.engine,
   refusal: { ...play.refusal, ...refusals.refusal },

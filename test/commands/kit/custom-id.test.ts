@@ -33,6 +33,7 @@ const customIdArb: fc.Arbitrary<CustomId> = fc.oneof(
     action: fc.constantFrom('takeback-ask' as const, 'takeback-accept' as const, 'takeback-decline' as const),
   }),
   fc.record({ kind: fc.constant('puzzle' as const), puzzleId: idArb }),
+  fc.record({ kind: fc.constant('activity' as const), gameId: idArb }),
   fc.record({
     kind: fc.constant('list' as const),
     list: fc.constant('games' as const),
@@ -305,6 +306,7 @@ describe('ids already posted', () => {
     ['hx1:r:orion:99:p', { kind: 'rules', game: 'orion', page: 99, action: 'page' }],
     ['hx1:r:a-b:5:s', { kind: 'rules', game: 'a-b', page: 5, action: 'post' }],
     ['hx1:r:exxit:4:j', { kind: 'rules', game: 'exxit', page: 4, action: 'jump' }],
+    ['hx1:a:g1', { kind: 'activity', gameId: 'g1' }],
   ];
 
   it('decode as before, are written the same, and each reaches the handler of its kind', () => {

@@ -1,5 +1,5 @@
 // discord-api-spec ships its Zod schemas as plain JS ("types" points at the .js
-// file), so TypeScript sees no declarations. Declare the request-body schemas we use.
+// file), so TypeScript sees no declarations. Declare the schemas we use.
 declare module 'discord-api-spec/zod' {
   import type { ZodMiniType } from 'zod/mini';
   export const ApplicationCommandAutocompleteCallbackRequestSchema: ZodMiniType;
@@ -7,6 +7,9 @@ declare module 'discord-api-spec/zod' {
   export const UpdateMessageInteractionCallbackRequestSchema: ZodMiniType;
   export const ModalInteractionCallbackRequestSchema: ZodMiniType;
   export const PongInteractionCallbackRequestSchema: ZodMiniType;
+  export const LaunchActivityInteractionCallbackRequestSchema: ZodMiniType;
+  /** A response shape (GET activity-instances): the fake's own answers are checked against it in tests. */
+  export const EmbeddedActivityInstanceSchema: ZodMiniType;
   export const IncomingWebhookRequestPartialSchema: ZodMiniType;
   export const IncomingWebhookUpdateRequestPartialSchema: ZodMiniType;
   export const MessageCreateRequestSchema: ZodMiniType;

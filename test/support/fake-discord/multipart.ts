@@ -22,7 +22,7 @@ export async function readRaw(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * Parses JSON or multipart/form-data (discord.js sends `payload_json` plus
+ * Parses JSON, a form (application/x-www-form-urlencoded) or multipart/form-data (discord.js sends `payload_json` plus
  * `files[n]`). Multipart is parsed by undici's spec-compliant FormData parser
  * (Node's built-in `Response#formData`) rather than by hand.
  */
@@ -59,6 +59,9 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
     }
     return { json, files };
   }
+  // OAuth2's token endpoint takes a form, as OAuth2 does.
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return { json: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
   try {
     return { json: JSON.parse(raw.toString('utf8')), files: [] };
   } catch {

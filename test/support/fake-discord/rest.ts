@@ -5,6 +5,8 @@
  * in `violations`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { FAKE_CLIENT_SECRET, type FakeActivityInstance } from './activities.js';
 import { parseBody, type UploadedFile } from './multipart.js';
 import { snowflake } from './snowflake.js';
 import { P, type World } from './state.js';
@@ -179,9 +181,15 @@ export class RestApi {
     if (parsed.error)
       return send(400, { code: 50109, message: `The request body contains invalid JSON. (${parsed.error})` });
     // Interaction callbacks and interaction webhooks authenticate by their token; everything else needs `Bot <token>`.
-    const tokenAuth = match.route.startsWith('/interactions/') || match.route.startsWith('/webhooks/');
-    if (!tokenAuth && !/^Bot \S+/.test(req.headers.authorization ?? ''))
-      return send(401, { message: '401: Unauthorized', code: 0 });
+    // OAuth2's token endpoint takes the client's credentials in its body; GET /users/@me also takes a user's
+    // `Bearer <access token>` (the Activity's server reading who signed in).
+    const tokenAuth =
+      match.route.startsWith('/interactions/') ||
+      match.route.startsWith('/webhooks/') ||
+      match.route === '/oauth2/token';
+    const auth = req.headers.authorization ?? '';
+    const bearer = match.route === '/users/@me' && /^Bearer \S+/.test(auth);
+    if (!tokenAuth && !bearer && !/^Bot \S+/.test(auth)) return send(401, { message: '401: Unauthorized', code: 0 });
     const fault = this.faults.find((f) => f.applies(method, log));
     if (fault) {
       const action = await fault.apply(log);
@@ -356,10 +364,14 @@ export class RestApi {
       },
     }));
     this.on('GET', '/gateway', () => ({ status: 200, json: { url: this.gatewayUrl() } }));
-    this.on('GET', '/users/@me', () => ({
-      status: 200,
-      json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 },
-    }));
+    this.on('GET', '/users/@me', (c) => {
+      const bearer = /^Bearer (\S+)$/.exec(c.req.headers.authorization ?? '');
+      if (!bearer)
+        return { status: 200, json: { ...w.userObj(w.botUser), verified: true, mfa_enabled: false, flags: 0 } };
+      const user = w.users.get(w.activities.userOf(bearer[1], 'identify') ?? '');
+      if (!user) throw new HttpError(401, 0, '401: Unauthorized');
+      return { status: 200, json: { ...w.userObj(user), mfa_enabled: false } };
+    });
     this.on('GET', '/users/:id', (c) => {
       const u = w.users.get(c.params[0]);
       if (!u) throw notFound(10013, 'User');
@@ -367,6 +379,28 @@ export class RestApi {
     });
     this.on('GET', '/applications/@me', () => ({ status: 200, json: this.app() }));
     this.on('GET', '/oauth2/applications/@me', () => ({ status: 200, json: this.app() }));
+
+    // ---------------------------------------------------------- OAuth2 and Activities (activities.ts)
+    this.on('POST', '/oauth2/token', (c) => {
+      const b = (c.body ?? {}) as Record<string, unknown>;
+      // OAuth2's own error shape (RFC 6749 5.2), not Discord's { code, message }.
+      const oauthError = (status: number, error: string) => ({ status, json: { error } });
+      if (b.client_id !== w.applicationId || b.client_secret !== FAKE_CLIENT_SECRET)
+        return oauthError(401, 'invalid_client');
+      if (b.grant_type !== 'authorization_code') return oauthError(400, 'unsupported_grant_type');
+      const grant = typeof b.code === 'string' ? w.activities.exchange(b.code) : null;
+      if (!grant) return oauthError(400, 'invalid_grant');
+      return {
+        status: 200,
+        json: { ...grant, token_type: 'Bearer', expires_in: 604800, refresh_token: randomBytes(15).toString('hex') },
+      };
+    });
+    this.on('GET', '/applications/:app/activity-instances/:instance', (c) => {
+      if (c.params[0] !== w.applicationId) throw notFound(10002, 'Application');
+      const inst = w.activities.instances.get(c.params[1]);
+      if (!inst) throw new HttpError(404, 0, '404: Not Found');
+      return { status: 200, json: w.activities.instanceObj(inst, w.applicationId) };
+    });
 
     // ---------------------------------------------------------- interactions
     this.on('POST', '/interactions/:id/:token/callback', (c) => {
@@ -739,6 +773,13 @@ export class RestApi {
         const key = scope(c);
         this.check(c, 'commandsBulk');
         const old = w.commands.get(key) ?? [];
+        // The Entry Point command Discord made when Activities were enabled cannot be dropped by a bulk overwrite.
+        if (old.some((o) => o.type === 4) && !(Array.isArray(c.body) && c.body.some((n: any) => n?.type === 4)))
+          throw new HttpError(
+            400,
+            50240,
+            "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+          );
         const list = (Array.isArray(c.body) ? c.body : []).map((cmd: any) =>
           store(
             key,
@@ -816,6 +857,7 @@ export class RestApi {
     const body = c.body;
     const ch = this.anyChannel(rec.channelId);
     let message: FakeMessage | undefined;
+    let activity: FakeActivityInstance | undefined;
     switch (body.type) {
       case 4:
       case 5: {
@@ -830,6 +872,20 @@ export class RestApi {
       case 6:
         rec.originalId = rec.sourceMessageId;
         break;
+      case 12: {
+        if (!w.activitiesEnabled) {
+          this.violations.push({
+            method: c.method,
+            path: c.path,
+            route: c.log.route,
+            problems: ['(callback): LAUNCH_ACTIVITY, but Activities are not enabled for this application'],
+            body,
+          });
+          throw new HttpError(400, 50035, 'Invalid Form Body');
+        }
+        activity = w.activities.launch(ch, rec.userId);
+        break;
+      }
       case 7: {
         const m = rec.sourceMessageId ? w.messages.get(rec.sourceMessageId) : undefined;
         if (m) {
@@ -858,6 +914,7 @@ export class RestApi {
         ...(body.type === 4 || body.type === 5 || body.type === 7
           ? { resource: { type: body.type, message: message ? w.messageObj(message) : undefined } }
           : {}),
+        ...(activity ? { resource: { type: 12, activity_instance: { id: activity.id } } } : {}),
       },
     };
   }

@@ -1,6 +1,7 @@
 /** startFakeDiscord: one HTTP server on loopback serving REST under /api/v10 and the gateway (WebSocket upgrade). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { entryPointCommand, FAKE_CLIENT_SECRET } from './activities.js';
 import { Gateway } from './gateway.js';
 import { commandAvailability, Interactions, type InteractionRecord } from './interactions.js';
 import { RestApi } from './rest.js';
@@ -50,6 +51,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const gatewayUrl = `ws://${host}:${port}`;
 
   const world = new World(origin);
+  world.activitiesEnabled = opts.activities ?? false;
+  // Enabling Activities makes Discord create the app's Entry Point command (the Launch item of the App Launcher).
+  if (world.activitiesEnabled) world.commands.set('global', [entryPointCommand(world.applicationId)]);
   const gateway = new Gateway(world, () => gatewayUrl, opts.heartbeatIntervalMs ?? 41250, opts.privilegedIntents ?? 0);
   server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
 
@@ -88,6 +92,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     token: 'ZmFrZS1kaXNjb3Jk.fake.token-for-tests',
     applicationId: world.applicationId,
     botUser: world.botUser,
+    clientSecret: FAKE_CLIENT_SECRET,
+    authorizeCode: (user, code) => world.activities.authorizeCode(user.id, code),
+    launchActivity: (user, channelId) => {
+      const ch = world.channels.get(channelId);
+      if (!ch || !world.canUse(ch, user.id)) throw new Error(`fake-discord: ${user.username} cannot open ${channelId}`);
+      return world.activities.launch(ch, user.id);
+    },
+    activityInstances: () => [...world.activities.instances.values()],
 
     // Added after login: the bot "joins" the guild / sees the channel appear, as on Discord.
     addGuild: ({ name, locale, botPermissions, botMember = true }) => {

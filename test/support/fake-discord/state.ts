@@ -1,4 +1,5 @@
 /** The fake's world: users, guilds, channels, threads, messages and commands, in Discord's wire shape. */
+import { Activities } from './activities.js';
 import { EventEmitter } from 'node:events';
 import { snowflake } from './snowflake.js';
 import type { FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflake } from './types.js';
@@ -86,6 +87,10 @@ export class World extends EventEmitter {
   /** key: guild id or 'global' → commands */
   readonly commands = new Map<string, any[]>();
   readonly uploads = new Map<string, FakeAttachment>(); // url path → attachment
+  /** OAuth2 grants and Activity instances (activities.ts). */
+  readonly activities = new Activities();
+  /** Activities enabled for the app "in the developer portal" (LAUNCH_ACTIVITY is refused otherwise). */
+  activitiesEnabled = false;
   readonly applicationId: Snowflake;
   readonly botUser: FakeUser;
   readonly origin: string;

@@ -2,7 +2,9 @@
  * Public types of the fake Discord (gateway + REST on loopback).
  * Objects use Discord's wire shape (snake_case), exactly as the API sends them.
  */
+import type { FakeActivityInstance } from './activities.js';
 
+export type { FakeActivityInstance };
 export type Snowflake = string;
 
 export interface FakeDiscordOptions {
@@ -33,6 +35,8 @@ export interface FakeDiscordOptions {
   interactionAckDeadlineMs?: number;
   /** The shard count GET /gateway/bot recommends (what `SHARDS=auto` uses). Default 1. */
   recommendedShards?: number;
+  /** Activities enabled for the app "in the developer portal": LAUNCH_ACTIVITY (callback 12) works. Default false. */
+  activities?: boolean;
 }
 
 /** `fake.rateLimit(...)`: the next `count` REST requests matching `method` and `path` get 429 Too Many Requests. */
@@ -272,6 +276,18 @@ export interface FakeDiscord {
   readonly token: string;
   readonly applicationId: Snowflake;
   readonly botUser: FakeUser;
+  /** The application's OAuth2 client secret (DISCORD_CLIENT_SECRET for the Activity's server). */
+  readonly clientSecret: string;
+
+  /**
+   * `user` accepts the app's authorize prompt (the SDK's `commands.authorize`): a one-time code for POST /oauth2/token.
+   * `code` picks it (the SDK mock always answers `mock_code`).
+   */
+  authorizeCode(user: FakeUser, code?: string): string;
+  /** `user` launches or joins the Activity in a channel (what the LAUNCH_ACTIVITY callback does for the clicker). */
+  launchActivity(user: FakeUser, channelId: Snowflake): FakeActivityInstance;
+  /** The Activity instances open now. */
+  activityInstances(): FakeActivityInstance[];
 
   /** A guild; `botMember: false` for one where the bot is absent and members use the app through a user install. */
   addGuild(opts: { name: string; locale?: string; botPermissions?: bigint; botMember?: boolean }): FakeGuild;

@@ -154,10 +154,10 @@ function checkCallback(p: Problems, body: unknown, ctx: ValidateContext): void {
   const it = ctx.interactionType;
   const allowed: Record<number, number[]> = {
     // interaction type → callback types Discord accepts for it
-    2: [4, 5, 9],
-    3: [4, 5, 6, 7, 9],
+    2: [4, 5, 9, 12],
+    3: [4, 5, 6, 7, 9, 12],
     4: [8],
-    5: [4, 5, 6, 7],
+    5: [4, 5, 6, 7, 12],
   };
   if (it !== undefined && allowed[it] && !allowed[it].includes(body.type)) {
     p.add(
@@ -189,6 +189,9 @@ function checkCallback(p: Problems, body: unknown, ctx: ValidateContext): void {
       return;
     case 9:
       p.schema(S.ModalInteractionCallbackRequestSchema, body);
+      return;
+    case 12:
+      p.schema(S.LaunchActivityInteractionCallbackRequestSchema, body);
       return;
     default:
       p.add(['type'], 'INTERACTION_CALLBACK_TYPE_INVALID', `unsupported callback type ${body.type}`);
@@ -521,6 +524,9 @@ function checkCommand(p: Problems, cmd: any, at: Array<string | number>): void {
         'APPLICATION_COMMAND_INVALID_NAME',
         `"${cmd.name}" must be 1..32 lowercase letters, digits, - or _`,
       );
+  }
+  // Chat input and Entry Point (type 4, an Activity's Launch) commands have a description.
+  if (type === 1 || type === 4) {
     const d = len(cmd.description);
     if (d < 1 || d > 100)
       p.add([...at, 'description'], 'BASE_TYPE_BAD_LENGTH', `description is ${d} characters, must be 1..100`);
@@ -651,6 +657,7 @@ const CALLBACK_SCHEMAS: Record<number, ZodMiniType> = {
   7: S.UpdateMessageInteractionCallbackRequestSchema,
   8: S.ApplicationCommandAutocompleteCallbackRequestSchema,
   9: S.ModalInteractionCallbackRequestSchema,
+  12: S.LaunchActivityInteractionCallbackRequestSchema,
 };
 
 /**
