@@ -172,13 +172,22 @@ function renderPlay(tp: Tapper | null): void {
   el.play.hidden = mySide === null || !shown;
   if (mySide === null || !shown) return;
   const game = shown.view.game;
-  el.you.textContent = tp
-    ? t('web.play.yourTurn', { side: sideMsg(game, mySide) })
-    : t('web.play.youPlay', { side: sideMsg(game, mySide) });
+  // Looking back with the slider on one's turn: the board to tap is the live one.
+  const behind = !tp && at !== null && myTurn() !== null;
+  el.you.textContent =
+    tp || behind
+      ? t('web.play.yourTurn', { side: sideMsg(game, mySide) })
+      : t('web.play.youPlay', { side: sideMsg(game, mySide) });
   document.body.dataset.turn = tp ? 'mine' : 'theirs';
   // The move chosen, for a test to read (and a stylesheet to use).
   document.body.dataset.chosen = tp?.chosen?.text ?? '';
-  el.hint.textContent = tp && !pending ? plain(locale, tp.hint()) : pending ? t('web.play.sending') : '';
+  el.hint.textContent = pending
+    ? t('web.play.sending')
+    : tp
+      ? plain(locale, tp.hint())
+      : behind
+        ? t('web.play.backToPlay')
+        : '';
   el.hand.replaceChildren(
     ...(tp?.hand ?? []).map((tile) => {
       const b = document.createElement('button');

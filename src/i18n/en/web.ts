@@ -30,6 +30,7 @@ export const web = {
       ready: 'Confirm to play {label}.',
       nothingHere: 'No legal move starts on this cell.',
       noPlacement: 'This tile cannot be laid anywhere now.',
+      backToPlay: 'You are looking at an earlier position: go back to live to play.',
       hand: 'Your tiles',
       confirm: 'Confirm',
       cancel: 'Cancel',

@@ -30,6 +30,7 @@ export const web = {
       ready: 'Validez pour jouer {label}.',
       nothingHere: 'Aucun coup légal ne part de cette case.',
       noPlacement: 'Cette pièce ne peut être posée nulle part pour l’instant.',
+      backToPlay: 'Vous regardez une position passée : revenez au direct pour jouer.',
       hand: 'Vos pièces',
       confirm: 'Valider',
       cancel: 'Annuler',
