@@ -1,5 +1,6 @@
-// Tap to play in a real browser (Debian's Chromium, playwright-core): two players signed in (session tokens minted
-// here as the Activity's sign-in would) play a whole game of each kind by tapping the board on phone-sized pages,
+// Tap to play in a real browser (Debian's Chromium, playwright-core): two players signed in as the Discord Activity
+// (the SDK's DiscordSDKMock, the bot's /api/token, the fake Discord's OAuth2 and activity instance; the refusal tests
+// mint session tokens here) play a whole game of each kind by tapping the board on phone-sized pages,
 // against the real bot and the fake Discord; the thread shows the same game move for move and a spectator's page
 // follows it live. A stale move, a token for a non-player and a tampered token are refused and change nothing; a
 // private game's page shows it only to its players. WEB_SCREENSHOTS=1 writes docs/web-tap-{orion,exxit}.png.
@@ -29,11 +30,21 @@ let wh: WebHarness;
 beforeAll(async () => {
   // The page's moves through the bot's match layer; a short wait for a private game's hello; the heartbeat's rounds
   // often, so that every test lives through many (a round once cut every socket, and a move sent then was lost).
-  wh = await startWebHarness((bot) => ({
-    match: bot.bot.ctx,
-    sessionKey: KEY,
-    limits: { helloWaitMs: 300, heartbeatMs: 250 },
-  }));
+  wh = await startWebHarness(
+    (bot) => ({
+      match: bot.bot.ctx,
+      sessionKey: KEY,
+      limits: { helloWaitMs: 300, heartbeatMs: 250 },
+      // The whole games' players sign in as the Activity does (the SDK's mock, the fake Discord's OAuth2).
+      activity: {
+        clientId: bot.fake.applicationId,
+        clientSecret: bot.fake.clientSecret,
+        botToken: bot.fake.token,
+        apiUrl: bot.fake.apiBase,
+      },
+    }),
+    { fake: { activities: true }, bot: { activity: true } },
+  );
   ({ h, web, browser, base } = wh);
 }, 60_000);
 
@@ -53,6 +64,36 @@ async function phone(id: string, user?: FakeUser, lang = 'en', before?: (page: P
   await before?.(page);
   await page.goto(`${base}/game/${id}?lang=${lang}${user ? `#token=${encodeURIComponent(token(user))}` : ''}`);
   await page.waitForSelector('#conn.live');
+  return page;
+}
+
+/**
+ * A player's page as Discord opens the Activity in the game's thread: `user` launches (or joins) the channel's
+ * instance, accepts the authorize prompt (the code the SDK's mock hands the page), and the page signs in through the
+ * bot's server, which checks the user and the instance with the fake Discord and opens the channel's game.
+ */
+async function player(channelId: string, gameId: string, user: FakeUser, lang = 'en'): Promise<Page> {
+  const inst = h.fake.launchActivity(user, channelId);
+  h.fake.authorizeCode(user, 'mock_code');
+  const ctx = await browser.newContext({
+    viewport: { width: 360, height: 640 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await ctx.newPage();
+  const query = new URLSearchParams({
+    sdk: 'mock',
+    frame_id: 'f-1',
+    instance_id: inst.id,
+    channel_id: channelId,
+    guild_id: h.guild.id,
+    platform: 'mobile',
+    lang,
+  });
+  await page.goto(`${base}/?${query.toString()}`);
+  await page.waitForSelector('#conn.live');
+  expect(new URL(page.url()).pathname).toBe(`/game/${gameId}`);
   return page;
 }
 
@@ -164,8 +205,8 @@ function movePosts(channelId: string): string[] {
 describe('tap to play', () => {
   it('two players play a whole Orion Duel game by tapping; the thread and a spectator follow it', async () => {
     const { channelId, rec } = await h.startGame('orion', h.alice, h.bob, { layout: 'preset1' });
-    const alice = await phone(rec.id, h.alice);
-    const bob = await phone(rec.id, h.bob);
+    const alice = await player(channelId, rec.id, h.alice);
+    const bob = await player(channelId, rec.id, h.bob);
     const watcher = await phone(rec.id);
     await alice.waitForSelector('body[data-turn="mine"]');
     expect(await alice.textContent('#you')).toContain('Your turn');
@@ -212,8 +253,8 @@ describe('tap to play', () => {
 
   it('two players play a whole Exxit game by tapping (in French for one); the thread shows it move for move', async () => {
     const { channelId, rec } = await h.startGame('exxit', h.alice, h.bob, { tiles: 19 });
-    const alice = await phone(rec.id, h.alice);
-    const bob = await phone(rec.id, h.bob, 'fr');
+    const alice = await player(channelId, rec.id, h.alice);
+    const bob = await player(channelId, rec.id, h.bob, 'fr');
     const watcher = await phone(rec.id);
     await bob.waitForSelector('body[data-turn="theirs"]');
     expect(await bob.textContent('#you')).toContain('attendez votre tour');

@@ -13,7 +13,6 @@ import { onSession, sessionFromFragment, sessionToken, setSession } from './sess
 import { Tapper } from './tap.js';
 import { plain } from './text.js';
 
-
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const el = {
   title: $('title'),
