@@ -37,6 +37,8 @@ export interface Config {
   webHost: string;
   /** PUBLIC_URL: the page's public base URL (https://hex.example.org), for the link after each game; absent = no link. */
   publicUrl?: string;
+  /** AI_BACKGROUND_WORKERS: the AI's background lane (expert, reviews) at nice 19; absent = one per core. */
+  aiBackgroundWorkers?: number;
   /** SHARDS and its companions; absent = one process, no shard manager (the default). */
   sharding?: ShardingConfig;
 }
@@ -136,6 +138,13 @@ const schema = z.object({
   ),
   CHALLENGE_TTL_MINUTES: numberInRange('CHALLENGE_TTL_MINUTES', 1, 7 * 24 * 60, 15, true),
   MOVE_TIME_HOURS: numberInRange('MOVE_TIME_HOURS', 0.01, 30 * 24, 24, false),
+  AI_BACKGROUND_WORKERS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'AI_BACKGROUND_WORKERS must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 64, 'AI_BACKGROUND_WORKERS must be between 1 and 64'),
+  ),
   METRICS_PORT: optional(
     z
       .string()
@@ -265,6 +274,7 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       webPort: e.WEB_PORT,
       webHost: e.WEB_HOST,
       publicUrl: e.PUBLIC_URL,
+      aiBackgroundWorkers: e.AI_BACKGROUND_WORKERS,
       sharding: shards.sharding,
     },
   };
