@@ -211,6 +211,8 @@ if (isMain && process.argv.includes('--delivery')) {
       search: { type: 'string' },
       /** Also review each game once with hard's own search at this budget (`iterations:visits`) and compare. */
       reference: { type: 'string' },
+      /** The reference review's seed (default seed + 200). */
+      'reference-seed': { type: 'string' },
     },
   });
   const n = Number(values.games);
@@ -231,8 +233,9 @@ if (isMain && process.argv.includes('--delivery')) {
     if (values.reference) {
       const [ri, rv] = split(values.reference);
       const refBudget: ReviewBudget = { player: 'hard', iterations: ri, visits: rv };
-      const ref = benchGrading(games, seed + 200, refBudget);
-      console.log(`== ${game}: against hard's own search at ${ri} iterations + ${rv} visits (seed ${seed + 200})`);
+      const refSeed = Number(values['reference-seed'] ?? seed + 200);
+      const ref = benchGrading(games, refSeed, refBudget);
+      console.log(`== ${game}: against hard's own search at ${ri} iterations + ${rv} visits (seed ${refSeed})`);
       printGrading(ref, refBudget);
       printReference(
         benchReference(
