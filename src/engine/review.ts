@@ -65,6 +65,11 @@ export interface ReviewBudget {
   visits: number;
   /** A lighter version of the player's search, so more iterations fit in the CPU a review may take. */
   variant?: SearchVariant;
+  /**
+   * MCTS: `visits` fresh iterations through the best and the played child each, their values read from these alone
+   * (SearchOptions.ensure.fresh), rather than the played child brought to `visits` and the two tree means compared.
+   */
+  fresh?: boolean;
 }
 
 export interface ReviewOptions {
@@ -123,7 +128,7 @@ const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /** The mover's chance 0..100 in a child of the root: the search's value, a proof pinned to 100 / 0. */
 const chanceOf = (c: ChildStat<unknown>): number =>
-  c.proven === 'win' ? 100 : c.proven === 'loss' ? 0 : c.value * 100;
+  c.proven === 'win' ? 100 : c.proven === 'loss' ? 0 : (c.sample?.value ?? c.value) * 100;
 
 /** Longest chain of lone moves followed before searching (compulsory dances can chain, EX-16; two passes end, EX-20b). */
 const CHAIN = 64;
@@ -212,7 +217,7 @@ export function reviewPly(game: GameId, before: unknown, played: string, ply: nu
     budget.player,
     seed,
     opts.now,
-    { move, visits: budget.visits },
+    { move, visits: budget.visits, ...(budget.fresh ? { fresh: true } : {}) },
     undefined,
     budget.iterations,
     undefined,
