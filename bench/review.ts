@@ -207,8 +207,6 @@ if (isMain && process.argv.includes('--delivery')) {
       only: { type: 'string', default: 'exxit,orion' },
       /** Another budget to try: `iterations:visits` (applies to every kind run). */
       budget: { type: 'string' },
-      /** `hard`: hard's own search instead of the review's lighter variant (REVIEW_BUDGET's `variant`). */
-      search: { type: 'string' },
       /** Also review each game once with hard's own search at this budget (`iterations:visits`) and compare. */
       reference: { type: 'string' },
       /** The reference review's seed (default seed + 200). */
@@ -220,8 +218,7 @@ if (isMain && process.argv.includes('--delivery')) {
   const split = (b: string): [number, number] => b.split(':').map(Number) as [number, number];
   for (const game of values.only.split(',')) {
     const [iterations, visits] = split(values.budget ?? '');
-    let budget: ReviewBudget | undefined = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
-    if (values.search === 'hard') budget = { ...(budget ?? REVIEW_BUDGET[game]), variant: undefined };
+    const budget: ReviewBudget | undefined = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
     const games = selfPlayGames(game, n, seed);
     console.log(`\n== ${game}: grading cost (one thread, process CPU time; ${loadLine()})`);
     const rows = benchGrading(games, seed, budget);

@@ -4,9 +4,8 @@
 // and accuracies follow Lichess (Advice.scala, AccuracyPercent.scala), adapted where these games need it.
 // Pure: no I/O; seeded; the budget is iterations / nodes, so a seed gives the same review on any machine.
 import type { ChildStat, SearchResult } from './ai/mcts.js';
-import { SAME_MOVE, searchPosition, type SearchVariant } from './ai/index.js';
+import { SAME_MOVE, searchPosition } from './ai/index.js';
 import type { SearchPlayer } from './ai/levels.js';
-import { raceHeuristics } from './ai/orion-race.js';
 import type { AnyGame, GameId, Side } from './game.js';
 import { getGame } from './index.js';
 import { replay, replayErrorText } from './replay.js';
@@ -63,8 +62,6 @@ export interface ReviewBudget {
   iterations: number;
   /** Visits the played move gets of its own (SearchOptions.ensure; alpha-beta scores it exactly instead). */
   visits: number;
-  /** A lighter version of the player's search, so more iterations fit in the CPU a review may take. */
-  variant?: SearchVariant;
   /**
    * MCTS: `visits` fresh iterations through the best and the played child each, their values read from these alone
    * (SearchOptions.ensure.fresh), rather than the played child brought to `visits` and the two tree means compared.
@@ -81,24 +78,12 @@ export interface ReviewOptions {
 }
 
 /**
- * Orion's review search: hard's, with its race evaluation, but the reference's constellation priors instead of the
- * race priors (their token-tree searches at every expansion showed no measurable strength, docs/ai.md) and leaves
- * expanded at their third visit rather than their second (fewer move lists and priors of ~1,200 placements): an
- * iteration costs about 0.55× hard's, so more fit in a review's CPU (docs/review.md "Budget", with the agreement of
- * its grades with a far larger hard search).
- */
-const ORION_REVIEW: SearchVariant = {
-  params: { expandThreshold: 3 },
-  heuristics: raceHeuristics({ galaxies: true, blackHoles: true, racePriors: false }) as SearchVariant['heuristics'],
-};
-
-/**
  * The per-ply budget, chosen so a review of a 60-ply Exxit game or of a whole Orion game costs at most 20 s of CPU
  * and two seeds agree (bench/review.ts measures both; the figures are in docs/review.md).
  */
 export const REVIEW_BUDGET: Readonly<Record<GameId, ReviewBudget>> = {
   exxit: { player: 'hard', iterations: 80_000, visits: 0 },
-  orion: { player: 'hard', iterations: 3600, visits: 900, variant: ORION_REVIEW },
+  orion: { player: 'hard', iterations: 3600, visits: 900 },
 };
 /** A game without a row (registered by a test or an extension): its hard level's search, smaller. */
 const DEFAULT_BUDGET: ReviewBudget = { player: 'hard', iterations: 1000, visits: 250 };
@@ -141,7 +126,7 @@ export function chanceAfter(
   g: AnyGame,
   after: unknown,
   mover: Side,
-  budget: Pick<ReviewBudget, 'player' | 'iterations' | 'variant'>,
+  budget: Pick<ReviewBudget, 'player' | 'iterations'>,
   seed: number,
   now?: () => number,
 ): number {
@@ -156,18 +141,7 @@ export function chanceAfter(
   }
   const o = g.outcome(s);
   if (o.over) return o.draw || o.winner === null ? 50 : o.winner === mover ? 100 : 0;
-  const r = searchPosition(
-    g.id,
-    g.position(s),
-    budget.player,
-    seed,
-    now,
-    undefined,
-    undefined,
-    budget.iterations,
-    undefined,
-    budget.variant,
-  );
+  const r = searchPosition(g.id, g.position(s), budget.player, seed, now, undefined, undefined, budget.iterations);
   // The best move's value is the position's value for the side to move.
   const v = r.proven === 'win' ? 100 : r.proven === 'loss' ? 0 : r.value * 100;
   return g.toMove(s) === mover ? v : 100 - v;
@@ -220,8 +194,6 @@ export function reviewPly(game: GameId, before: unknown, played: string, ply: nu
     { move, visits: budget.visits, ...(budget.fresh ? { fresh: true } : {}) },
     undefined,
     budget.iterations,
-    undefined,
-    budget.variant,
   );
   const same = (SAME_MOVE[game] as ((a: unknown, b: unknown) => boolean) | undefined) ?? ((a, b) => a === b);
   const isBest = same(r.move, move);

@@ -6,7 +6,7 @@ import type { ExxitPosition } from '../exxit/position.js';
 import { alphaBetaExxit } from './exxit-alphabeta.js';
 import { exxitHeuristics } from './exxit-heuristics.js';
 import { isReference, playerParams, type Level, type SearchPlayer } from './levels.js';
-import { search, type Heuristics, type SearchOptions, type SearchParams, type SearchResult } from './mcts.js';
+import { search, type Heuristics, type SearchOptions, type SearchResult } from './mcts.js';
 import { orionHeuristics } from './orion-heuristics.js';
 import { sameMove as sameExxitMove } from '../exxit/moves.js';
 import { placementOf } from '../orion/tiles.js';
@@ -37,12 +37,6 @@ export const SAME_MOVE: Readonly<Record<GameId, ((a: never, b: never) => boolean
   orion: (a: OrionMove, b: OrionMove) => placementOf(a) === placementOf(b),
 };
 
-/** Changes to a player's search for one use (SearchParams overridden, other heuristics): see searchPosition. */
-export interface SearchVariant {
-  params?: Partial<SearchParams>;
-  heuristics?: Heuristics<never>;
-}
-
 export interface Thought<M = unknown> extends SearchResult<M> {
   /** The chosen move in canonical notation. */
   text: string;
@@ -66,10 +60,8 @@ export function searchPosition<M>(
   iterations?: number,
   /** Root moves left out (SearchOptions.exclude, matched with SAME_MOVE): the puzzle check's second best. */
   exclude?: readonly M[],
-  /** A lighter version of the player's search (the review's, docs/review.md "Budget"): parameters, knowledge. */
-  variant?: SearchVariant,
 ): SearchResult<M> {
-  const level = { ...playerParams(game, player), ...variant?.params };
+  const level = playerParams(game, player);
   const capped = timeMs === undefined ? level : { ...level, timeMs: Math.min(timeMs, level.timeMs ?? Infinity) };
   const params = iterations === undefined ? capped : { ...capped, iterations };
   const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
@@ -79,9 +71,7 @@ export function searchPosition<M>(
     if (exclude) ab.exclude = exclude as unknown as readonly ExxitMove[];
     return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, ab) as SearchResult<M>;
   }
-  const heuristics = (variant?.heuristics ?? (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game]) as
-    | Heuristics<M>
-    | undefined;
+  const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
   const opts: SearchOptions<M> = { seed, heuristics, now };
   if (ensure) opts.ensure = ensure;
   if (ensure || exclude) opts.sameMove = sameMove;
