@@ -1,6 +1,6 @@
 // The post-game review's grading (issue 20, docs/review.md): each ply is graded from ONE search of the position
-// before it, the best root child against the played one (SearchOptions.ensure gives the played move visits of its
-// own, or an exact alpha-beta score), so the loss is not the difference of two noisy searches. Win chances, thresholds
+// before it, the best root child against the played one (SearchOptions.ensure: MCTS samples both afresh after the
+// budget, alpha-beta scores the played move exactly), so the loss is not the difference of two noisy searches. Win chances, thresholds
 // and accuracies follow Lichess (Advice.scala, AccuracyPercent.scala), adapted where these games need it.
 // Pure: no I/O; seeded; the budget is iterations / nodes, so a seed gives the same review on any machine.
 import type { ChildStat, SearchResult } from './ai/mcts.js';
@@ -83,7 +83,7 @@ export interface ReviewOptions {
  */
 export const REVIEW_BUDGET: Readonly<Record<GameId, ReviewBudget>> = {
   exxit: { player: 'hard', iterations: 80_000, visits: 0 },
-  orion: { player: 'hard', iterations: 3600, visits: 900 },
+  orion: { player: 'hard', iterations: 3600, visits: 1200, fresh: true },
 };
 /** A game without a row (registered by a test or an extension): its hard level's search, smaller. */
 const DEFAULT_BUDGET: ReviewBudget = { player: 'hard', iterations: 1000, visits: 250 };
