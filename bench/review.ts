@@ -147,7 +147,7 @@ function printGrading(rows: GradingRow[], budget?: ReviewBudget): void {
     const cpus = mine.map((r) => r.cpu);
     const b = budget ?? REVIEW_BUDGET[game];
     console.log(
-      `${game.padEnd(6)} budget ${b.player} ${b.iterations} ${game === 'exxit' ? 'nodes' : `iterations + ${b.visits} visits`}/ply: ` +
+      `${game.padEnd(6)} budget ${b.player} ${b.iterations} ${game === 'exxit' ? 'nodes' : `iterations + ${b.visits} ${b.fresh ? 'fresh visits each' : 'visits'}`}/ply: ` +
         `${mine.length} reviews, plies ${mine.map((r) => `${r.plies}(${r.graded} graded)`).join(' ')}`,
     );
     console.log(
@@ -207,6 +207,8 @@ if (isMain && process.argv.includes('--delivery')) {
       only: { type: 'string', default: 'exxit,orion' },
       /** Another budget to try: `iterations:visits` (applies to every kind run). */
       budget: { type: 'string' },
+      /** Orion as before fresh samples: the played child brought to `visits`, the tree's means compared. */
+      'tree-means': { type: 'boolean', default: false },
       /** Also review each game once with hard's own search at this budget (`iterations:visits`) and compare. */
       reference: { type: 'string' },
       /** The reference review's seed (default seed + 200). */
@@ -218,7 +220,8 @@ if (isMain && process.argv.includes('--delivery')) {
   const split = (b: string): [number, number] => b.split(':').map(Number) as [number, number];
   for (const game of values.only.split(',')) {
     const [iterations, visits] = split(values.budget ?? '');
-    const budget: ReviewBudget | undefined = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
+    let budget: ReviewBudget | undefined = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
+    if (values['tree-means']) budget = { ...(budget ?? REVIEW_BUDGET[game]), fresh: false };
     const games = selfPlayGames(game, n, seed);
     console.log(`\n== ${game}: grading cost (one thread, process CPU time; ${loadLine()})`);
     const rows = benchGrading(games, seed, budget);
