@@ -8,6 +8,7 @@
 // log: each review graded and posted, with its time). The machinery is bench/bot.ts's: the stand-in in this
 // process, its players thinking 0.5–1.5 × --think ms, Orion Duel's first ending (its 18th placement ends the game).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
@@ -43,6 +44,8 @@ export interface DeliveryOptions {
   games: number;
   /** Their players think 0.5–1.5 × this before each move, ms. */
   thinkMs: number;
+  /** The bot's AI_BACKGROUND_WORKERS (absent: its default, one per core). */
+  workers?: number;
   redisUrl: string;
 }
 
@@ -54,6 +57,7 @@ export function deliveryOptions(args: string[]): DeliveryOptions {
     ending: argOf(args, '--ending', 10),
     games: argOf(args, '--games', 20),
     thinkMs: argOf(args, '--think', 1000),
+    ...(args.includes('--workers') ? { workers: argOf(args, '--workers', 1) } : {}),
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
 }
@@ -96,13 +100,23 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
       REDIS_URL: o.redisUrl,
       REDIS_PREFIX: prefix,
       LOG_LEVEL: process.env.BENCH_BOT_LOG ?? 'warn',
+      ...(o.workers !== undefined ? { AI_BACKGROUND_WORKERS: String(o.workers) } : {}),
     },
   });
+  /** The bot process's CPU seconds so far (all its threads: the reviews' workers too), from /proc; NaN elsewhere. */
+  const botCpu = (): number => {
+    try {
+      const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100; // utime, stime (fields 14, 15) in ticks of 1/100 s
+    } catch {
+      return Number.NaN;
+    }
+  };
   const rng = makeRng(42);
   try {
     await fake.waitForReady(1, 60_000);
     console.log(
-      `review delivery: ${o.ending} games ending at once, ${o.games} other games timed (think ${o.thinkMs} ms); bot in its own process; ${loadLine()}`,
+      `review delivery: ${o.ending} games ending at once, ${o.games} other games timed (think ${o.thinkMs} ms); bot in its own process, AI_BACKGROUND_WORKERS ${o.workers ?? 'unset (one per core)'}; ${loadLine()}`,
     );
     const pairs = (n: number, tag: string): [FakeUser, FakeUser][] =>
       Array.from({ length: n }, (_, i) => [
@@ -135,6 +149,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     const ends = await open(ep);
     await Promise.all(ends.map((th, g) => play(fake, th, ep[g], timed, 0, rng)));
     const last = { k: MOVES.length - 1, text: MOVES.at(-1)! };
+    const cpu0 = botCpu();
     const endedAt: number[] = [];
     await Promise.all(
       ends.map(async (th, g) => {
@@ -160,9 +175,13 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     watching = false;
     await watch;
+    const cpu = botCpu() - cpu0;
     const lat = postedAt.flatMap((p, g) => (p === null ? [] : [p - endedAt[g]]));
     console.log(
-      `game end → review posted        n=${String(lat.length).padStart(4)}  p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  max ${ms(Math.max(...lat))}  (missing: ${o.ending - lat.length})`,
+      `game end → review posted        n=${String(lat.length).padStart(4)}  p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  max ${ms(Math.max(...lat))}  (missing: ${o.ending - lat.length}; ${loadLine()})`,
+    );
+    console.log(
+      `bot process CPU from the endings to the last review: ${cpu.toFixed(1)} s (the timed players' moves included), ${(cpu / Math.max(1, lat.length)).toFixed(1)} s a review`,
     );
     console.log(
       `reviews posted twice: ${ends.filter((th) => fake.messages(th).filter(isReview).length > 1).length}; schema violations ${fake.violations.length}`,

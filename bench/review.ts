@@ -5,7 +5,10 @@
 // - benchGrading: CPU seconds of one review of each game in this thread (one worker's share), against the
 //   20 s promise;
 // - benchStability: the same games reviewed with two seeds: how often the grade agrees (ok = best/good, inaccuracy,
-//   mistake, blunder) and how far the accuracies move.
+//   mistake, blunder) and how far the accuracies move;
+// - benchReference (--reference iterations:visits): how close both reviews are to one of hard's own search with a
+//   far larger budget (its grades, losses and accuracies).
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/engine/ai/index.js';
 import type { Level } from '../src/engine/ai/levels.js';
@@ -84,15 +87,10 @@ export interface StabilityRow {
 }
 
 /** Compares each game's review under `seedA` (`first`, already made) with a new one under `seedB`. */
-export function benchStability(
-  games: BenchGame[],
-  first: GradingRow[],
-  seedB: number,
-  budget?: ReviewBudget,
-): StabilityRow[] {
+export function benchStability(games: BenchGame[], first: GradingRow[], second: GradingRow[]): StabilityRow[] {
   return games.map((b, i) => {
     const a = first[i].review;
-    const r = reviewGame(b.game, b.setup, b.moves, { seed: seedB, budget });
+    const r = second[i].review;
     let graded = 0;
     let same = 0;
     let marked = 0;
@@ -113,6 +111,34 @@ export function benchStability(
   });
 }
 
+export interface ReferenceRow {
+  graded: number;
+  /** Graded moves whose grade class is the reference's, per review compared. */
+  same: number;
+  /** Sum of |loss − the reference's loss|. */
+  lossDiff: number;
+  accuracyDiffs: number[];
+}
+
+/** Compares reviews (`rows`) with a reference review of the same games (a larger budget). */
+export function benchReference(reference: GameReview[], rows: GameReview[][]): ReferenceRow[] {
+  return reference.map((ref, i) => {
+    const row: ReferenceRow = { graded: 0, same: 0, lossDiff: 0, accuracyDiffs: [] };
+    for (const reviews of rows) {
+      const r = reviews[i];
+      ref.plies.forEach((p, j) => {
+        if (p.forced) return;
+        row.graded++;
+        if (klass(p.grade) === klass(r.plies[j].grade)) row.same++;
+        row.lossDiff += Math.abs(p.loss - r.plies[j].loss);
+      });
+      for (const s of [0, 1])
+        row.accuracyDiffs.push(Math.abs((ref.sides[s].accuracy ?? 0) - (r.sides[s].accuracy ?? 0)));
+    }
+    return row;
+  });
+}
+
 const fmt = (x: number, d = 1): string => x.toFixed(d);
 
 function printGrading(rows: GradingRow[], budget?: ReviewBudget): void {
@@ -121,7 +147,7 @@ function printGrading(rows: GradingRow[], budget?: ReviewBudget): void {
     const cpus = mine.map((r) => r.cpu);
     const b = budget ?? REVIEW_BUDGET[game];
     console.log(
-      `${game.padEnd(6)} budget ${b.player} ${b.iterations} ${game === 'exxit' ? 'nodes' : `iterations + ${b.visits} visits`}/ply: ` +
+      `${game.padEnd(6)} budget ${b.player} ${b.iterations} ${game === 'exxit' ? 'nodes' : `iterations + ${b.visits} ${b.fresh ? 'fresh visits each' : 'visits'}`}/ply: ` +
         `${mine.length} reviews, plies ${mine.map((r) => `${r.plies}(${r.graded} graded)`).join(' ')}`,
     );
     console.log(
@@ -154,6 +180,19 @@ function printStability(rows: StabilityRow[]): void {
   }
 }
 
+function printReference(rows: ReferenceRow[]): void {
+  const graded = rows.reduce((a, r) => a + r.graded, 0);
+  const same = rows.reduce((a, r) => a + r.same, 0);
+  const diffs = rows.flatMap((r) => r.accuracyDiffs);
+  console.log(
+    `       same grade as the reference ${same}/${graded} (${fmt((100 * same) / graded)} %), mean |loss − its loss| ` +
+      `${fmt(rows.reduce((a, r) => a + r.lossDiff, 0) / graded, 2)} points; accuracy diff mean ` +
+      `${fmt(diffs.reduce((a, d) => a + d, 0) / diffs.length)} max ${fmt(Math.max(...diffs))}`,
+  );
+}
+
+const loadLine = (): string => `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
+
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain && process.argv.includes('--delivery')) {
   // The delivery through the bot (bench/review-delivery.ts: its own flags): games ending at once, their reviews
@@ -168,18 +207,42 @@ if (isMain && process.argv.includes('--delivery')) {
       only: { type: 'string', default: 'exxit,orion' },
       /** Another budget to try: `iterations:visits` (applies to every kind run). */
       budget: { type: 'string' },
+      /** Orion as before fresh samples: the played child brought to `visits`, the tree's means compared. */
+      'tree-means': { type: 'boolean', default: false },
+      /** Also review each game once with hard's own search at this budget (`iterations:visits`) and compare. */
+      reference: { type: 'string' },
+      /** The reference review's seed (default seed + 200). */
+      'reference-seed': { type: 'string' },
     },
   });
   const n = Number(values.games);
   const seed = Number(values.seed);
+  const split = (b: string): [number, number] => b.split(':').map(Number) as [number, number];
   for (const game of values.only.split(',')) {
-    const [iterations, visits] = (values.budget ?? '').split(':').map(Number);
-    const budget = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
+    const [iterations, visits] = split(values.budget ?? '');
+    let budget: ReviewBudget | undefined = values.budget ? { ...REVIEW_BUDGET[game], iterations, visits } : undefined;
+    if (values['tree-means']) budget = { ...(budget ?? REVIEW_BUDGET[game]), fresh: false };
     const games = selfPlayGames(game, n, seed);
-    console.log(`\n== ${game}: grading cost (one thread, process CPU time)`);
+    console.log(`\n== ${game}: grading cost (one thread, process CPU time; ${loadLine()})`);
     const rows = benchGrading(games, seed, budget);
     printGrading(rows, budget);
     console.log(`== ${game}: stability (seeds ${seed} and ${seed + 100})`);
-    printStability(benchStability(games, rows, seed + 100, budget));
+    const second = benchGrading(games, seed + 100, budget);
+    printGrading(second, budget);
+    printStability(benchStability(games, rows, second));
+    if (values.reference) {
+      const [ri, rv] = split(values.reference);
+      const refBudget: ReviewBudget = { player: 'hard', iterations: ri, visits: rv };
+      const refSeed = Number(values['reference-seed'] ?? seed + 200);
+      const ref = benchGrading(games, refSeed, refBudget);
+      console.log(`== ${game}: against hard's own search at ${ri} iterations + ${rv} visits (seed ${refSeed})`);
+      printGrading(ref, refBudget);
+      printReference(
+        benchReference(
+          ref.map((r) => r.review),
+          [rows, second].map((rs) => rs.map((r) => r.review)),
+        ),
+      );
+    }
   }
 }

@@ -47,6 +47,8 @@ export interface Config {
    * OAuth2 code exchange of the web server. Needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and WEB_PORT; absent = off.
    */
   activity?: ActivityConfig;
+  /** AI_BACKGROUND_WORKERS: the AI's background lane (expert, reviews) at nice 19; absent = one per core. */
+  aiBackgroundWorkers?: number;
   /** SHARDS and its companions; absent = one process, no shard manager (the default). */
   sharding?: ShardingConfig;
 }
@@ -152,6 +154,13 @@ const schema = z.object({
   ),
   CHALLENGE_TTL_MINUTES: numberInRange('CHALLENGE_TTL_MINUTES', 1, 7 * 24 * 60, 15, true),
   MOVE_TIME_HOURS: numberInRange('MOVE_TIME_HOURS', 0.01, 30 * 24, 24, false),
+  AI_BACKGROUND_WORKERS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'AI_BACKGROUND_WORKERS must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 64, 'AI_BACKGROUND_WORKERS must be between 1 and 64'),
+  ),
   METRICS_PORT: optional(
     z
       .string()
@@ -308,6 +317,7 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       webSessionSecret: e.WEB_SESSION_SECRET,
       publicUrl: e.PUBLIC_URL,
       activity: activity.activity,
+      aiBackgroundWorkers: e.AI_BACKGROUND_WORKERS,
       sharding: shards.sharding,
     },
   };

@@ -143,6 +143,7 @@ async function main(): Promise<void> {
       metrics,
       // Post-game reviews, graded in the AI's background lane (docs/review.md).
       review: true,
+      ...(config.aiBackgroundWorkers !== undefined ? { aiBackgroundWorkers: config.aiBackgroundWorkers } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       activity: config.activity !== undefined,
     });

@@ -156,6 +156,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('AI_BACKGROUND_WORKERS: the background lane’s workers, 1..64; unset = one per core (the pool’s default)', () => {
+    expect(loadConfig({ AI_BACKGROUND_WORKERS: '3' })).toMatchObject({ ok: true, config: { aiBackgroundWorkers: 3 } });
+    expect(loadConfig({})).toMatchObject({ ok: true, config: { aiBackgroundWorkers: undefined } });
+    for (const [v, error] of [
+      ['0', 'AI_BACKGROUND_WORKERS must be between 1 and 64'],
+      ['65', 'AI_BACKGROUND_WORKERS must be between 1 and 64'],
+      ['two', 'AI_BACKGROUND_WORKERS must be a whole number'],
+    ])
+      expect(loadConfig({ AI_BACKGROUND_WORKERS: v })).toEqual({ ok: false, errors: [error] });
+  });
+
   it('health and metrics: METRICS_PORT turns the server on; METRICS_HOST names where it listens', () => {
     expect(loadConfig({ METRICS_PORT: '9091', METRICS_HOST: '0.0.0.0' })).toMatchObject({
       ok: true,

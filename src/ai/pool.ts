@@ -4,9 +4,10 @@
 // is a rejected promise, never a crash of the process.
 //
 // Two lanes share the machine: the foreground pool (easy, medium, hard: the
-// 2-second promise) and a background pool of one worker at the lowest OS
-// priority for long searches (expert's 10 s; later, post-game reviews), so a
-// long search never takes CPU from a player's move or from hard's answer.
+// 2-second promise) and a background pool (one worker per core by default) at
+// the lowest OS priority for long work (expert's 10 s searches, post-game
+// reviews, puzzle checks), so it never takes CPU from a player's move or from
+// hard's answer, and uses every core nothing else wants.
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -339,9 +340,16 @@ const BACKGROUND_LEVELS: ReadonlySet<Level> = new Set<Level>(['expert']);
 export interface AiLanesOptions {
   /** easy, medium, hard (default: one worker per spare core, 1 or 2). */
   foreground?: AiPoolOptions;
-  /** expert (default: one worker: its searches are long and wait their turn; a second would take the other core). */
+  /**
+   * expert, reviews and puzzle checks (default: one worker per core, `defaultBackgroundWorkers()`): at nice 19 a
+   * worker gets a core only when nothing else wants it, so more of them cost the players nothing and grade several
+   * reviews at once where cores are free.
+   */
   background?: AiPoolOptions;
 }
+
+/** The background lane's default size: one worker per core (AI_BACKGROUND_WORKERS overrides it, config.ts). */
+export const defaultBackgroundWorkers = (): number => Math.max(1, availableParallelism());
 
 /**
  * The two lanes: each level's searches go to its own pool, so a hard search
@@ -363,7 +371,16 @@ export class AiLanes {
   }
 
   private backgroundLane(): AiPool {
-    return (this.background ??= new AiPool({ size: 1, ...this.opts.background, background: true }));
+    return (this.background ??= new AiPool({
+      size: this.backgroundWorkers,
+      ...this.opts.background,
+      background: true,
+    }));
+  }
+
+  /** The background lane's workers at most: how many reviews a process grades at once (ReviewLane.slots). */
+  get backgroundWorkers(): number {
+    return Math.max(1, Math.floor(this.opts.background?.size ?? defaultBackgroundWorkers()));
   }
 
   think(game: GameId, state: unknown, level: Level, seed: number, opts?: ThinkOptions): Promise<AiAnswer> {
@@ -390,6 +407,11 @@ export class AiLanes {
     return this.lane(level).wait(game, level);
   }
 
+  /** Whether either lane has started (its options are then fixed). */
+  get started(): boolean {
+    return this.foreground !== null || this.background !== null;
+  }
+
   /** What the background worker did to its OS priority; null until one has started. */
   backgroundPriority(): PriorityReport | null {
     return this.background?.priority ?? null;
@@ -407,10 +429,25 @@ export class AiLanes {
 }
 
 let shared: AiLanes | null = null;
+let sharedOptions: AiLanesOptions = {};
+
+/**
+ * Sets the shared lanes' options (the bot's start: AI_BACKGROUND_WORKERS) before their first use; lanes already
+ * started keep theirs (closeAiPool, then the next use starts them with these).
+ */
+export function configureAiPool(opts: { backgroundWorkers?: number }): void {
+  sharedOptions = opts.backgroundWorkers === undefined ? {} : { background: { size: opts.backgroundWorkers } };
+  if (shared && !shared.started) shared = new AiLanes(sharedOptions);
+}
+
+/** How many background workers the shared lanes have (or will have): the reviews a process grades at once. */
+export function aiBackgroundWorkers(): number {
+  return (shared ?? new AiLanes(sharedOptions)).backgroundWorkers;
+}
 
 /** Starts the shared pool's workers ahead of the first game (e.g. at bot start-up); the background lane starts on use. */
 export function warmAiPool(): void {
-  shared ??= new AiLanes();
+  shared ??= new AiLanes(sharedOptions);
   shared.warm();
 }
 
@@ -433,7 +470,7 @@ export function thinkMoveDetailed(
   seed: number,
   opts?: ThinkOptions,
 ): Promise<AiAnswer> {
-  shared ??= new AiLanes();
+  shared ??= new AiLanes(sharedOptions);
   return shared.think(game, state, level, seed, opts);
 }
 
@@ -445,13 +482,13 @@ export function reviewPly(
   ply: number,
   seed: number,
 ): Promise<StoredPlyReview> {
-  shared ??= new AiLanes();
+  shared ??= new AiLanes(sharedOptions);
   return shared.reviewPly(game, before, played, ply, seed);
 }
 
 /** A puzzle candidate's check in the shared lanes' background lane (at the lowest priority, below searches). */
 export function checkPuzzle(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict> {
-  shared ??= new AiLanes();
+  shared ??= new AiLanes(sharedOptions);
   return shared.checkPuzzle(game, state, seed);
 }
 

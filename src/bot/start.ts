@@ -80,6 +80,11 @@ export interface StartBotOptions {
    * absent or false: no reviews (npm start turns them on).
    */
   review?: boolean | ReviewLane;
+  /**
+   * The AI's background lane (expert, reviews, puzzle checks): its workers (AI_BACKGROUND_WORKERS; default one per
+   * core, each at nice 19). With `review: true` the process grades that many reviews at once.
+   */
+  aiBackgroundWorkers?: number;
   /** PUBLIC_URL: the live game page's base URL; each finished public game's post links to it. Absent: no link. */
   publicUrl?: string;
   /** ACTIVITY_ENABLED: board posts get the Open board button, which launches the Activity (docs/web.md). */
@@ -236,6 +241,13 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   const notifier = new DiscordNotifier();
   const instanceId = opts.instanceId ?? randomBytes(6).toString('hex');
   const metrics = opts.metrics ?? new BotMetrics();
+  // The background lane's size, set before its first use; the pool's reviews take one slot per worker.
+  let reviewLane: ReviewLane | null = opts.review && opts.review !== true ? opts.review : null;
+  if (opts.review === true || opts.aiBackgroundWorkers !== undefined) {
+    aiPool ??= await import('../ai/pool.js');
+    if (opts.aiBackgroundWorkers !== undefined) aiPool.configureAiPool({ backgroundWorkers: opts.aiBackgroundWorkers });
+    if (opts.review === true) reviewLane = { ...poolReview, slots: aiPool.aiBackgroundWorkers() };
+  }
   const ctx: BotContext = {
     client,
     store: opts.store,
@@ -253,9 +265,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     renderWinChart: opts.renderWinChart ?? (opts.renderInWorkers === false ? inProcessWinChart : renderWinChartPooled),
     renderMoveComparison:
       opts.renderMoveComparison ?? (opts.renderInWorkers === false ? inProcessComparison : renderMoveComparisonPooled),
-    ...(opts.review
-      ? { review: stoppable(opts.review === true ? poolReview : opts.review, () => stopping || reviewsStopped) }
-      : {}),
+    ...(reviewLane ? { review: stoppable(reviewLane, () => stopping || reviewsStopped) } : {}),
     think: metrics.timeThink(opts.thinkMove ?? sayAiPriority(defaultThink, log)),
     ...(opts.aiWait ? { aiWait: opts.aiWait } : opts.thinkMove ? {} : { aiWait: defaultAiWait }),
     now: opts.now ?? Date.now,

@@ -1,6 +1,6 @@
 // The post-game review's grading (issue 20, docs/review.md): each ply is graded from ONE search of the position
-// before it, the best root child against the played one (SearchOptions.ensure gives the played move visits of its
-// own, or an exact alpha-beta score), so the loss is not the difference of two noisy searches. Win chances, thresholds
+// before it, the best root child against the played one (SearchOptions.ensure: MCTS samples both afresh after the
+// budget, alpha-beta scores the played move exactly), so the loss is not the difference of two noisy searches. Win chances, thresholds
 // and accuracies follow Lichess (Advice.scala, AccuracyPercent.scala), adapted where these games need it.
 // Pure: no I/O; seeded; the budget is iterations / nodes, so a seed gives the same review on any machine.
 import type { ChildStat, SearchResult } from './ai/mcts.js';
@@ -62,6 +62,11 @@ export interface ReviewBudget {
   iterations: number;
   /** Visits the played move gets of its own (SearchOptions.ensure; alpha-beta scores it exactly instead). */
   visits: number;
+  /**
+   * MCTS: `visits` fresh iterations through the best and the played child each, their values read from these alone
+   * (SearchOptions.ensure.fresh), rather than the played child brought to `visits` and the two tree means compared.
+   */
+  fresh?: boolean;
 }
 
 export interface ReviewOptions {
@@ -78,7 +83,7 @@ export interface ReviewOptions {
  */
 export const REVIEW_BUDGET: Readonly<Record<GameId, ReviewBudget>> = {
   exxit: { player: 'hard', iterations: 80_000, visits: 0 },
-  orion: { player: 'hard', iterations: 3600, visits: 900 },
+  orion: { player: 'hard', iterations: 3600, visits: 1200, fresh: true },
 };
 /** A game without a row (registered by a test or an extension): its hard level's search, smaller. */
 const DEFAULT_BUDGET: ReviewBudget = { player: 'hard', iterations: 1000, visits: 250 };
@@ -108,7 +113,7 @@ const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /** The mover's chance 0..100 in a child of the root: the search's value, a proof pinned to 100 / 0. */
 const chanceOf = (c: ChildStat<unknown>): number =>
-  c.proven === 'win' ? 100 : c.proven === 'loss' ? 0 : c.value * 100;
+  c.proven === 'win' ? 100 : c.proven === 'loss' ? 0 : (c.sample?.value ?? c.value) * 100;
 
 /** Longest chain of lone moves followed before searching (compulsory dances can chain, EX-16; two passes end, EX-20b). */
 const CHAIN = 64;
@@ -186,7 +191,7 @@ export function reviewPly(game: GameId, before: unknown, played: string, ply: nu
     budget.player,
     seed,
     opts.now,
-    { move, visits: budget.visits },
+    { move, visits: budget.visits, ...(budget.fresh ? { fresh: true } : {}) },
     undefined,
     budget.iterations,
   );

@@ -174,7 +174,7 @@ export interface ReviewLane {
    * lane; absent: finished games make no puzzles.
    */
   checkPuzzle?(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict>;
-  /** How many reviews this process grades at once (default 1: the background lane has one worker). */
+  /** How many reviews this process grades at once (default 1; the pool's lane: one per background worker). */
   slots?: number;
   /** False while this process is stopping: it takes up no review (absent: always open). */
   open?(): boolean;

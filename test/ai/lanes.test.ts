@@ -1,9 +1,11 @@
-// The AI's two lanes (issue 19): expert searches run in a background pool of
-// one worker at the lowest OS priority, so they never hold up a hard search
-// asked for later; a queued job's timeout starts only when its worker takes
+// The AI's two lanes (issue 19): expert searches run in a background pool
+// (one worker per core by default) at the lowest OS priority, so they never
+// hold up a hard search asked for later; several reviews are graded at once
+// there; a queued job's timeout starts only when its worker takes
 // it; the pool says how long a new job would wait.
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { AiLanes, AiPool } from '../../src/ai/pool.js';
 import { LEVELS } from '../../src/engine/ai/levels.js';
 import { getGame } from '../../src/engine/index.js';
@@ -19,7 +21,9 @@ afterEach(async () => {
 
 describe('AiLanes (fixture workers)', () => {
   it('answers a hard search asked after queued expert ones first; the experts keep their order', async () => {
-    const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
+    const lanes = track(
+      new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { size: 1, entry: FIXTURE } }),
+    );
     const order: string[] = [];
     const ask = (level: 'expert' | 'hard', echo: string, sleep: number) =>
       lanes.think('orion', { echo, sleep }, level, 1).then((a) => void order.push(a.move));
@@ -35,7 +39,9 @@ describe('AiLanes (fixture workers)', () => {
   });
 
   it('queues a review’s plies below every search of the background lane, and leaves them out of its wait', async () => {
-    const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
+    const lanes = track(
+      new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { size: 1, entry: FIXTURE } }),
+    );
     await lanes.think('orion', { echo: 'boot' }, 'expert', 1); // its worker is up
     const order: string[] = [];
     const ply = (n: number) =>
@@ -52,8 +58,24 @@ describe('AiLanes (fixture workers)', () => {
     expect(lanes.lane('hard').workers).toBe(0);
   });
 
+  it('grades plies of several reviews at once with two background workers; one per core by default', async () => {
+    expect(new AiLanes().backgroundWorkers).toBe(Math.max(1, availableParallelism()));
+    const lanes = track(
+      new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { size: 2, entry: FIXTURE } }),
+    );
+    expect(lanes.backgroundWorkers).toBe(2);
+    // Each ply waits until both have started: one worker would answer the first alone (after 5 s) as "@1".
+    const meet = new SharedArrayBuffer(4);
+    const plies = await Promise.all([0, 1].map((n) => lanes.reviewPly('orion', { meet, meetOf: 2 }, `r${n}`, n, 1)));
+    expect(plies.map((p) => p.played)).toEqual(['r0@2', 'r1@2']);
+    expect(lanes.lane('expert').workers).toBe(2);
+    expect(lanes.lane('hard').workers).toBe(0);
+  });
+
   it('estimates a new job’s wait from its lane only: the jobs ahead, then its own search', async () => {
-    const lanes = track(new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { entry: FIXTURE } }));
+    const lanes = track(
+      new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { size: 1, entry: FIXTURE } }),
+    );
     expect(lanes.wait('orion', 'expert')).toEqual({ ahead: 0, ms: LEVELS.expert.orion.timeMs });
     const queued = [1, 2, 3].map((k) =>
       lanes.think('orion', { echo: `e${k}`, sleep: 'cap' }, 'expert', k, { timeCapMs: 300 }),

@@ -101,6 +101,36 @@ describe('SearchOptions.ensure', () => {
     }
   });
 
+  it('fresh: samples the answer and the move each `visits` times after the budget, their own means apart', () => {
+    for (const seed of [1, 2, 3]) {
+      const plain = search(new NimPosition(41), uctParams(), { seed });
+      // Another move than the answer (random playouts cannot tell Nim's moves apart: any may be the answer).
+      const move = [1, 2, 3].find((m) => m !== plain.move)!;
+      const r = search(new NimPosition(41), uctParams(), { seed, ensure: { move, visits: 200, fresh: true } });
+      // The answer is the budgeted search's; only the two children sampled carry a sample.
+      expect(r.move).toBe(plain.move);
+      expect(r.top).toEqual(plain.top);
+      expect(r.iterations).toBe(plain.iterations + 400);
+      expect(visitSum(r)).toBe(r.iterations);
+      const sampled = r.children.filter((k) => k.sample);
+      expect(sampled.map((k) => k.move).sort()).toEqual([plain.move, move].sort());
+      for (const k of sampled) {
+        expect(k.sample!.visits).toBe(200);
+        expect(k.sample!.value).toBeGreaterThanOrEqual(0);
+        expect(k.sample!.value).toBeLessThanOrEqual(1);
+        // Its visits are the tree's plus the 200 of its own, whose mean is not the tree's.
+        expect(k.visits).toBe(plain.children.find((c) => c.move === k.move)!.visits + 200);
+      }
+      // The move that is the answer needs no sample at all.
+      const best = search(new NimPosition(41), uctParams(), {
+        seed,
+        ensure: { move: plain.move, visits: 200, fresh: true },
+      });
+      expect(best.iterations).toBe(plain.iterations);
+      expect(best.children.some((k) => k.sample)).toBe(false);
+    }
+  });
+
   it('stops at a move the solver proves: its value is exact', () => {
     // X must block at 5; the corner 6 lets O complete 3-4-5, which the solver proves within a few visits.
     const r = search(ttt('X../OO./..X'), uctParams(), { seed: 1, ensure: { move: 6, visits: 300 } });

@@ -76,7 +76,17 @@ export interface SearchOptions<M> {
    * `top`) is the budgeted search's, as without it; `children` and `iterations` include the extra visits. A move the
    * solver proved needs none; the time cap, when given, stops them too. Throws if the move is not legal.
    */
-  ensure?: { move: M; visits: number };
+  ensure?: {
+    move: M;
+    visits: number;
+    /**
+     * Instead: when the move is not the answer, the answer's child and the move's each get `visits` iterations of
+     * their own after the budget, in turn, and report their mean over these alone (`ChildStat.sample`). The most
+     * visited child's mean is optimistic — the search chose it for its lucky samples, and a move it left early keeps
+     * its unlucky ones — so the difference of two such means overstates a move's loss; fresh samples of both do not.
+     */
+    fresh?: boolean;
+  };
   /** How `ensure.move` is matched with the root's moves; default `===` (index.ts passes the game's equality). */
   sameMove?: (a: M, b: M) => boolean;
   /**
@@ -97,6 +107,8 @@ export interface MoveStat<M> {
 export interface ChildStat<M> extends MoveStat<M> {
   /** 'win' / 'loss' for the side to move at the root when the solver (or the root check) proved the move. */
   proven: 'win' | 'loss' | null;
+  /** SearchOptions.ensure.fresh: the iterations run through this child after the budget, and their mean reward. */
+  sample?: { visits: number; value: number };
 }
 
 export interface SearchResult<M> {
@@ -246,19 +258,58 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     value: best.proven === WIN ? 1 : mean(best),
     proven: rootNode.proven === LOSS ? 'win' : rootNode.proven === WIN ? 'loss' : null,
   } as const;
-  if (ensured !== undefined && !lost.includes(ensured)) ensureVisits(ensured, opts.ensure!.visits);
-  const children = [...kids].sort(byRank).map(
-    (c): ChildStat<M> => ({
+  const samples = new Map<Node<M>, { visits: number; sum: number }>();
+  if (ensured !== undefined && !lost.includes(ensured)) {
+    if (!opts.ensure!.fresh) ensureVisits(ensured, opts.ensure!.visits);
+    else if (ensured !== best.move) sampleBoth(best, openChild(ensured), opts.ensure!.visits);
+  }
+  const children = [...kids].sort(byRank).map((c): ChildStat<M> => {
+    const stat: ChildStat<M> = {
       move: c.move as M,
       visits: c.visits,
       value: mean(c),
       proven: c.proven === WIN ? 'win' : c.proven === LOSS ? 'loss' : null,
-    }),
-  );
+    };
+    const f = samples.get(c);
+    if (f && f.visits > 0) stat.sample = { visits: f.visits, value: f.sum / f.visits };
+    return stat;
+  });
   return { ...answer, iterations, timedOut, top, children: [...children, ...lostStats()] };
+
+  /** SearchOptions.ensure.fresh: `visits` iterations through each of two root children in turn, their rewards kept. */
+  function sampleBoth(a: Node<M>, b: Node<M>, visits: number): void {
+    for (const n of [a, b]) samples.set(n, { visits: 0, sum: 0 });
+    for (let k = 0; k < visits; k++) {
+      for (const n of [a, b]) {
+        if (n.proven !== 0 || n.terminal) continue;
+        if ((iterations & 15) === 0 && deadline !== Infinity && opts.now!() >= deadline) {
+          timedOut = true;
+          return;
+        }
+        const reward = iterate(rootNode, root.clone(), n);
+        iterations++;
+        const f = samples.get(n)!;
+        f.visits++;
+        f.sum += me === 0 ? reward : 1 - reward;
+      }
+    }
+  }
 
   /** SearchOptions.ensure: iterations through the root child `move` until it has `visits` (opened first if need be). */
   function ensureVisits(move: M, visits: number): void {
+    const child = openChild(move);
+    while (child.visits < visits && child.proven === 0 && !child.terminal) {
+      if ((iterations & 15) === 0 && deadline !== Infinity && opts.now!() >= deadline) {
+        timedOut = true;
+        return;
+      }
+      iterate(rootNode, root.clone(), child);
+      iterations++;
+    }
+  }
+
+  /** The root child of `move`, opened as the expansion would (after the children already open) if need be. */
+  function openChild(move: M): Node<M> {
     let child = kids.find((c) => c.move === move);
     if (!child) {
       // Open it as the expansion would, after the children already open.
@@ -279,14 +330,7 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
         if (child.proven !== 0) propagateProof(child);
       }
     }
-    while (child.visits < visits && child.proven === 0 && !child.terminal) {
-      if ((iterations & 15) === 0 && deadline !== Infinity && opts.now!() >= deadline) {
-        timedOut = true;
-        return;
-      }
-      iterate(rootNode, root.clone(), child);
-      iterations++;
-    }
+    return child;
   }
 
   function mean(n: Node<M>): number {
@@ -366,7 +410,8 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
     }
   }
 
-  function iterate(rootN: Node<M>, pos: Position<M>, through?: Node<M>): void {
+  /** One iteration; its reward for side 0. */
+  function iterate(rootN: Node<M>, pos: Position<M>, through?: Node<M>): number {
     let node = rootN;
     if (through) {
       // SearchOptions.ensure: this iteration goes through a given root child.
@@ -414,6 +459,7 @@ export function search<M>(root: Position<M>, params: SearchParams, opts: SearchO
       n.visits++;
       n.value += n.mover === 0 ? reward : 1 - reward;
     }
+    return reward;
   }
 
   function playout(pos: Position<M>): number {

@@ -42,21 +42,42 @@ const deque = new Int16Array(CELL_COUNT * 4);
 const NB = new Int8Array(CELL_COUNT * 6).fill(-1);
 for (let c = 0; c < CELL_COUNT; c++) NEIGHBOURS[c].forEach((n, i) => (NB[c * 6 + i] = n));
 
+/** Per cell, the stamp of the BFS that wants its distance (bfsFrom's `targets`). */
+const wanted = new Int32Array(CELL_COUNT);
+/** Per cell, the stamp of the BFS that has settled it. */
+const settled = new Int32Array(CELL_COUNT);
+let stamp = 0;
+
 /**
  * 0-1 BFS from one cell: cost of the cheapest path in colour `free` (its cells cost 0, empty 1, the other blocked),
- * the start cell included. Stops past `cap`: farther cells stay INF.
+ * the start cell included. Stops past `cap`: farther cells stay INF. With `targets` (cells marked in `wanted` with
+ * the current `stamp`), it also stops once all of them are settled: only their distances are exact then (a cell's
+ * first pop from the deque is at its final distance, as in Dijkstra's).
  */
-function bfsFrom(color: Int8Array, free: Side, src: number, dist: Int8Array, base: number, cap: number): void {
+function bfsFrom(
+  color: Int8Array,
+  free: Side,
+  src: number,
+  dist: Int8Array,
+  base: number,
+  cap: number,
+  targets = 0,
+): void {
   dist.fill(INF, base, base + CELL_COUNT);
   let head = CELL_COUNT * 2;
   let tail = head;
   const blocked = 1 - free;
   dist[base + src] = color[src] === free ? 0 : 1;
   deque[tail++] = src;
+  let left = targets;
   while (head < tail) {
     const c = deque[head++];
     const dc = dist[base + c];
     if (dc >= cap) break; // the deque is in nondecreasing order
+    if (left > 0 && wanted[c] === stamp && settled[c] !== stamp) {
+      settled[c] = stamp;
+      if (--left === 0) break;
+    }
     for (let i = c * 6, end = i + 6; i < end; i++) {
       const n = NB[i];
       if (n < 0) break;
@@ -101,9 +122,18 @@ function tokenTree(
   let n = 0;
   for (const t of tokens) if (color[t] !== 1 - free) tokCell[n++] = t;
   if (n < k) return { cost: INF, edges: [] };
-  // Path costs are symmetric (both ends counted), so the last token needs no search of its own unless its row is read.
+  // Path costs are symmetric (both ends counted), so the last token needs no search of its own unless its row is read;
+  // without the rows (the edges), the search from token i stops once the tokens after it are reached.
   const searched = withEdges ? n : n - 1;
-  for (let i = 0; i < searched; i++) bfsFrom(color, free, tokCell[i], tokDist, i * CELL_COUNT, cap);
+  for (let i = 0; i < searched; i++) {
+    if (withEdges) {
+      bfsFrom(color, free, tokCell[i], tokDist, i * CELL_COUNT, cap);
+      continue;
+    }
+    stamp++;
+    for (let j = i + 1; j < n; j++) wanted[tokCell[j]] = stamp;
+    bfsFrom(color, free, tokCell[i], tokDist, i * CELL_COUNT, cap, n - 1 - i);
+  }
   // Interior cost of the path i–j: the endpoints are counted as nodes.
   for (let i = 0; i < searched; i++) {
     const ci = color[tokCell[i]] === free ? 0 : 1;
