@@ -28,13 +28,15 @@ let base: string;
 let wh: WebHarness;
 
 beforeAll(async () => {
-  // The page's moves through the bot's match layer; a short wait for a private game's hello; the heartbeat's rounds
+  // The page's moves through the bot's match layer; a shorter wait for a private game's hello; the heartbeat's rounds
   // often, so that every test lives through many (a round once cut every socket, and a move sent then was lost).
   wh = await startWebHarness(
     (bot) => ({
       match: bot.bot.ctx,
       sessionKey: KEY,
-      limits: { helloWaitMs: 300, heartbeatMs: 250 },
+      // The hello's wait (5 s by default) long enough for a page on a loaded machine: at 300 ms a DM game's page was
+      // refused before its hello arrived, once, during CI.
+      limits: { helloWaitMs: 2_000, heartbeatMs: 250 },
       // The whole games' players sign in as the Activity does (the SDK's mock, the fake Discord's OAuth2).
       activity: {
         clientId: bot.fake.applicationId,
