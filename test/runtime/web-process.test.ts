@@ -41,12 +41,13 @@ function socket(url: string) {
     ws,
     open: new Promise((r) => ws.once('open', r)),
     send: (m: unknown) => ws.send(JSON.stringify(m)),
-    next: (type: string) =>
+    /** The next message of `type` after the last one taken (its shape: the server's ServerMessage of that type). */
+    next: <T = Record<string, unknown>>(type: string): Promise<T> =>
       waitFor(async () => {
         const i = got.findIndex((m, k) => k >= seen && m.type === type);
         if (i < 0) return undefined;
         seen = i + 1;
-        return got[i];
+        return got[i] as unknown as T;
       }, 20_000),
   };
 }
@@ -106,7 +107,7 @@ describe('node dist/index.js with WEB_PORT and ACTIVITY_ENABLED', () => {
     const s = socket(`ws://127.0.0.1:${port}/ws/game/${signIn.gameId}`);
     await s.open;
     s.send({ type: 'hello', token: signIn.session });
-    const first = (await s.next('game')) as { view: { version: number } };
+    const first = await s.next<{ view: { version: number } }>('game');
     expect(await s.next('session')).toEqual({ type: 'session', side: 0 });
 
     // Alice's move from the page: played by this process's match layer and posted in the thread.
@@ -117,7 +118,7 @@ describe('node dist/index.js with WEB_PORT and ACTIVITY_ENABLED', () => {
     const r = await fake.slash(bob, thread.id, 'move', toOptions({ text: EXXIT_SHORT[1] })).done();
     expect(r.original?.attachments.length ?? 0).toBeGreaterThan(0);
     const seen = await waitFor(async () => {
-      const g = (await s.next('game')) as { view: { moves: string[] } };
+      const g = await s.next<{ view: { moves: string[] } }>('game');
       return g.view.moves.length === 2 ? g : undefined;
     }, 20_000);
     expect(seen.view.moves).toHaveLength(2);
