@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../../src/runtime/web-session.js';
 import { toMove, type Harness } from '../bot/harness.js';
-import { phone as phoneOf, startWebHarness, type WebHarness } from './web-harness.js';
+import { fakeActivity, phone as phoneOf, startWebHarness, type WebHarness } from './web-harness.js';
 
 /** What the SDK mock's authorize always answers. */
 const MOCK_CODE = 'mock_code';
@@ -22,12 +22,7 @@ beforeAll(async () => {
     (bot) => ({
       match: bot.bot.ctx,
       sessionKey: key,
-      activity: {
-        clientId: bot.fake.applicationId,
-        clientSecret: bot.fake.clientSecret,
-        botToken: bot.fake.token,
-        apiUrl: bot.fake.apiBase,
-      },
+      activity: fakeActivity(bot),
     }),
     { fake: { activities: true }, bot: { activity: true } },
   );

@@ -16,7 +16,7 @@ import { mintSession, sessionKey } from '../../src/runtime/web-session.js';
 import { Tapper } from '../../web/src/tap.js';
 import { EXXIT_QUICK, ORION_QUICK } from '../support/scripted-games.js';
 import { waitFor, type Harness } from '../bot/harness.js';
-import { createDmGame, startWebHarness, type WebHarness } from './web-harness.js';
+import { createDmGame, fakeActivity, startWebHarness, type WebHarness } from './web-harness.js';
 import type { FakeUser } from '../support/fake-discord/index.js';
 
 const KEY = sessionKey('a test secret of more than sixteen characters', undefined)!;
@@ -38,12 +38,7 @@ beforeAll(async () => {
       // refused before its hello arrived, once, during CI.
       limits: { helloWaitMs: 2_000, heartbeatMs: 250 },
       // The whole games' players sign in as the Activity does (the SDK's mock, the fake Discord's OAuth2).
-      activity: {
-        clientId: bot.fake.applicationId,
-        clientSecret: bot.fake.clientSecret,
-        botToken: bot.fake.token,
-        apiUrl: bot.fake.apiBase,
-      },
+      activity: fakeActivity(bot),
     }),
     { fake: { activities: true }, bot: { activity: true } },
   );

@@ -98,6 +98,14 @@ export async function startWebHarness(
   };
 }
 
+/** The web server's Activity sign-in against the harness's fake Discord (start the harness with activities on). */
+export const fakeActivity = (h: Harness): NonNullable<WebServerOptions['activity']> => ({
+  clientId: h.fake.applicationId,
+  clientSecret: h.fake.clientSecret,
+  botToken: h.fake.token,
+  apiUrl: h.fake.apiBase,
+});
+
 /** A short Exxit game between Alice and Bob in a DM (no server): a private game. */
 export async function createDmGame(h: Harness): Promise<StoredGame> {
   const init = getGame('exxit').initial('short');
