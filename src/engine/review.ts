@@ -83,7 +83,7 @@ export interface ReviewOptions {
  */
 export const REVIEW_BUDGET: Readonly<Record<GameId, ReviewBudget>> = {
   exxit: { player: 'hard', iterations: 80_000, visits: 0 },
-  orion: { player: 'hard', iterations: 3600, visits: 1200, fresh: true },
+  orion: { player: 'hard', iterations: 3000, visits: 1000, fresh: true },
 };
 /** A game without a row (registered by a test or an extension): its hard level's search, smaller. */
 const DEFAULT_BUDGET: ReviewBudget = { player: 'hard', iterations: 1000, visits: 250 };
