@@ -127,7 +127,7 @@ export async function runPuzzleCheck(
   const owner = ctx.instanceId;
   const where = { gameId: ref.gameId, ply: ref.ply };
   let stopKeeping: (() => void) | null = null;
-  let tries = 1;
+  let tries = 0;
   try {
     const lease = await store.lease(ref, owner, ctx.now(), PUZZLE_CHECK_LEASE_MS, takeOver);
     if (!lease.ok) {
@@ -194,13 +194,14 @@ export async function runPuzzleCheck(
     ctx.log.warn({ err: e, ...where }, 'puzzle check interrupted; it will be tried again');
     await store
       .release(ref, owner)
-      .then(() => store.recheck(ref, ctx.now() + retryDelay(tries)))
+      .then(() => store.recheck(ref, ctx.now() + retryDelay(Math.max(1, tries))))
       .catch((e2: unknown) => ctx.log.warn({ err: e2, ...where }, 'could not give the puzzle check back'));
   } finally {
     stopKeeping?.();
     mine.delete(id);
-    // A slot is free: the next candidate (in this process or any) goes on at once, not at the next sweep.
-    ctx.background('puzzle check sweep', () => sweepPuzzleChecks(ctx));
+    // A slot is free after a check: the next candidate (in this process or any) goes on at once, not at the next
+    // sweep. (Not after a job found held or over: the sweep would find the same one again.)
+    if (tries > 0) ctx.background('puzzle check sweep', () => sweepPuzzleChecks(ctx));
   }
 }
 
