@@ -372,6 +372,17 @@ export interface BoardCensus {
   established: number;
 }
 
+/** How one side of a rated result is rated when not as a player of the game (a puzzle, issue 20). */
+export interface RatedAs {
+  /** Its first rating when it has none in an all-time scope (default: Glicko-2's newcomer). */
+  start?: RatingSnapshot;
+  /**
+   * Rated globally only: it has no server-scope entry (nothing would read one), and the other side's server rating
+   * moves against its global rating.
+   */
+  globalOnly?: boolean;
+}
+
 export interface RatingStore {
   /** A player's rating in a scope (the Glicko-2 default 1500/350/0.06 with no games). Throws CorruptRecordError. */
   get(game: GameId, userId: string, scope: RatingScope): Promise<RatingSnapshot>;
@@ -388,8 +399,8 @@ export interface RatingStore {
     result: { winner: Side | null; draw: boolean },
     now?: number,
     seasons?: SeasonIds,
-    /** Each player's first rating when they have none in an all-time scope (default: Glicko-2's newcomer). */
-    starts?: [RatingSnapshot | null, RatingSnapshot | null],
+    /** How each side is rated, when not as a player (default: from Glicko-2's newcomer, in every scope). */
+    as?: [RatedAs | null, RatedAs | null],
   ): Promise<RatingOutcome>;
   /** Whether a result id was applied (its marker is set). */
   wasApplied(game: GameId, gameId: string): Promise<boolean>;

@@ -176,12 +176,20 @@ describe.each(MODES)('puzzles on $name', (mode) => {
       { winner: 0, draw: false },
       1000,
       {},
-      [null, start],
+      [null, { start, globalOnly: true }],
     );
     expect(out.applied).toBe(true);
     expect(out.players[1].global.before.rating).toBe(1800);
     expect(out.players[0].global.after.rating).toBeGreaterThan(1500);
     expect(out.players[0].guild!.after.rating).toBeGreaterThan(1500);
+    // The puzzle is rated globally only: no server-scope entry, off the server's board; the player's server rating
+    // moved against the puzzle's global one (1800), as their global one did.
+    expect(out.players[1].guild).toBeNull();
+    expect(await store.puzzleRatings.get('orion', p, `guild:${guild}`)).toEqual(defaultSnapshot());
+    expect((await store.puzzleRatings.top('orion', `guild:${guild}`, 10)).map((e) => e.userId)).toEqual([u]);
+    expect(await store.redis.exists(`${prefix}ratings:{puzzle-ratings:orion}:player:guild:${guild}:${p}`)).toBe(0);
+    expect(out.players[0].guild!.after.rating).toBe(out.players[0].global.after.rating);
+    expect((await store.puzzleRatings.get('orion', p, 'global')).rating).toBe(out.players[1].global.after.rating);
     // The games' book does not move; the same attempt again changes nothing.
     expect(await store.ratings.get('orion', u, 'global')).toEqual(defaultSnapshot());
     const again = await store.puzzleRatings.applyResult(
