@@ -144,7 +144,9 @@ export class RedisRatingStore implements RatingStore {
       for (const { scope, base } of scopes) {
         // A side rated globally only stands in this scope as its global rating, which nothing here writes.
         const own = (i: number) => scope === 'global' || !as[i]?.globalOnly;
-        const loaded = await Promise.all(players.map((u, i) => (own(i) ? this.load(game, scope, u) : null)));
+        const loaded = await Promise.all(
+          players.map((u, i) => (own(i) ? this.load(game, scope, u) : Promise.resolve(null))),
+        );
         for (const [i, l] of loaded.entries()) {
           if (!l || l.version !== 0) continue;
           // A first rating that does not start at the default (a puzzle starts at its difficulty); a first season
