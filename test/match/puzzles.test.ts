@@ -26,7 +26,7 @@ import { puzzleId } from '../../src/model/index.js';
 import type { StoredGame, StoredPlyReview } from '../../src/model/index.js';
 import type { PuzzleVerdict } from '../../src/ai/protocol.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
+import { createGame, harness, HOUR, useMatchStore, type Harness, until } from './harness.js';
 
 const m = useMatchStore('puzzles');
 const T = Date.now();
@@ -157,15 +157,6 @@ function proc(l: ReviewLane): Harness {
 
 /** A process that records candidates but takes up no check (its lane is closed): the jobs wait in Redis. */
 const recorder = (): Harness => proc({ ...checkLane(), open: () => false });
-
-async function until<T>(read: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const v = await read();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('until: timed out');
-}
 
 /** Settles the processes until none starts more work. */
 async function settleAll(...ps: Harness[]): Promise<void> {
