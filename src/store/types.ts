@@ -16,6 +16,7 @@ import type {
   PracticeSession,
   Puzzle,
   PuzzleCheckJob,
+  PuzzleCheckStatus,
   ReviewJob,
   ReviewStatus,
   StoredChallenge,
@@ -612,7 +613,7 @@ export type PendingPuzzleCheck = PuzzleCheckRef & { at: number };
 export type NewPuzzleCheck = Pick<PuzzleCheckJob, 'gameId' | 'ply' | 'game' | 'setup' | 'moves' | 'seed'>;
 
 /** How a candidate ends: its puzzle added to the pool (or there already), refused by the check, or given up. */
-export type PuzzleCheckOutcome = 'added' | 'rejected' | 'failed';
+export type PuzzleCheckOutcome = Extract<PuzzleCheckStatus, 'added' | 'rejected' | 'failed'>;
 
 export type PuzzleCheckLease =
   | { ok: true; job: PuzzleCheckJob }
