@@ -51,7 +51,7 @@ const handKey = (r: PuzzleCheckRef): string => `${r.gameId}:${r.ply}`;
 /**
  * Records a graded review's candidates as puzzle check jobs (once per game and ply: a second call, as by a process
  * that takes the review over, changes nothing) and starts checking them in the background; returns how many were new.
- * Throws when the store does (the review is then given back and tried again).
+ * Never throws (logged).
  */
 export async function queuePuzzleChecks(
   ctx: MatchContext,
@@ -62,7 +62,13 @@ export async function queuePuzzleChecks(
   let created = 0;
   for (const c of puzzleCandidates(plies)) {
     const job = { gameId: rec.id, ply: c.ply, game: rec.game, setup: rec.setup, moves: rec.moves.slice(0, c.ply) };
-    if (await ctx.store.puzzleChecks.create({ ...job, seed: seedOf(rec.id, c.ply) })) created++;
+    try {
+      if (await ctx.store.puzzleChecks.create({ ...job, seed: seedOf(rec.id, c.ply) })) created++;
+    } catch (e) {
+      // Never holds the review up: a candidate the store refuses is a puzzle fewer (if Redis is down, the review's own
+      // next write fails too, and its retry records the candidates again).
+      ctx.log.warn({ err: e, gameId: rec.id, ply: c.ply }, 'puzzle candidate not recorded');
+    }
   }
   if (created > 0) ctx.background('puzzle check sweep', () => sweepPuzzleChecks(ctx));
   return created;
