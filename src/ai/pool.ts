@@ -55,8 +55,11 @@ const PUZZLE_CHECK_CAP_MS = 5 * 60_000;
 
 interface Pending {
   job: WorkerJob;
-  /** A review's ply: queued below every search (a player's AI turn never waits behind a review). */
-  low: boolean;
+  /**
+   * Its place in the queue: 0 a search, 1 a review's ply (below every search: a player's AI turn never waits behind a
+   * review), 2 a puzzle check (below reviews too: a review is posted while people still look at the game).
+   */
+  rank: 0 | 1 | 2;
   /** The search's time cap, ms (what the estimate expects it to take at most). */
   capMs: number;
   timeoutMs: number;
@@ -121,7 +124,7 @@ export class AiPool {
     return new Promise<AiAnswer>((resolve, reject) => {
       this.queue.push({
         job: { id: this.nextId++, game, state, level, seed, ...(timeCapMs !== undefined ? { timeMs: capMs } : {}) },
-        low: false,
+        rank: 0,
         capMs,
         timeoutMs: capMs + this.graceMs,
         resolve: (m) =>
@@ -148,7 +151,7 @@ export class AiPool {
     return new Promise<StoredPlyReview>((resolve, reject) => {
       this.queue.push({
         job: { kind: 'review', id: this.nextId++, game, state: before, played, ply, seed },
-        low: true,
+        rank: 1,
         capMs: REVIEW_PLY_CAP_MS,
         timeoutMs: REVIEW_PLY_CAP_MS + this.graceMs,
         resolve: (m) =>
@@ -160,8 +163,8 @@ export class AiPool {
   }
 
   /**
-   * Checks a puzzle candidate (issue 20) in a worker, queued after every search, as a review's ply: it yields to the
-   * AI's turns.
+   * Checks a puzzle candidate (issue 20) in a worker, queued after every search and every review's ply: it yields to
+   * the AI's turns and to reviews.
    */
   checkPuzzle(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict> {
     if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
@@ -171,7 +174,7 @@ export class AiPool {
     return new Promise<PuzzleVerdict>((resolve, reject) => {
       this.queue.push({
         job: { kind: 'puzzle', id: this.nextId++, game, state, seed },
-        low: true,
+        rank: 2,
         capMs: PUZZLE_CHECK_CAP_MS,
         timeoutMs: PUZZLE_CHECK_CAP_MS + this.graceMs,
         resolve: (m) =>
@@ -216,7 +219,7 @@ export class AiPool {
       work += Math.max(0, expect(s.pending) - (now - (s.pending.startedAt ?? now)));
     }
     for (const p of this.queue) {
-      if (p.low) continue; // a review's ply waits behind this search, not before it
+      if (p.rank > 0) continue; // a review's ply or a puzzle check waits behind this search, not before it
       ahead++;
       work += expect(p);
     }
@@ -236,9 +239,11 @@ export class AiPool {
     for (let need = this.queue.length - idle; need > 0 && this.slots.length < this.size; need--) this.spawn();
     for (const s of this.slots) {
       if (!s.ready || s.pending || this.queue.length === 0) continue;
-      // Searches first, in their order; a review's ply only when no search waits.
-      const i = this.queue.findIndex((p) => !p.low);
-      this.dispatch(s, this.queue.splice(i < 0 ? 0 : i, 1)[0]!);
+      // Searches first, in their order; a review's ply only when no search waits; a puzzle check when neither does.
+      let i = 0;
+      for (let k = 1; k < this.queue.length && this.queue[i]!.rank > 0; k++)
+        if (this.queue[k]!.rank < this.queue[i]!.rank) i = k;
+      this.dispatch(s, this.queue.splice(i, 1)[0]!);
     }
     // A worker keeps the process alive only while someone waits on it: its
     // own job, or queued jobs while it is still loading.
@@ -303,7 +308,7 @@ export class AiPool {
     this.settle(slot);
     const took = performance.now() - (p.startedAt ?? performance.now());
     // The wait estimate is of searches: a review's ply is not one.
-    if (!p.low) this.typicalMs = this.typicalMs === null ? took : 0.7 * this.typicalMs + 0.3 * took;
+    if (p.rank === 0) this.typicalMs = this.typicalMs === null ? took : 0.7 * this.typicalMs + 0.3 * took;
     if (m.ok) p.resolve(m);
     else p.reject(new AiError(m.error));
     this.pump();
@@ -395,7 +400,7 @@ export class AiLanes {
     return this.backgroundLane().reviewPly(game, before, played, ply, seed);
   }
 
-  /** A puzzle candidate's check, in the background lane below every search (AiPool.checkPuzzle). */
+  /** A puzzle candidate's check, in the background lane below every search and review (AiPool.checkPuzzle). */
   checkPuzzle(game: GameId, state: unknown, seed: number): Promise<PuzzleVerdict> {
     if (this.closed) return Promise.reject(new AiError('the AI pool is closed'));
     return this.backgroundLane().checkPuzzle(game, state, seed);

@@ -27,6 +27,7 @@ import {
   sweepClocks,
   sweepOwed,
   sweepReviews,
+  sweepPuzzleChecks,
   seedPuzzlePool,
   sweepDailyPuzzles,
   sweepSeasons,
@@ -360,8 +361,9 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
           ctx.background('announcement sweep', () => sweepOwed(ctx, opts.announceGraceMs));
           // AI turns nobody is taking (a process that died while thinking): on the same beat.
           ctx.background('ai sweep', () => sweepAiTurns(ctx, opts.announceGraceMs));
-          // Reviews queued while this process was busy, or left by a process that died.
+          // Reviews queued while this process was busy, or left by a process that died; and their puzzle checks.
           ctx.background('review sweep', () => sweepReviews(ctx));
+          ctx.background('puzzle check sweep', () => sweepPuzzleChecks(ctx));
         }, announceSweepIntervalMs)
       : null;
   announceSweeper?.unref();
@@ -369,6 +371,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
     ctx.background('announcement sweep', () => sweepOwed(ctx, opts.announceGraceMs));
     ctx.background('ai sweep', () => sweepAiTurns(ctx, opts.announceGraceMs));
     ctx.background('review sweep', () => sweepReviews(ctx));
+    ctx.background('puzzle check sweep', () => sweepPuzzleChecks(ctx));
   }
 
   const clearTimers = () => {

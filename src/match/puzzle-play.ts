@@ -1,7 +1,8 @@
 // Solving a puzzle (issue 20, docs/puzzles.md) as a practice session of kind 'puzzle' (practice.ts: the position, the
 // builder and /move, one answer written once by compare-and-set): one puzzle given to a player near their puzzle
 // rating among those they have not seen, one try, and the answer rated (Glicko-2 in the puzzles' book: the player
-// against the puzzle, both scopes for the player; the puzzle's own rating moves too, and its place in the pool).
+// against the puzzle, both scopes for the player; the puzzle's own rating, global only, moves too, and its place in the
+// pool).
 import { createHash } from 'node:crypto';
 import { SAME_MOVE } from '../engine/ai/index.js';
 import { allGames, getGame, type GameId, type Side } from '../engine/index.js';
@@ -161,7 +162,9 @@ export async function ratePuzzleAnswer(
     { winner: solved ? 0 : 1, draw: false },
     ctx.now(),
     {},
-    [null, start],
+    // The puzzle is rated globally only: a server-scope entry of it would be read by nothing (the player's server
+    // rating moves against the puzzle's one rating).
+    [null, { start, globalOnly: true }],
   );
   const [me, puzzle] = out.players;
   if (out.applied) await ctx.store.puzzles.rerate(p.game, p.id, puzzle.global.after.rating);

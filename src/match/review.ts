@@ -20,7 +20,8 @@ import type { InteractionRef, ReviewJob, StoredGame, StoredPlyReview } from '../
 import { isCorruptRecordError } from '../store/types.js';
 import { archiveIfOver, interactionUsable } from './announce.js';
 import { postableHere, type MatchContext, type ReviewMoment, type ReviewPost } from './context.js';
-import { puzzlesFromGame } from './puzzles.js';
+import { inHandTable, keepLease, retryDelay } from './leased.js';
+import { queuePuzzleChecks } from './puzzles.js';
 
 /** How long a process holds a job without extending it; its keep-alive extends it every third of that. */
 export const REVIEW_LEASE_MS = 60_000;
@@ -30,7 +31,6 @@ const MAX_TRIES = 6;
 export const MOMENTS_PER_SIDE = 3;
 /** How long the review waits for the game's result to be posted first (then it leaves the job to the sweep). */
 const RESULT_FIRST_MS = 5_000;
-const retryDelay = (tries: number): number => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, tries - 1));
 
 /**
  * Whether an ended game gets a review: one that ended with a result (resign,
@@ -44,16 +44,8 @@ export function reviewable(rec: StoredGame): boolean {
   return rec.status === 'over' && rec.result !== null && rec.moves.length > 0 && !rec.damaged;
 }
 
-/**
- * This process's reviews in hand (one run per job, at most `slots` grading), by its instance id: a handler's context
- * is the bot's with a logger of its own (bot/router.ts), so the context object itself is not the process.
- */
-const inHand = new Map<string, Set<string>>();
-const hand = (ctx: MatchContext): Set<string> => {
-  let s = inHand.get(ctx.instanceId);
-  if (!s) inHand.set(ctx.instanceId, (s = new Set()));
-  return s;
-};
+/** This process's reviews in hand (one run per job, at most `slots` grading). */
+const hand = inHandTable();
 
 /**
  * Creates the review job of a game that has just ended (idempotent on the
@@ -136,17 +128,19 @@ export async function runReview(ctx: MatchContext, gameId: string, takeOver: str
   if (!lane || lane.open?.() === false || mine.has(gameId) || mine.size >= slots(ctx)) return;
   mine.add(gameId);
   const store = ctx.store.reviews;
-  let keep: NodeJS.Timeout | null = null;
+  let stopKeeping: (() => void) | null = null;
   try {
     const lease = await store.lease(gameId, ctx.instanceId, ctx.now(), REVIEW_LEASE_MS, takeOver);
     if (!lease.ok) return;
     let job = lease.job;
-    keep = setInterval(() => {
-      store
-        .extend(gameId, ctx.instanceId, ctx.now(), REVIEW_LEASE_MS)
-        .catch((e: unknown) => ctx.log.warn({ err: e, gameId }, 'could not extend the review lease'));
-    }, REVIEW_LEASE_MS / 3);
-    keep.unref();
+    stopKeeping = keepLease(
+      ctx,
+      REVIEW_LEASE_MS,
+      () => store.extend(gameId, ctx.instanceId, ctx.now(), REVIEW_LEASE_MS),
+      {
+        gameId,
+      },
+    );
     const rec = await ctx.store.games.get(gameId);
     if (job.tries > MAX_TRIES || !rec || !reviewable(rec)) {
       ctx.log.error({ gameId, tries: job.tries }, 'giving up a game review');
@@ -167,9 +161,6 @@ export async function runReview(ctx: MatchContext, gameId: string, takeOver: str
       if (!next) return;
       ctx.log.info({ gameId, plies: rec.moves.length - from, ms: Date.now() - t0 }, 'game review graded');
       job = next;
-      // Graded here, once (the job is done now): its clearest mistakes may become puzzles (puzzles.ts).
-      const states = r.states;
-      ctx.background(`puzzles ${gameId}`, () => puzzlesFromGame(ctx, rec, next.plies, states));
     }
     await deliver(ctx, rec, r.states, job);
   } catch (e) {
@@ -179,7 +170,7 @@ export async function runReview(ctx: MatchContext, gameId: string, takeOver: str
       .then(() => store.recheck(gameId, Date.now() + retryDelay(1)))
       .catch((e2: unknown) => ctx.log.warn({ err: e2, gameId }, 'could not give the review back'));
   } finally {
-    if (keep) clearInterval(keep);
+    stopKeeping?.();
     mine.delete(gameId);
     // A slot is free: the next queued review (in this process or any) goes on at once, not at the next sweep.
     ctx.background('review sweep', () => sweepReviews(ctx));
@@ -216,6 +207,9 @@ async function grade(
     await ctx.store.reviews.graded(rec.id, ctx.instanceId, { status: 'skipped' });
     return null;
   }
+  // Its clearest mistakes may become puzzles: recorded (once per game and ply) before the job is marked graded, so a
+  // crash between the two leaves them to the process that takes the review over (puzzles.ts).
+  await queuePuzzleChecks(ctx, rec, plies);
   if (!(await ctx.store.reviews.graded(rec.id, ctx.instanceId, { review }))) return null;
   return { ...job, status: 'done', plies, review };
 }

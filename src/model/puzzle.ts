@@ -28,6 +28,37 @@ export const puzzleSchema = z.object({
 });
 export type Puzzle = z.infer<typeof puzzleSchema>;
 
+/**
+ * A puzzle check's job (issue 20): a finished game's candidate, recorded when its review is graded and checked once
+ * by the process holding its lease (src/store/puzzle-checks.ts). `checked`: the verdict is in (the puzzle to add);
+ * `added`, `rejected`, `failed`: over (kept a day, then gone). The game's id stays here only while the job lives.
+ */
+export const PUZZLE_CHECK_STATUSES = ['queued', 'running', 'checked', 'added', 'rejected', 'failed'] as const;
+export type PuzzleCheckStatus = (typeof PUZZLE_CHECK_STATUSES)[number];
+
+export const puzzleCheckJobSchema = z
+  .object({
+    gameId: z.string().refine(isRecordId, 'not a record id'),
+    /** The candidate's ply: the position before it, `moves` (as many), is the puzzle's. */
+    ply: int.nonnegative(),
+    game: gameId,
+    setup: z.string().min(1).max(80),
+    moves: z.array(moveText).max(1000),
+    /** The check's seed: the same in whichever process checks it. */
+    seed: int.nonnegative(),
+    status: z.enum(PUZZLE_CHECK_STATUSES),
+    createdAt: finite,
+    /** The process checking it ('' for none), and until when it may (ms since epoch). */
+    owner: z.string(),
+    leaseUntil: finite,
+    /** How many times a process has taken it up (a candidate that keeps failing is given up). */
+    tries: int.nonnegative(),
+    /** The confirmed puzzle, once checked. */
+    puzzle: puzzleSchema.nullable(),
+  })
+  .refine((j) => j.moves.length === j.ply, { message: 'moves: not as many as the ply', path: ['moves'] });
+export type PuzzleCheckJob = z.infer<typeof puzzleCheckJobSchema>;
+
 /** A shipped set's file: data/puzzles/<game>.json (npm run puzzles:mine). */
 export const puzzleFileSchema = z.object({
   game: gameId,

@@ -16,6 +16,7 @@ import { RedisOutbox } from './outbox.js';
 import { RedisInteractionStore } from './interactions.js';
 import { RedisProcessStore } from './processes.js';
 import { DEFAULT_PREFIX, makeKeys } from './keys.js';
+import { RedisPuzzleCheckStore } from './puzzle-checks.js';
 import { RedisPuzzleStore } from './puzzles.js';
 import { RedisRatingStore } from './ratings.js';
 import { RedisPracticeStore } from './practice.js';
@@ -129,6 +130,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
     ratings: new RedisRatingStore(ctx),
     puzzleRatings: new RedisRatingStore(ctx, 'puzzles'),
     puzzles: new RedisPuzzleStore(ctx),
+    puzzleChecks: new RedisPuzzleCheckStore(ctx),
     settings: new RedisSettingsStore(ctx),
     tournaments: new RedisTournamentStore(ctx),
     seasons: new RedisSeasonStore(ctx),

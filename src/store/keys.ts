@@ -60,6 +60,10 @@ export function makeKeys(prefix: string) {
     reviewPlies: (id: string) => `${p}game:{${id}}:review:plies`,
     /** Review jobs that may need a process (score: when to look); a hint, re-checked on the job. */
     reviewsPending: () => `${p}reviews:pending`,
+    /** A finished game's puzzle candidate at a ply: its check's job (same slot as the game), kept a day once over. */
+    puzzleCheck: (id: string, ply: number) => `${p}game:{${id}}:puzzle-check:${ply}`,
+    /** Puzzle checks that may need a process, as `<gameId>:<ply>` (score: when to look); a hint, re-checked. */
+    puzzleChecksPending: () => `${p}puzzle-checks:pending`,
     /** A user's practice session (one at a time: a new one replaces it). */
     practice: (userId: string) => `${p}user:{${userId}}:practice`,
     userGames: (userId: string) => `${p}user:{${userId}}:games`,

@@ -6,6 +6,7 @@ import { isRecordId, puzzleSchema, type Puzzle } from '../model/index.js';
 import type { StoreContext } from './context.js';
 import { parseStoredJson } from './codec.js';
 import { assertKeyPart, isKeyPart } from './keys.js';
+import { PUZZLE_ADD } from './scripts.js';
 import { CorruptRecordError, type DailyPuzzle, type PuzzleStore } from './types.js';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,10 +24,9 @@ export class RedisPuzzleStore implements PuzzleStore {
     for (const p of puzzles) {
       const parsed = puzzleSchema.parse(p); // a caller's bug otherwise: throws
       const k = this.ctx.keys;
-      if ((await this.ctx.redis.setnx(k.puzzle(parsed.id), JSON.stringify(parsed))) === 1) {
-        await this.ctx.redis.zadd(k.puzzlePool(parsed.game), 'NX', parsed.rating, parsed.id);
+      const keys = [k.puzzle(parsed.id), k.puzzlePool(parsed.game)];
+      if (Number(await PUZZLE_ADD.run(this.ctx.redis, keys, [JSON.stringify(parsed), parsed.rating, parsed.id])) === 1)
         added++;
-      }
     }
     return added;
   }

@@ -28,6 +28,7 @@ import {
   CorruptRecordError,
   type BoardCensus,
   type LeaderboardEntry,
+  type RatedAs,
   type RatingOutcome,
   type RatingStore,
   type SeasonIds,
@@ -107,7 +108,7 @@ export class RedisRatingStore implements RatingStore {
     result: { winner: Side | null; draw: boolean },
     now = this.ctx.now(),
     seasons: SeasonIds = {},
-    starts: [RatingSnapshot | null, RatingSnapshot | null] = [null, null],
+    as: [RatedAs | null, RatedAs | null] = [null, null],
   ): Promise<RatingOutcome> {
     if (!isGameId(game)) throw new TypeError('unknown game');
     if (!isRecordId(gameId)) throw new TypeError('invalid game id');
@@ -141,25 +142,29 @@ export class RedisRatingStore implements RatingStore {
       const changes: PlayerRatingChange[] = players.map((userId) => ({ userId, global: null!, guild: null }));
       const before = new Map<RatingScope, [RatingSnapshot, RatingSnapshot]>();
       for (const { scope, base } of scopes) {
-        const [a, b] = await Promise.all(players.map((u) => this.load(game, scope, u)));
-        // A first rating that does not start at the default (a puzzle starts at its difficulty).
-        if (!base) [a, b].forEach((l, i) => l.version === 0 && starts[i] && (l.snapshot = starts[i]));
-        if (base) {
-          const allTime = before.get(base)!;
-          if (a.version === 0) a.snapshot = seasonStart(allTime[0], now);
-          if (b.version === 0) b.snapshot = seasonStart(allTime[1], now);
+        // A side rated globally only stands in this scope as its global rating, which nothing here writes.
+        const own = (i: number) => scope === 'global' || !as[i]?.globalOnly;
+        const loaded = await Promise.all(
+          players.map((u, i) => (own(i) ? this.load(game, scope, u) : Promise.resolve(null))),
+        );
+        for (const [i, l] of loaded.entries()) {
+          if (!l || l.version !== 0) continue;
+          // A first rating that does not start at the default (a puzzle starts at its difficulty); a first season
+          // game starts from the all-time rating.
+          const start = as[i]?.start;
+          if (base) l.snapshot = seasonStart(before.get(base)![i], now);
+          else if (start) l.snapshot = start;
         }
-        before.set(scope, [a.snapshot, b.snapshot]);
-        const [na, nb] = rateGame(a.snapshot, b.snapshot, score, now);
-        const deltas = [
-          { before: a.snapshot, after: na },
-          { before: b.snapshot, after: nb },
-        ];
-        [a, b].forEach((loaded, i) => {
+        const snaps = loaded.map((l, i) => l?.snapshot ?? before.get('global')![i]) as [RatingSnapshot, RatingSnapshot];
+        before.set(scope, snaps);
+        const after = rateGame(snaps[0], snaps[1], score, now);
+        loaded.forEach((l, i) => {
+          if (!l) return;
+          const delta = { before: snaps[i], after: after[i] };
           keys.push(k.rating(game, scope, players[i], this.book), k.leaderboard(game, scope, this.book));
-          args.push(loaded.version, players[i], deltas[i].after.rating, JSON.stringify(deltas[i].after));
-          if (scope === 'global') changes[i].global = deltas[i];
-          else if (!base) changes[i].guild = deltas[i];
+          args.push(l.version, players[i], delta.after.rating, JSON.stringify(delta.after));
+          if (scope === 'global') changes[i].global = delta;
+          else if (!base) changes[i].guild = delta;
         });
       }
       const outcome: RatingOutcome = {

@@ -13,12 +13,14 @@ import {
 } from '../model/index.js';
 import { decodeRecord, encodeFields } from './codec.js';
 import type { StoreContext } from './context.js';
-import { REVIEW_ADD_PLY, REVIEW_CREATE, REVIEW_LEASE, REVIEW_STEP } from './scripts.js';
+import { createJob, j, statuses, stepJob, takeJob } from './jobs.js';
+import { REVIEW_ADD_PLY } from './scripts.js';
 import { CorruptRecordError, type ReviewLease, type ReviewStore } from './types.js';
 
-const j = (v: unknown): string => JSON.stringify(v);
 /** The statuses in which a job has a holder at work (grading or posting). */
-const LIVE = ['running', 'done', 'sending'].map(j).join('|');
+const LIVE = statuses('running', 'done', 'sending');
+/** The statuses in which a process may take a job up: waiting, or live with its holder gone. */
+const TAKEABLE = statuses('queued', 'running', 'done', 'sending');
 
 export class RedisReviewStore implements ReviewStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -51,7 +53,7 @@ export class RedisReviewStore implements ReviewStore {
       review: null,
       messageId: null,
     });
-    return Number(await REVIEW_CREATE.run(redis, [this.key(gameId)], fields)) === 1;
+    return createJob(redis, this.key(gameId), fields);
   }
 
   async get(gameId: string): Promise<ReviewJob | null> {
@@ -91,12 +93,15 @@ export class RedisReviewStore implements ReviewStore {
     takeOver: string | null = null,
   ): Promise<ReviewLease> {
     if (!isRecordId(gameId)) return { ok: false, reason: 'not-found' };
-    const args = [j(owner), now, Math.ceil(now + ttlMs), takeOver ? j(takeOver) : ''];
-    const res = (await REVIEW_LEASE.run(this.ctx.redis, [this.key(gameId)], args)) as unknown[];
-    if (Number(res[0]) !== 1) {
-      if (res[1] === 'held') return { ok: false, reason: 'held', holder: String(JSON.parse(String(res[2]))) };
-      if (res[1] === 'not-found') return { ok: false, reason: 'not-found' };
-      const status = reviewJobSchema.shape.status.safeParse(JSON.parse(String(res[1])));
+    const took = await takeJob(
+      this.ctx.redis,
+      this.key(gameId),
+      { owner, now, ttlMs, takeOver },
+      { takeable: TAKEABLE, waiting: 'queued', working: 'running' },
+    );
+    if (!took.ok) {
+      if (took.reason !== 'over') return took;
+      const status = reviewJobSchema.shape.status.safeParse(took.status);
       return { ok: false, reason: status.success ? status.data : 'not-found' };
     }
     const job = await this.get(gameId);
@@ -105,7 +110,7 @@ export class RedisReviewStore implements ReviewStore {
 
   private async step(gameId: string, owner: string, from: string, to: string, fields: string[] = []): Promise<boolean> {
     if (!isRecordId(gameId)) return false;
-    return Number(await REVIEW_STEP.run(this.ctx.redis, [this.key(gameId)], [j(owner), from, to, ...fields])) === 1;
+    return stepJob(this.ctx.redis, this.key(gameId), owner, from, to, fields);
   }
 
   extend(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {

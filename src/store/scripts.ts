@@ -366,11 +366,12 @@ return 1
 );
 
 // ---------------------------------------------------------------------------
-// Review jobs (store/reviews.ts). Fields are JSON, as every record's: a status reads '"running"', an owner '"abc"'.
+// Leased jobs: post-game reviews (store/reviews.ts) and puzzle checks (store/puzzle-checks.ts). Fields are JSON, as
+// every record's: a status reads '"running"', an owner '"abc"'.
 
-/** KEYS: job. ARGV: field/value pairs → 1 created, 0 it exists (one job per game). */
-export const REVIEW_CREATE = new Script(
-  'reviewCreate',
+/** KEYS: job. ARGV: field/value pairs → 1 created, 0 it exists (one job per game, or per game and ply). */
+export const JOB_CREATE = new Script(
+  'jobCreate',
   `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV))
@@ -379,20 +380,23 @@ return 1
 );
 
 /**
- * Takes a review job up. KEYS: job. ARGV: owner, now, leaseUntil, takeOver ('' = none) → {1} taken | {0, 'held',
- * holder} | {0, status} when over | {0, 'not-found'}. Queued becomes running; a job graded (done) or being sent
- * (sending) keeps its status: the new holder posts it, or notes a sent one posted.
+ * Takes a job up. KEYS: job. ARGV: owner, now, leaseUntil, takeOver ('' = none), the statuses it may be taken in
+ * ('|'-joined), the waiting status, the working status → {1} taken | {0, 'held', holder} | {0, status} when over |
+ * {0, 'not-found'}. Waiting becomes working; a job in a later status keeps it (a review graded or being sent, a
+ * puzzle checked): the new holder goes on from there.
  */
-export const REVIEW_LEASE = new Script(
-  'reviewLease',
+export const JOB_LEASE = new Script(
+  'jobLease',
   `
 local st = redis.call('HGET', KEYS[1], 'status')
 if not st then return {0, 'not-found'} end
-if st ~= '"queued"' and st ~= '"running"' and st ~= '"done"' and st ~= '"sending"' then return {0, st} end
+local ok = false
+for s in string.gmatch(ARGV[5], '[^|]+') do if s == st then ok = true end end
+if not ok then return {0, st} end
 local cur = redis.call('HGET', KEYS[1], 'owner') or '""'
 local lease = tonumber(redis.call('HGET', KEYS[1], 'leaseUntil') or '0')
 if cur ~= '""' and cur ~= ARGV[1] and cur ~= ARGV[4] and lease > tonumber(ARGV[2]) then return {0, 'held', cur} end
-if st == '"queued"' then st = '"running"' end
+if st == ARGV[6] then st = ARGV[7] end
 redis.call('HSET', KEYS[1], 'status', st, 'owner', ARGV[1], 'leaseUntil', ARGV[3])
 if cur ~= ARGV[1] then redis.call('HINCRBY', KEYS[1], 'tries', 1) end
 return {1}
@@ -401,10 +405,11 @@ return {1}
 
 /**
  * The owner's step of a job. KEYS: job. ARGV: owner, the statuses it may be in ('|'-joined), the new status ('' =
- * unchanged), field/value pairs... → 1 done, 0 not the owner's or not in those statuses.
+ * unchanged), a time to live in ms from now ('' = none: a finished job that is kept a while), field/value pairs...
+ * → 1 done, 0 not the owner's or not in those statuses.
  */
-export const REVIEW_STEP = new Script(
-  'reviewStep',
+export const JOB_STEP = new Script(
+  'jobStep',
   `
 if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
 local st = redis.call('HGET', KEYS[1], 'status') or ''
@@ -413,8 +418,9 @@ for s in string.gmatch(ARGV[2], '[^|]+') do if s == st then ok = true end end
 if not ok then return 0 end
 local f = {}
 if ARGV[3] ~= '' then f[1] = 'status'; f[2] = ARGV[3] end
-for i = 4, #ARGV do f[#f + 1] = ARGV[i] end
+for i = 5, #ARGV do f[#f + 1] = ARGV[i] end
 if #f > 0 then redis.call('HSET', KEYS[1], unpack(f)) end
+if ARGV[4] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
 return 1
 `,
 );
@@ -455,6 +461,19 @@ local f = {}
 for i = 5, #ARGV do f[#f + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(f))
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`,
+);
+
+/**
+ * Adds a puzzle to the pool once. KEYS: record, its game's pool. ARGV: record JSON, rating, id → 1 added, 0 the
+ * position is there already. One script, so a crash never leaves a record out of its pool.
+ */
+export const PUZZLE_ADD = new Script(
+  'puzzleAdd',
+  `
+if redis.call('SETNX', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[3])
 return 1
 `,
 );

@@ -15,6 +15,8 @@ import type {
   PracticeChanges,
   PracticeSession,
   Puzzle,
+  PuzzleCheckJob,
+  PuzzleCheckStatus,
   ReviewJob,
   ReviewStatus,
   StoredChallenge,
@@ -371,6 +373,17 @@ export interface BoardCensus {
   established: number;
 }
 
+/** How one side of a rated result is rated when not as a player of the game (a puzzle, issue 20). */
+export interface RatedAs {
+  /** Its first rating when it has none in an all-time scope (default: Glicko-2's newcomer). */
+  start?: RatingSnapshot;
+  /**
+   * Rated globally only: it has no server-scope entry (nothing would read one), and the other side's server rating
+   * moves against its global rating.
+   */
+  globalOnly?: boolean;
+}
+
 export interface RatingStore {
   /** A player's rating in a scope (the Glicko-2 default 1500/350/0.06 with no games). Throws CorruptRecordError. */
   get(game: GameId, userId: string, scope: RatingScope): Promise<RatingSnapshot>;
@@ -387,8 +400,8 @@ export interface RatingStore {
     result: { winner: Side | null; draw: boolean },
     now?: number,
     seasons?: SeasonIds,
-    /** Each player's first rating when they have none in an all-time scope (default: Glicko-2's newcomer). */
-    starts?: [RatingSnapshot | null, RatingSnapshot | null],
+    /** How each side is rated, when not as a player (default: from Glicko-2's newcomer, in every scope). */
+    as?: [RatedAs | null, RatedAs | null],
   ): Promise<RatingOutcome>;
   /** Whether a result id was applied (its marker is set). */
   wasApplied(game: GameId, gameId: string): Promise<boolean>;
@@ -473,6 +486,8 @@ export interface Store {
   puzzleRatings: RatingStore;
   /** The puzzle pool (issue 20): the shipped set and puzzles from finished games, who saw which, the daily posts. */
   puzzles: PuzzleStore;
+  /** Finished games' puzzle candidates, checked once across processes (issue 20, store/puzzle-checks.ts). */
+  puzzleChecks: PuzzleCheckStore;
   settings: SettingsStore;
   tournaments: TournamentStore;
   seasons: SeasonStore;
@@ -508,7 +523,16 @@ export type RedisErrorKind = 'connection' | 'command';
 export class CorruptRecordError extends Error {
   override readonly name = 'CorruptRecordError';
   constructor(
-    readonly kind: 'game' | 'challenge' | 'rating' | 'settings' | 'tournament' | 'review' | 'practice' | 'puzzle',
+    readonly kind:
+      | 'game'
+      | 'challenge'
+      | 'rating'
+      | 'settings'
+      | 'tournament'
+      | 'review'
+      | 'practice'
+      | 'puzzle'
+      | 'puzzle-check',
     readonly key: string,
     readonly issues: string[],
     /** The record's id when the reader knows it (a game found by its channel: to quarantine it). */
@@ -575,6 +599,67 @@ export interface SeasonStore {
 
 // ---------------------------------------------------------------------------
 // Puzzles (issue 20)
+
+/** A puzzle check's job: a finished game's candidate at a ply. */
+export interface PuzzleCheckRef {
+  gameId: string;
+  ply: number;
+}
+
+/** A hint of the pending index: the job, and when to look at it (its creation, or a retry's time). */
+export type PendingPuzzleCheck = PuzzleCheckRef & { at: number };
+
+/** What a candidate's job is created with: where it is (the position before the ply) and its check's seed. */
+export type NewPuzzleCheck = Pick<PuzzleCheckJob, 'gameId' | 'ply' | 'game' | 'setup' | 'moves' | 'seed'>;
+
+/** How a candidate ends: its puzzle added to the pool (or there already), refused by the check, or given up. */
+export type PuzzleCheckOutcome = Extract<PuzzleCheckStatus, 'added' | 'rejected' | 'failed'>;
+
+export type PuzzleCheckLease =
+  | { ok: true; job: PuzzleCheckJob }
+  /** `held`: a process holds it (`holder`) and its lease runs; `over`: it has ended; `not-found`: no such job. */
+  | { ok: false; reason: 'held'; holder: string }
+  | { ok: false; reason: 'over' | 'not-found' };
+
+/**
+ * Puzzle candidates as leased jobs, one per game and ply: created once, checked by the process holding its lease (a
+ * process that dies leaves it to run out, or to be taken over from a process found gone), ended once. An ended job's
+ * record lives a day more, then Redis drops it.
+ */
+export interface PuzzleCheckStore {
+  /** Creates a candidate's job (queued), once per game and ply: true for the call that created it. Hint first. */
+  create(c: NewPuzzleCheck): Promise<boolean>;
+  /** The job, or null. Throws CorruptRecordError on a record that does not validate. */
+  get(r: PuzzleCheckRef): Promise<PuzzleCheckJob | null>;
+  /**
+   * Jobs that may need a process, noted at or before `before` (ms), oldest first, with when each was noted; a hint
+   * that names no job (a hand edit) is dropped (logged).
+   */
+  pending(before: number, limit?: number): Promise<PendingPuzzleCheck[]>;
+  /** Looks at a job's hint again at `at` (ms), or never (null: drops it). */
+  recheck(r: PuzzleCheckRef, at: number | null): Promise<void>;
+  /**
+   * Takes a job up until `now + ttlMs`: queued (becomes running), or running / checked with no holder, an expired
+   * lease, `owner`'s own, or held by `takeOver` (a process found gone). Each new holder counts a try.
+   */
+  lease(
+    r: PuzzleCheckRef,
+    owner: string,
+    now: number,
+    ttlMs: number,
+    takeOver?: string | null,
+  ): Promise<PuzzleCheckLease>;
+  /** Keeps `owner`'s lease until `now + ttlMs`; false when it holds none. */
+  extend(r: PuzzleCheckRef, owner: string, now: number, ttlMs: number): Promise<boolean>;
+  /** running → checked with the confirmed puzzle (adding it is next); false if not `owner`'s. */
+  checked(r: PuzzleCheckRef, owner: string, puzzle: Puzzle): Promise<boolean>;
+  /** running / checked → its end, the lease and the hint dropped, the record kept a day; false if not `owner`'s. */
+  finish(r: PuzzleCheckRef, owner: string, outcome: PuzzleCheckOutcome): Promise<boolean>;
+  /** Gives the lease back: running → queued, checked stays (another process adds it); false if not held. */
+  release(r: PuzzleCheckRef, owner: string): Promise<boolean>;
+  /** A job whose record does not validate: its hint dropped, its record kept a day (to be looked at), then gone. */
+  skip(r: PuzzleCheckRef): Promise<void>;
+}
 
 /** A server's daily puzzle post of one day: the puzzle chosen (once) and the message, once it is out. */
 export interface DailyPuzzle {

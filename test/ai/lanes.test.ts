@@ -58,6 +58,23 @@ describe('AiLanes (fixture workers)', () => {
     expect(lanes.lane('hard').workers).toBe(0);
   });
 
+  it('queues a puzzle check below every search and every review’s ply, and leaves it out of the wait', async () => {
+    const lanes = track(
+      new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { size: 1, entry: FIXTURE } }),
+    );
+    await lanes.think('orion', { echo: 'boot' }, 'expert', 1); // its worker is up
+    const order: string[] = [];
+    // The worker busy with a ply; then a check asked before two more plies and an expert search.
+    const first = lanes.reviewPly('orion', { sleep: 200 }, 'r0', 0, 1).then((r) => void order.push(r.played));
+    const check = lanes.checkPuzzle('orion', { echo: 'p' }, 1).then((v) => void order.push(v!.solution));
+    const plies = [1, 2].map((n) => lanes.reviewPly('orion', {}, `r${n}`, n, 1).then((r) => void order.push(r.played)));
+    expect(lanes.wait('orion', 'expert')!.ahead).toBe(1);
+    const expert = lanes.think('orion', { echo: 'e' }, 'expert', 1).then((a) => void order.push(a.move));
+    await Promise.all([first, check, ...plies, expert]);
+    // In the order asked it would have been r0, p, r1, r2, e.
+    expect(order).toEqual(['r0', 'e', 'r1', 'r2', 'p']);
+  });
+
   it('grades plies of several reviews at once with two background workers; one per core by default', async () => {
     expect(new AiLanes().backgroundWorkers).toBe(Math.max(1, availableParallelism()));
     const lanes = track(

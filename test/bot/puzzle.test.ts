@@ -46,6 +46,12 @@ describe('/puzzle', () => {
     // Both scopes; the game ratings do not move.
     expect((await h.store.puzzleRatings.get('orion', h.alice.id, `guild:${h.guild.id}`)).games).toBe(1);
     expect((await h.store.ratings.get('orion', h.alice.id, 'global')).games).toBe(0);
+    // The puzzle itself is rated globally only: no server-scope entry (nothing reads one), none on the server's board.
+    const rater = `pz${(await h.store.practice.get(h.alice.id))!.source.split('@')[0]}`;
+    expect((await h.store.puzzleRatings.get('orion', rater, 'global')).games).toBe(1);
+    expect((await h.store.puzzleRatings.get('orion', rater, `guild:${h.guild.id}`)).games).toBe(0);
+    const board = await h.store.puzzleRatings.top('orion', `guild:${h.guild.id}`, 50);
+    expect(board.map((e) => e.userId)).toEqual([h.alice.id]);
 
     const stats = await h.slash(h.alice, h.channel.id, 'stats', { game: 'orion' }).done();
     expect(JSON.stringify(stats.original?.embeds ?? stats.callback.data?.embeds)).toMatch(

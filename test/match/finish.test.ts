@@ -28,7 +28,7 @@ import {
 } from '../../src/match/index.js';
 import type { StoredGame, StoredTournament } from '../../src/model/index.js';
 import { tictactoe } from '../ai/fixtures/games.js';
-import { createGame, harness, HOUR, tournamentInput, useMatchStore, type Harness } from './harness.js';
+import { createGame, harness, HOUR, tournamentInput, useMatchStore, type Harness, until } from './harness.js';
 
 const m = useMatchStore('finish');
 beforeAll(() => registerGame(tictactoe));
@@ -52,15 +52,6 @@ function dying(): Harness {
   const post = notifier.post.bind(notifier);
   notifier.post = (where, p, opts) => (p.kind === 'game' ? new Promise<string>(() => {}) : post(where, p, opts));
   return h;
-}
-
-async function until<T>(read: () => Promise<T | null | undefined | false>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await read();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('until: timed out');
 }
 
 async function tournamentGame(h: Harness): Promise<{ t: StoredTournament; rec: StoredGame }> {

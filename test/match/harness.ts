@@ -61,6 +61,18 @@ export interface Harness {
   settle(): Promise<void>;
 }
 
+/** Waits (polling every 10 ms, 5 s at most) until `read` gives something truthy, and returns it. */
+export async function until<T>(
+  read: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+): Promise<T> {
+  for (let i = 0; i < 500; i++) {
+    const v = await read();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('until: timed out');
+}
+
 export function harness(now: () => number, settings: Partial<MatchSettings> = {}): Harness {
   if (!current) throw new Error('call useMatchStore() first');
   const posts: Harness['posts'] = [];

@@ -1,12 +1,19 @@
 // Puzzles from finished games (issue 20), at the match layer against real Redis: a graded review's clearest mistakes
 // are checked in the lane (a stand-in here: the engine's check is test/engine/puzzle.test.ts) and the confirmed ones
-// join the pool, anonymised; the others do not; the shipped set validates and every solution is legal.
-import { describe, expect, it } from 'vitest';
+// join the pool, anonymised; the others do not. The checks are jobs in Redis: a process that dies mid-check leaves
+// them to another's sweep, two processes racing check each candidate once, the pool gets each position once, a
+// damaged job is skipped, a check that keeps failing is given up. The shipped set validates and every solution is
+// legal.
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import {
+  PUZZLE_CHECK_TRIES,
   puzzleCandidates,
+  queuePuzzleChecks,
   resign,
+  runPuzzleCheck,
+  sweepPuzzleChecks,
   postAnnouncement,
   setPuzzleChannel,
   shippedPuzzles,
@@ -15,16 +22,18 @@ import {
   type ReviewLane,
 } from '../../src/match/index.js';
 import { testPuzzles } from '../support/puzzle-positions.js';
+import { puzzleId } from '../../src/model/index.js';
 import type { StoredGame, StoredPlyReview } from '../../src/model/index.js';
+import type { PuzzleVerdict } from '../../src/ai/protocol.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, harness, HOUR, useMatchStore } from './harness.js';
+import { createGame, harness, HOUR, useMatchStore, type Harness, until } from './harness.js';
 
 const m = useMatchStore('puzzles');
 const T = Date.now();
 
-/** Ply 3 a blunder 25 points below the best, ply 5 a mistake 12 below, the rest best. */
-function graded(played: string, ply: number): StoredPlyReview {
-  const loss = ply === 3 ? 25 : ply === 5 ? 12 : 0;
+/** Ply 3 a blunder 25 points below the best, ply 5 a mistake 12 below, the rest best; or blunders at `at`. */
+function graded(played: string, ply: number, at?: readonly number[]): StoredPlyReview {
+  const loss = at ? (at.includes(ply) ? 25 : 0) : ply === 3 ? 25 : ply === 5 ? 12 : 0;
   return {
     ply,
     side: (ply % 2) as 0 | 1,
@@ -110,6 +119,221 @@ describe('puzzles from finished games', () => {
     await h.settle();
     expect(l.checked).toHaveLength(1);
     expect(await m.store.puzzles.count('exxit')).toBe(before);
+  });
+});
+
+const CONFIRMED: PuzzleVerdict = { solution: 'P 0,0', bestChance: 70, secondChance: 40, gap: 30, foundBy: 'medium' };
+
+/**
+ * A process's lane for the durable checks: plies 1, 3 and 5 blunders (three candidates); each check recorded (the
+ * position's move count) and answered after a short wait (so that racing processes overlap), confirmed, or as `check`
+ * says.
+ */
+function checkLane(check?: (moves: number) => Promise<PuzzleVerdict>): ReviewLane & { checked: number[] } {
+  const checked: number[] = [];
+  return {
+    checked,
+    grade: (_g, _b, played, ply) => Promise.resolve(graded(played, ply, [1, 3, 5])),
+    checkPuzzle(_game, state) {
+      const n = plyOf(state);
+      checked.push(n);
+      return check ? check(n) : new Promise((r) => setTimeout(() => r(CONFIRMED), 20));
+    },
+  };
+}
+
+/** Which ply of the scripted Exxit game a position is (the checks are told the state, not the ply). */
+function plyOf(state: unknown): number {
+  const r = replay(getGame('exxit'), 'short', EXXIT_SHORT.slice(0, 8));
+  if (!r.ok) throw new Error('replay');
+  return r.states.findIndex((s) => JSON.stringify(s) === JSON.stringify(state));
+}
+
+function proc(l: ReviewLane): Harness {
+  const h = harness(() => Date.now());
+  h.ctx.review = l;
+  return h;
+}
+
+/** A process that records candidates but takes up no check (its lane is closed): the jobs wait in Redis. */
+const recorder = (): Harness => proc({ ...checkLane(), open: () => false });
+
+/** Settles the processes until none starts more work. */
+async function settleAll(...ps: Harness[]): Promise<void> {
+  for (let i = 0; i < 3; i++) await Promise.all(ps.map((p) => p.settle()));
+}
+
+const jobOf = (gameId: string, ply: number) => m.store.puzzleChecks.get({ gameId, ply });
+const positionId = (moves: number): string => puzzleId('exxit', 'short', EXXIT_SHORT.slice(0, moves));
+const added = (...hs: Harness[]) =>
+  hs.flatMap((h) => h.logs.filter((l) => l.msg === 'puzzle from a finished game added to the pool'));
+
+/** Every test below plays the same scripted game: the pool forgets its positions first (one position is one puzzle). */
+async function forgetPositions(): Promise<void> {
+  for (let n = 0; n <= 8; n++) {
+    await m.store.redis.del(`${m.prefix}puzzle:{puzzles}:${positionId(n)}`);
+    await m.store.redis.zrem(`${m.prefix}puzzle:{puzzles}:pool:exxit`, positionId(n));
+  }
+}
+
+describe('puzzle checks are durable jobs, exactly once across processes', () => {
+  beforeEach(forgetPositions);
+  it('a process killed mid-check leaves its candidates to another’s sweep; the pool gets each once', async () => {
+    // p1 checks ply 1's candidate and never answers (its process is killed there: it never says it is alive again).
+    let late: ((v: PuzzleVerdict) => void) | null = null;
+    const l1 = checkLane(() => new Promise((r) => (late = r)));
+    const p1 = proc(l1);
+    const g = await finished(8);
+    await postAnnouncement(p1.ctx, await resign(p1.ctx, g.channelId, 'alice'));
+    await until(() => l1.checked.length === 1);
+    const held = (await jobOf(g.id, l1.checked[0]))!;
+    expect(held).toMatchObject({ status: 'running', owner: p1.ctx.instanceId });
+    for (const ply of [1, 3, 5]) expect((await jobOf(g.id, ply))!.moves).toEqual(EXXIT_SHORT.slice(0, ply));
+
+    // Another live process: its sweep takes the dead one's job over and the waiting ones, one at a time.
+    const l2 = checkLane();
+    const p2 = proc(l2);
+    await m.store.processes.beat(p2.ctx.instanceId, 60_000);
+    expect(await sweepPuzzleChecks(p2.ctx)).toBe(1);
+    await settleAll(p2);
+    expect(l2.checked.sort()).toEqual([1, 3, 5]);
+    for (const ply of [1, 3, 5]) {
+      const p = await m.store.puzzles.get(positionId(ply));
+      expect(p).toMatchObject({ source: 'game', moves: EXXIT_SHORT.slice(0, ply), solution: 'P 0,0' });
+      const job = (await jobOf(g.id, ply))!;
+      expect(job.status).toBe('added');
+      // Over: out of the hint index, and Redis drops the record in a day.
+      const ttl = await m.store.redis.pttl(`${m.prefix}game:{${g.id}}:puzzle-check:${ply}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(86_400_000);
+    }
+    expect((await m.store.puzzleChecks.pending(Date.now() + HOUR)).filter((r) => r.gameId === g.id)).toEqual([]);
+    expect(added(p2)).toHaveLength(3);
+
+    // The dead process's late answer changes nothing: its lease is gone, the job over.
+    late!(CONFIRMED);
+    await until(() => p1.logs.some((l) => /lease lost/.test(l.msg)));
+    expect(added(p1)).toEqual([]);
+    // A sweep finds nothing more; the review posting the candidates again records nothing.
+    expect(await sweepPuzzleChecks(p2.ctx)).toBe(0);
+    const review = (await m.store.reviews.get(g.id))!;
+    expect(await queuePuzzleChecks(recorder().ctx, (await m.store.games.get(g.id))!, review.plies)).toBe(0);
+  });
+
+  it('a candidate checked before a crash is added by the next process without checking it again', async () => {
+    const g = await finished(8);
+    await queuePuzzleChecks(
+      recorder().ctx,
+      g,
+      [0, 1, 2, 3].map((i) => graded(EXXIT_SHORT[i], i, [3])),
+    );
+    const ref = { gameId: g.id, ply: 3 };
+    // The dead process got its verdict and recorded it, then died before adding it.
+    expect((await m.store.puzzleChecks.lease(ref, 'dead-process', Date.now(), 60_000)).ok).toBe(true);
+    const puzzle = {
+      id: positionId(3),
+      game: 'exxit',
+      setup: 'short',
+      moves: EXXIT_SHORT.slice(0, 3),
+      ...{
+        solution: 'P 0,0',
+        bestChance: 70,
+        secondChance: 40,
+        gap: 30,
+        rating: 1500,
+        source: 'game' as const,
+        seed: 1,
+      },
+    };
+    expect(await m.store.puzzleChecks.checked(ref, 'dead-process', puzzle)).toBe(true);
+    const l = checkLane();
+    const p = proc(l);
+    await sweepPuzzleChecks(p.ctx);
+    await settleAll(p);
+    expect(l.checked).toEqual([]);
+    expect(await m.store.puzzles.get(puzzle.id)).toEqual(puzzle);
+    expect((await jobOf(g.id, 3))!.status).toBe('added');
+  });
+
+  it('two processes racing check each candidate once, and the pool gets each position once', async () => {
+    const [l1, l2] = [checkLane(), checkLane()];
+    const [p1, p2] = [proc(l1), proc(l2)];
+    for (const p of [p1, p2]) await m.store.processes.beat(p.ctx.instanceId, 60_000);
+    const g = await finished(8);
+    const plies = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => graded(EXXIT_SHORT[i], i, [1, 3, 5]));
+    const before = await m.store.puzzles.count('exxit');
+    // Both record the candidates (as two processes grading the same review would), then race.
+    expect(
+      await Promise.all([queuePuzzleChecks(recorder().ctx, g, plies), queuePuzzleChecks(recorder().ctx, g, plies)]),
+    ).toSatisfy((n: number[]) => n[0] + n[1] === 3);
+    const ref = { gameId: g.id, ply: 1 };
+    await Promise.all([
+      sweepPuzzleChecks(p1.ctx),
+      sweepPuzzleChecks(p2.ctx),
+      runPuzzleCheck(p1.ctx, ref),
+      runPuzzleCheck(p2.ctx, ref),
+      sweepPuzzleChecks(p1.ctx),
+    ]);
+    await settleAll(p1, p2);
+    expect([...l1.checked, ...l2.checked].sort()).toEqual([1, 3, 5]);
+    expect(await m.store.puzzles.count('exxit')).toBe(before + 3);
+    expect(added(p1, p2)).toHaveLength(3);
+    for (const ply of [1, 3, 5]) expect((await jobOf(g.id, ply))!.status).toBe('added');
+  });
+});
+
+describe('puzzle checks: bad records and failures', () => {
+  beforeEach(forgetPositions);
+  it('a damaged job is refused and skipped (logged), the others checked; hints that name no job are dropped', async () => {
+    const g = await finished(8);
+    const plies = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => graded(EXXIT_SHORT[i], i, [1, 3]));
+    await queuePuzzleChecks(recorder().ctx, g, plies);
+    const bad = `${m.prefix}game:{${g.id}}:puzzle-check:1`;
+    await m.store.redis.hset(bad, 'moves', '{broken');
+    const pending = `${m.prefix}puzzle-checks:pending`;
+    await m.store.redis.zadd(pending, Date.now() - 1_000, 'not a hint');
+    await m.store.redis.zadd(pending, Date.now() - 2 * HOUR, 'zzzz0000:4'); // an old hint whose job never came
+    await m.store.redis.zadd(pending, Date.now() - 1_000, 'zzzz0001:4'); // a fresh one: its job may come yet
+    const l = checkLane();
+    const p = proc(l);
+    await expect(sweepPuzzleChecks(p.ctx)).resolves.toBeGreaterThanOrEqual(0);
+    await settleAll(p);
+    expect(l.checked).toEqual([3]);
+    expect((await jobOf(g.id, 3))!.status).toBe('added');
+    await expect(jobOf(g.id, 1)).rejects.toThrow(/corrupt puzzle-check record/);
+    expect(p.logs.some((x) => x.gameId === g.id && /does not validate: skipped/.test(x.msg))).toBe(true);
+    expect(await m.store.redis.pttl(bad)).toBeGreaterThan(0);
+    const left = await m.store.redis.zrange(pending, 0, -1);
+    for (const gone of [`${g.id}:1`, `${g.id}:3`, 'not a hint', 'zzzz0000:4']) expect(left).not.toContain(gone);
+    expect(left).toContain('zzzz0001:4');
+    await m.store.redis.zrem(pending, 'zzzz0001:4');
+  });
+
+  it('a check that keeps failing is tried again, then given up with a log line', async () => {
+    const l = checkLane(() => Promise.reject(new Error('the AI is busy, try again in a moment')));
+    const p = proc(l);
+    const g = await finished(4);
+    await queuePuzzleChecks(
+      recorder().ctx,
+      g,
+      [0, 1, 2, 3].map((i) => graded(EXXIT_SHORT[i], i, [3])),
+    );
+    const ref = { gameId: g.id, ply: 3 };
+    for (let i = 0; i <= PUZZLE_CHECK_TRIES; i++) {
+      await runPuzzleCheck(p.ctx, ref);
+      if (i < PUZZLE_CHECK_TRIES) {
+        const job = (await jobOf(g.id, 3))!;
+        expect(job).toMatchObject({ status: 'queued', owner: '', tries: i + 1 });
+        // Given back for a later look (backing off), not at once.
+        const at = Number(await m.store.redis.zscore(`${m.prefix}puzzle-checks:pending`, `${g.id}:3`));
+        expect(at).toBeGreaterThan(Date.now());
+      }
+    }
+    expect(l.checked).toHaveLength(PUZZLE_CHECK_TRIES);
+    expect((await jobOf(g.id, 3))!.status).toBe('failed');
+    expect(p.logs.filter((x) => /giving up a puzzle candidate/.test(x.msg))).toHaveLength(1);
+    expect((await m.store.puzzleChecks.pending(Date.now() + HOUR)).some((r) => r.gameId === g.id)).toBe(false);
+    await p.settle();
   });
 });
 

@@ -21,7 +21,7 @@ import {
 } from '../../src/match/index.js';
 import type { InteractionRef, StoredGame, StoredPlyReview } from '../../src/model/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, harness, HOUR, useMatchStore, type Harness } from './harness.js';
+import { createGame, harness, HOUR, useMatchStore, type Harness, until } from './harness.js';
 
 const m = useMatchStore('review');
 const T = Date.now();
@@ -80,15 +80,6 @@ async function played(n = 8, over: Partial<Parameters<typeof createGame>[1]> = {
   });
   if (!res.ok) throw new Error('update');
   return res.game;
-}
-
-async function until<T>(read: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const v = await read();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('until: timed out');
 }
 
 describe('the review job', () => {

@@ -1,8 +1,8 @@
-// The puzzle pool and the puzzles' ratings book (issue 20) on real Redis and the embedded store.
+// The puzzle pool, the puzzle check jobs and the puzzles' ratings book (issue 20) on real Redis and the embedded store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSnapshot, puzzleId, type Puzzle } from '../../src/model/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
+import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 const puzzle = (n: number, rating: number, game = 'orion'): Puzzle => {
   const moves = ['P2 C4 N', `x${n}`];
@@ -91,6 +91,74 @@ describe.each(MODES)('puzzles on $name', (mode) => {
     expect(await store.puzzles.dailyGuilds()).not.toContain(g);
   });
 
+  it('records a candidate’s check once per game and ply, leased by one process, ended once, then kept a day', async () => {
+    const gameId = uid('g');
+    const job = { gameId, ply: 2, game: 'orion', setup: 'preset1', moves: ['P2 C4 N', 'x'], seed: 7 };
+    const ref = { gameId, ply: 2 };
+    expect(await store.puzzleChecks.create(job)).toBe(true);
+    expect(await store.puzzleChecks.create(job)).toBe(false);
+    await expect(store.puzzleChecks.create({ ...job, ply: 3 })).rejects.toThrow(); // moves: not as many as the ply
+    expect(await store.puzzleChecks.get(ref)).toMatchObject({ ...job, status: 'queued', owner: '', tries: 0 });
+    expect((await store.puzzleChecks.pending(Date.now() + 1000)).map((r) => [r.gameId, r.ply])).toContainEqual([
+      gameId,
+      2,
+    ]);
+
+    // One holder at a time: a live lease is refused to another, given to a holder found gone.
+    const a = await store.puzzleChecks.lease(ref, 'p1', 1_000, 60_000);
+    expect(a).toMatchObject({ ok: true, job: { status: 'running', owner: 'p1', tries: 1 } });
+    expect(await store.puzzleChecks.lease(ref, 'p2', 2_000, 60_000)).toEqual({
+      ok: false,
+      reason: 'held',
+      holder: 'p1',
+    });
+    expect(await store.puzzleChecks.extend(ref, 'p2', 2_000, 60_000)).toBe(false);
+    expect(await store.puzzleChecks.lease(ref, 'p2', 2_000, 60_000, 'p1')).toMatchObject({ ok: true });
+    // The old holder's steps are refused.
+    const p = puzzle(30, 1500);
+    expect(await store.puzzleChecks.checked(ref, 'p1', p)).toBe(false);
+    expect(await store.puzzleChecks.finish(ref, 'p1', 'rejected')).toBe(false);
+    expect(await store.puzzleChecks.checked(ref, 'p2', p)).toBe(true);
+    // Given back checked: it stays checked, with its puzzle, for the next holder.
+    expect(await store.puzzleChecks.release(ref, 'p2')).toBe(true);
+    const next = await store.puzzleChecks.lease(ref, 'p3', 3_000, 60_000);
+    expect(next).toMatchObject({ ok: true, job: { status: 'checked', owner: 'p3', tries: 3, puzzle: p } });
+    expect(await store.puzzleChecks.finish(ref, 'p3', 'added')).toBe(true);
+    expect(await store.puzzleChecks.finish(ref, 'p3', 'added')).toBe(false);
+    expect(await store.puzzleChecks.lease(ref, 'p4', 4_000, 60_000)).toEqual({ ok: false, reason: 'over' });
+    // Over: out of the index, kept a day (recorded again meanwhile: nothing), then gone.
+    expect((await store.puzzleChecks.pending(Date.now() + 1000)).some((r) => r.gameId === gameId)).toBe(false);
+    expect(await store.puzzleChecks.create(job)).toBe(false);
+    const ttl = await store.redis.pttl(`${prefix}game:{${gameId}}:puzzle-check:2`);
+    expect(ttl).toBeGreaterThan(86_000_000);
+    expect(ttl).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('takes a waiting check for one process of many racing', async () => {
+    const stores = await openMany(mode, prefix, 4);
+    const ref = { gameId: uid('g'), ply: 0 };
+    await store.puzzleChecks.create({ ...ref, game: 'orion', setup: 'preset1', moves: [], seed: 1 });
+    const got = await Promise.all(stores.map((s, i) => s.puzzleChecks.lease(ref, `p${i}`, 1_000, 60_000)));
+    expect(got.filter((g) => g.ok)).toHaveLength(1);
+    await Promise.all(stores.slice(1).map((s) => s.close()));
+  });
+
+  it('refuses a damaged check job, and drops hints that name none', async () => {
+    const ref = { gameId: uid('g'), ply: 1 };
+    await store.puzzleChecks.create({ ...ref, game: 'orion', setup: 'preset1', moves: ['P2 C4 N'], seed: 1 });
+    const key = `${prefix}game:{${ref.gameId}}:puzzle-check:1`;
+    await store.redis.hset(key, 'ply', '4');
+    await expect(store.puzzleChecks.get(ref)).rejects.toThrow(/corrupt puzzle-check record/);
+    await store.redis.hset(key, 'ply', '1', 'status', '"lost"');
+    await expect(store.puzzleChecks.get(ref)).rejects.toThrow(/corrupt puzzle-check record/);
+    await store.puzzleChecks.skip(ref);
+    expect(await store.redis.pttl(key)).toBeGreaterThan(0);
+    expect(await store.puzzleChecks.lease(ref, 'p1', 1_000, 60_000)).toEqual({ ok: false, reason: 'over' });
+    await store.redis.zadd(`${prefix}puzzle-checks:pending`, 1, 'no-ply-here', 2, 'abcd1234:x', 3, 'abcd1234:5');
+    expect((await store.puzzleChecks.pending(10)).map((r) => [r.gameId, r.ply, r.at])).toEqual([['abcd1234', 5, 3]]);
+    expect(await store.redis.zrange(`${prefix}puzzle-checks:pending`, 0, 0)).toEqual(['abcd1234:5']);
+  });
+
   it('keeps puzzle ratings in a book of their own, once per attempt, the puzzle starting at its difficulty', async () => {
     const [u, guild] = [uid('u'), uid('g')];
     const p =
@@ -108,12 +176,20 @@ describe.each(MODES)('puzzles on $name', (mode) => {
       { winner: 0, draw: false },
       1000,
       {},
-      [null, start],
+      [null, { start, globalOnly: true }],
     );
     expect(out.applied).toBe(true);
     expect(out.players[1].global.before.rating).toBe(1800);
     expect(out.players[0].global.after.rating).toBeGreaterThan(1500);
     expect(out.players[0].guild!.after.rating).toBeGreaterThan(1500);
+    // The puzzle is rated globally only: no server-scope entry, off the server's board; the player's server rating
+    // moved against the puzzle's global one (1800), as their global one did.
+    expect(out.players[1].guild).toBeNull();
+    expect(await store.puzzleRatings.get('orion', p, `guild:${guild}`)).toEqual(defaultSnapshot());
+    expect((await store.puzzleRatings.top('orion', `guild:${guild}`, 10)).map((e) => e.userId)).toEqual([u]);
+    expect(await store.redis.exists(`${prefix}ratings:{puzzle-ratings:orion}:player:guild:${guild}:${p}`)).toBe(0);
+    expect(out.players[0].guild!.after.rating).toBe(out.players[0].global.after.rating);
+    expect((await store.puzzleRatings.get('orion', p, 'global')).rating).toBe(out.players[1].global.after.rating);
     // The games' book does not move; the same attempt again changes nothing.
     expect(await store.ratings.get('orion', u, 'global')).toEqual(defaultSnapshot());
     const again = await store.puzzleRatings.applyResult(
