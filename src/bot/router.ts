@@ -9,7 +9,7 @@ import { commandsByName, serverCommands } from '../commands/index.js';
 import type { Ack, CommandContext, Reply } from '../commands/kit/command.js';
 import { parseCustomId } from '../commands/kit/custom-id.js';
 import { gateChannel } from '../commands/kit/people.js';
-import { owedHere, serverHere } from '../commands/kit/place.js';
+import { owedHere, reviewsHere, serverHere } from '../commands/kit/place.js';
 import { checkGameChannel } from '../match/settings.js';
 import { isRefusal, refuse } from '../match/refusal.js';
 import { storeUnavailable } from '../store/unavailable.js';
@@ -43,6 +43,8 @@ export async function handleInteraction(base: CommandContext, i: Interaction): P
     await answerError(ctx, i, answer, e);
     seen(isRefusal(e) ? 'refused' : 'error');
   }
+  // Answered: a review the channel owes (reply mode) can follow it up now.
+  await reviewsHere(ctx, i);
 }
 
 function ackOf(i: RepliableInteraction): Ack {

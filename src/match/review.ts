@@ -2,7 +2,8 @@
 // game that ends with a result, graded one ply at a time off the event loop
 // (ctx.review: the AI's background lane, below moves and AI turns), then
 // posted once in the game's thread after the result — or, in reply mode, as a
-// follow-up of the interaction that ended the game.
+// follow-up of the interaction that ended the game, else of the next one
+// answered in its channel (followReviewsHere).
 //
 // Exactly once across processes: the job is created once per game (the
 // final post's building creates it, and the announcement sweep builds an
@@ -18,7 +19,7 @@ import { replay } from '../engine/replay.js';
 import { costliest, summarizeReview } from '../engine/review.js';
 import type { InteractionRef, ReviewJob, StoredGame, StoredPlyReview } from '../model/index.js';
 import { isCorruptRecordError } from '../store/types.js';
-import { archiveIfOver, interactionUsable } from './announce.js';
+import { archiveIfOver, INTERACTION_TTL_MS, interactionUsable } from './announce.js';
 import { postableHere, type MatchContext, type ReviewMoment, type ReviewPost } from './context.js';
 import { inHandTable, keepLease, retryDelay } from './leased.js';
 import { queuePuzzleChecks } from './puzzles.js';
@@ -252,10 +253,14 @@ async function deliver(ctx: MatchContext, rec0: StoredGame, states: unknown[], j
     await archiveIfOver(ctx, rec);
     return;
   }
-  const interaction = interactionUsable(job.interaction) ? job.interaction : null;
+  // Read again: an interaction in the channel may have handed it a fresher one while it was graded (followReviewsHere).
+  const kept = (await store.get(rec.id).catch(() => null))?.interaction ?? job.interaction;
+  const interaction = interactionUsable(kept) ? kept : null;
   if (!interaction) {
-    ctx.log.info({ gameId: rec.id }, 'reply mode and no interaction left to follow up: the review is not posted');
-    await store.posted(rec.id, ctx.instanceId, null);
+    // Reply mode and nothing left to follow up (the game ended on time, or grading outlived the token): the next
+    // interaction in the channel hands the review one (followReviewsHere).
+    if (await store.owe(rec.id, ctx.instanceId, rec.channelId))
+      ctx.log.info({ gameId: rec.id }, 'review waits for the next interaction in its channel');
     return;
   }
   if (!(await store.sending(rec.id, ctx.instanceId))) return;
@@ -267,6 +272,37 @@ async function deliver(ctx: MatchContext, rec0: StoredGame, states: unknown[], j
     ctx.log.warn({ err: e, gameId: rec.id }, 'could not follow up with the review');
   }
   await store.posted(rec.id, ctx.instanceId, messageId);
+}
+
+/**
+ * Reply mode: an interaction in a channel where the bot cannot post has been
+ * answered; the reviews that channel owes follow it up (each once: the job is
+ * handed over by compare-and-set, then leased and posted as any other), and a
+ * review of its last game still being graded keeps it, when the interaction
+ * it has will not outlive the grading. Returns how many reviews it resumed.
+ */
+export async function followReviewsHere(
+  ctx: MatchContext,
+  channelId: string,
+  interaction: InteractionRef,
+): Promise<number> {
+  const store = ctx.store.reviews;
+  const ids = new Set(await store.owedIn(channelId));
+  const last = await ctx.store.channels.latest(channelId).catch(() => null);
+  if (last && last.status !== 'active' && !postableHere(last) && reviewable(last)) ids.add(last.id);
+  let resumed = 0;
+  for (const id of ids) {
+    const how = await store.follow(id, channelId, interaction, ({ status, interaction: kept }) => {
+      if (status === 'owed') return 'resume';
+      // A token with most of its life ahead outlives a review's grading and posting: keep it.
+      return kept && kept.createdAt > Date.now() - INTERACTION_TTL_MS / 3 ? null : 'replace';
+    });
+    if (how !== 'resumed') continue;
+    resumed++;
+    ctx.log.info({ gameId: id }, 'owed review resumed by an interaction in its channel');
+    ctx.background(`review ${id}`, () => runReview(ctx, id));
+  }
+  return resumed;
 }
 
 /** The game's record once its result is out (its final post shown), waiting a little; null if it is still owed. */

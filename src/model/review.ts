@@ -42,10 +42,21 @@ export const gameReviewSchema = z.object({
  * Where a review job stands: queued (no one grades it yet), running (graded
  * by `owner` until `leaseUntil`), done (graded, its post not out yet; `owner`
  * then holds the posting), sending (reply mode: a follow-up is on its way and
- * is never sent again), posted, skipped (nothing was graded: forced moves only)
+ * is never sent again), owed (reply mode, graded, and no interaction left to
+ * follow up: the next interaction in its channel takes it back to done, with
+ * itself to follow), posted, skipped (nothing was graded: forced moves only)
  * or failed (gave up after repeated failures).
  */
-export const REVIEW_STATUSES = ['queued', 'running', 'done', 'sending', 'posted', 'skipped', 'failed'] as const;
+export const REVIEW_STATUSES = [
+  'queued',
+  'running',
+  'done',
+  'sending',
+  'owed',
+  'posted',
+  'skipped',
+  'failed',
+] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const reviewJobSchema = z.object({

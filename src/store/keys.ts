@@ -60,6 +60,8 @@ export function makeKeys(prefix: string) {
     reviewPlies: (id: string) => `${p}game:{${id}}:review:plies`,
     /** Review jobs that may need a process (score: when to look); a hint, re-checked on the job. */
     reviewsPending: () => `${p}reviews:pending`,
+    /** Reply mode: a channel's reviews waiting for the next interaction there (score: when they began to wait). */
+    channelReviewsOwed: (channelId: string) => `${p}channel:{${channelId}}:reviews-owed`,
     /** A finished game's puzzle candidate at a ply: its check's job (same slot as the game), kept a day once over. */
     puzzleCheck: (id: string, ply: number) => `${p}game:{${id}}:puzzle-check:${ply}`,
     /** Puzzle checks that may need a process, as `<gameId>:<ply>` (score: when to look); a hint, re-checked. */

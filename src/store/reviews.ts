@@ -4,6 +4,7 @@
 // with an expiry, scripts.ts), so one process grades a job and one posts it.
 import {
   isRecordId,
+  type ReviewStatus,
   plyReviewSchema,
   reviewJobSchema,
   type InteractionRef,
@@ -14,13 +15,38 @@ import {
 import { decodeRecord, encodeFields } from './codec.js';
 import type { StoreContext } from './context.js';
 import { createJob, j, statuses, stepJob, takeJob } from './jobs.js';
-import { REVIEW_ADD_PLY } from './scripts.js';
+import { isKeyPart } from './keys.js';
+import { REVIEW_ADD_PLY, REVIEW_FOLLOW } from './scripts.js';
 import { CorruptRecordError, type ReviewLease, type ReviewStore } from './types.js';
 
 /** The statuses in which a job has a holder at work (grading or posting). */
 const LIVE = statuses('running', 'done', 'sending');
 /** The statuses in which a process may take a job up: waiting, or live with its holder gone. */
 const TAKEABLE = statuses('queued', 'running', 'done', 'sending');
+/** The statuses in which a job's post is still to come (its interaction may be replaced by a fresher one). */
+const AHEAD = statuses('queued', 'running', 'done');
+
+/** How long a reply-mode review waits for an interaction in its channel before it is forgotten. */
+export const REVIEW_OWED_TTL_MS = 24 * 60 * 60_000;
+
+/** An interaction as a job stores it. */
+const storedInteraction = (i: InteractionRef | null): InteractionRef | null =>
+  i
+    ? {
+        token: i.token,
+        createdAt: i.createdAt,
+        component: i.component,
+        ...(i.followUp !== undefined ? { followUp: i.followUp } : {}),
+      }
+    : null;
+
+const parseJson = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+};
 
 export class RedisReviewStore implements ReviewStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -42,14 +68,7 @@ export class RedisReviewStore implements ReviewStore {
       owner: '',
       leaseUntil: 0,
       tries: 0,
-      interaction: interaction
-        ? {
-            token: interaction.token,
-            createdAt: interaction.createdAt,
-            component: interaction.component,
-            ...(interaction.followUp !== undefined ? { followUp: interaction.followUp } : {}),
-          }
-        : null,
+      interaction: storedInteraction(interaction),
       review: null,
       messageId: null,
     });
@@ -162,6 +181,52 @@ export class RedisReviewStore implements ReviewStore {
     const ok = await this.step(gameId, owner, from, j(status), fields);
     if (ok) await this.ctx.redis.zrem(this.ctx.keys.reviewsPending(), gameId);
     return ok;
+  }
+
+  async owe(gameId: string, owner: string, channelId: string): Promise<boolean> {
+    if (!isRecordId(gameId) || !isKeyPart(channelId)) return false;
+    const { redis, keys } = this.ctx;
+    const owed = keys.channelReviewsOwed(channelId);
+    // The channel's note first: a crash before the step leaves a note whose job is found not owed, and dropped.
+    await redis.multi().zadd(owed, this.ctx.now(), gameId).pexpire(owed, REVIEW_OWED_TTL_MS).exec();
+    const ok = await this.step(gameId, owner, j('done'), j('owed'), ['owner', j(''), 'leaseUntil', '0']);
+    if (ok) await redis.zrem(keys.reviewsPending(), gameId);
+    return ok;
+  }
+
+  async owedIn(channelId: string, limit = 10): Promise<string[]> {
+    if (!isKeyPart(channelId)) return [];
+    const owed = this.ctx.keys.channelReviewsOwed(channelId);
+    await this.ctx.redis.zremrangebyscore(owed, '-inf', this.ctx.now() - REVIEW_OWED_TTL_MS);
+    return this.ctx.redis.zrange(owed, 0, limit - 1);
+  }
+
+  async follow(
+    gameId: string,
+    channelId: string,
+    interaction: InteractionRef,
+    wants: (job: Pick<ReviewJob, 'status' | 'interaction'>) => 'resume' | 'replace' | null,
+  ): Promise<'resumed' | 'replaced' | null> {
+    if (!isRecordId(gameId) || !isKeyPart(channelId)) return null;
+    const { redis, keys } = this.ctx;
+    const key = this.key(gameId);
+    const [rawStatus, raw] = await redis.hmget(key, 'status', 'interaction');
+    const status = reviewJobSchema.shape.status.safeParse(parseJson(rawStatus ?? ''));
+    const current = reviewJobSchema.shape.interaction.safeParse(parseJson(raw ?? ''));
+    if (raw === null || !status.success || !current.success) return null; // missing, or damaged: get() reports it
+    if (status.data !== 'owed') await redis.zrem(keys.channelReviewsOwed(channelId), gameId); // a stale note
+    const what = wants({ status: status.data, interaction: current.data });
+    const next = j(storedInteraction(interaction));
+    if (what === 'resume' && status.data === 'owed') {
+      // The hint first: a crash after the step leaves the job to the sweep.
+      await redis.zadd(keys.reviewsPending(), 'NX', this.ctx.now(), gameId);
+      if (Number(await REVIEW_FOLLOW.run(redis, [key], [j('owed'), raw, next, j('done')])) !== 1) return null;
+      await redis.zrem(keys.channelReviewsOwed(channelId), gameId);
+      return 'resumed';
+    }
+    const ahead: readonly ReviewStatus[] = ['queued', 'running', 'done'];
+    if (what !== 'replace' || !ahead.includes(status.data)) return null;
+    return Number(await REVIEW_FOLLOW.run(redis, [key], [AHEAD, raw, next, ''])) === 1 ? 'replaced' : null;
   }
 
   async release(gameId: string, owner: string): Promise<boolean> {

@@ -426,6 +426,27 @@ return 1
 );
 
 /**
+ * Reply mode: a review job handed the interaction that will carry its post. KEYS: job. ARGV: the statuses it may be in
+ * ('|'-joined JSON), its interaction field as read (compared as stored), the new interaction (JSON), the new status
+ * ('' unchanged; a change also drops the holder) → 1 handed over, 0 the job moved on meanwhile.
+ */
+export const REVIEW_FOLLOW = new Script(
+  'reviewFollow',
+  `
+local st = redis.call('HGET', KEYS[1], 'status') or ''
+local ok = false
+for s in string.gmatch(ARGV[1], '[^|]+') do if s == st then ok = true end end
+if not ok or redis.call('HGET', KEYS[1], 'interaction') ~= ARGV[2] then return 0 end
+if ARGV[4] == '' then
+  redis.call('HSET', KEYS[1], 'interaction', ARGV[3])
+else
+  redis.call('HSET', KEYS[1], 'interaction', ARGV[3], 'status', ARGV[4], 'owner', '""', 'leaseUntil', '0')
+end
+return 1
+`,
+);
+
+/**
  * One graded ply. KEYS: job, plies. ARGV: owner, the ply's index, its JSON, leaseUntil → 1 recorded (the lease kept
  * until leaseUntil), 0 not the owner's running job, -1 not the next ply.
  */

@@ -246,6 +246,24 @@ export interface ReviewStore {
   posted(gameId: string, owner: string, messageId: string | null): Promise<boolean>;
   /** Gives the lease back: running → queued, done / sending stay (another process may post); false if not held. */
   release(gameId: string, owner: string): Promise<boolean>;
+  /**
+   * Reply mode, no interaction left to follow up: done → owed, the lease and the hint dropped, the job noted in its
+   * channel (`channelId`) for the next interaction there (a day at most); false if not `owner`'s.
+   */
+  owe(gameId: string, owner: string, channelId: string): Promise<boolean>;
+  /** The games whose reviews a channel owes (oldest first; a hint: follow() re-checks each job). */
+  owedIn(channelId: string, limit?: number): Promise<string[]>;
+  /**
+   * Reply mode: hands a job an interaction in its channel to follow up, as `wants` decides from its status and stored
+   * interaction: 'resume' an owed job (owed → done, no holder, its hint back: the next lease posts it) or 'replace' the
+   * interaction of a job not posted yet. Compare-and-set: what moved meanwhile is left alone (null).
+   */
+  follow(
+    gameId: string,
+    channelId: string,
+    interaction: InteractionRef,
+    wants: (job: Pick<ReviewJob, 'status' | 'interaction'>) => 'resume' | 'replace' | null,
+  ): Promise<'resumed' | 'replaced' | null>;
 }
 
 // ---------------------------------------------------------------------------

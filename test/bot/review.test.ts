@@ -7,6 +7,7 @@
 // pictures are the renderer's.
 import { Routes } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { sweepClocks, type StartBotOptions } from '../../src/bot/index.js';
 import { commandData } from '../../src/commands/index.js';
 import { getGame } from '../../src/engine/index.js';
 import type { ReviewLane } from '../../src/match/index.js';
@@ -61,9 +62,10 @@ const lane: ReviewLane = {
   grade: (_g, before, played, ply) => Promise.resolve(graded(played, ply, another(before, played))),
 };
 
-async function harness(): Promise<Harness> {
+async function harness(bot: Partial<StartBotOptions> = {}): Promise<Harness> {
   return createHarness({
     bot: {
+      ...bot,
       review: lane,
       renderWinChart: (game, chart, opts) => renderWinChart(game, chart, opts),
       renderMoveComparison: (game, before, moves, opts) => renderMoveComparison(game, before, moves, opts),
@@ -150,6 +152,49 @@ describe('the post-game review', () => {
     await new Promise((r) => setTimeout(r, 300));
     const reviews = h.fake.messages(dm.id).filter((m) => (m.embeds as any[])[0]?.title?.startsWith('Game review'));
     expect(reviews).toHaveLength(1);
+    expect(h.fake.errors).toEqual([]);
+  });
+
+  it('in a group DM, after a loss on time (no interaction to follow), follows up the next interaction there, once', async () => {
+    const HOUR = 3_600_000;
+    let offset = 0;
+    h = await harness({ now: () => Date.now() + offset, announceSweepIntervalMs: 0 });
+    await h.bot.client.rest.put(Routes.applicationCommands(h.fake.applicationId), { body: commandData() });
+    const ann = h.fake.addUser({ username: 'ann', globalName: 'Ann', guildId: null });
+    const ben = h.fake.addUser({ username: 'ben', globalName: 'Ben', guildId: null, installed: true });
+    const dm = h.fake.addGroupDm({ name: 'Hex night', memberIds: [ann.id, ben.id] });
+    const card = (
+      await h.fake
+        .slash(ann, dm.id, 'challenge', toOptions({ game: 'exxit', opponent: ben, first: 'me', tiles: 19, clock: 1 }))
+        .done()
+    ).original!;
+    await h.fake.click(ben, card.id, findButton(card, 'Accept')).done({ followups: 1 });
+    for (let i = 0; i < 4; i++) await h.move(i % 2 ? ben : ann, dm.id, EXXIT_SHORT[i]);
+    offset += 0.8 * HOUR;
+    await sweepClocks(h.bot.ctx);
+    offset += 0.3 * HOUR;
+    await sweepClocks(h.bot.ctx); // Ann, to move, loses on time: nothing can carry the result or the review yet
+    const rec = await h.game(dm.id);
+    expect(rec).toMatchObject({ status: 'over', result: { reason: 'time' } });
+    const isReview = (m: FakeMessage) => (m.embeds as any[])[0]?.title?.startsWith('Game review') === true;
+    expect(h.fake.messages(dm.id).filter(isReview)).toEqual([]);
+
+    // Ben looks at the board: the loss on time first, then the review follows that interaction up.
+    const asked = Date.now();
+    const look = await h.fake.slash(ben, dm.id, 'board', toOptions({})).done({ followups: 1 });
+    expect(look.original!.content).toContain('lost on time');
+    const review = await h.fake.waitForMessage(dm.id, isReview, 20_000);
+    expect(review.attachments.length).toBeGreaterThan(0);
+    const job = await waitFor(async () => {
+      const j = await h!.store.reviews.get(rec.id);
+      return j?.status === 'posted' && j;
+    });
+    expect(job.messageId).toBe(review.id);
+    expect(job.interaction!.createdAt).toBeGreaterThanOrEqual(asked - 1_000);
+    // Once: the next interaction there brings no second review.
+    await h.fake.slash(ann, dm.id, 'board', toOptions({})).done();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.fake.messages(dm.id).filter(isReview)).toHaveLength(1);
     expect(h.fake.errors).toEqual([]);
   });
 

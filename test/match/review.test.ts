@@ -4,7 +4,8 @@
 // posted once after the result; two processes racing post it once; a job held
 // by a process that died is taken over, goes on from its last graded ply and
 // is posted once; in reply mode it follows up the interaction that ended the
-// game, once.
+// game, once — or, when that interaction can no longer carry it, waits for the
+// next interaction in its channel and follows that one up, once.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
@@ -12,6 +13,7 @@ import { replay } from '../../src/engine/replay.js';
 import {
   abort,
   finalAnnouncement,
+  followReviewsHere,
   postAnnouncement,
   resign,
   runReview,
@@ -264,5 +266,99 @@ describe('reply mode', () => {
     expect(job.status).toBe('posted');
     expect(job.interaction?.token).toBe('tok');
     expect(h.posts).toEqual([]);
+  });
+
+  /** A process whose follow-ups are recorded by the token they follow. */
+  function replyProc(l: ReviewLane = lane()): Harness & { follows: string[] } {
+    const h = proc(l);
+    const follows: string[] = [];
+    h.ctx.notifier.followUp = (i, post) => {
+      follows.push(`${post.kind}:${i.token}`);
+      return Promise.resolve(randomBytes(6).toString('hex'));
+    };
+    return Object.assign(h, { follows });
+  }
+
+  /** A reply-mode game that `alice` resigns through an interaction made `age` ms ago, its result shown. */
+  async function resigned(h: Harness, age: number): Promise<StoredGame> {
+    const g = await played(6, { postable: false, guildId: null });
+    const interaction: InteractionRef = { token: 'ended', createdAt: Date.now() - age, component: false };
+    const a = await resign(h.ctx, g.channelId, 'alice', { ...interaction, answerBy: () => Date.now() + 3_000 });
+    await m.store.outbox.markShown(a.post.game.id, a.post.game.version, a.post.game.moves.length);
+    return g;
+  }
+
+  const fresh = (token: string): InteractionRef => ({ token, createdAt: Date.now(), component: true });
+
+  it('with no interaction left to follow up, waits for the next interaction in its channel, then follows it, once', async () => {
+    const h = replyProc();
+    const g = await resigned(h, 20 * 60_000); // its token expired while the review was graded
+    await h.settle();
+    expect(h.follows).toEqual([]);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'owed', owner: '' });
+    expect(await m.store.reviews.owedIn(g.channelId)).toEqual([g.id]);
+    // Not the sweep's: nothing to do until someone is in the channel.
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g.id);
+    expect(await sweepReviews(h.ctx)).toBe(0);
+
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(1);
+    await h.settle();
+    expect(h.follows).toEqual(['review:next']);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
+    expect(await m.store.reviews.owedIn(g.channelId)).toEqual([]);
+    // The next interaction there finds nothing owed.
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('later'))).toBe(0);
+    await h.settle();
+    expect(h.follows).toEqual(['review:next']);
+  });
+
+  it('two processes answering interactions in the channel at once follow it up once', async () => {
+    const h1 = replyProc();
+    const h2 = replyProc();
+    const g = await resigned(h1, 20 * 60_000);
+    await h1.settle();
+    expect((await m.store.reviews.get(g.id))?.status).toBe('owed');
+    const n = await Promise.all([
+      followReviewsHere(h1.ctx, g.channelId, fresh('one')),
+      followReviewsHere(h2.ctx, g.channelId, fresh('two')),
+    ]);
+    expect(n[0] + n[1]).toBe(1);
+    await Promise.all([h1.settle(), h2.settle()]);
+    await sweepReviews(h2.ctx);
+    await Promise.all([h1.settle(), h2.settle()]);
+    expect([...h1.follows, ...h2.follows]).toHaveLength(1);
+    expect((await m.store.reviews.get(g.id))?.status).toBe('posted');
+  });
+
+  it("a new game in the channel does not lose the last one's owed review", async () => {
+    const h = replyProc();
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    const next = await createGame(T + HOUR, { channelId: g.channelId, postable: false, guildId: null });
+    expect((await m.store.channels.latest(g.channelId))?.id).toBe(next.id);
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('rematch'))).toBe(1);
+    await h.settle();
+    expect(h.follows).toEqual(['review:rematch']);
+  });
+
+  it('still being graded, an interaction near its end is replaced by a fresher one; a young one is kept', async () => {
+    let release = (): void => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow: ReviewLane = {
+      async grade(_game, _before, played, ply) {
+        await gate;
+        return graded(played, ply);
+      },
+    };
+    const h = replyProc(slow);
+    const old = await resigned(h, 12 * 60_000); // two minutes of its token left
+    expect(await followReviewsHere(h.ctx, old.channelId, fresh('fresher'))).toBe(0);
+    expect((await m.store.reviews.get(old.id))?.interaction?.token).toBe('fresher');
+    const young = await resigned(h, 1_000);
+    await followReviewsHere(h.ctx, young.channelId, fresh('other'));
+    expect((await m.store.reviews.get(young.id))?.interaction?.token).toBe('ended');
+    release();
+    await h.settle();
+    expect(h.follows.sort()).toEqual(['review:ended', 'review:fresher']);
   });
 });

@@ -135,6 +135,47 @@ describe.each(MODES)('review jobs on $name', (mode) => {
     expect(await store.reviews.extend(id, 'p1', t + 7_000, 10_000)).toBe(false);
   });
 
+  it('reply mode: owed by its holder only, noted in its channel; resumed once with a fresh interaction; stale notes dropped', async () => {
+    const id = gid();
+    const ch = `ch${id}`;
+    const t = Date.now();
+    const fresh = { token: 'next', createdAt: t, component: true };
+    await store.reviews.create(id, { token: 'old', createdAt: t - 3_600_000, component: false });
+    await store.reviews.lease(id, 'p1', t, 10_000);
+    expect(await store.reviews.owe(id, 'p1', ch)).toBe(false); // not graded yet
+    await store.reviews.graded(id, 'p1', { review });
+    expect(await store.reviews.owe(id, 'p2', ch)).toBe(false);
+    expect(await store.reviews.owe(id, 'p1', 'bad key')).toBe(false);
+    expect(await store.reviews.owe(id, 'p1', ch)).toBe(true);
+    expect(await store.reviews.get(id)).toMatchObject({ status: 'owed', owner: '', leaseUntil: 0, review });
+    expect(await store.reviews.owedIn(ch)).toEqual([id]);
+    expect(await store.reviews.pending(t + 3_600_000)).not.toContain(id);
+    // Nobody takes an owed job up but an interaction in its channel.
+    expect(await store.reviews.lease(id, 'p3', t, 10_000)).toEqual({ ok: false, reason: 'owed' });
+    expect(await store.reviews.follow(id, ch, fresh, () => 'replace')).toBeNull();
+    expect(await store.reviews.follow(id, ch, fresh, () => 'resume')).toBe('resumed');
+    expect(await store.reviews.get(id)).toMatchObject({ status: 'done', owner: '', interaction: fresh });
+    expect(await store.reviews.owedIn(ch)).toEqual([]);
+    expect(await store.reviews.pending(Date.now())).toContain(id);
+    expect(await store.reviews.follow(id, ch, { ...fresh, token: 'again' }, () => 'resume')).toBeNull();
+    // Done (not posted yet): its interaction may be replaced, as the caller decides.
+    expect(await store.reviews.follow(id, ch, { ...fresh, token: 'newer' }, () => null)).toBeNull();
+    expect(await store.reviews.follow(id, ch, { ...fresh, token: 'newer' }, () => 'replace')).toBe('replaced');
+    expect((await store.reviews.get(id))!.interaction!.token).toBe('newer');
+    await store.reviews.lease(id, 'p1', Date.now(), 10_000);
+    await store.reviews.posted(id, 'p1', null);
+    expect(await store.reviews.follow(id, ch, fresh, () => 'replace')).toBeNull();
+    // A note whose job moved on, or has none, is dropped when found.
+    const gone = gid();
+    await store.redis.zadd(`${store.prefix}channel:{${ch}}:reviews-owed`, Date.now(), gone, Date.now(), id);
+    expect((await store.reviews.owedIn(ch)).sort()).toEqual([gone, id].sort());
+    await store.reviews.follow(id, ch, fresh, () => 'resume');
+    expect(await store.reviews.owedIn(ch)).toEqual([gone]);
+    // Notes older than a day are forgotten.
+    await store.redis.zadd(`${store.prefix}channel:{${ch}}:reviews-owed`, Date.now() - 25 * 3_600_000, gone);
+    expect(await store.reviews.owedIn(ch)).toEqual([]);
+  });
+
   it('pending: the hints up to a time, oldest first, at most `limit` (50 unless asked); recheck moves only a hint there is', async () => {
     // Jobs created with an old clock are not possible here (the store's clock is now): hints moved far into the past.
     const ids: string[] = [];

@@ -8,10 +8,12 @@
 // - A group DM, a DM between users, a server where only the user installed
 //   the app: "reply mode" — the bot is not a member, every channel route is
 //   403, and it speaks only by answering interactions (StoredGame.postable).
-import { ApplicationIntegrationType, type Interaction } from 'discord.js';
+import { ApplicationIntegrationType, type Interaction, type RepliableInteraction } from 'discord.js';
 import type { Announcement } from '../../match/announce.js';
 import type { MatchContext } from '../../match/context.js';
 import { takeOwed } from '../../match/reconcile.js';
+import { followReviewsHere } from '../../match/review.js';
+import { interactionRef } from './interaction-ref.js';
 
 /** The installation that authorized the interaction for a guild (a guild id, or "0" in the DM with the bot), if any. */
 function guildInstall(i: Interaction): string | undefined {
@@ -44,5 +46,19 @@ export async function owedHere(ctx: MatchContext, i: Interaction): Promise<Annou
   } catch (e) {
     ctx.log.warn({ err: e, interactionId: i.id, channelId: i.channelId }, 'could not look for an owed game post');
     return null;
+  }
+}
+
+/**
+ * Reply mode, once this interaction is answered: the post-game reviews its
+ * channel owes follow it up (match/review.ts followReviewsHere). Never throws:
+ * a review that cannot be handed over waits for the next interaction.
+ */
+export async function reviewsHere(ctx: MatchContext, i: RepliableInteraction): Promise<void> {
+  if (canPostHere(i) || !i.channelId || !(i.deferred || i.replied)) return;
+  try {
+    await followReviewsHere(ctx, i.channelId, interactionRef(i));
+  } catch (e) {
+    ctx.log.warn({ err: e, interactionId: i.id, channelId: i.channelId }, 'could not hand owed reviews an interaction');
   }
 }
