@@ -47,16 +47,7 @@ export const gameReviewSchema = z.object({
  * itself to follow), posted, skipped (nothing was graded: forced moves only)
  * or failed (gave up after repeated failures).
  */
-export const REVIEW_STATUSES = [
-  'queued',
-  'running',
-  'done',
-  'sending',
-  'owed',
-  'posted',
-  'skipped',
-  'failed',
-] as const;
+export const REVIEW_STATUSES = ['queued', 'running', 'done', 'sending', 'owed', 'posted', 'skipped', 'failed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const reviewJobSchema = z.object({
