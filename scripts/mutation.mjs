@@ -10,7 +10,7 @@
 //   HEXMATE_PROPERTY_RUNS=1 npm run ...      the property tests' full run counts (default a tenth)
 //   npm run test:mutation -- store --files=src/store/reviews.ts,src/store/outbox.ts
 //                                            those files only (of one folder), against the folder's tests; its
-//                                            reports are <folder>.partial.* and leave the full run's alone
+//                                            reports are <folder>.partial.<files>.* and leave the full run's alone
 //
 // Incremental: reports/mutation/<folder>.incremental.json keeps each mutant's result and the tests that
 // covered it; the next run tests again only the mutants of changed code or changed tests. The HTML report
@@ -55,7 +55,16 @@ const scores = [];
 for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
   const started = Date.now();
   // A run of some files only keeps its reports and sandbox apart: a full run may be going on beside it.
-  const name = files ? `${folder}.partial` : folder;
+  // Each set of files gets its own name, so that two partial runs can go on at once.
+  const slug = files
+    ?.map((f) =>
+      f
+        .slice(`src/${folder}/`.length)
+        .replace(/\.ts$/, '')
+        .replace(/[^\w-]/g, '_'),
+    )
+    .join('+');
+  const name = files ? `${folder}.partial.${slug}` : folder;
   const stryker = new Stryker({
     mutate: files ?? [`src/${folder}/**/*.ts`, `!src/${folder}/**/*.d.ts`],
     testRunner: 'vitest',
@@ -75,7 +84,7 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
     clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false },
-    tempDirName: files ? '.stryker-tmp/partial' : '.stryker-tmp',
+    tempDirName: files ? `.stryker-tmp/partial-${slug}` : '.stryker-tmp',
     // Not copied into the sandbox: the sandboxes (a full run's, beside a partial one) and the reports.
     ignorePatterns: ['/.stryker-tmp', '/reports'],
     cleanTempDir: 'always',
