@@ -134,12 +134,9 @@ export class RedisTournamentStore implements TournamentStore {
   }
 
   async listByGuild(guildId: string, limit = 25): Promise<StoredTournament[]> {
-    if (!isKeyPart(guildId)) return [];
-    const ids = await this.redis.zrevrange(
-      this.k.tournamentsOfGuild(guildId),
-      0,
-      Math.max(0, Math.min(limit, 100)) - 1,
-    );
+    const n = Math.max(0, Math.min(limit, 100));
+    if (!isKeyPart(guildId) || n === 0) return []; // (a stop of -1 would read the whole index)
+    const ids = await this.redis.zrevrange(this.k.tournamentsOfGuild(guildId), 0, n - 1);
     const found = await Promise.all(
       ids.map((i) =>
         this.get(i).catch((e: unknown) => {
