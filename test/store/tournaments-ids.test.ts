@@ -1,16 +1,9 @@
-// A generated tournament id that meets an existing one: create draws another
-// (ids are drawn through a stand-in of src/store/ids.ts that can be told
-// which ids to give out next), while a caller's own id that is taken is refused.
+// A generated tournament id that meets an existing one: create draws another.
+// An id collision cannot be forced (ids are random), so the client's first
+// EVALSHA (the create script) is made to answer "the id exists" once.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, type NewTournament, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
-
-const next: string[] = [];
-
-vi.mock('../../src/store/ids.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/store/ids.js')>();
-  return { ...real, newId: (length?: number) => next.shift() ?? real.newId(length) };
-});
 
 function newTournament(over: Partial<NewTournament> = {}): NewTournament {
   return {
@@ -56,17 +49,33 @@ describe.each(MODES)('tournament ids on $name', (mode) => {
     await store.close();
   });
 
-  it('a generated id already taken is drawn again; the existing tournament is left as it was', async () => {
-    const [taken, alsoTaken, free] = [uid('t'), uid('t'), uid('t')];
-    const first = await store.tournaments.create(newTournament({ id: taken, name: 'first' }));
-    const second = await store.tournaments.create(newTournament({ id: alsoTaken, name: 'second' }));
-    next.push(taken, alsoTaken, free);
-    const t = await store.tournaments.create(newTournament({ guildId: first.guildId, name: 'third' }));
-    expect(t.id).toBe(free);
-    expect(next).toEqual([]);
-    expect(await store.tournaments.get(free)).toEqual(t);
-    expect(await store.tournaments.get(taken)).toEqual(first);
-    expect(await store.tournaments.get(alsoTaken)).toEqual(second);
-    expect((await store.tournaments.listByGuild(first.guildId)).map((x) => x.id).sort()).toEqual([taken, free].sort());
+  it('a generated id already taken is drawn again, and the first draw is left alone', async () => {
+    const evalsha = vi.spyOn(store.redis, 'evalsha');
+    evalsha.mockResolvedValueOnce(0); // the create script: "this id exists"
+    let t;
+    let keys: string[];
+    try {
+      t = await store.tournaments.create(newTournament({ name: 'redrawn' }));
+    } finally {
+      keys = evalsha.mock.calls.map((c) => String(c[2])); // (restoring forgets the calls)
+      evalsha.mockRestore();
+    }
+    expect(keys).toHaveLength(2);
+    const firstId = /tournament:\{([0-9a-z]+)\}$/.exec(keys[0])![1];
+    expect(keys[1]).toBe(`${store.prefix}tournament:{${t.id}}`);
+    expect(t.id).not.toBe(firstId);
+    expect(await store.tournaments.get(t.id)).toEqual(t);
+    expect(await store.tournaments.get(firstId)).toBeNull();
+    expect((await store.tournaments.listByGuild(t.guildId)).map((x) => x.id)).toEqual([t.id]);
+  });
+
+  it('a caller’s own id that is taken is refused, not redrawn', async () => {
+    const id = uid('t');
+    const first = await store.tournaments.create(newTournament({ id, name: 'first' }));
+    await expect(store.tournaments.create(newTournament({ id, name: 'second' }))).rejects.toThrow(
+      /^tournament id taken$/,
+    );
+    expect(await store.tournaments.get(id)).toEqual(first);
+    expect((await store.tournaments.listByGuild(first.guildId)).map((x) => x.id)).toEqual([id]);
   });
 });
