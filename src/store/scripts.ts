@@ -312,14 +312,15 @@ return 1
 );
 
 /**
- * Compare-and-set on a settings record's version field `v` (absent = 0).
- * KEYS: settings. ARGV: expected v, nSetArgs, field/value pairs..., fields to
+ * Compare-and-set on a settings record's version field `v` (absent, or damaged: not an integer = 0, as the reader
+ * takes it, so that a write fixes it). KEYS: settings. ARGV: expected v, nSetArgs, field/value pairs..., fields to
  * delete... → 1 written (v+1) | 0 someone wrote first.
  */
 export const SETTINGS_CAS = new Script(
   'settingsCas',
   `
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if not v or v % 1 ~= 0 then v = 0 end
 if v ~= tonumber(ARGV[1]) then return 0 end
 local n = tonumber(ARGV[2])
 local f = {'v', tostring(v + 1)}

@@ -11,6 +11,12 @@ import { CorruptRecordError, type SettingsChanges, type SettingsStore } from './
 const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as (keyof GuildSettings)[];
 const MAX_ATTEMPTS = 20;
 
+/** A record's version `v`: absent or damaged (not an integer) is 0, as SETTINGS_CAS takes it. */
+function versionOf(raw: string | null | undefined): number {
+  const v = Number(raw ?? 0);
+  return Number.isInteger(v) ? v : 0;
+}
+
 export class RedisSettingsStore implements SettingsStore {
   constructor(private readonly ctx: StoreContext) {}
 
@@ -18,9 +24,9 @@ export class RedisSettingsStore implements SettingsStore {
     assertKeyPart('guild id', guildId);
     const key = this.ctx.keys.settings(guildId);
     const fields = toFieldMap(await this.ctx.redis.hgetall(key));
-    const v = Number(fields.v ?? 0);
+    const v = versionOf(fields.v);
     delete fields.v;
-    return { settings: decodeRecord('settings', key, fields, settingsSchema), v: Number.isInteger(v) ? v : 0 };
+    return { settings: decodeRecord('settings', key, fields, settingsSchema), v };
   }
 
   async get(guildId: string): Promise<GuildSettings> {
@@ -37,7 +43,7 @@ export class RedisSettingsStore implements SettingsStore {
       const { settings, v } = await this.read(guildId).catch(async (e: unknown) => {
         // A damaged record: the admin's write replaces the fields it names (and fixes them).
         if (!(e instanceof CorruptRecordError)) throw e;
-        return { settings: {}, v: Number(await this.ctx.redis.hget(key, 'v')) || 0 };
+        return { settings: {}, v: versionOf(await this.ctx.redis.hget(key, 'v')) };
       });
       const changes = change(settings);
       const set: Record<string, unknown> = {};

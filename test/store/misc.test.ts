@@ -1,6 +1,9 @@
-// Interactions, cooldowns, settings, key layout, embedded mode, connection errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_WARNING, newId, openStore, type Store } from '../../src/store/index.js';
+// Interactions, cooldowns, settings, key layout, embedded mode, connection errors; processes, channel bindings,
+// record ids.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { issuesOf } from '../../src/store/context.js';
+import { ID_LENGTH } from '../../src/store/ids.js';
+import { CorruptRecordError, EMBEDDED_WARNING, newId, openStore, type Store } from '../../src/store/index.js';
 import { cleanup, MODES, newGame, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
 import { crc16, keySlot } from './slot.js';
 
@@ -205,5 +208,326 @@ describe('opening the store', () => {
 
   it('refuses a prefix that would break hash tags', async () => {
     await expect(openStore({ prefix: 'hex{mate}:', logger: quiet })).rejects.toThrow(/prefix/);
+  });
+});
+
+describe.each(MODES)('interactions, settings, processes and channels in detail on $name', (mode) => {
+  let store: Store;
+  const prefix = prefixFor('misc-detail', mode);
+  const settingsKey = (g: string) => `${prefix}settings:{${g}}`;
+
+  beforeAll(async () => {
+    store = await openStore({ url: mode.url, prefix, logger: quiet });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+
+  it('claim: 15 minutes by default; a TTL rounded up to whole seconds, 1 s at least', async () => {
+    const a = uid('i');
+    expect(await store.interactions.claim(a)).toBe(true);
+    expect(await store.redis.ttl(`${prefix}interaction:{${a}}`)).toBe(900);
+    const b = uid('i');
+    expect(await store.interactions.claim(b, 1.2)).toBe(true);
+    expect(await store.redis.pttl(`${prefix}interaction:{${b}}`)).toBeGreaterThan(1_500);
+    for (const ttl of [0, -5, 0.3]) {
+      const c = uid('i');
+      expect(await store.interactions.claim(c, ttl)).toBe(true);
+      expect(await store.redis.pttl(`${prefix}interaction:{${c}}`)).toBeLessThanOrEqual(1_000);
+      expect(await store.interactions.claim(c, ttl)).toBe(false);
+    }
+  });
+
+  it('claim: our own SET resent after a lost answer (refused by NX) still counts as ours, once', async () => {
+    const id = uid('i');
+    const realSet = store.redis.set.bind(store.redis) as (...a: unknown[]) => Promise<unknown>;
+    vi.spyOn(store.redis, 'set').mockImplementationOnce((async (...args: unknown[]) => {
+      await realSet(...args); // the write lands...
+      return null; // ...and the answer seen is the resent command's: NX-refused
+    }) as never);
+    expect(await store.interactions.claim(id)).toBe(true);
+    expect(await store.interactions.claim(id)).toBe(false);
+  });
+
+  it('claim: an id that is not a key part is refused and writes nothing', async () => {
+    for (const bad of ['a b', '', 'x'.repeat(101), 'a{b}', 'tab\there']) {
+      expect(await store.interactions.claim(bad)).toBe(false);
+      expect(await store.redis.exists(`${prefix}interaction:{${bad}}`)).toBe(0);
+    }
+    expect(await store.interactions.claim('x'.repeat(100))).toBe(true);
+  });
+
+  it('cooldown: held for its period rounded up (1 ms at least); the time left, or 1 when it ends in between', async () => {
+    const k = `c:${uid('u')}`;
+    expect(await store.interactions.cooldown(k, 5_000.5)).toBe(0);
+    expect(await store.redis.get(`${prefix}cooldown:{${k}}`)).toBe('1');
+    const pttl = await store.redis.pttl(`${prefix}cooldown:{${k}}`);
+    expect(pttl).toBeGreaterThan(4_000);
+    expect(pttl).toBeLessThanOrEqual(5_001);
+    const left = await store.interactions.cooldown(k, 5_000);
+    expect(left).toBeGreaterThan(4_000);
+    expect(left).toBeLessThanOrEqual(5_001);
+    // Redis says the key is already gone (-2) or ends this very ms (0): report 1 ms, never a free pass.
+    for (const answer of [-2, 0, -1]) {
+      vi.spyOn(store.redis, 'pttl').mockResolvedValueOnce(answer);
+      expect(await store.interactions.cooldown(k, 5_000)).toBe(1);
+    }
+    vi.spyOn(store.redis, 'pttl').mockResolvedValueOnce(1);
+    expect(await store.interactions.cooldown(k, 5_000)).toBe(1);
+    vi.spyOn(store.redis, 'pttl').mockResolvedValueOnce(2);
+    expect(await store.interactions.cooldown(k, 5_000)).toBe(2);
+    const z = `z:${uid('u')}`;
+    expect(await store.interactions.cooldown(z, 0)).toBe(0); // 1 ms: not refused by Redis
+    await sleep(15);
+    expect(await store.interactions.cooldown(z, 0)).toBe(0);
+  });
+
+  it('cooldown: a key that is not a key part is a TypeError and writes nothing', async () => {
+    for (const bad of ['a b', '', '{x}']) {
+      await expect(store.interactions.cooldown(bad, 1_000)).rejects.toThrow(new TypeError('invalid cooldown key'));
+      expect(await store.redis.exists(`${prefix}cooldown:{${bad}}`)).toBe(0);
+    }
+  });
+
+  it('settings: each write bumps the version; undefined leaves a field, null clears it; the result is the merge', async () => {
+    const g = uid('g');
+    expect(await store.redis.exists(settingsKey(g))).toBe(0);
+    expect(await store.settings.update(g, { clockMs: 60_000, locale: 'fr', takebacks: true })).toEqual({
+      clockMs: 60_000,
+      locale: 'fr',
+      takebacks: true,
+    });
+    expect(await store.redis.hget(settingsKey(g), 'v')).toBe('1');
+    expect(await store.settings.update(g, { clockMs: undefined, locale: null, expertSeconds: 4 })).toEqual({
+      clockMs: 60_000,
+      takebacks: true,
+      expertSeconds: 4,
+    });
+    expect(await store.redis.hget(settingsKey(g), 'v')).toBe('2');
+    expect(await store.redis.hexists(settingsKey(g), 'locale')).toBe(0);
+    expect(await store.settings.get(g)).toEqual({ clockMs: 60_000, takebacks: true, expertSeconds: 4 });
+    // Clearing a field that is not set, and an empty change: still a write.
+    expect(await store.settings.update(g, { seasonChannel: null })).toEqual({
+      clockMs: 60_000,
+      takebacks: true,
+      expertSeconds: 4,
+    });
+    expect(await store.settings.update(g, {})).toEqual({ clockMs: 60_000, takebacks: true, expertSeconds: 4 });
+    expect(await store.redis.hget(settingsKey(g), 'v')).toBe('4');
+    expect(await store.settings.update(g, { clockMs: null, takebacks: null, expertSeconds: null })).toEqual({});
+    expect(await store.settings.get(g)).toEqual({});
+    expect(await store.redis.hgetall(settingsKey(g))).toEqual({ v: '5' });
+  });
+
+  it('settings: modify sees the current settings; a refused change says why and writes nothing', async () => {
+    const g = uid('g');
+    await store.settings.update(g, { channels: ['a'], seasonLength: 'monthly' });
+    const seen: unknown[] = [];
+    const next = await store.settings.modify(g, (cur) => {
+      seen.push(cur);
+      return { channels: [...(cur.channels ?? []), 'b'] };
+    });
+    expect(seen).toEqual([{ channels: ['a'], seasonLength: 'monthly' }]);
+    expect(next).toEqual({ channels: ['a', 'b'], seasonLength: 'monthly' });
+    await expect(store.settings.update(g, { clockMs: -5, seasonChannel: '' })).rejects.toThrow(
+      new TypeError(
+        'invalid settings: clockMs: Too small: expected number to be >0; seasonChannel: Too small: expected string to have >=1 characters',
+      ),
+    );
+    expect(await store.redis.hget(settingsKey(g), 'v')).toBe('2');
+    expect(await store.settings.get(g)).toEqual(next);
+  });
+
+  it('settings: a missing version is version 0', async () => {
+    const g = uid('g');
+    await store.redis.hset(settingsKey(g), 'clockMs', '5000');
+    expect(await store.settings.get(g)).toEqual({ clockMs: 5_000 });
+    expect(await store.settings.update(g, { locale: 'de' })).toEqual({ clockMs: 5_000, locale: 'de' });
+    expect(await store.redis.hget(settingsKey(g), 'v')).toBe('1');
+  });
+
+  it('settings: a damaged version (not an integer) is version 0 to the reader and the writer alike: a write fixes it', async () => {
+    for (const v of ['1.5', 'seven', 'Infinity', '']) {
+      const g = uid('g');
+      await store.redis.hset(settingsKey(g), 'v', v, 'clockMs', '5000');
+      expect(await store.settings.get(g)).toEqual({ clockMs: 5_000 }); // the version is not a setting
+      expect(await store.settings.update(g, { locale: 'de' })).toEqual({ clockMs: 5_000, locale: 'de' });
+      expect(await store.redis.hget(settingsKey(g), 'v')).toBe('1');
+      // And in a record damaged elsewhere too.
+      const h = uid('g');
+      await store.redis.hset(settingsKey(h), 'v', v, 'clockMs', '"soon"');
+      expect(await store.settings.update(h, { clockMs: 1 })).toEqual({ clockMs: 1 });
+      expect(await store.redis.hgetall(settingsKey(h))).toEqual({ v: '1', clockMs: '1' });
+    }
+  });
+
+  it('settings: a damaged record is corrupt to read; a write replaces the fields it names and fixes it', async () => {
+    const g = uid('g');
+    await store.redis.hset(settingsKey(g), 'v', '3', 'clockMs', '"soon"', 'channels', '["c1"]');
+    const err = await store.settings.get(g).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CorruptRecordError);
+    expect((err as CorruptRecordError).kind).toBe('settings');
+    expect((err as CorruptRecordError).key).toBe(settingsKey(g));
+    const seen: unknown[] = [];
+    const next = await store.settings.modify(g, (cur) => {
+      seen.push(cur);
+      return { clockMs: 60_000 };
+    });
+    expect(seen).toEqual([{}]); // the damaged record reads as no settings
+    expect(next).toEqual({ clockMs: 60_000 });
+    expect(await store.redis.hget(settingsKey(g), 'v')).toBe('4'); // on top of the stored version
+    expect(await store.settings.get(g)).toEqual({ clockMs: 60_000, channels: ['c1'] });
+    // Damaged without a version: version 0.
+    const h = uid('g');
+    await store.redis.hset(settingsKey(h), 'locale', 'not json');
+    await expect(store.settings.get(h)).rejects.toBeInstanceOf(CorruptRecordError);
+    expect(await store.settings.update(h, { locale: null, clockMs: 1 })).toEqual({ clockMs: 1 });
+    expect(await store.redis.hgetall(settingsKey(h))).toEqual({ v: '1', clockMs: '1' });
+  });
+
+  it('settings: any other failure to read is thrown, and nothing is written', async () => {
+    const g = uid('g');
+    vi.spyOn(store.redis, 'hgetall').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(store.settings.update(g, { clockMs: 1 })).rejects.toThrow('Connection is closed.');
+    expect(await store.redis.exists(settingsKey(g))).toBe(0);
+    for (const bad of ['a b', '', '{g}']) {
+      const msg = new TypeError('invalid guild id: expected 1-100 chars without braces or whitespace');
+      await expect(store.settings.get(bad)).rejects.toThrow(msg);
+      await expect(store.settings.update(bad, { clockMs: 1 })).rejects.toThrow(msg);
+      expect(await store.redis.exists(settingsKey(bad))).toBe(0);
+    }
+  });
+
+  it('settings: a write that loses every compare-and-set gives up after 20 tries', async () => {
+    const g = uid('g');
+    let calls = 0;
+    const err = await store.settings
+      .modify(g, () => {
+        if (++calls > 25) throw new Error('tried more than 20 times');
+        // Another admin writes between our read and our write, every time.
+        void store.redis.hincrby(settingsKey(g), 'v', 1);
+        return { clockMs: 1_000 };
+      })
+      .catch((e: unknown) => e);
+    expect(err).toEqual(new Error('settings: too much contention'));
+    expect(calls).toBe(20);
+    expect(await store.redis.hget(settingsKey(g), 'clockMs')).toBeNull();
+  });
+
+  it('processes: a beat keeps a process alive for its ttl, rounded up; another process’s beat is its own', async () => {
+    const [a, b] = [uid('proc'), uid('proc')];
+    await store.processes.beat(a, 60_000);
+    expect(await store.redis.get(`${prefix}process:{${a}}`)).toBe('1');
+    expect(await store.processes.alive(a)).toBe(true);
+    expect(await store.processes.alive(b)).toBe(false);
+    await store.processes.gone(b);
+    expect(await store.processes.alive(a)).toBe(true);
+    await expect(store.processes.beat('a b', 1_000)).rejects.toThrow(new TypeError('invalid process id'));
+    // A key planted where a bad id's heartbeat would be is neither read nor deleted.
+    await store.redis.set(`${prefix}process:{a b}`, '1');
+    expect(await store.processes.alive('a b')).toBe(false);
+    await store.processes.gone('a b');
+    expect(await store.redis.exists(`${prefix}process:{a b}`)).toBe(1);
+  });
+
+  it('channels: a bad channel id is null without reading its keys; a binding to a missing game is null', async () => {
+    const created = await store.games.create(newGame());
+    if (!created.ok) throw new Error('create failed');
+    const g = created.game;
+    // Keys planted where a bad channel id's binding would be: never read.
+    for (const bad of ['a b', '{x}']) {
+      await store.redis.set(`${prefix}channel:{${bad}}:active`, g.id);
+      await store.redis.set(`${prefix}channel:{${bad}}:last`, g.id);
+      expect(await store.channels.active(bad)).toBeNull();
+      expect(await store.channels.latest(bad)).toBeNull();
+    }
+    // Bound to a game that does not exist (or to nothing): no game, active or latest.
+    const ch = uid('c');
+    await store.redis.set(`${prefix}channel:{${ch}}:active`, 'nosuchgame1');
+    expect(await store.channels.active(ch)).toBeNull();
+    expect(await store.channels.latest(ch)).toBeNull();
+    await store.redis.set(`${prefix}channel:{${ch}}:active`, '');
+    expect(await store.channels.active(ch)).toBeNull();
+    // Only the last game known: latest gives it, active does not.
+    await store.redis.set(`${prefix}channel:{${ch}}:last`, g.id);
+    expect(await store.channels.active(ch)).toBeNull();
+    expect(await store.channels.latest(ch)).toEqual(g);
+    // Bound to an active game: active and latest give it, whatever the last game was.
+    await store.redis.set(`${prefix}channel:{${ch}}:active`, g.id);
+    await store.redis.set(`${prefix}channel:{${ch}}:last`, 'nosuchgame1');
+    expect(await store.channels.active(ch)).toEqual(g);
+    expect(await store.channels.latest(ch)).toEqual(g);
+  });
+});
+
+// The embedded store's expiry follows Date.now: with the clock stopped, a time to live reads back exactly.
+describe('times to live on the embedded store with the clock stopped', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ prefix: prefixFor('misc-exact', MODES[1]), logger: quiet });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+  const stop = () => vi.spyOn(Date, 'now').mockReturnValue(1_750_000_000_000);
+
+  it('claim: 900 s by default, the ttl rounded up, 1 s at least', async () => {
+    stop();
+    const ids = [uid('i'), uid('i'), uid('i')];
+    await store.interactions.claim(ids[0]);
+    await store.interactions.claim(ids[1], 1.2);
+    await store.interactions.claim(ids[2], 0);
+    const ttls = await Promise.all(ids.map((id) => store.redis.pttl(`${store.prefix}interaction:{${id}}`)));
+    expect(ttls).toEqual([900_000, 2_000, 1_000]);
+  });
+
+  it('cooldown: its period rounded up, 1 ms at least; then the time left', async () => {
+    stop();
+    const [a, b] = [uid('k'), uid('k')];
+    expect(await store.interactions.cooldown(a, 200.5)).toBe(0);
+    expect(await store.redis.pttl(`${store.prefix}cooldown:{${a}}`)).toBe(201);
+    expect(await store.interactions.cooldown(a, 5_000)).toBe(201);
+    expect(await store.interactions.cooldown(b, -3)).toBe(0);
+    expect(await store.redis.pttl(`${store.prefix}cooldown:{${b}}`)).toBe(1);
+  });
+
+  it('processes: a beat lives its ttl rounded up, 1 ms at least', async () => {
+    stop();
+    const [a, b] = [uid('p'), uid('p')];
+    await store.processes.beat(a, 4_000.2);
+    await store.processes.beat(b, 0);
+    expect(await store.redis.pttl(`${store.prefix}process:{${a}}`)).toBe(4_001);
+    expect(await store.redis.pttl(`${store.prefix}process:{${b}}`)).toBe(1);
+  });
+});
+
+describe('record ids and issue lines', () => {
+  it('newId: the length asked for (10 by default), every character of base36 equally likely', () => {
+    expect(ID_LENGTH).toBe(10);
+    expect(newId()).toHaveLength(10);
+    expect(newId(0)).toBe('');
+    expect(newId(1)).toMatch(/^[0-9a-z]$/);
+    expect(newId(32)).toMatch(/^[0-9a-z]{32}$/);
+    // 180,000 characters: about 5,000 of each (sd ~70). A byte of 252..255 kept would make 0-3 (or 0) ~14 % likelier.
+    const counts = new Map<string, number>();
+    for (let k = 0; k < 6_000; k++) for (const ch of newId(30)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    expect([...counts.keys()].sort().join('')).toBe('0123456789abcdefghijklmnopqrstuvwxyz');
+    for (const n of counts.values()) {
+      expect(n).toBeGreaterThan(4_600);
+      expect(n).toBeLessThan(5_400);
+    }
+  });
+
+  it('issuesOf: "path.to.field: message" joined by "; "', () => {
+    expect(issuesOf([])).toBe('');
+    expect(
+      issuesOf([
+        { path: ['players', 0, 'name'], message: 'Too long' },
+        { path: [], message: 'Invalid' },
+        { path: [Symbol('s')], message: 'x' },
+      ]),
+    ).toBe('players.0.name: Too long; : Invalid; Symbol(s): x');
   });
 });
