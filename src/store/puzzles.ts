@@ -72,7 +72,8 @@ export class RedisPuzzleStore implements PuzzleStore {
         });
         if (p) return p;
       }
-      if (half * 2 >= total) return null;
+      // The window [at - half, at + half] holds the whole pool only once half >= total (at may be 0 or total).
+      if (half >= total) return null;
     }
   }
 

@@ -3,7 +3,7 @@
 // on the session's id and version (an answer applied once, a stale or
 // replaced session refused); a time to live renewed by each write; a damaged
 // record refused as corrupt.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PracticeItem } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type NewPracticeSession, type Store } from '../../src/store/index.js';
 import { PRACTICE_TTL_MS } from '../../src/store/practice.js';
@@ -109,5 +109,158 @@ describe.each(MODES)('practice sessions on $name', (mode) => {
     expect(s.id).toBeTruthy();
     await store.practice.drop(u);
     expect(await store.practice.get(u)).toBeNull();
+  });
+});
+
+/** The error a promise rejects with (fails the test when it resolves). */
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+// The same to the letter: what start writes (from the store's clock), every field a write sets and every refusal,
+// the exact issues of a damaged record, and a write that loses its race to another after its read.
+describe.each(MODES)('practice sessions, exactly, on $name', (mode) => {
+  let store: Store;
+  let clock = 0;
+  beforeAll(async () => {
+    store = await openStore({
+      url: mode.url,
+      prefix: prefixFor('practice-exact', mode),
+      logger: quiet,
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+  const keyOf = (u: string) => `${store.prefix}user:{${u}}:practice`;
+
+  it('starts a session from the store’s clock, replacing every field of the one before', async () => {
+    const u = uid('u');
+    clock = 12_345;
+    const s = await store.practice.start(fresh(u));
+    expect(s).toEqual({
+      ...fresh(u),
+      id: s.id,
+      version: 1,
+      createdAt: 12_345,
+      index: 0,
+      status: 'open',
+    });
+    expect(s.id).toMatch(/^[0-9a-z]{10}$/);
+    expect(await store.practice.get(u)).toEqual(s);
+    const ttl = await store.redis.pttl(keyOf(u));
+    expect(ttl).toBeGreaterThan(PRACTICE_TTL_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(PRACTICE_TTL_MS);
+    expect(PRACTICE_TTL_MS).toBe(86_400_000);
+
+    await store.redis.hset(keyOf(u), 'stray', '1');
+    await store.practice.update(u, s.id, 1, { index: 2, status: 'done' });
+    clock = 20_000;
+    const next = await store.practice.start({ ...fresh(u), kind: 'puzzle', items: [item(1)] });
+    expect(next).toMatchObject({ version: 1, createdAt: 20_000, index: 0, status: 'open', kind: 'puzzle' });
+    expect(next.id).not.toBe(s.id);
+    expect(await store.practice.get(u)).toEqual(next);
+    expect(Object.keys(await store.redis.hgetall(keyOf(u))).sort()).toEqual(
+      ['createdAt', 'id', 'index', 'items', 'kind', 'source', 'status', 'userId', 'version'].sort(),
+    );
+  });
+
+  it('refuses a session that does not validate, and a user id that is no key part, before any write', async () => {
+    const u = uid('u');
+    const e = (await rejection(store.practice.start({ ...fresh(u), items: [] }))) as Error;
+    expect(e).toBeInstanceOf(TypeError);
+    expect(e.message).toMatch(/^practice: invalid session: items: \S/);
+    const nested = (await rejection(store.practice.start({ ...fresh(u), items: [{ ...item(1), best: '' }] }))) as Error;
+    expect(nested.message).toMatch(/^practice: invalid session: items\.0\.best: \S/);
+    expect(await store.redis.exists(keyOf(u))).toBe(0);
+    for (const bad of ['a b', '', '{u}']) {
+      const started = (await rejection(store.practice.start(fresh(bad)))) as Error;
+      expect(started).toBeInstanceOf(TypeError);
+      expect(started.message).toMatch(bad === '' ? /^practice: invalid session: userId: / : /^invalid user id: /);
+      expect(((await rejection(store.practice.get(bad))) as Error).message).toMatch(/^invalid user id: /);
+      expect(((await rejection(store.practice.update(bad, 'abcd1234', 1, {}))) as Error).message).toMatch(
+        /^invalid user id: /,
+      );
+      expect(((await rejection(store.practice.drop(bad))) as Error).message).toMatch(/^invalid user id: /);
+    }
+  });
+
+  it('writes each change, moves the version on by one, keeps the rest; refuses another id or version', async () => {
+    const u = uid('u');
+    clock = 1_000;
+    const s = await store.practice.start(fresh(u));
+    const items = s.items.map((x, i) => (i === 1 ? { ...x, outcome: 'skipped' as const } : x));
+    const w1 = await store.practice.update(u, s.id, 1, { items });
+    expect(w1).toEqual({ ok: true, session: { ...s, items, version: 2 } });
+    expect(await store.practice.get(u)).toEqual({ ...s, items, version: 2 });
+    const w2 = await store.practice.update(u, s.id, 2, { index: 2 });
+    expect(w2).toEqual({ ok: true, session: { ...s, items, index: 2, version: 3 } });
+    const w3 = await store.practice.update(u, s.id, 3, { status: 'done' });
+    expect(w3).toEqual({ ok: true, session: { ...s, items, index: 2, status: 'done', version: 4 } });
+    expect(await store.practice.get(u)).toEqual({ ...s, items, index: 2, status: 'done', version: 4 });
+    const w4 = await store.practice.update(u, s.id, 4, {});
+    expect(w4.ok && w4.session.version).toBe(5);
+    expect((await store.practice.get(u))!.version).toBe(5);
+
+    const conflict = { ok: false, reason: 'conflict' };
+    expect(await store.practice.update(u, s.id, 4, { index: 0 })).toEqual(conflict);
+    expect(await store.practice.update(u, s.id, 6, { index: 0 })).toEqual(conflict);
+    expect(await store.practice.update(u, 'abcd1234', 5, { index: 0 })).toEqual(conflict);
+    expect(await store.practice.get(u)).toEqual({ ...s, items, index: 2, status: 'done', version: 5 });
+    // Refused before Redis: an index past the items.
+    const bad = (await rejection(store.practice.update(u, s.id, 5, { index: 3 }))) as Error;
+    expect(bad).toBeInstanceOf(TypeError);
+    expect(bad.message).toMatch(/^practice: invalid session: /);
+    expect((await store.practice.get(u))!.version).toBe(5);
+  });
+
+  it('a write that loses its race after its read: not-found when the session went, conflict when it moved on', async () => {
+    const u = uid('u');
+    const s = await store.practice.start(fresh(u));
+    const real = store.redis.hgetall.bind(store.redis);
+    /** The next read of the session returns what it found, after `meanwhile` ran. */
+    const race = (meanwhile: () => Promise<unknown>) =>
+      vi.spyOn(store.redis, 'hgetall').mockImplementationOnce((async (key: string) => {
+        const fields = await real(key);
+        await meanwhile();
+        return fields;
+      }) as never);
+
+    race(() => store.redis.hset(keyOf(u), 'version', '2'));
+    expect(await store.practice.update(u, s.id, 1, { index: 1 })).toEqual({ ok: false, reason: 'conflict' });
+    expect((await store.practice.get(u))!.index).toBe(0);
+
+    await store.redis.hset(keyOf(u), 'version', '1');
+    race(() => store.redis.hset(keyOf(u), 'id', JSON.stringify('zzzz9999')));
+    expect(await store.practice.update(u, s.id, 1, { index: 1 })).toEqual({ ok: false, reason: 'conflict' });
+
+    await store.redis.hset(keyOf(u), 'id', JSON.stringify(s.id));
+    race(() => store.practice.drop(u));
+    expect(await store.practice.update(u, s.id, 1, { index: 1 })).toEqual({ ok: false, reason: 'not-found' });
+    expect(await store.redis.exists(keyOf(u))).toBe(0);
+  });
+
+  it('names a damaged record’s issues; drops a session, and dropping none is nothing', async () => {
+    const u = uid('u');
+    await store.practice.start(fresh(u));
+    await store.redis.hset(keyOf(u), 'userId', JSON.stringify('someone'));
+    const e = (await rejection(store.practice.get(u))) as CorruptRecordError;
+    expect(e).toBeInstanceOf(CorruptRecordError);
+    expect([e.kind, e.key, e.issues]).toEqual(['practice', keyOf(u), ['userId: not the key’s']]);
+    expect(await store.practice.update(u, 'abcd1234', 1, {}).catch((x: unknown) => x)).toBeInstanceOf(
+      CorruptRecordError,
+    );
+    await store.practice.drop(u);
+    expect(await store.redis.exists(keyOf(u))).toBe(0);
+    await store.practice.drop(u);
+    expect(await store.practice.get(u)).toBeNull();
+    expect(await store.practice.update(u, 'abcd1234', 1, {})).toEqual({ ok: false, reason: 'not-found' });
   });
 });

@@ -1,8 +1,8 @@
 // The puzzle pool, the puzzle check jobs and the puzzles' ratings book (issue 20) on real Redis and the embedded store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultSnapshot, puzzleId, type Puzzle } from '../../src/model/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
+import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
 
 const puzzle = (n: number, rating: number, game = 'orion'): Puzzle => {
   const moves = ['P2 C4 N', `x${n}`];
@@ -202,5 +202,332 @@ describe.each(MODES)('puzzles on $name', (mode) => {
     );
     expect(again.applied).toBe(false);
     expect((await store.puzzleRatings.get('orion', u, 'global')).rating).toBe(out.players[0].global.after.rating);
+  });
+});
+
+/** The error a promise rejects with (fails the test when it resolves). */
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+const DAY = 86_400_000;
+
+// The pool to the letter: each test on a prefix of its own (the pools' sizes matter to pick's search), the warnings
+// caught, every refusal of bad input and the daily posts' records and times to live.
+describe.each(MODES)('the puzzle pool, exactly, on $name', (mode) => {
+  const opened: Store[] = [];
+  const warnings: string[] = [];
+  const logger = { warn: (m: string) => void warnings.push(m), info: () => {} };
+  async function fresh(): Promise<Store> {
+    const s = await openStore({ url: mode.url, prefix: prefixFor('puzzles-exact', mode), logger });
+    opened.push(s);
+    warnings.length = 0;
+    return s;
+  }
+  afterAll(async () => {
+    for (const s of opened) {
+      await cleanup(s);
+      await s.close();
+    }
+  });
+
+  /** n puzzles of exxit rated 1000, 1010, 1020, ... (index i at 1000 + 10 i), written in one round trip. */
+  async function pool(s: Store, n: number): Promise<Puzzle[]> {
+    const ps = Array.from({ length: n }, (_, i) => puzzle(100 + i, 1000 + 10 * i, 'exxit'));
+    const m = s.redis.multi();
+    for (const p of ps) {
+      m.set(`${s.prefix}puzzle:{puzzles}:${p.id}`, JSON.stringify(p));
+      m.zadd(`${s.prefix}puzzle:{puzzles}:pool:exxit`, p.rating, p.id);
+    }
+    await m.exec();
+    expect(await s.puzzles.count('exxit')).toBe(n);
+    return ps;
+  }
+  const seeAll = (s: Store, u: string, ps: Puzzle[]) =>
+    s.redis.sadd(`${s.prefix}puzzle:{user:${u}}:seen`, ...ps.map((p) => p.id));
+
+  it('adds and counts each new position once, per game, and stores the record and its rating', async () => {
+    const s = await fresh();
+    const a = puzzle(1, 1234);
+    const b = puzzle(2, 1500);
+    expect(await s.puzzles.add([])).toBe(0);
+    expect(await s.puzzles.add([a, b, a])).toBe(2);
+    expect(await s.puzzles.add([b, a])).toBe(0);
+    expect(await s.puzzles.add([puzzle(3, 900), a])).toBe(1);
+    expect(await s.puzzles.count('orion')).toBe(3);
+    expect(await s.puzzles.count('exxit')).toBe(0);
+    expect(await s.redis.zscore(`${s.prefix}puzzle:{puzzles}:pool:orion`, a.id)).toBe('1234');
+    expect(JSON.parse((await s.redis.get(`${s.prefix}puzzle:{puzzles}:${a.id}`))!)).toEqual(a);
+    expect(await s.redis.pttl(`${s.prefix}puzzle:{puzzles}:${a.id}`)).toBe(-1);
+    expect(await rejection(s.puzzles.count('chess' as never))).toEqual(new TypeError('unknown game'));
+  });
+
+  it('reads a puzzle back; an id that is no id is null without a look, a damaged record names its issues', async () => {
+    const s = await fresh();
+    const key = (id: string) => `${s.prefix}puzzle:{puzzles}:${id}`;
+    const p = puzzle(1, 1500);
+    // A record under a key that is no record id is not read.
+    await s.redis.set(key('NOPE'), JSON.stringify({ ...p, id: 'NOPE' }));
+    expect(await s.puzzles.get('NOPE')).toBeNull();
+    expect(await s.puzzles.get('abc')).toBeNull();
+    expect(await s.puzzles.get(p.id)).toBeNull();
+
+    await s.redis.set(key('bad00001'), 'not json');
+    const notJson = (await rejection(s.puzzles.get('bad00001'))) as CorruptRecordError;
+    expect(notJson).toBeInstanceOf(CorruptRecordError);
+    expect([notJson.kind, notJson.key, notJson.issues]).toEqual(['puzzle', key('bad00001'), ['not JSON']]);
+
+    await s.redis.set(key('bad00002'), JSON.stringify({ ...p, id: 'bad00002', moves: ['ok', ''] }));
+    const bad = (await rejection(s.puzzles.get('bad00002'))) as CorruptRecordError;
+    expect(bad).toBeInstanceOf(CorruptRecordError);
+    expect(bad.kind).toBe('puzzle');
+    expect(bad.key).toBe(key('bad00002'));
+    expect(bad.issues).toHaveLength(1);
+    expect(bad.issues[0]).toMatch(/^moves\.1: ./);
+
+    // A valid record under another puzzle's key.
+    await s.redis.set(key('bad00003'), JSON.stringify(p));
+    const other = (await rejection(s.puzzles.get('bad00003'))) as CorruptRecordError;
+    expect(other).toBeInstanceOf(CorruptRecordError);
+    expect([other.kind, other.key, other.issues]).toEqual(['puzzle', key('bad00003'), ['id: not its key']]);
+  });
+
+  it('picks the nearest unseen puzzle: the lower id on a tie, the search window centred on the rating', async () => {
+    const s = await fresh();
+    const [low, high] = [puzzle(1, 1400, 'exxit'), puzzle(2, 1600, 'exxit')];
+    await s.puzzles.add([low, high]);
+    const first = [low, high].sort((x, y) => (x.id < y.id ? -1 : 1))[0];
+    expect((await s.puzzles.pick('exxit', uid('u'), 1500))!.id).toBe(first.id);
+    // Just below and above: the distance counts, whichever side.
+    expect((await s.puzzles.pick('exxit', uid('u'), 1499))!.id).toBe(low.id);
+    expect((await s.puzzles.pick('exxit', uid('u'), 1501))!.id).toBe(high.id);
+    expect((await s.puzzles.pick('exxit', uid('u'), 1600))!.id).toEqual(high.id);
+    expect(await s.puzzles.pick('orion', uid('u'), 1500)).toBeNull();
+    expect(await s.puzzles.pick('exxit', uid('u'), 1500)).toEqual(first);
+    // The other way round (the lower id rated higher here: below, lower): the lower id still wins the tie.
+    const t = await fresh();
+    const [low2, high2] = [puzzle(4, 1400, 'exxit'), puzzle(3, 1600, 'exxit')];
+    expect(low2.id < high2.id).toBe(!(low.id < high.id));
+    await t.puzzles.add([low2, high2]);
+    expect((await t.puzzles.pick('exxit', uid('u'), 1500))!.id).toBe(low2.id < high2.id ? low2.id : high2.id);
+  });
+
+  it('searches a large pool outwards from the rating, at either end and past what the player has seen', async () => {
+    const s = await fresh();
+    const ps = await pool(s, 100);
+    // 1501: 51 puzzles below it, the nearest 1500 (i = 50), then 1510.
+    expect(await s.puzzles.pick('exxit', uid('u'), 1501)).toEqual(ps[50]);
+    expect(await s.puzzles.pick('exxit', uid('u'), 0)).toEqual(ps[0]);
+    expect(await s.puzzles.pick('exxit', uid('u'), 9999)).toEqual(ps[99]);
+    expect(await s.puzzles.pick('exxit', uid('u'), 1999)).toEqual(ps[99]);
+    // Seen: everything from 1200 to 1800 (past the first round's window): 1810 is 309 away, 1190 is 311.
+    const u = uid('u');
+    await seeAll(s, u, ps.slice(20, 81));
+    expect(await s.puzzles.pick('exxit', u, 1501)).toEqual(ps[81]);
+    await seeAll(s, u, [ps[81]]);
+    expect(await s.puzzles.pick('exxit', u, 1501)).toEqual(ps[19]);
+    // The lowest seen: the search from below goes up the pool.
+    const v = uid('v');
+    await seeAll(s, v, ps.slice(0, 70));
+    expect(await s.puzzles.pick('exxit', v, 0)).toEqual(ps[70]);
+    const w = uid('w');
+    await seeAll(s, w, ps.slice(1));
+    expect(await s.puzzles.pick('exxit', w, 9999)).toEqual(ps[0]);
+    await seeAll(s, w, [ps[0]]);
+    expect(await s.puzzles.pick('exxit', w, 1501)).toBeNull();
+    expect(await s.puzzles.pick('exxit', w, 0)).toBeNull();
+  });
+
+  it('counts the puzzles below the rating from the lowest rating, below zero too', async () => {
+    const s = await fresh();
+    const ps = await pool(s, 100);
+    // Rated -500 .. 490: 80 below 300 (the nearest i = 80), 50 below 0.
+    for (const [i, p] of ps.entries()) await s.puzzles.rerate('exxit', p.id, -500 + 10 * i);
+    expect((await s.puzzles.pick('exxit', uid('u'), 300))!.id).toBe(ps[80].id);
+    expect((await s.puzzles.pick('exxit', uid('u'), -301))!.id).toBe(ps[20].id);
+    expect((await s.puzzles.pick('exxit', uid('u'), 1))!.id).toBe(ps[50].id);
+  });
+
+  it('finds the unseen puzzle at the far end of a small pool (none is null only once all are seen)', async () => {
+    const s = await fresh();
+    const ps = await pool(s, 20);
+    const u = uid('u');
+    // The 17 lowest seen: the first window from the bottom (0..16) holds no unseen one, but the pool does.
+    await seeAll(s, u, ps.slice(0, 17));
+    expect(await s.puzzles.pick('exxit', u, 0)).toEqual(ps[17]);
+    const v = uid('v');
+    await seeAll(s, v, ps.slice(3));
+    expect(await s.puzzles.pick('exxit', v, 9999)).toEqual(ps[2]);
+    await seeAll(s, v, ps.slice(0, 3));
+    expect(await s.puzzles.pick('exxit', v, 9999)).toBeNull();
+  });
+
+  it('passes over a damaged puzzle once, with a warning, and gives the next; a failing read is no damage', async () => {
+    const s = await fresh();
+    const ps = await pool(s, 100);
+    const key = `${s.prefix}puzzle:{puzzles}:${ps[50].id}`;
+    await s.redis.set(key, JSON.stringify({ ...ps[50], id: ps[49].id }));
+    expect(await s.puzzles.pick('exxit', uid('u'), 1501)).toEqual(ps[51]);
+    expect(warnings).toEqual([`corrupt puzzle record at ${key}: id: not its key (passed over)`]);
+    // Past the first round: the damaged one is still passed over once.
+    warnings.length = 0;
+    const u = uid('u');
+    await seeAll(s, u, ps.slice(20, 50));
+    await seeAll(s, u, ps.slice(51, 81));
+    expect(await s.puzzles.pick('exxit', u, 1501)).toEqual(ps[81]);
+    expect(warnings).toHaveLength(1);
+    // A read that fails is an error, not a puzzle to pass over.
+    vi.spyOn(s.redis, 'get').mockRejectedValueOnce(new Error('connection lost'));
+    expect(await rejection(s.puzzles.pick('exxit', uid('u'), 1501))).toEqual(new Error('connection lost'));
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('refuses a game it does not know, a bad player id, a bad puzzle id and a bad rating', async () => {
+    const s = await fresh();
+    const [p] = await pool(s, 1);
+    expect(await rejection(s.puzzles.pick('chess' as never, 'u1', 1500))).toEqual(new TypeError('unknown game'));
+    const badUser = await rejection(s.puzzles.pick('exxit', 'a b', 1500));
+    expect(badUser).toBeInstanceOf(TypeError);
+    expect((badUser as Error).message).toMatch(/^invalid player id/);
+    expect(((await rejection(s.puzzles.see('a{b}', p.id))) as Error).message).toMatch(/^invalid player id/);
+    expect(await rejection(s.puzzles.see('u1', 'No!'))).toEqual(new TypeError('invalid puzzle id'));
+    expect(await s.redis.exists(`${s.prefix}puzzle:{user:u1}:seen`)).toBe(0);
+    expect(await s.puzzles.see('u1', p.id)).toBe(true);
+    expect(await s.redis.smembers(`${s.prefix}puzzle:{user:u1}:seen`)).toEqual([p.id]);
+
+    const invalid = new TypeError('invalid rerate');
+    expect(await rejection(s.puzzles.rerate('chess' as never, p.id, 1))).toEqual(invalid);
+    expect(await rejection(s.puzzles.rerate('exxit', 'No!', 1))).toEqual(invalid);
+    expect(await rejection(s.puzzles.rerate('exxit', p.id, Number.NaN))).toEqual(invalid);
+    expect(await rejection(s.puzzles.rerate('exxit', p.id, Number.POSITIVE_INFINITY))).toEqual(invalid);
+    const poolKey = `${s.prefix}puzzle:{puzzles}:pool:exxit`;
+    expect(await s.redis.zscore(poolKey, p.id)).toBe('1000');
+    // Only a puzzle in the pool moves: another id is not added.
+    await s.puzzles.rerate('exxit', 'abcd0000', 1700);
+    expect(await s.puzzles.count('exxit')).toBe(1);
+    await s.puzzles.rerate('exxit', p.id, 1712.5);
+    expect(await s.redis.zscore(poolKey, p.id)).toBe('1712.5');
+    expect(await s.puzzles.count('orion')).toBe(0);
+  });
+
+  it('chooses a day’s puzzle once and keeps it four days; a post recorded keeps the choice and renews them', async () => {
+    const s = await fresh();
+    const g = uid('g');
+    const key = `${s.prefix}puzzle:{daily:${g}}:2026-01-31`;
+    expect(await rejection(s.puzzles.chooseDaily(g, '2026-01-31', 'No!'))).toEqual(new TypeError('invalid puzzle id'));
+    expect(await s.redis.exists(key)).toBe(0);
+    expect(await rejection(s.puzzles.postedDaily(g, '2026-01-31', 'm1'))).toEqual(
+      new Error('postedDaily: the day has no puzzle chosen'),
+    );
+    expect(await s.redis.exists(key)).toBe(0);
+    expect(await s.puzzles.chooseDaily(g, '2026-01-31', 'abcd1234')).toEqual({ puzzleId: 'abcd1234', messageId: null });
+    expect(JSON.parse((await s.redis.get(key))!)).toEqual({ puzzleId: 'abcd1234', messageId: null });
+    const ttl = await s.redis.pttl(key);
+    expect(ttl).toBeGreaterThan(4 * DAY - 60_000);
+    expect(ttl).toBeLessThanOrEqual(4 * DAY);
+    // Another day, another server: their own choices.
+    expect(await s.puzzles.daily(g, '2026-02-01')).toBeNull();
+    expect(await s.puzzles.daily(uid('g'), '2026-01-31')).toBeNull();
+
+    await s.redis.pexpire(key, 5_000);
+    await s.puzzles.postedDaily(g, '2026-01-31', 'm1');
+    expect(JSON.parse((await s.redis.get(key))!)).toEqual({ puzzleId: 'abcd1234', messageId: 'm1' });
+    expect(await s.redis.pttl(key)).toBeGreaterThan(4 * DAY - 60_000);
+    await s.puzzles.postedDaily(g, '2026-01-31', 'm2');
+    expect(await s.puzzles.daily(g, '2026-01-31')).toEqual({ puzzleId: 'abcd1234', messageId: 'm2' });
+    expect(await s.puzzles.chooseDaily(g, '2026-01-31', 'ffff0000')).toEqual({ puzzleId: 'abcd1234', messageId: 'm2' });
+  });
+
+  it('reads a day’s record as it is meant: extra fields left out, a damaged one refused', async () => {
+    const s = await fresh();
+    const g = uid('g');
+    const day = '2026-03-05';
+    const key = `${s.prefix}puzzle:{daily:${g}}:${day}`;
+    await s.redis.set(key, JSON.stringify({ puzzleId: 'abcd1234', messageId: '77', extra: true }));
+    expect(await s.puzzles.daily(g, day)).toEqual({ puzzleId: 'abcd1234', messageId: '77' });
+    for (const raw of [
+      'null',
+      '5',
+      '"abcd1234"',
+      '{"messageId":null}',
+      '{"puzzleId":"No!","messageId":null}',
+      '{"puzzleId":"abcd1234"}',
+      '{"puzzleId":"abcd1234","messageId":5}',
+    ]) {
+      await s.redis.set(key, raw);
+      const e = (await rejection(s.puzzles.daily(g, day))) as CorruptRecordError;
+      expect(e).toBeInstanceOf(CorruptRecordError);
+      expect([e.kind, e.key, e.issues]).toEqual(['puzzle', key, ['not a daily puzzle']]);
+    }
+    await s.redis.set(key, '{');
+    const e = (await rejection(s.puzzles.daily(g, day))) as CorruptRecordError;
+    expect([e.kind, e.key, e.issues]).toEqual(['puzzle', key, ['not JSON']]);
+  });
+
+  it('refuses a bad server, day or owner before any write', async () => {
+    const s = await fresh();
+    const g = uid('g');
+    const badDay = new TypeError('invalid day: expected YYYY-MM-DD');
+    for (const day of ['2026-1-05', '2026-01-05x', 'x2026-01-05', '20260105', '']) {
+      expect(await rejection(s.puzzles.daily(g, day))).toEqual(badDay);
+      expect(await rejection(s.puzzles.chooseDaily(g, day, 'abcd1234'))).toEqual(badDay);
+      expect(await rejection(s.puzzles.leaseDaily(g, day, 'p1', 1000))).toEqual(badDay);
+    }
+    const badGuild = (await rejection(s.puzzles.daily('g 1', '2026-01-05'))) as Error;
+    expect(badGuild).toBeInstanceOf(TypeError);
+    expect(badGuild.message).toMatch(/^invalid guild id/);
+    expect(((await rejection(s.puzzles.leaseDaily('', '2026-01-05', 'p1', 1000))) as Error).message).toMatch(
+      /^invalid guild id/,
+    );
+    expect(((await rejection(s.puzzles.trackDaily('{g}', true))) as Error).message).toMatch(/^invalid guild id/);
+    const badOwner = (await rejection(s.puzzles.leaseDaily(g, '2026-01-05', 'p 1', 1000))) as Error;
+    expect(badOwner).toBeInstanceOf(TypeError);
+    expect(badOwner.message).toMatch(/^invalid owner/);
+    expect(await s.redis.keys(`${s.prefix}*`)).toEqual(
+      (await s.redis.keys(`${s.prefix}*`)).filter((k) => !k.includes(g)),
+    );
+    expect(await s.redis.exists(`${s.prefix}puzzle:{daily:${g}}:2026-01-05:lease`)).toBe(0);
+  });
+
+  it('holds a day’s post for one owner for the lease’s time, at least a millisecond', async () => {
+    const s = await fresh();
+    const g = uid('g');
+    const lease = (day: string) => `${s.prefix}puzzle:{daily:${g}}:${day}:lease`;
+    expect(await s.puzzles.leaseDaily(g, '2026-04-01', 'p1', 60_000)).toBe(true);
+    expect(await s.puzzles.leaseDaily(g, '2026-04-01', 'p1', 60_000)).toBe(false);
+    expect(await s.puzzles.leaseDaily(g, '2026-04-01', 'p2', 60_000)).toBe(false);
+    expect(await s.redis.get(lease('2026-04-01'))).toBe('p1');
+    const ttl = await s.redis.pttl(lease('2026-04-01'));
+    expect(ttl).toBeGreaterThan(59_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    // Another day is another lease; a fraction is rounded.
+    expect(await s.puzzles.leaseDaily(g, '2026-04-02', 'p2', 30_000.4)).toBe(true);
+    expect(await s.redis.pttl(lease('2026-04-02'))).toBeGreaterThan(29_000);
+    expect(await s.redis.pttl(lease('2026-04-02'))).toBeLessThanOrEqual(30_000);
+    // Nothing (or less) is a millisecond: gone at once.
+    expect(await s.puzzles.leaseDaily(g, '2026-04-03', 'p3', 0)).toBe(true);
+    expect(await s.puzzles.leaseDaily(g, '2026-04-04', 'p3', -5)).toBe(true);
+    await sleep(20);
+    expect(await s.redis.exists(lease('2026-04-03'))).toBe(0);
+    expect(await s.redis.exists(lease('2026-04-04'))).toBe(0);
+    expect(await s.puzzles.leaseDaily(g, '2026-04-03', 'p4', 1000)).toBe(true);
+  });
+
+  it('tracks the servers with a daily post, leaving out a stored member that is no id', async () => {
+    const s = await fresh();
+    expect(await s.puzzles.dailyGuilds()).toEqual([]);
+    await s.puzzles.trackDaily('g1', true);
+    await s.puzzles.trackDaily('g2', true);
+    await s.puzzles.trackDaily('g1', true);
+    await s.redis.sadd(`${s.prefix}puzzle:daily-guilds`, 'bad id', '{x}');
+    expect((await s.puzzles.dailyGuilds()).sort()).toEqual(['g1', 'g2']);
+    await s.puzzles.trackDaily('g1', false);
+    await s.puzzles.trackDaily('g3', false);
+    expect(await s.puzzles.dailyGuilds()).toEqual(['g2']);
   });
 });
