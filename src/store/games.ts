@@ -106,7 +106,7 @@ export class RedisGameStore implements GameStore {
     );
     if (Number(created) !== 1) {
       // A generated id met an existing game (odds ~1 in 3.6e15): draw another.
-      return input.id === undefined ? this.create(input) : { ok: false, reason: 'id-taken' };
+      return input.id === undefined ? this.create(input, opts) : { ok: false, reason: 'id-taken' };
     }
 
     // The game exists before its binding: a binding to a missing game is always stale.

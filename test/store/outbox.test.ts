@@ -1,10 +1,12 @@
 // The outbox's edges (src/store/outbox.ts) that the flows of games.test.ts do not reach, found by reading it for
 // mutants no test would kill (docs/testing.md): ids and counts it must refuse, a post marked shown while a later one
 // is still owed, the hints' order and limit, damaged owner and interaction fields.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredGame } from '../../src/model/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newGame, prefixFor, quiet } from './helpers.js';
+import { makeKeys } from '../../src/store/keys.js';
+import { GAME_CLAIM_ANNOUNCEMENT } from '../../src/store/scripts.js';
+import { cleanup, MODES, newGame, prefixFor, quiet, uid } from './helpers.js';
 
 describe.each(MODES)('outbox on $name', (mode) => {
   let store: Store;
@@ -95,5 +97,115 @@ describe.each(MODES)('outbox on $name', (mode) => {
     await store.redis.hset(gameKey(g.id), 'reply', JSON.stringify({ token: 7 }));
     expect(await store.outbox.claim(g.id, 'p2', 'p3')).toEqual({ tries: 2, interaction: null });
     expect(await store.outbox.owner(g.id)).toBe('p3');
+  });
+});
+
+// The outbox to the letter, with the store's clock in the test's hands: the hint's time when a post is still owed,
+// a missing game counted as shown, what claim gives the script and reads back, version 0 as a count.
+describe.each(MODES)('outbox, exactly, on $name', (mode) => {
+  let store: Store;
+  let t = 10_000;
+  const prefix = prefixFor('outbox-exact', mode);
+  const k = makeKeys(prefix);
+  beforeAll(async () => {
+    store = await openStore({ url: mode.url, prefix, logger: quiet, now: () => t });
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+  async function owing(owner = 'p1'): Promise<StoredGame> {
+    const r = await store.games.create(newGame(), { announce: { owner } });
+    if (!r.ok) throw new Error(r.reason);
+    return r.game;
+  }
+  const hintAt = (id: string) => store.redis.zscore(k.owedGames(), id);
+
+  it('markShown of a missing game: done, its stray hint dropped and not put back', async () => {
+    const id = uid('gone');
+    await store.redis.zadd(k.owedGames(), 1, id);
+    expect(await store.outbox.markShown(id, 1, 0)).toBe(true);
+    expect(await hintAt(id)).toBeNull();
+    expect(await store.redis.exists(k.game(id))).toBe(0);
+  });
+
+  it('markShown while a later post is owed puts the hint back at the store’s time; shown fields as given', async () => {
+    t = 20_000;
+    const g = await owing();
+    expect(await hintAt(g.id)).toBe('20000');
+    await store.games.update(g.id, 1, { drawOffer: 0 }, { announce: { owner: 'p1' } });
+    t = 21_500;
+    expect(await store.outbox.markShown(g.id, 1, 0)).toBe(false);
+    expect(await hintAt(g.id)).toBe('21500');
+    expect(await store.redis.hmget(k.game(g.id), 'shown', 'shownMoves')).toEqual(['1', '0']);
+    expect(await store.outbox.markShown(g.id, 2, 7)).toBe(true);
+    expect(await store.redis.hmget(k.game(g.id), 'shown', 'shownMoves', 'ann', 'reply', 'annTries')).toEqual([
+      '2',
+      '7',
+      null,
+      null,
+      null,
+    ]);
+    expect(await hintAt(g.id)).toBeNull();
+  });
+
+  it('claim: the owner seen and the new one as JSON, the try counted or not; a claim not taken is null', async () => {
+    const g = await owing('p1');
+    const run = vi.spyOn(GAME_CLAIM_ANNOUNCEMENT, 'run');
+    expect(await store.outbox.claim(g.id, 'p1', 'p2', false)).toEqual({ tries: 0, interaction: null });
+    expect(run.mock.calls[0][2]).toEqual(['"p1"', '"p2"', 0]);
+    expect(await store.outbox.claim(g.id, 'p2', 'p3')).toEqual({ tries: 1, interaction: null });
+    expect(run.mock.calls[1][2]).toEqual(['"p2"', '"p3"', 1]);
+    // Nobody seen ('') is not the owner p3.
+    expect(await store.outbox.claim(g.id, null, 'p4')).toBeNull();
+    expect(run.mock.calls[2][2]).toEqual(['', '"p4"', 1]);
+    expect(await store.outbox.owner(g.id)).toBe('p3');
+    expect(await store.redis.hget(k.game(g.id), 'annTries')).toBe('1');
+    // What the script answers is read as it says: a number of tries, an interaction only when one is there.
+    run.mockResolvedValueOnce([1, '4', '']);
+    expect(await store.outbox.claim(g.id, 'p3', 'p5')).toEqual({ tries: 4, interaction: null });
+    run.mockResolvedValueOnce([1, 2]);
+    expect(await store.outbox.claim(g.id, 'p3', 'p5')).toEqual({ tries: 2, interaction: null });
+    const interaction = { token: 't', createdAt: 1, component: false };
+    run.mockResolvedValueOnce([1, 3, JSON.stringify(interaction)]);
+    expect(await store.outbox.claim(g.id, 'p3', 'p5')).toEqual({ tries: 3, interaction });
+    run.mockResolvedValueOnce([0]);
+    expect(await store.outbox.claim(g.id, 'p3', 'p5')).toBeNull();
+    run.mockResolvedValueOnce(['1', 5, '']);
+    expect(await store.outbox.claim(g.id, 'p3', 'p5')).toEqual({ tries: 5, interaction: null });
+  });
+
+  it('owner: nothing owed is null; a missing game is null', async () => {
+    expect(await store.outbox.owner(uid('none'))).toBeNull();
+    const g = await owing('p1');
+    expect(await store.outbox.owner(g.id)).toBe('p1');
+    await store.outbox.markShown(g.id, 1, 0);
+    expect(await store.outbox.owner(g.id)).toBeNull();
+  });
+
+  it('reply posts: version 0 is a count; the claim and release keep to the version owed', async () => {
+    const r = await store.games.create(newGame({ postable: false }), { announce: { owner: 'p1' } });
+    if (!r.ok) throw new Error(r.reason);
+    const id = r.game.id;
+    // Version 0 shows nothing that is owed: nothing to guard.
+    expect(await store.outbox.claimReplyPost(id, 0)).toBe(true);
+    await expect(store.outbox.releaseReplyPost(id, 0)).resolves.toBeUndefined();
+    expect(await store.redis.hexists(k.game(id), 'sent')).toBe(0);
+    expect(await store.outbox.claimReplyPost(id, 1)).toBe(true);
+    expect(Number(await store.redis.hget(k.game(id), 'sent'))).toBe(1);
+    expect(await store.outbox.claimReplyPost(id, 1)).toBe(false);
+    await store.outbox.releaseReplyPost(id, 1);
+    expect(await store.redis.hexists(k.game(id), 'sent')).toBe(0);
+    expect(await store.outbox.claimReplyPost(id, 1)).toBe(true);
+  });
+
+  it('recheck moves a hint to the time given, or drops it', async () => {
+    const id = uid('rc');
+    await store.outbox.recheck(id, 123);
+    expect(await hintAt(id)).toBe('123');
+    await store.outbox.recheck(id, 0);
+    expect(await hintAt(id)).toBe('0');
+    await store.outbox.recheck(id, null);
+    expect(await hintAt(id)).toBeNull();
   });
 });
