@@ -8,7 +8,7 @@ import { newId, openStore, type NewGame, type Store } from '../../src/store/inde
 import { cleanup, MODES, newGame, prefixFor, quiet, uid, type Mode } from './helpers.js';
 
 const clock = (wakeAt: number | null) => ({ perMoveMs: 60_000, deadline: 5_000_000, reminded: false, wakeAt });
-const players = (a: string, b: string) => [
+const players = (a: string, b: string): NewGame['players'] => [
   { id: a, name: 'A' },
   { id: b, name: 'B' },
 ];
@@ -19,7 +19,7 @@ describe.each(MODES)('game indexes on $name', (mode: Mode) => {
   const opened: Store[] = [];
 
   /** A store on a key prefix of its own: the global indexes (active, due) hold only what the test writes. */
-  async function fresh(logger = quiet): Promise<Store> {
+  async function fresh(logger: { warn: (m: string) => void; info: (m: string) => void } = quiet): Promise<Store> {
     const s = await openStore({ url: mode.url, prefix: prefixFor('game-index', mode), logger, now: () => t });
     opened.push(s);
     return s;

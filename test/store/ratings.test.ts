@@ -399,16 +399,26 @@ describe.each(MODES)('ratings, exactly, on $name', (mode) => {
 
   it('applyResult refuses bad input, exactly, and writes nothing', async () => {
     const gameId = newId();
-    const refuse = (p: Promise<unknown>, msg: string | RegExp) => expect(p).rejects.toThrow(msg);
-    const apply = (...a: Partial<Parameters<Store['ratings']['applyResult']>>) =>
+    const refuse = (p: Promise<unknown>, msg: string | RegExp | Error) => expect(p).rejects.toThrow(msg);
+    type Args = Parameters<Store['ratings']['applyResult']>;
+    // The first argument is a placeholder (the game is always exxit); the others default to a valid call.
+    const apply = (
+      _game: 0,
+      id?: string,
+      guild?: string | null,
+      pair?: Args[3],
+      result?: Args[4],
+      now?: Args[5],
+      seasons?: Args[6],
+    ) =>
       store.ratings.applyResult(
         'exxit',
-        a[1] ?? gameId,
-        a[2] === undefined ? null : a[2],
-        a[3] ?? ['p1', 'p2'],
-        a[4] ?? win0,
-        a[5],
-        a[6],
+        id ?? gameId,
+        guild === undefined ? null : guild,
+        pair ?? ['p1', 'p2'],
+        result ?? win0,
+        now,
+        seasons,
       );
     for (const bad of ['', 'abc', 'ABCD', 'a-bcd', 'x'.repeat(33)])
       await refuse(apply(0, bad), new TypeError('invalid game id'));
