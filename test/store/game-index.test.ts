@@ -178,10 +178,12 @@ describe.each(MODES)('game indexes on $name', (mode: Mode) => {
   it('listByUser: all of a player’s games (finished too), newest first, 20 by default', async () => {
     const s = await fresh();
     const [u, v] = [uid('u'), uid('v')];
-    const games: StoredGame[] = [];
-    for (let i = 0; i < 21; i++) games.push(await create(s, { players: players(u, v) }, 30_000 + i));
-    await s.games.update(games[20].id, 1, { status: 'over', result: { winner: 1, draw: false, reason: 'resign' } });
-    const newest = ids(games).reverse();
+    const first = await create(s, { players: players(u, v) }, 30_000);
+    const userIndexes = [`${s.prefix}user:{${u}}:games`, `${s.prefix}user:{${v}}:games`];
+    const copies = await clones(s, first, 19, 30_001, userIndexes);
+    const last = await create(s, { players: players(u, v) }, 30_020);
+    await s.games.update(last.id, 1, { status: 'over', result: { winner: 1, draw: false, reason: 'resign' } });
+    const newest = [first.id, ...copies, last.id].reverse();
     const listed = await s.gameIndex.listByUser(u);
     expect(ids(listed)).toEqual(newest.slice(0, 20));
     expect(listed[0].status).toBe('over');
