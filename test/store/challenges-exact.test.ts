@@ -370,8 +370,9 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
     const s = await openStore({ url: mode.url, prefix: prefixFor('cdue', mode), logger: quiet });
     try {
       const ids = Array.from({ length: 55 }, () => newId());
-      await s.redis.zadd(`${s.prefix}challenges:open`, ...ids.flatMap((id, k) => [1_000 + k, id]));
-      expect(await s.challenges.dueExpired(999)).toEqual([]);
+      await s.redis.zadd(`${s.prefix}challenges:open`, ...ids.flatMap((id, k) => [k === 0 ? -5 : 1_000 + k, id]));
+      expect(await s.challenges.dueExpired(-6)).toEqual([]);
+      expect(await s.challenges.dueExpired(-5)).toEqual([ids[0]]); // from -inf, below 0 too
       expect(await s.challenges.dueExpired(1_000)).toEqual([ids[0]]);
       expect(await s.challenges.dueExpired(1_002)).toEqual(ids.slice(0, 3));
       expect(await s.challenges.dueExpired(5_000)).toEqual(ids.slice(0, 50));
@@ -392,8 +393,12 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
     await store.redis.hset(ckey(damaged.id), 'status', '"opn"');
     const ghost = newId();
     await store.redis.zadd(userKey(me), clock + 10 * MIN, ghost);
+    // An entry scored below 0 is long past its time, whatever its record says.
+    const stale = await store.challenges.create(challenge());
+    await store.redis.zadd(userKey(me), -10, stale.id);
     expect(await store.challenges.countOpenByUser(me)).toBe(3);
     expect(await store.redis.zscore(userKey(me), ghost)).toBeNull();
+    expect(await store.redis.zscore(userKey(me), stale.id)).toBeNull();
     clock = a.expiresAt - 1;
     expect(await store.challenges.countOpenByUser(me)).toBe(3);
     // At expiresAt: a and the damaged one age out by score (the damaged one is not read any more).
