@@ -55,6 +55,13 @@ describe.each(MODES)('AI turns on $name', (mode) => {
     expect(await s.aiTurns.noted(2_999)).toEqual([a, b]);
     expect(await s.aiTurns.noted(3_000)).toEqual([a, b, c]);
     expect(await s.aiTurns.noted(1e12)).toEqual([a, b, c]);
+    // From minus infinity: an instant before 0 (a clock the caller controls) is read too.
+    const early = rid();
+    clock.t = -5;
+    await s.aiTurns.note(early);
+    expect(await s.aiTurns.noted(-5)).toEqual([early]);
+    expect(await s.aiTurns.noted(1_000)).toEqual([early, a]);
+    await s.aiTurns.drop(early);
     expect(await s.aiTurns.noted(3_000, 2)).toEqual([a, b]);
     expect(await s.aiTurns.noted(3_000, 1)).toEqual([a]);
 

@@ -159,13 +159,30 @@ describe.each(MODES)('game changes on $name', (mode) => {
       disconnect = vi.spyOn(sub, 'disconnect');
       return sub;
     }) as never);
-    const stop = await store.changes.subscribe(() => {});
+    const heard: number[] = [];
+    const stop = await store.changes.subscribe((_, v) => heard.push(v));
     if (store.embedded) {
       expect(spy).not.toHaveBeenCalled();
+      publishChange(ctxOf(), 'abcd', 1);
+      expect(heard).toEqual([1]);
       await expect(stop()).resolves.toBeUndefined();
       return;
     }
     expect(sub?.status).toBe('ready');
+    // Its connection fails: no unhandled error report (the main client's watch reports outages); it reconnects,
+    // subscribes again and hears the next change.
+    const consoleError = vi.spyOn(console, 'error');
+    (sub as unknown as { stream: { destroy(e: Error): void } }).stream.destroy(new Error('network down'));
+    await expect.poll(() => sub?.status).not.toBe('ready');
+    await expect.poll(() => sub?.status).toBe('ready');
+    await expect
+      .poll(async () => {
+        publishChange(ctxOf(), 'abcd', 7);
+        await sleep(20);
+        return heard.includes(7);
+      })
+      .toBe(true);
+    expect(consoleError.mock.calls.filter((c) => String(c[0]).includes('Unhandled error'))).toEqual([]);
     await expect(stop()).resolves.toBeUndefined();
     expect(disconnect).toHaveBeenCalledTimes(1);
     await expect.poll(() => sub?.status).toBe('end');

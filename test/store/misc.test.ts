@@ -458,6 +458,16 @@ describe.each(MODES)('interactions, settings, processes and channels in detail o
     await store.redis.set(`${prefix}channel:{${ch}}:last`, 'nosuchgame1');
     expect(await store.channels.active(ch)).toEqual(g);
     expect(await store.channels.latest(ch)).toEqual(g);
+    // A stale binding to a game that is over: not the active game; latest falls back to the last one.
+    const over = await store.games.update(g.id, 1, {
+      status: 'over',
+      result: { winner: 0, draw: false, reason: 'resign' },
+    });
+    if (!over.ok) throw new Error('update failed');
+    await store.redis.set(`${prefix}channel:{${ch}}:active`, g.id);
+    await store.redis.set(`${prefix}channel:{${ch}}:last`, g.id);
+    expect(await store.channels.active(ch)).toBeNull();
+    expect(await store.channels.latest(ch)).toEqual(over.game);
   });
 });
 

@@ -377,6 +377,7 @@ describe('Redis Cluster client', () => {
         maxRetriesPerRequest: 0,
       },
     });
+    expect(c.options.redisOptions?.tls).toEqual({}); // (toMatchObject takes {} for anything, undefined too)
     const onError = c.options.redisOptions?.reconnectOnError as (e: Error) => unknown;
     expect(onError(new Error('READONLY x'))).toBe(1);
     expect(onError(new Error('ERR x'))).toBe(false);
