@@ -7,34 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHALLENGE_TTL_MS, DEFAULT_RETAIN_MS, RedisChallengeStore } from '../../src/store/challenges.js';
 import { makeKeys } from '../../src/store/keys.js';
-import { CorruptRecordError, newId, openStore, type NewChallenge, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
+import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, newChallenge, prefixFor, quiet, rejection, uid } from './helpers.js';
 
 const MIN = 60_000;
-
-const challenge = (over: Partial<NewChallenge> = {}): NewChallenge => ({
-  game: 'orion',
-  setup: 'preset1',
-  options: { layout: 'preset1', clockHours: 24 },
-  challengerId: uid('u'),
-  challengerName: 'Alice',
-  opponentId: null,
-  rated: true,
-  guildId: 'g1',
-  channelId: uid('c'),
-  firstMove: 'random',
-  ...over,
-});
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   let store: Store;
@@ -68,7 +44,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('create: every field, both indexes at expiresAt, and the key kept until expiresAt + an hour', async () => {
     clock = Date.now();
-    const input = challenge();
+    const input = newChallenge();
     const c = await store.challenges.create(input);
     expect(c).toEqual({
       ...input,
@@ -93,30 +69,30 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   it('create: its own id and message id, a time to accept and a retention of its own', async () => {
     clock = Date.now();
     const id = newId();
-    const c = await store.challenges.create(challenge({ id, messageId: 'm123' }), { ttlMs: 5 * MIN, retainMs: 0 });
+    const c = await store.challenges.create(newChallenge({ id, messageId: 'm123' }), { ttlMs: 5 * MIN, retainMs: 0 });
     expect(c).toMatchObject({ id, messageId: 'm123', createdAt: clock, expiresAt: clock + 5 * MIN });
     let left = await expiryAfterClock(id);
     expect(left).toBeGreaterThan(5 * MIN - 2_000);
     expect(left).toBeLessThanOrEqual(5 * MIN + 20);
-    const d = await store.challenges.create(challenge(), { ttlMs: 1, retainMs: 2 * MIN });
+    const d = await store.challenges.create(newChallenge(), { ttlMs: 1, retainMs: 2 * MIN });
     expect(d.expiresAt).toBe(clock + 1);
     left = await expiryAfterClock(d.id);
     expect(left).toBeGreaterThan(2 * MIN - 2_000);
     expect(left).toBeLessThanOrEqual(2 * MIN + 20);
     // Only the time to accept given: the retention stays an hour.
-    const e = await store.challenges.create(challenge(), { ttlMs: 2 * MIN });
+    const e = await store.challenges.create(newChallenge(), { ttlMs: 2 * MIN });
     left = await expiryAfterClock(e.id);
     expect(left).toBeGreaterThan(62 * MIN - 2_000);
     expect(left).toBeLessThanOrEqual(62 * MIN + 20);
     // Only the retention given: the store's time to accept.
-    const f = await store.challenges.create(challenge(), { retainMs: MIN });
+    const f = await store.challenges.create(newChallenge(), { retainMs: MIN });
     expect(f.expiresAt - f.createdAt).toBe(15 * MIN);
   });
 
   it('the store’s own default time to accept (openStore challengeTtlMs), else 15 minutes', async () => {
     const s = await openStore({ url: mode.url, prefix, logger: quiet, challengeTtlMs: 90_000 });
     try {
-      const c = await s.challenges.create(challenge());
+      const c = await s.challenges.create(newChallenge());
       expect(c.expiresAt - c.createdAt).toBe(90_000);
       expect(await s.redis.zscore(openKey, c.id)).toBe(String(c.expiresAt));
     } finally {
@@ -128,7 +104,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
       logger: quiet,
       now: () => clock,
     });
-    const c = await bare.create(challenge());
+    const c = await bare.create(newChallenge());
     expect(c.expiresAt - c.createdAt).toBe(15 * MIN);
   });
 
@@ -143,21 +119,21 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
       { retainMs: Number.NaN },
       { ttlMs: 0, retainMs: 10 },
     ]) {
-      const e = await rejection(store.challenges.create(challenge({ id, challengerId: me }), opts));
+      const e = await rejection(store.challenges.create(newChallenge({ id, challengerId: me }), opts));
       expect(e).toBeInstanceOf(RangeError);
       expect((e as Error).message).toBe('challenge ttlMs must be > 0 and retainMs >= 0');
     }
-    let e = await rejection(store.challenges.create(challenge({ id, challengerId: 'a b' })));
+    let e = await rejection(store.challenges.create(newChallenge({ id, challengerId: 'a b' })));
     expect(e).toBeInstanceOf(TypeError);
     expect((e as Error).message).toBe('invalid challenger id: expected 1-100 chars without braces or whitespace');
-    e = await rejection(store.challenges.create(challenge({ id, challengerId: me, channelId: '{c}' })));
+    e = await rejection(store.challenges.create(newChallenge({ id, challengerId: me, channelId: '{c}' })));
     expect((e as Error).message).toBe('invalid channel id: expected 1-100 chars without braces or whitespace');
     for (const bad of ['AB12', 'abc', 'a-b-c-d', `${'a'.repeat(33)}`]) {
-      e = await rejection(store.challenges.create(challenge({ id: bad, challengerId: me })));
+      e = await rejection(store.challenges.create(newChallenge({ id: bad, challengerId: me })));
       expect(e).toBeInstanceOf(TypeError);
       expect((e as Error).message).toBe('invalid challenge id: expected 4-32 chars of [0-9a-z]');
     }
-    e = await rejection(store.challenges.create(challenge({ id, challengerId: me, game: 'chess' as never })));
+    e = await rejection(store.challenges.create(newChallenge({ id, challengerId: me, game: 'chess' as never })));
     expect(e).toBeInstanceOf(TypeError);
     expect((e as Error).message).toMatch(/^invalid challenge: game: /);
     expect(await store.redis.exists(ckey(id))).toBe(0);
@@ -168,9 +144,9 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   it('create with a taken id is refused, the first challenge and its indexes unchanged', async () => {
     clock = Date.now();
     const id = newId();
-    const first = await store.challenges.create(challenge({ id }));
+    const first = await store.challenges.create(newChallenge({ id }));
     const other = uid('u');
-    const e = await rejection(store.challenges.create(challenge({ id, challengerId: other }), { ttlMs: MIN }));
+    const e = await rejection(store.challenges.create(newChallenge({ id, challengerId: other }), { ttlMs: MIN }));
     expect(e).toBeInstanceOf(Error);
     expect((e as Error).message).toBe('challenge id already taken');
     expect(await store.challenges.get(id)).toEqual(first);
@@ -180,7 +156,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('get: an open challenge reads as expired from expiresAt on; a record under another id is corrupt', async () => {
     clock = Date.now();
-    const c = await store.challenges.create(challenge(), { ttlMs: MIN });
+    const c = await store.challenges.create(newChallenge(), { ttlMs: MIN });
     clock = c.expiresAt - 1;
     expect((await store.challenges.get(c.id))!.status).toBe('open');
     clock = c.expiresAt;
@@ -203,7 +179,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('take: accepted by that player, out of both indexes, the key then kept an hour from now', async () => {
     clock = Date.now();
-    const c = await store.challenges.create(challenge(), { ttlMs: MIN, retainMs: 5 * MIN });
+    const c = await store.challenges.create(newChallenge(), { ttlMs: MIN, retainMs: 5 * MIN });
     clock = Date.now();
     const r = await store.challenges.take(c.id, { id: 'u-bob', name: 'Bob' });
     expect(r).toEqual({ ok: true, challenge: { ...c, status: 'accepted', acceptedBy: { id: 'u-bob', name: 'Bob' } } });
@@ -221,8 +197,8 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('take: up to the last millisecond before expiresAt; at expiresAt it is expired and nothing changes', async () => {
     clock = Date.now();
-    const a = await store.challenges.create(challenge(), { ttlMs: MIN });
-    const b = await store.challenges.create(challenge(), { ttlMs: MIN });
+    const a = await store.challenges.create(newChallenge(), { ttlMs: MIN });
+    const b = await store.challenges.create(newChallenge(), { ttlMs: MIN });
     clock = a.expiresAt - 1;
     expect(await store.challenges.take(a.id, { id: 'u2', name: 'B' })).toMatchObject({
       ok: true,
@@ -252,7 +228,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('a conflict returns the challenge as it stands; a closed one is not reopened', async () => {
     clock = Date.now();
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     await store.challenges.transition(c.id, 'open', 'declined');
     expect(await store.challenges.take(c.id, { id: 'u3', name: 'C' })).toEqual({
       ok: false,
@@ -272,7 +248,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('open → open changes only the given fields: still indexed, expiry untouched', async () => {
     clock = Date.now();
-    const c = await store.challenges.create(challenge(), { ttlMs: 2 * MIN, retainMs: 3 * MIN });
+    const c = await store.challenges.create(newChallenge(), { ttlMs: 2 * MIN, retainMs: 3 * MIN });
     const r = await store.challenges.transition(c.id, 'open', 'open', { gameId: 'gameid0001' });
     expect(r).toEqual({ ok: true, challenge: { ...c, gameId: 'gameid0001' } });
     expect(await store.redis.zscore(openKey, c.id)).toBe(String(c.expiresAt));
@@ -285,12 +261,12 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('a transition writes the patch given (null too), and nothing when none is given', async () => {
     clock = Date.now();
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     const r = await store.challenges.transition(c.id, 'open', 'cancelled');
     expect(r).toEqual({ ok: true, challenge: { ...c, status: 'cancelled' } });
     expect(await store.redis.hget(ckey(c.id), 'acceptedBy')).toBeNull();
     expect(await store.redis.hget(ckey(c.id), 'gameId')).toBeNull();
-    const d = await store.challenges.create(challenge());
+    const d = await store.challenges.create(newChallenge());
     const s = await store.challenges.transition(d.id, 'open', 'accepted', {
       acceptedBy: { id: 'u5', name: 'E' },
       gameId: 'gm00000001',
@@ -307,7 +283,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   });
 
   it('transition: an invalid id is not found; an unknown status, either side, is refused', async () => {
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     expect(await store.challenges.transition('{bad}', 'open', 'accepted')).toEqual({
       ok: false,
       reason: 'not-found',
@@ -337,7 +313,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
 
   it('patch: sets the message and game ids, keeps the rest; an empty patch reads; bad input refused', async () => {
     clock = Date.now();
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     expect(await store.challenges.patch(c.id, { messageId: 'msg1', gameId: 'game000001' })).toEqual({
       ...c,
       messageId: 'msg1',
@@ -387,14 +363,14 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   it('countOpenByUser: open ones until expiresAt; entries past their time, closed or gone are dropped', async () => {
     clock = Date.now();
     const me = uid('u');
-    const a = await store.challenges.create(challenge({ challengerId: me }), { ttlMs: MIN });
-    const b = await store.challenges.create(challenge({ challengerId: me }), { ttlMs: 2 * MIN });
-    const damaged = await store.challenges.create(challenge({ challengerId: me }), { ttlMs: MIN });
+    const a = await store.challenges.create(newChallenge({ challengerId: me }), { ttlMs: MIN });
+    const b = await store.challenges.create(newChallenge({ challengerId: me }), { ttlMs: 2 * MIN });
+    const damaged = await store.challenges.create(newChallenge({ challengerId: me }), { ttlMs: MIN });
     await store.redis.hset(ckey(damaged.id), 'status', '"opn"');
     const ghost = newId();
     await store.redis.zadd(userKey(me), clock + 10 * MIN, ghost);
     // An entry scored below 0 is long past its time, whatever its record says.
-    const stale = await store.challenges.create(challenge());
+    const stale = await store.challenges.create(newChallenge());
     await store.redis.zadd(userKey(me), -10, stale.id);
     expect(await store.challenges.countOpenByUser(me)).toBe(3);
     expect(await store.redis.zscore(userKey(me), ghost)).toBeNull();
@@ -410,7 +386,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
     expect(await store.challenges.countOpenByUser(me)).toBe(0);
     expect(await store.redis.zcard(userKey(me))).toBe(0);
     // A bad user id counts nothing, even where its key would hold an open challenge.
-    const open = await store.challenges.create(challenge({ challengerId: me }));
+    const open = await store.challenges.create(newChallenge({ challengerId: me }));
     await store.redis.zadd(userKey('a b'), open.expiresAt, open.id);
     expect(await store.challenges.countOpenByUser('a b')).toBe(0);
     expect(await store.redis.zcard(userKey('a b'))).toBe(1);
@@ -420,7 +396,7 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   it('countOpenByUser: a failed read is thrown, not counted', async () => {
     clock = Date.now();
     const me = uid('u');
-    await store.challenges.create(challenge({ challengerId: me }));
+    await store.challenges.create(newChallenge({ challengerId: me }));
     const failing = vi.spyOn(store.redis, 'hgetall').mockRejectedValueOnce(new Error('connection lost'));
     try {
       await expect(store.challenges.countOpenByUser(me)).rejects.toThrow('connection lost');

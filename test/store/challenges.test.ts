@@ -1,20 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptRecordError, openStore, type NewChallenge, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
-
-const challenge = (over: Partial<NewChallenge> = {}): NewChallenge => ({
-  game: 'orion',
-  setup: 'preset1',
-  options: { layout: 'preset1', clockHours: 24 },
-  challengerId: uid('u'),
-  challengerName: 'Alice',
-  opponentId: null,
-  rated: true,
-  guildId: 'g1',
-  channelId: uid('c'),
-  firstMove: 'random',
-  ...over,
-});
+import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, newChallenge, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
 
 describe.each(MODES)('challenges on $name', (mode) => {
   let store: Store;
@@ -33,7 +19,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
 
   it('creates an open challenge with a 15 minute expiry by default, and a key TTL', async () => {
     const before = Date.now();
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     expect(c.status).toBe('open');
     expect(c.messageId).toBeNull();
     expect(c.expiresAt - c.createdAt).toBe(15 * 60_000);
@@ -46,7 +32,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('patches the message id and the game id without touching the status', async () => {
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     const p = await store.challenges.patch(c.id, { messageId: '1234567890' });
     expect(p).toMatchObject({ messageId: '1234567890', status: 'open' });
     expect(await store.challenges.patch('missingchal', { messageId: '1' })).toBeNull();
@@ -54,7 +40,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('two racing accepts: one ok, the other a conflict naming who won', async () => {
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     const [a, b] = await Promise.all([
       store.challenges.take(c.id, { id: 'u-bob', name: 'Bob' }),
       store.challenges.take(c.id, { id: 'u-carol', name: 'Carol' }),
@@ -69,7 +55,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('many clients racing accept / decline / cancel: exactly one transition happens', async () => {
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     const clients = await openMany(mode, prefix, 20);
     try {
       const results = await Promise.all(
@@ -89,7 +75,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('records the game started from an accepted challenge', async () => {
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     const r = await store.challenges.transition(c.id, 'open', 'accepted', {
       acceptedBy: { id: 'u9', name: 'Z' },
       gameId: 'abcdefghij',
@@ -108,7 +94,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
   it('expires: past expiresAt it reads as expired, cannot be accepted, and the sweeper finds it', async () => {
     clock = Date.now();
     try {
-      const c = await store.challenges.create(challenge(), { ttlMs: 1_000, retainMs: 60_000 });
+      const c = await store.challenges.create(newChallenge(), { ttlMs: 1_000, retainMs: 60_000 });
       expect((await store.challenges.get(c.id))?.status).toBe('open');
       expect(await store.challenges.countOpenByUser(c.challengerId)).toBe(1);
       clock += 1_100; // past its time (the key itself lives on for the retention)
@@ -128,7 +114,7 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('is gone once its retention ends (Redis TTL)', async () => {
-    const c = await store.challenges.create(challenge(), { ttlMs: 100, retainMs: 100 });
+    const c = await store.challenges.create(newChallenge(), { ttlMs: 100, retainMs: 100 });
     await sleep(350);
     expect(await store.challenges.get(c.id)).toBeNull();
     // The sweeper's hint is dropped when it meets a vanished challenge.
@@ -137,16 +123,16 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('a corrupt challenge record is a typed error', async () => {
-    const c = await store.challenges.create(challenge());
+    const c = await store.challenges.create(newChallenge());
     await store.redis.hset(`${prefix}challenge:{${c.id}}`, 'expiresAt', '"soon"');
     await expect(store.challenges.get(c.id)).rejects.toBeInstanceOf(CorruptRecordError);
   });
 
   it('an unreadable open challenge still counts against its challenger’s cap (it may be open), a closed one does not', async () => {
     const me = uid('u');
-    const open = await store.challenges.create(challenge({ challengerId: me }));
-    const damaged = await store.challenges.create(challenge({ challengerId: me }));
-    const closed = await store.challenges.create(challenge({ challengerId: me }));
+    const open = await store.challenges.create(newChallenge({ challengerId: me }));
+    const damaged = await store.challenges.create(newChallenge({ challengerId: me }));
+    const closed = await store.challenges.create(newChallenge({ challengerId: me }));
     await store.challenges.transition(closed.id, 'open', 'cancelled');
     await store.redis.hset(`${prefix}challenge:{${damaged.id}}`, 'status', '"opn');
     await expect(store.challenges.get(damaged.id)).rejects.toBeInstanceOf(CorruptRecordError);
@@ -159,10 +145,10 @@ describe.each(MODES)('challenges on $name', (mode) => {
   });
 
   it('refuses invalid input', async () => {
-    await expect(store.challenges.create(challenge({ channelId: '' }))).rejects.toThrow(/channel id/);
-    await expect(store.challenges.create(challenge({ game: 'chess' }))).rejects.toThrow(/invalid challenge/);
-    await expect(store.challenges.create(challenge(), { ttlMs: 0 })).rejects.toThrow(/ttlMs/);
-    const c = await store.challenges.create(challenge());
+    await expect(store.challenges.create(newChallenge({ channelId: '' }))).rejects.toThrow(/channel id/);
+    await expect(store.challenges.create(newChallenge({ game: 'chess' }))).rejects.toThrow(/invalid challenge/);
+    await expect(store.challenges.create(newChallenge(), { ttlMs: 0 })).rejects.toThrow(/ttlMs/);
+    const c = await store.challenges.create(newChallenge());
     await expect(store.challenges.patch(c.id, { messageId: 5 as never })).rejects.toThrow(/messageId/);
     await expect(store.challenges.take(c.id, { id: 7 } as never)).rejects.toThrow(/acceptedBy/);
     expect(await store.challenges.get(c.id)).toEqual(c);

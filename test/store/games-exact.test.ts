@@ -4,11 +4,10 @@
 // deadline checks of both stores, what quarantine and delete take out of which index, and the store's own retries
 // (a generated id taken, a channel binding that keeps moving) driven through spies on its scripts.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StoredGame } from '../../src/model/index.js';
-import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
+import { CorruptRecordError, type NewGame, openStore, type Store } from '../../src/store/index.js';
 import { makeKeys } from '../../src/store/keys.js';
 import { CHANNEL_BIND, GAME_CREATE, GAME_UPDATE } from '../../src/store/scripts.js';
-import { cleanup, MODES, newGame, prefixFor, uid } from './helpers.js';
+import { cleanup, createGame, MODES, newGame, prefixFor, uid } from './helpers.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -32,11 +31,7 @@ describe.each(MODES)('games, exactly, on $name', (mode) => {
     await store.close();
   });
 
-  async function create(over = {}): Promise<StoredGame> {
-    const r = await store.games.create(newGame(over));
-    if (!r.ok) throw new Error(`create refused: ${r.reason}`);
-    return r.game;
-  }
+  const create = (over: Partial<NewGame> = {}) => createGame(store, over);
   const score = (key: string, id: string) => store.redis.zscore(key, id);
 
   it('create stores exactly the record: the given id, the defaults, the clock of the store, no moves field', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredGame } from '../../src/model/index.js';
-import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
+import { CorruptRecordError, type NewGame, openStore, type Store } from '../../src/store/index.js';
 import { CHANNEL_BIND, GAME_CREATE } from '../../src/store/scripts.js';
-import { cleanup, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
+import { cleanup, createGame, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 describe.each(MODES)('games on $name', (mode) => {
   let store: Store;
@@ -16,11 +16,7 @@ describe.each(MODES)('games on $name', (mode) => {
     await store.close();
   });
 
-  async function create(over = {}): Promise<StoredGame> {
-    const r = await store.games.create(newGame(over));
-    if (!r.ok) throw new Error(`create refused: ${r.reason}`);
-    return r.game;
-  }
+  const create = (over: Partial<NewGame> = {}) => createGame(store, over);
 
   it('creates a game at version 1 and reads it back by id and by channel', async () => {
     const g = await create({ moves: [] });

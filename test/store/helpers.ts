@@ -3,7 +3,8 @@
 // its own key prefix, and clean the keys up afterwards.
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { openStore, type NewGame, type Store } from '../../src/store/index.js';
+import { type Puzzle, puzzleId, type StoredGame } from '../../src/model/index.js';
+import { openStore, type NewChallenge, type NewGame, type NewTournament, type Store } from '../../src/store/index.js';
 
 export interface Mode {
   name: 'redis' | 'embedded';
@@ -63,3 +64,95 @@ export function newGame(over: Partial<NewGame> = {}): NewGame {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A game created through the store (fails the test when create refuses it). */
+export async function createGame(store: Store, over: Partial<NewGame> = {}): Promise<StoredGame> {
+  const r = await store.games.create(newGame(over));
+  if (!r.ok) throw new Error(`create refused: ${r.reason}`);
+  return r.game;
+}
+
+/** A new game whose first post `owner` owes (the outbox's unit of work). */
+export async function owingGame(store: Store, owner = 'p1'): Promise<StoredGame> {
+  const r = await store.games.create(newGame(), { announce: { owner } });
+  if (!r.ok) throw new Error(r.reason);
+  return r.game;
+}
+
+/** An open challenge in a channel of its own. */
+export const newChallenge = (over: Partial<NewChallenge> = {}): NewChallenge => ({
+  game: 'orion',
+  setup: 'preset1',
+  options: { layout: 'preset1', clockHours: 24 },
+  challengerId: uid('u'),
+  challengerName: 'Alice',
+  opponentId: null,
+  rated: true,
+  guildId: 'g1',
+  channelId: uid('c'),
+  firstMove: 'random',
+  ...over,
+});
+
+/** A Swiss tournament in sign-up, on a server and in a channel of its own. */
+export function newTournament(over: Partial<NewTournament> = {}): NewTournament {
+  return {
+    name: null,
+    guildId: uid('g'),
+    channelId: uid('c'),
+    messageId: null,
+    organiser: { id: 'o1', name: 'Olga' },
+    game: 'exxit',
+    setup: 'standard',
+    format: 'swiss',
+    roundsWanted: null,
+    rounds: null,
+    clockMs: 3_600_000,
+    roundMs: 20 * 3_600_000,
+    rated: false,
+    locale: 'en',
+    status: 'signup',
+    startsAt: null,
+    startedAt: null,
+    finishedAt: null,
+    players: [],
+    withdrawals: [],
+    round: 0,
+    roundDeadline: null,
+    pairings: [],
+    seed: 7,
+    winners: [],
+    endNote: null,
+    announced: false,
+    wakeAt: null,
+    ...over,
+  };
+}
+
+/** A puzzle of the pool: an Orion position after two moves, its id from its game, setup and moves. */
+export function newPuzzle(n: number, over: Partial<Omit<Puzzle, 'id' | 'moves'>> = {}): Puzzle {
+  const moves = ['P2 C4 N', `x${n}`];
+  const p = {
+    game: 'orion',
+    setup: 'preset1',
+    solution: 'S1 J2',
+    bestChance: 100,
+    secondChance: 40,
+    gap: 60,
+    rating: 1500,
+    source: 'mined',
+    seed: 1,
+    ...over,
+  } as const;
+  return { id: puzzleId(p.game, p.setup, moves), moves, ...p };
+}

@@ -16,7 +16,7 @@ import {
   reconnectDelay,
   type Store,
 } from '../../src/store/index.js';
-import { cleanup, MODES, prefixFor, quiet } from './helpers.js';
+import { cleanup, MODES, prefixFor, quiet, rejection } from './helpers.js';
 
 const real = MODES[0];
 const SECRET = 'sup3r-s3cret';
@@ -73,16 +73,6 @@ async function until(cond: () => boolean, ms = 1_000): Promise<boolean> {
     if (Date.now() > end) return false;
   }
   return true;
-}
-
-/** The rejection of `p` (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('reconnect delays and client options', () => {

@@ -2,11 +2,10 @@
 // mutants no test would kill (docs/testing.md): ids and counts it must refuse, a post marked shown while a later one
 // is still owed, the hints' order and limit, damaged owner and interaction fields.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StoredGame } from '../../src/model/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { makeKeys } from '../../src/store/keys.js';
 import { GAME_CLAIM_ANNOUNCEMENT } from '../../src/store/scripts.js';
-import { cleanup, MODES, newGame, prefixFor, quiet, uid } from './helpers.js';
+import { cleanup, MODES, newGame, owingGame, prefixFor, quiet, uid } from './helpers.js';
 
 describe.each(MODES)('outbox on $name', (mode) => {
   let store: Store;
@@ -22,11 +21,7 @@ describe.each(MODES)('outbox on $name', (mode) => {
   });
 
   /** A new game whose first post `owner` owes. */
-  async function owing(owner = 'p1'): Promise<StoredGame> {
-    const r = await store.games.create(newGame(), { announce: { owner } });
-    if (!r.ok) throw new Error(r.reason);
-    return r.game;
-  }
+  const owing = (owner?: string) => owingGame(store, owner);
 
   it('ids that are not record ids own nothing; counts that are not counts are refused; nothing changes', async () => {
     const g = await owing();
@@ -114,11 +109,8 @@ describe.each(MODES)('outbox, exactly, on $name', (mode) => {
     await cleanup(store);
     await store.close();
   });
-  async function owing(owner = 'p1'): Promise<StoredGame> {
-    const r = await store.games.create(newGame(), { announce: { owner } });
-    if (!r.ok) throw new Error(r.reason);
-    return r.game;
-  }
+  /** A new game whose first post `owner` owes. */
+  const owing = (owner?: string) => owingGame(store, owner);
   const hintAt = (id: string) => store.redis.zscore(k.owedGames(), id);
 
   it('markShown of a missing game: done, its stray hint dropped and not put back', async () => {

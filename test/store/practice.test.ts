@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PracticeItem } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type NewPracticeSession, type Store } from '../../src/store/index.js';
 import { PRACTICE_TTL_MS } from '../../src/store/practice.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
+import { cleanup, MODES, prefixFor, quiet, rejection, uid } from './helpers.js';
 
 const item = (ply: number): PracticeItem => ({
   game: 'exxit',
@@ -111,16 +111,6 @@ describe.each(MODES)('practice sessions on $name', (mode) => {
     expect(await store.practice.get(u)).toBeNull();
   });
 });
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 // The same to the letter: what start writes (from the store's clock), every field a write sets and every refusal,
 // the exact issues of a damaged record, and a write that loses its race to another after its read.

@@ -3,10 +3,9 @@
 // owner and statuses and the fields it sets, the day a finished or skipped job is kept (read back with PTTL), and
 // every refusal of a reference that names no job.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { puzzleId, type Puzzle } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type NewPuzzleCheck, type Store } from '../../src/store/index.js';
 import { PUZZLE_CHECK_KEEP_MS } from '../../src/store/puzzle-checks.js';
-import { cleanup, MODES, prefixFor, uid } from './helpers.js';
+import { cleanup, MODES, newPuzzle, prefixFor, rejection, uid } from './helpers.js';
 
 const gid = () => uid('g'); // 'g' + 10 hex digits: a record id
 
@@ -19,32 +18,7 @@ const job = (gameId: string, ply: number, seed = 7): NewPuzzleCheck => ({
   seed,
 });
 
-const puzzle = (n: number): Puzzle => {
-  const moves = ['P2 C4 N', `x${n}`];
-  return {
-    id: puzzleId('orion', 'preset1', moves),
-    game: 'orion',
-    setup: 'preset1',
-    moves,
-    solution: 'S1 J2',
-    bestChance: 100,
-    secondChance: 40,
-    gap: 60,
-    rating: 1500,
-    source: 'game',
-    seed: 3,
-  };
-};
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
+const puzzle = (n: number) => newPuzzle(n, { rating: 1500, source: 'game', seed: 3 });
 
 describe.each(MODES)('puzzle checks, exactly, on $name', (mode) => {
   const opened: Store[] = [];

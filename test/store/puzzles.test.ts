@@ -1,25 +1,10 @@
 // The puzzle pool, the puzzle check jobs and the puzzles' ratings book (issue 20) on real Redis and the embedded store.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultSnapshot, puzzleId, type Puzzle } from '../../src/model/index.js';
+import { defaultSnapshot, type Puzzle } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
+import { cleanup, MODES, newPuzzle, openMany, prefixFor, quiet, rejection, sleep, uid } from './helpers.js';
 
-const puzzle = (n: number, rating: number, game = 'orion'): Puzzle => {
-  const moves = ['P2 C4 N', `x${n}`];
-  return {
-    id: puzzleId(game, 'preset1', moves),
-    game,
-    setup: 'preset1',
-    moves,
-    solution: 'S1 J2',
-    bestChance: 100,
-    secondChance: 40,
-    gap: 60,
-    rating,
-    source: 'mined',
-    seed: 1,
-  };
-};
+const puzzle = (n: number, rating: number, game = 'orion') => newPuzzle(n, { rating, game });
 
 describe.each(MODES)('puzzles on $name', (mode) => {
   let store: Store;
@@ -204,16 +189,6 @@ describe.each(MODES)('puzzles on $name', (mode) => {
     expect((await store.puzzleRatings.get('orion', u, 'global')).rating).toBe(out.players[0].global.after.rating);
   });
 });
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 const DAY = 86_400_000;
 

@@ -6,19 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, reconnectDelay, storeUnavailable, type Store } from '../../src/store/index.js';
 import { waitFor } from '../bot/harness.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
-import { cleanup, MODES, newGame, prefixFor, quiet } from './helpers.js';
+import { cleanup, MODES, newGame, prefixFor, quiet, rejection } from './helpers.js';
 
 const real = MODES[0];
-
-/** Resolves with the error the promise rejects with (fails the test if it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('store resilience on a real Redis', () => {
   let direct: Store;

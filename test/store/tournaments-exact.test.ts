@@ -4,54 +4,10 @@
 // exact issues of a damaged record, the limits and order of every list, and
 // the time to live of every lease and mark (read back with PTTL).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CorruptRecordError, newId, openStore, type NewTournament, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
+import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, newTournament, prefixFor, quiet, rejection, uid } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
-
-function newTournament(over: Partial<NewTournament> = {}): NewTournament {
-  return {
-    name: null,
-    guildId: uid('g'),
-    channelId: uid('c'),
-    messageId: null,
-    organiser: { id: 'o1', name: 'Olga' },
-    game: 'exxit',
-    setup: 'standard',
-    format: 'swiss',
-    roundsWanted: null,
-    rounds: null,
-    clockMs: 3_600_000,
-    roundMs: 20 * 3_600_000,
-    rated: false,
-    locale: 'en',
-    status: 'signup',
-    startsAt: null,
-    startedAt: null,
-    finishedAt: null,
-    players: [],
-    withdrawals: [],
-    round: 0,
-    roundDeadline: null,
-    pairings: [],
-    seed: 7,
-    winners: [],
-    endNote: null,
-    announced: false,
-    wakeAt: null,
-    ...over,
-  };
-}
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe.each(MODES)('tournaments, exactly, on $name', (mode) => {
   let store: Store;

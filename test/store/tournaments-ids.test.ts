@@ -2,42 +2,8 @@
 // An id collision cannot be forced (ids are random), so the client's first
 // EVALSHA (the create script) is made to answer "the id exists" once.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, type NewTournament, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
-
-function newTournament(over: Partial<NewTournament> = {}): NewTournament {
-  return {
-    name: null,
-    guildId: uid('g'),
-    channelId: uid('c'),
-    messageId: null,
-    organiser: { id: 'o1', name: 'Olga' },
-    game: 'exxit',
-    setup: 'standard',
-    format: 'round-robin',
-    roundsWanted: null,
-    rounds: null,
-    clockMs: 3_600_000,
-    roundMs: 20 * 3_600_000,
-    rated: true,
-    locale: null,
-    status: 'signup',
-    startsAt: null,
-    startedAt: null,
-    finishedAt: null,
-    players: [],
-    withdrawals: [],
-    round: 0,
-    roundDeadline: null,
-    pairings: [],
-    seed: 3,
-    winners: [],
-    endNote: null,
-    announced: false,
-    wakeAt: null,
-    ...over,
-  };
-}
+import { openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, newTournament, prefixFor, quiet, uid } from './helpers.js';
 
 describe.each(MODES)('tournament ids on $name', (mode) => {
   let store: Store;

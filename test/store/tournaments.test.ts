@@ -3,44 +3,10 @@
 // and on the embedded store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLICKO, guildScope, SEASON_RD, seasonScope } from '../../src/model/index.js';
-import { CorruptRecordError, newId, openStore, type NewTournament, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
+import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
+import { cleanup, MODES, newTournament, openMany, prefixFor, quiet, uid } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
-
-function newTournament(over: Partial<NewTournament> = {}): NewTournament {
-  return {
-    name: null,
-    guildId: uid('g'),
-    channelId: uid('c'),
-    messageId: null,
-    organiser: { id: 'o1', name: 'Olga' },
-    game: 'exxit',
-    setup: 'standard',
-    format: 'swiss',
-    roundsWanted: null,
-    rounds: null,
-    clockMs: 3_600_000,
-    roundMs: 20 * 3_600_000,
-    rated: false,
-    locale: 'en',
-    status: 'signup',
-    startsAt: null,
-    startedAt: null,
-    finishedAt: null,
-    players: [],
-    withdrawals: [],
-    round: 0,
-    roundDeadline: null,
-    pairings: [],
-    seed: 7,
-    winners: [],
-    endNote: null,
-    announced: false,
-    wakeAt: null,
-    ...over,
-  };
-}
 
 describe.each(MODES)('tournaments on $name', (mode) => {
   let store: Store;
