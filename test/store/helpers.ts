@@ -18,8 +18,11 @@ export const MODES: Mode[] = [
 
 export const uid = (tag = 'x') => `${tag}${randomBytes(5).toString('hex')}`;
 
+// A count as well as random bytes: some files open a fresh store (a prefix) per test, and with two random bytes
+// alone two of them met in one run (a puzzle pool counted another test's puzzles). Prefixes are limited to 64 chars.
+let opened = 0;
 export function prefixFor(file: string, mode: Mode): string {
-  return `${inject('redisPrefix')}${file}-${mode.name}-${randomBytes(2).toString('hex')}:`;
+  return `${inject('redisPrefix')}${file}-${mode.name}-${randomBytes(2).toString('hex')}${(opened++).toString(36)}:`;
 }
 
 export const quiet = { warn: () => {}, info: () => {} };

@@ -40,10 +40,16 @@ describe.each(MODES)('outbox on $name', (mode) => {
       [1, 0.5],
       [Number.NaN, 0],
     ])
-      await expect(store.outbox.markShown(g.id, version, moves), `${version} ${moves}`).rejects.toThrow(TypeError);
+      await expect(store.outbox.markShown(g.id, version, moves), `${version} ${moves}`).rejects.toThrow(
+        new TypeError('markShown: version and moves must be counts'),
+      );
     for (const version of [-1, 1.5]) {
-      await expect(store.outbox.claimReplyPost(g.id, version)).rejects.toThrow(TypeError);
-      await expect(store.outbox.releaseReplyPost(g.id, version)).rejects.toThrow(TypeError);
+      await expect(store.outbox.claimReplyPost(g.id, version)).rejects.toThrow(
+        new TypeError('claimReplyPost: version must be a count'),
+      );
+      await expect(store.outbox.releaseReplyPost(g.id, version)).rejects.toThrow(
+        new TypeError('releaseReplyPost: version must be a count'),
+      );
     }
     expect(await store.redis.hgetall(gameKey(g.id))).toEqual(before);
     expect(await store.outbox.owed(Date.now() + 1000)).toContain(g.id);
