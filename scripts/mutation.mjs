@@ -15,6 +15,7 @@
 // Incremental: reports/mutation/<folder>.incremental.json keeps each mutant's result and the tests that
 // covered it; the next run tests again only the mutants of changed code or changed tests. The HTML report
 // is reports/mutation/<folder>.html.
+import { createHash } from 'node:crypto';
 import { Stryker } from '@stryker-mutator/core';
 
 // The tests that exercise each folder. The bot tests play whole games through the fake Discord and cover
@@ -56,7 +57,7 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
   const started = Date.now();
   // A run of some files only keeps its reports and sandbox apart: a full run may be going on beside it.
   // Each set of files gets its own name, so that two partial runs can go on at once.
-  const slug = files
+  const long = files
     ?.map((f) =>
       f
         .slice(`src/${folder}/`.length)
@@ -64,6 +65,11 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
         .replace(/[^\w-]/g, '_'),
     )
     .join('+');
+  // A long list of files would make a name longer than a file name may be: its start and a hash then.
+  const slug =
+    long && long.length > 60
+      ? `${long.slice(0, 40)}-${createHash('sha1').update(long).digest('hex').slice(0, 10)}`
+      : long;
   const name = files ? `${folder}.partial.${slug}` : folder;
   const stryker = new Stryker({
     mutate: files ?? [`src/${folder}/**/*.ts`, `!src/${folder}/**/*.d.ts`],
