@@ -4,19 +4,19 @@
 // retention from a closing transition), every refusal of bad input, the
 // boundary of expiry (expiresAt itself is past), what each failed transition
 // returns, patches, the sweeper's list and the per-user count.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHALLENGE_TTL_MS, DEFAULT_RETAIN_MS, RedisChallengeStore } from '../../src/store/challenges.js';
 import { makeKeys } from '../../src/store/keys.js';
 import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newChallenge, prefixFor, quiet, rejection, uid } from './helpers.js';
+import { cleanup, MODES, newChallenge, prefixFor, quiet, rejection, uid, useStore } from './helpers.js';
 
 const MIN = 60_000;
 
 describe.each(MODES)('challenges, exactly, on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('challenges-exact', mode);
   // The store's clock: near the real one, since the key's expiry is an absolute time on Redis's clock.
   let clock = Date.now();
+  const prefix = useStore(mode, 'challenges-exact', (s) => (store = s), { now: () => clock });
   const ckey = (id: string) => `${prefix}challenge:{${id}}`;
   const openKey = `${prefix}challenges:open`;
   const userKey = (u: string) => `${prefix}user:{${u}}:challenges`;
@@ -28,14 +28,6 @@ describe.each(MODES)('challenges, exactly, on $name', (mode) => {
     const asked = Date.now();
     return (await store.redis.pttl(ckey(id))) + asked - clock;
   };
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet, now: () => clock });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
 
   it('the defaults: 15 minutes to accept, then an hour kept', () => {
     expect(DEFAULT_CHALLENGE_TTL_MS).toBe(15 * MIN);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newChallenge, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { CorruptRecordError, type Store } from '../../src/store/index.js';
+import { MODES, newChallenge, openMany, sleep, uid, useStore } from './helpers.js';
 
 describe.each(MODES)('challenges on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('challenges', mode);
   // The store's clock: the real one unless a test sets it (to move past an expiry without sleeping).
   let clock: number | undefined;
   const now = () => clock ?? Date.now();
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet, now });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'challenges', (s) => (store = s), { now });
 
   it('creates an open challenge with a 15 minute expiry by default, and a key TTL', async () => {
     const before = Date.now();

@@ -3,23 +3,16 @@
 // the exact form "<record id> <version>" reach a listener; a lost publish is a warning, never an error; a stopped
 // listener hears nothing more, and the others go on hearing.
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { publishChange } from '../../src/store/changes.js';
 import type { StoreContext } from '../../src/store/context.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { makeKeys } from '../../src/store/keys.js';
-import { cleanup, MODES, newGame, prefixFor, quiet, sleep } from './helpers.js';
+import { MODES, newGame, quiet, sleep, useStore } from './helpers.js';
 
 describe.each(MODES)('game changes on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('changes', mode);
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'changes', (s) => (store = s));
 
   it('publishes create and each committed update, not a refused one', async () => {
     // The embedded store is one process; with Redis, another client on the same prefix hears it.

@@ -4,7 +4,7 @@
 // CorruptRecordError — nothing else — and reading writes nothing. Real Redis
 // only: the embedded store decodes with the same code.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   challengeSchema,
   defaultSnapshot,
@@ -14,8 +14,8 @@ import {
   settingsSchema,
   tournamentSchema,
 } from '../../src/model/index.js';
-import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newGame, prefixFor, quiet, uid } from './helpers.js';
+import { CorruptRecordError, type Store } from '../../src/store/index.js';
+import { MODES, newGame, uid, useStore } from './helpers.js';
 import { propertyRuns } from '../support/property-runs.js';
 
 const redisMode = MODES.find((m) => m.name === 'redis')!;
@@ -104,15 +104,7 @@ function damage(fields: Record<string, string>): fc.Arbitrary<Record<string, str
 
 describe('records read back with damage', () => {
   let store: Store;
-  const prefix = prefixFor('decode-fuzz', redisMode);
-
-  beforeAll(async () => {
-    store = await openStore({ url: redisMode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(redisMode, 'decode-fuzz', (s) => (store = s));
 
   /**
    * Writes each damaged version of the hash at `key`, reads it with `read`, and checks the answer with `valid`;

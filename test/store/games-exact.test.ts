@@ -3,11 +3,11 @@
 // (an id that is no record id reaches no key, even one that holds a record), each reason an update gives, the
 // deadline checks of both stores, what quarantine and delete take out of which index, and the store's own retries
 // (a generated id taken, a channel binding that keeps moving) driven through spies on its scripts.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CorruptRecordError, type NewGame, openStore, type Store } from '../../src/store/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { CorruptRecordError, type NewGame, type Store } from '../../src/store/index.js';
 import { makeKeys } from '../../src/store/keys.js';
 import { CHANNEL_BIND, GAME_CREATE, GAME_UPDATE } from '../../src/store/scripts.js';
-import { cleanup, createGame, MODES, newGame, prefixFor, uid } from './helpers.js';
+import { createGame, MODES, newGame, uid, useStore } from './helpers.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -15,21 +15,11 @@ describe.each(MODES)('games, exactly, on $name', (mode) => {
   let store: Store;
   let t = T0;
   const warnings: string[] = [];
-  const prefix = prefixFor('games-exact', mode);
+  const prefix = useStore(mode, 'games-exact', (s) => (store = s), {
+    logger: { warn: (m) => warnings.push(m), info: () => {} },
+    now: () => t,
+  });
   const k = makeKeys(prefix);
-
-  beforeAll(async () => {
-    store = await openStore({
-      url: mode.url,
-      prefix,
-      logger: { warn: (m) => warnings.push(m), info: () => {} },
-      now: () => t,
-    });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
 
   const create = (over: Partial<NewGame> = {}) => createGame(store, over);
   const score = (key: string, id: string) => store.redis.zscore(key, id);

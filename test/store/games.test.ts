@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredGame } from '../../src/model/index.js';
 import { CorruptRecordError, type NewGame, openStore, type Store } from '../../src/store/index.js';
 import { CHANNEL_BIND, GAME_CREATE } from '../../src/store/scripts.js';
-import { cleanup, createGame, MODES, newGame, openMany, prefixFor, quiet, uid } from './helpers.js';
+import { createGame, MODES, newGame, openMany, uid, useStore } from './helpers.js';
 
 describe.each(MODES)('games on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('games', mode);
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'games', (s) => (store = s));
 
   const create = (over: Partial<NewGame> = {}) => createGame(store, over);
 

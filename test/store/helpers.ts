@@ -2,9 +2,16 @@
 // vitest global setup AND against the embedded store (ioredis-mock), each on
 // its own key prefix, and clean the keys up afterwards.
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Puzzle, puzzleId, type StoredGame } from '../../src/model/index.js';
-import { openStore, type NewChallenge, type NewGame, type NewTournament, type Store } from '../../src/store/index.js';
+import {
+  openStore,
+  type NewChallenge,
+  type NewGame,
+  type NewTournament,
+  type OpenStoreOptions,
+  type Store,
+} from '../../src/store/index.js';
 
 export interface Mode {
   name: 'redis' | 'embedded';
@@ -48,6 +55,30 @@ export async function cleanup(store: Store): Promise<void> {
     if (keys.length) await store.redis.del(...keys);
     cursor = next;
   } while (cursor !== '0');
+}
+
+/**
+ * Opens a store on a prefix of its own (`name`, see prefixFor) before the enclosing describe's tests, and removes its
+ * keys and closes it after them. The store is handed to `set` (the describe keeps its own `let store`, which its
+ * helpers close over); the prefix is returned for the describe's key names. The logger is quiet unless given one.
+ */
+export function useStore(
+  mode: Mode,
+  name: string,
+  set: (store: Store) => void,
+  options: Pick<OpenStoreOptions, 'logger' | 'now'> = {},
+): string {
+  const prefix = prefixFor(name, mode);
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ url: mode.url, prefix, logger: options.logger ?? quiet, now: options.now });
+    set(store);
+  });
+  afterAll(async () => {
+    await cleanup(store);
+    await store.close();
+  });
+  return prefix;
 }
 
 export function newGame(over: Partial<NewGame> = {}): NewGame {

@@ -3,10 +3,10 @@
 // (rounded up to the ms) runs out or a holder found gone is taken over; a try counted for each new holder only;
 // `waiting` turned `working` and any later status kept; a job over (or damaged) named as such; the owner's steps
 // refused to anyone else or from another status; and a finished job's time to live, in whole ms, 1 at least.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/index.js';
 import { createJob, j, statuses, stepJob, takeJob } from '../../src/store/jobs.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
+import { MODES, uid, useStore } from './helpers.js';
 
 const S = { takeable: statuses('waiting', 'working', 'later'), waiting: 'waiting', working: 'working' };
 
@@ -22,14 +22,7 @@ describe('job fields', () => {
 
 describe.each(MODES)('leased jobs on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('jobs', mode);
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'jobs', (s) => (store = s));
 
   const key = () => `${prefix}job:{${uid('j')}}`;
   const lease = (owner: string, now: number, ttlMs = 1_000, takeOver: string | null = null) => ({

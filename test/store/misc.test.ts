@@ -1,10 +1,10 @@
 // Interactions, cooldowns, settings, key layout, embedded mode, connection errors; processes, channel bindings,
 // record ids.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { issuesOf } from '../../src/store/context.js';
 import { ID_LENGTH } from '../../src/store/ids.js';
 import { CorruptRecordError, EMBEDDED_WARNING, newId, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newGame, openMany, prefixFor, quiet, sleep, uid } from './helpers.js';
+import { cleanup, MODES, newGame, openMany, prefixFor, quiet, sleep, uid, useStore } from './helpers.js';
 import { crc16, keySlot } from './slot.js';
 
 describe('cluster key slot helper (Redis cluster spec)', () => {
@@ -18,15 +18,7 @@ describe('cluster key slot helper (Redis cluster spec)', () => {
 
 describe.each(MODES)('store basics on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('misc', mode);
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'misc', (s) => (store = s));
 
   it('an interaction claimed from 20 clients is handled exactly once', async () => {
     const clients = await openMany(mode, prefix, 20);
@@ -213,16 +205,8 @@ describe('opening the store', () => {
 
 describe.each(MODES)('interactions, settings, processes and channels in detail on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('misc-detail', mode);
+  const prefix = useStore(mode, 'misc-detail', (s) => (store = s));
   const settingsKey = (g: string) => `${prefix}settings:{${g}}`;
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
 
   it('claim: 15 minutes by default; a TTL rounded up to whole seconds, 1 s at least', async () => {
     const a = uid('i');
@@ -474,13 +458,7 @@ describe.each(MODES)('interactions, settings, processes and channels in detail o
 // The embedded store's expiry follows Date.now: with the clock stopped, a time to live reads back exactly.
 describe('times to live on the embedded store with the clock stopped', () => {
   let store: Store;
-  beforeAll(async () => {
-    store = await openStore({ prefix: prefixFor('misc-exact', MODES[1]), logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  useStore(MODES[1], 'misc-exact', (s) => (store = s));
   const stop = () => vi.spyOn(Date, 'now').mockReturnValue(1_750_000_000_000);
 
   it('claim: 900 s by default, the ttl rounded up, 1 s at least', async () => {

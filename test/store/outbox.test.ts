@@ -1,24 +1,16 @@
 // The outbox's edges (src/store/outbox.ts) that the flows of games.test.ts do not reach, found by reading it for
 // mutants no test would kill (docs/testing.md): ids and counts it must refuse, a post marked shown while a later one
 // is still owed, the hints' order and limit, damaged owner and interaction fields.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { Store } from '../../src/store/index.js';
 import { makeKeys } from '../../src/store/keys.js';
 import { GAME_CLAIM_ANNOUNCEMENT } from '../../src/store/scripts.js';
-import { cleanup, MODES, newGame, owingGame, prefixFor, quiet, uid } from './helpers.js';
+import { MODES, newGame, owingGame, uid, useStore } from './helpers.js';
 
 describe.each(MODES)('outbox on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('outbox', mode);
+  const prefix = useStore(mode, 'outbox', (s) => (store = s));
   const gameKey = (id: string) => `${prefix}game:{${id}}`;
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
 
   /** A new game whose first post `owner` owes. */
   const owing = (owner?: string) => owingGame(store, owner);
@@ -106,15 +98,8 @@ describe.each(MODES)('outbox on $name', (mode) => {
 describe.each(MODES)('outbox, exactly, on $name', (mode) => {
   let store: Store;
   let t = 10_000;
-  const prefix = prefixFor('outbox-exact', mode);
+  const prefix = useStore(mode, 'outbox-exact', (s) => (store = s), { now: () => t });
   const k = makeKeys(prefix);
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet, now: () => t });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
   /** A new game whose first post `owner` owes. */
   const owing = (owner?: string) => owingGame(store, owner);
   const hintAt = (id: string) => store.redis.zscore(k.owedGames(), id);

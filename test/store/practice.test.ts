@@ -3,11 +3,11 @@
 // on the session's id and version (an answer applied once, a stale or
 // replaced session refused); a time to live renewed by each write; a damaged
 // record refused as corrupt.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PracticeItem } from '../../src/model/index.js';
-import { CorruptRecordError, openStore, type NewPracticeSession, type Store } from '../../src/store/index.js';
+import { CorruptRecordError, type NewPracticeSession, type Store } from '../../src/store/index.js';
 import { PRACTICE_TTL_MS } from '../../src/store/practice.js';
-import { cleanup, MODES, prefixFor, quiet, rejection, uid } from './helpers.js';
+import { MODES, rejection, uid, useStore } from './helpers.js';
 
 const item = (ply: number): PracticeItem => ({
   game: 'exxit',
@@ -31,13 +31,7 @@ const fresh = (userId: string): NewPracticeSession => ({
 
 describe.each(MODES)('practice sessions on $name', (mode) => {
   let store: Store;
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix: prefixFor('practice', mode), logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  useStore(mode, 'practice', (s) => (store = s));
 
   it('starts at version 1 with a TTL of a day, and reads back what it wrote', async () => {
     const u = uid('u');
@@ -117,18 +111,7 @@ describe.each(MODES)('practice sessions on $name', (mode) => {
 describe.each(MODES)('practice sessions, exactly, on $name', (mode) => {
   let store: Store;
   let clock = 0;
-  beforeAll(async () => {
-    store = await openStore({
-      url: mode.url,
-      prefix: prefixFor('practice-exact', mode),
-      logger: quiet,
-      now: () => clock,
-    });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  useStore(mode, 'practice-exact', (s) => (store = s), { now: () => clock });
   const keyOf = (u: string) => `${store.prefix}user:{${u}}:practice`;
 
   it('starts a session from the store’s clock, replacing every field of the one before', async () => {

@@ -1,22 +1,14 @@
 // The puzzle pool, the puzzle check jobs and the puzzles' ratings book (issue 20) on real Redis and the embedded store.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultSnapshot, type Puzzle } from '../../src/model/index.js';
 import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newPuzzle, openMany, prefixFor, quiet, rejection, sleep, uid } from './helpers.js';
+import { cleanup, MODES, newPuzzle, openMany, prefixFor, rejection, sleep, uid, useStore } from './helpers.js';
 
 const puzzle = (n: number, rating: number, game = 'orion') => newPuzzle(n, { rating, game });
 
 describe.each(MODES)('puzzles on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('puzzles', mode);
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'puzzles', (s) => (store = s));
 
   it('adds a position once, reads it back, and refuses a record that does not validate', async () => {
     const p = puzzle(1, 1500);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameId } from '../../src/engine/game.js';
 import {
   defaultSnapshot,
@@ -12,19 +12,11 @@ import {
 import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
 import { makeKeys, type RatingBook } from '../../src/store/keys.js';
 import { CENSUS_CACHE_MS } from '../../src/store/ratings.js';
-import { cleanup, MODES, openMany, prefixFor, quiet, uid } from './helpers.js';
+import { MODES, openMany, uid, useStore } from './helpers.js';
 
 describe.each(MODES)('ratings on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('ratings', mode);
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'ratings', (s) => (store = s));
 
   it('starts everyone at 1500 / 350 and unrated', async () => {
     const u = uid('u');
@@ -238,24 +230,14 @@ const win1 = { winner: 1, draw: false } as const;
 
 describe.each(MODES)('ratings, exactly, on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('ratings-exact', mode);
-  const keys = makeKeys(prefix);
   /** The store's clock (applyResult's default `now`). */
   let clock = 40 * DAY;
   const warnings: string[] = [];
-
-  beforeAll(async () => {
-    store = await openStore({
-      url: mode.url,
-      prefix,
-      logger: { warn: (m) => warnings.push(m), info: () => {} },
-      now: () => clock,
-    });
+  const prefix = useStore(mode, 'ratings-exact', (s) => (store = s), {
+    logger: { warn: (m) => warnings.push(m), info: () => {} },
+    now: () => clock,
   });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const keys = makeKeys(prefix);
 
   /** Writes a player's record (and board entry) as the store keeps them. */
   async function put(

@@ -2,11 +2,11 @@
 // the store fails fast while Redis is away (no command waits for it, none is
 // kept to run later), comes back by itself, refuses a write that reaches
 // Redis after its deadline, and reloads its scripts when Redis forgot them.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, reconnectDelay, storeUnavailable, type Store } from '../../src/store/index.js';
 import { waitFor } from '../bot/harness.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
-import { cleanup, MODES, newGame, prefixFor, quiet, rejection } from './helpers.js';
+import { MODES, newGame, quiet, rejection, useStore } from './helpers.js';
 
 const real = MODES[0];
 
@@ -14,18 +14,10 @@ describe('store resilience on a real Redis', () => {
   let direct: Store;
   let proxy: TcpProxy;
   let store: Store;
-  const prefix = prefixFor('resilience', real);
-
-  beforeAll(async () => {
-    direct = await openStore({ url: real.url, prefix, logger: quiet });
-  });
+  const prefix = useStore(real, 'resilience', (s) => (direct = s));
   afterEach(async () => {
     await store?.close();
     await proxy?.close();
-  });
-  afterAll(async () => {
-    await cleanup(direct);
-    await direct.close();
   });
 
   const viaProxy = async (commandTimeoutMs?: number) => {

@@ -3,13 +3,13 @@
 // over from a holder found gone); plies recorded in order by the holder only;
 // the steps to done, sending and posted by the holder only, posted once;
 // bad ids and damaged records refused.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoredGameReview, StoredPlyReview } from '../../src/model/index.js';
-import { CorruptRecordError, openStore, type Store } from '../../src/store/index.js';
+import { CorruptRecordError, type Store } from '../../src/store/index.js';
 import { makeKeys } from '../../src/store/keys.js';
 import { REVIEW_OWED_TTL_MS } from '../../src/store/reviews.js';
 import { REVIEW_FOLLOW } from '../../src/store/scripts.js';
-import { cleanup, MODES, prefixFor, quiet, uid } from './helpers.js';
+import { MODES, uid, useStore } from './helpers.js';
 
 const ply = (n: number): StoredPlyReview => ({
   ply: n,
@@ -38,13 +38,7 @@ const gid = () => `rv${Date.now().toString(36)}${n++}`;
 
 describe.each(MODES)('review jobs on $name', (mode) => {
   let store: Store;
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix: prefixFor('reviews', mode), logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  useStore(mode, 'reviews', (s) => (store = s));
 
   it('one job per game, queued and noted; one holder until its lease ends or it is found gone', async () => {
     const id = gid();
@@ -222,15 +216,8 @@ describe.each(MODES)('review jobs on $name', (mode) => {
 describe.each(MODES)('review jobs, exactly, on $name', (mode) => {
   let store: Store;
   let t = 1_000_000;
-  const prefix = prefixFor('reviews-exact', mode);
+  const prefix = useStore(mode, 'reviews-exact', (s) => (store = s), { now: () => t });
   const k = makeKeys(prefix);
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet, now: () => t });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
   const rid = () => uid('rx');
   const pendingAt = (id: string) => store.redis.zscore(k.reviewsPending(), id);
   /** A job graded by `owner`, status done. */

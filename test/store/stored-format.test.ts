@@ -3,9 +3,9 @@
 // strings as Redis held them, and what that store read back from them) are
 // loaded as they were, and today's store reads the same values.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, prefixFor, quiet } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/index.js';
+import { MODES, useStore } from './helpers.js';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/records-before-model.json', import.meta.url), 'utf8')) as {
   dump: Record<string, Record<string, string> | string[] | string>;
@@ -14,18 +14,14 @@ const fixture = JSON.parse(readFileSync(new URL('./fixtures/records-before-model
 
 describe.each(MODES)('$name: records written before the model', (mode) => {
   let store: Store;
+  useStore(mode, 'format', (s) => (store = s));
   beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix: prefixFor('format', mode), logger: quiet });
     for (const [key, value] of Object.entries(fixture.dump)) {
       const k = store.prefix + key;
       if (Array.isArray(value)) await store.redis.rpush(k, ...value);
       else if (typeof value === 'string') await store.redis.set(k, value);
       else await store.redis.hset(k, value);
     }
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
   });
 
   it('read back as they were', async () => {

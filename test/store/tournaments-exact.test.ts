@@ -3,30 +3,22 @@
 // clock, the server index, the due index), every refusal of bad input, the
 // exact issues of a damaged record, the limits and order of every list, and
 // the time to live of every lease and mark (read back with PTTL).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newTournament, prefixFor, quiet, rejection, uid } from './helpers.js';
+import { cleanup, MODES, newTournament, prefixFor, quiet, rejection, uid, useStore } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
 
 describe.each(MODES)('tournaments, exactly, on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('tournaments-exact', mode);
   let clock = 0;
   const warnings: string[] = [];
   const logger = { warn: (m: string) => void warnings.push(m), info: () => {} };
+  const prefix = useStore(mode, 'tournaments-exact', (s) => (store = s), { logger, now: () => clock });
   const tkey = (id: string) => `${prefix}tournament:{${id}}`;
   const dueKey = () => `${prefix}tournaments:due`;
   /** A store of its own prefix (its due index is empty). */
   const fresh = () => openStore({ url: mode.url, prefix: prefixFor('tdue', mode), logger: quiet });
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger, now: () => clock });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
 
   it('create: a new id, version 1 and createdAt from the store clock, written to the record, the server index and no due index', async () => {
     clock = 1_234_567;
@@ -291,17 +283,9 @@ describe.each(MODES)('tournaments, exactly, on $name', (mode) => {
 
 describe.each(MODES)('seasons, exactly, on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('seasons-exact', mode);
+  const prefix = useStore(mode, 'seasons-exact', (s) => (store = s));
   const mark = (g: string, s: string) => `${prefix}seasons:rollover:{${g}}:${s}`;
   const lease = (g: string, s: string) => `${mark(g, s)}:lease`;
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
 
   it('track: on adds the server once, off removes it; a bad server id is refused', async () => {
     const [g, h] = [uid('g'), uid('g')];

@@ -1,19 +1,13 @@
 // A generated tournament id that meets an existing one: create draws another.
 // An id collision cannot be forced (ids are random), so the client's first
 // EVALSHA (the create script) is made to answer "the id exists" once.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newTournament, prefixFor, quiet, uid } from './helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { Store } from '../../src/store/index.js';
+import { MODES, newTournament, uid, useStore } from './helpers.js';
 
 describe.each(MODES)('tournament ids on $name', (mode) => {
   let store: Store;
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix: prefixFor('tournament-ids', mode), logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  useStore(mode, 'tournament-ids', (s) => (store = s));
 
   it('a generated id already taken is drawn again, and the first draw is left alone', async () => {
     const evalsha = vi.spyOn(store.redis, 'evalsha');

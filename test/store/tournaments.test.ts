@@ -1,24 +1,16 @@
 // The tournament store (compare-and-set records validated on read, the due
 // index, leases, wins) and season boards in the ratings store, on real Redis
 // and on the embedded store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GLICKO, guildScope, SEASON_RD, seasonScope } from '../../src/model/index.js';
-import { CorruptRecordError, newId, openStore, type Store } from '../../src/store/index.js';
-import { cleanup, MODES, newTournament, openMany, prefixFor, quiet, uid } from './helpers.js';
+import { CorruptRecordError, newId, type Store } from '../../src/store/index.js';
+import { MODES, newTournament, openMany, uid, useStore } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
 
 describe.each(MODES)('tournaments on $name', (mode) => {
   let store: Store;
-  const prefix = prefixFor('tournaments', mode);
-
-  beforeAll(async () => {
-    store = await openStore({ url: mode.url, prefix, logger: quiet });
-  });
-  afterAll(async () => {
-    await cleanup(store);
-    await store.close();
-  });
+  const prefix = useStore(mode, 'tournaments', (s) => (store = s));
 
   it('creates at version 1, reads it back, and every update is a compare-and-set', async () => {
     const t = await store.tournaments.create(newTournament());
