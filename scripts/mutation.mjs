@@ -134,8 +134,8 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
     timeoutMS: 10_000,
   });
 
-  // Two passes. The first keeps vitest's bail (Stryker's default: a mutant's tests stop at the first failure), three
-  // to four times faster here, but with bail a mutant run after one that a test killed often runs no test at all
+  // Two passes. The first keeps vitest's bail (Stryker's default: a mutant's tests stop at the first failure), which
+  // is faster (docs/testing.md), but with bail a mutant run after one that a test killed often runs no test at all
   // and is reported as a survivor (docs/testing.md). Those, and only those, are taken out of the incremental file and
   // tested again without bail; Stryker reuses every other result, so the second pass's reports are the whole run's.
   let results = await new Stryker(options(false)).runMutationTest();
