@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import os from 'node:os';
 
-// npm test (scripts/test.mjs) runs these beside vitest at the lowest priority; tsc, ESLint, knip and Biome inherit it.
+// npm test (scripts/test.mjs) runs these beside vitest at a lower priority (nice 10); tsc, ESLint, knip and Biome inherit it.
 if (process.env.HEXMATE_CHECK_NICE) os.setPriority(0, Number(process.env.HEXMATE_CHECK_NICE));
 
 const require = createRequire(import.meta.url);
