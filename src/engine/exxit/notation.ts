@@ -36,7 +36,7 @@ export function readMove(text: string): Result<MoveText> {
   let m = COORD.exec(t);
   if (m) {
     kind = KIND[m[1]];
-    at = { q: Number(m[2]) + 0, r: Number(m[3]) + 0 };
+    at = { q: Number(m[2]), r: Number(m[3]) };
     dir = m[4];
   } else if ((m = LABEL.exec(t))) {
     kind = KIND[m[1]];

@@ -1,6 +1,7 @@
 // EX-22/EX-23 notation: every accepted form, canonical and label output, refusals.
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
+import { resolveLabel } from '../../../src/engine/exxit/notation.js';
 import type { ExxitMove, ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, build, move, R, refusal } from './helpers.js';
 import { refused } from '../refused.js';
@@ -26,6 +27,19 @@ describe('parseMove accepts', () => {
     ['free X1', { kind: 'free', q: 0, r: -1 }],
   ])('%j', (text, m) => {
     expect(exxit.parseMove(s, text)).toEqual({ ok: true, value: m });
+  });
+
+  it('reads -0 as 0', () => {
+    const read = exxit.parseMove(s, 'P -0,+0');
+    expect(read).toEqual({ ok: true, value: { kind: 'place', q: 0, r: 0 } });
+    if (read.ok && read.value.kind === 'place')
+      expect([Object.is(read.value.q, 0), Object.is(read.value.r, 0)]).toEqual([true, true]);
+  });
+
+  it('takes X as the label of the 24th tile, X1 onwards as prisoner cells (EX-23)', () => {
+    const t: ExxitState = { ...s, tiles: [...s.tiles, { q: 2, r: -1, color: R, label: 'X', stack: [] }] };
+    expect(resolveLabel(t, 'X')).toEqual({ ok: true, value: { q: 2, r: -1 } });
+    expect(resolveLabel(t, 'X1')).toEqual({ ok: true, value: { q: 0, r: -1 } });
   });
 
   it('dances in both notations, and pass', () => {
@@ -79,10 +93,25 @@ describe('parseMove refuses', () => {
     );
   });
 
-  it('truncates a long unreadable text', () => {
+  it('truncates a long unreadable text, beyond 40 characters only', () => {
+    const forms = 'P q,r | D q,r DIR | F q,r | pass';
     expect(refusal(s, 'x'.repeat(500))).toEqual(
-      refused('EX-22', 'exxit.cannotRead', { text: `${'x'.repeat(40)}…`, forms: 'P q,r | D q,r DIR | F q,r | pass' }),
+      refused('EX-22', 'exxit.cannotRead', { text: `${'x'.repeat(40)}…`, forms }),
     );
+    expect(refusal(s, 'x'.repeat(41))).toEqual(
+      refused('EX-22', 'exxit.cannotRead', { text: `${'x'.repeat(40)}…`, forms }),
+    );
+    expect(refusal(s, 'x'.repeat(40))).toEqual(refused('EX-22', 'exxit.cannotRead', { text: 'x'.repeat(40), forms }));
+  });
+
+  it('tells a freed prisoner cell (EX-23: its label is not reused) from one that never was', () => {
+    // X1 and X2 were taken and freed since: only X3 is left, the next would be X4.
+    const t = build({ toMove: B, core: { C: [B] }, prisoners: [{ q: 0, r: -1, stack: [R], no: 3 }] });
+    expect(refusal(t, 'F X1')).toEqual(refused('EX-23', 'exxit.prisonerCellGone', { label: 'X1' }));
+    expect(refusal(t, 'F X2')).toEqual(refused('EX-23', 'exxit.prisonerCellGone', { label: 'X2' }));
+    expect(exxit.parseMove(t, 'F X3')).toEqual({ ok: true, value: { kind: 'free', q: 0, r: -1 } });
+    for (const label of ['X0', 'X4', 'X9'])
+      expect(refusal(t, `F ${label}`)).toEqual(refused('EX-23', 'exxit.noPrisonerCell', { label }));
   });
 
   it('refuses play of a malformed move object without throwing', () => {

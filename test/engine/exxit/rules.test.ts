@@ -596,6 +596,10 @@ describe('EX-20 ends', () => {
     const t = move(primed.value, 'pass');
     expect(exxit.outcome(t)).toEqual({ over: true, winner: R, draw: false, reason: 'EX-20c' });
     expect(t.seen[key]).toBe(3);
+    // The AI's fast position starts from the same window: it sees the repetition too.
+    const fast = exxit.position(primed.value);
+    fast.play({ kind: 'pass' });
+    expect(fast.outcome()).toEqual({ over: true, winner: R, draw: false, reason: 'EX-20c' });
   });
 
   it('(c) a natural loop of dances and passes, compared by colour', () => {

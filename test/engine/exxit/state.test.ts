@@ -12,9 +12,30 @@ function opening(): ExxitState {
   return s;
 }
 
+/** Every state of the opening, one per ply. */
+function openingStates(): ExxitState[] {
+  const out = [init()];
+  for (const t of ['P 0,0', 'P 1,0', 'D 0,0 E', 'P 1,-1', 'D 1,0 NW']) out.push(move(out[out.length - 1], t));
+  return out;
+}
+
+describe('the EX-20c keys in seen', () => {
+  // Stored games keep these strings: a change of their form would make every stored window unreadable.
+  it('are side | tile stacks bottom to top, by label | reserves | stock | prisoner cells', () => {
+    expect(openingStates().map((s) => s.seen)).toEqual([
+      { 'r|...|8,8|35|': 1 },
+      { 'b|r...|7,8|35|': 1 },
+      { 'r|r.b..|7,7|35|': 1 },
+      { 'r|r.b..|7,7|35|': 1, 'b|.br..|7,7|35|': 1 },
+      { 'r|.br.b.|7,6|35|': 1 },
+      { 'b|..bb.|7,6|35|1,-2:r': 1 },
+    ]);
+  });
+});
+
 describe('fromJSON', () => {
   it('accepts engine states and returns an equal copy', () => {
-    for (const s of [init(), init('short'), opening()]) {
+    for (const s of [init('short'), ...openingStates()]) {
       const v = exxit.fromJSON(clone(s));
       expect(v).toEqual({ ok: true, value: s });
       expect(JSON.parse(JSON.stringify(s))).toEqual(s);
@@ -130,7 +151,34 @@ describe('fromJSON', () => {
       },
       /does not touch two earlier tiles/,
     ],
+    // Each key of seen must be one of the current window's (EX-20c): same side letters, tile count and context.
+    ...(
+      [
+        ['a key with another side letter', 'x|..bb.|7,6|35|1,-2:r'],
+        ['a key with two side letters', 'rb|..bb.|7,6|35|1,-2:r'],
+        ['a key with no side', '|..bb.|7,6|35|1,-2:r'],
+        ['a key with one bar', 'r|..bb.'],
+        ['a key of other reserves', 'r|..bb.|7,7|35|1,-2:r'],
+        ['a key of another stock', 'r|..bb.|7,6|34|1,-2:r'],
+        ['a key of other prisoner cells', 'r|..bb.|7,6|35|'],
+        ['a key with a tile too few', 'r|..bb|7,6|35|1,-2:r'],
+        ['a key with a tile too many', 'r|..bb..|7,6|35|1,-2:r'],
+        ['a key with a pawn of no colour', 'r|..bxb.|7,6|35|1,-2:r'],
+        ['a key with a stack of 17', `r|..${'b'.repeat(17)}.|7,6|35|1,-2:r`],
+      ] as const
+    ).map(([name, key]): [string, (s: any) => unknown, RegExp] => [
+      name,
+      (s) => ({ ...s, seen: { ...s.seen, [key]: 1 } }),
+      /bad repetition key/,
+    ]),
   ];
+  it('takes a well-formed key of the window, up to a stack of all 16 pawns', () => {
+    const s = clone(base);
+    const seen = { ...s.seen, 'r|r.rrbrrbrrbrrbrrbr..|7,6|35|1,-2:r': 2 };
+    const v = exxit.fromJSON({ ...s, seen });
+    expect(v.ok && v.value.seen).toEqual(seen);
+  });
+
   it.each(mutations)('refuses %s', (_name, mutate, message) => {
     const v = exxit.fromJSON(mutate(clone(base)));
     expect(v.ok).toBe(false);
