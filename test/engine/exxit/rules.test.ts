@@ -600,6 +600,12 @@ describe('EX-20 ends', () => {
     const fast = exxit.position(primed.value);
     fast.play({ kind: 'pass' });
     expect(fast.outcome()).toEqual({ over: true, winner: R, draw: false, reason: 'EX-20c' });
+    // Stored, the game ended by a third occurrence reads back whole; a third occurrence it does not have is refused.
+    expect(exxit.fromJSON(JSON.parse(JSON.stringify(t)))).toEqual({ ok: true, value: t });
+    expect(exxit.fromJSON({ ...JSON.parse(JSON.stringify(t)), seen: { ...t.seen, [key]: 2 } })).toMatchObject({
+      ok: false,
+      error: { detail: 'EX-20c needs a third occurrence' },
+    });
   });
 
   it('(c) a natural loop of dances and passes, compared by colour', () => {
@@ -754,6 +760,12 @@ describe('EX-21 scoring', () => {
     const t = move(s, 'D A E');
     expect(exxit.outcome(t)).toEqual({ over: true, winner: null, draw: true, reason: 'EX-20d' });
     expect(t.end).toEqual({ reason: 'EX-20d', winner: null, draw: true });
+    // The same draw as stored (fromJSON), as the AI's fast position sees it, and as the engine tool shows it.
+    expect(exxit.fromJSON(JSON.parse(JSON.stringify(t)))).toEqual({ ok: true, value: t });
+    const fast = exxit.position(s);
+    fast.play({ kind: 'dance', q: 0, r: 0, dir: 'E' });
+    expect(fast.outcome()).toEqual({ over: true, winner: null, draw: true, reason: 'EX-20d' });
+    expect(exxit.summary(t)).toMatchObject({ over: true, winner: null, draw: true, reason: 'EX-20d' });
   });
 });
 

@@ -43,7 +43,100 @@ describe('fromJSON', () => {
   });
 
   const base = opening();
-  const mutations: [string, (s: any) => unknown, RegExp][] = [
+  const mutations: [string, (s: any) => unknown, RegExp | string][] = [
+    // Each check's own words (the detail operators read), so that a check that lets the damage through to another
+    // is seen.
+    ['toMove not a side', (s) => ({ ...s, toMove: 3, ply: 5 }), 'toMove must be 0 or 1'],
+    ['nextPrisoner 0', (s) => ({ ...s, nextPrisoner: 0 }), 'nextPrisoner must be a positive integer'],
+    ['nextPrisoner not whole', (s) => ({ ...s, nextPrisoner: 2.5 }), 'nextPrisoner must be a positive integer'],
+    ['a reserve above 8', (s) => ({ ...s, reserves: [7, 9] }), 'reserves must be two integers 0..8'],
+    ['a stock above the tiles left', (s) => ({ ...s, stock: 36 }), 'stock out of range'],
+    ['three passes', (s) => ({ ...s, passes: 3 }), 'passes must be 0, 1 or 2'],
+    ['no tiles', (s) => ({ ...s, tiles: [] }), 'bad tile list'],
+    ['tiles not a list', (s) => ({ ...s, tiles: 'ABCD' }), 'bad tile list'],
+    ['more tiles than the game has', (s) => ({ ...s, tiles: Array(40).fill(s.tiles[0]) }), 'bad tile list'],
+    [
+      'a tile between cells',
+      (s) => {
+        s.tiles[1].q = 0.5;
+        return s;
+      },
+      'tile 1: bad coordinates',
+    ],
+    [
+      'a tile of no colour',
+      (s) => {
+        s.tiles[1].color = 2;
+        return s;
+      },
+      'tile 1: colour must be 0 or 1',
+    ],
+    [
+      'a laid tile on a core cell',
+      (s) => {
+        s.tiles.push({ q: 0, r: 0, color: 0, label: 'E', stack: [] });
+        s.stock = 34;
+        return s;
+      },
+      'tile E: cell 0,0 used twice',
+    ],
+    ['prisoners not a list', (s) => ({ ...s, prisoners: {} }), 'bad prisoner list'],
+    [
+      'more prisoner cells than pawns',
+      (s) => ({ ...s, prisoners: Array(17).fill(s.prisoners[0]) }),
+      'bad prisoner list',
+    ],
+    ...['X0', 'AX1', 'X1A', 'x1', 'X'].map((label): [string, (s: any) => unknown, string] => [
+      `a prisoner labelled ${label}`,
+      (s) => {
+        s.prisoners[0].label = label;
+        return s;
+      },
+      'prisoner cell: bad label',
+    ]),
+    [
+      'a prisoner label twice',
+      (s) => {
+        s.prisoners.push({ ...s.prisoners[0], q: 2, r: -2 });
+        return s;
+      },
+      'prisoner cell X1: labels must rise and stay below nextPrisoner (EX-23)',
+    ],
+    ['sown cells not a list', (s) => ({ ...s, last: { ...s.last, sown: 'B' } }), 'bad last move cells'],
+    ['a sown cell of text', (s) => ({ ...s, last: { ...s.last, sown: [{ q: 'a', r: 0 }] } }), 'bad last move cells'],
+    ['a sown cell of no object', (s) => ({ ...s, last: { ...s.last, sown: [5] } }), 'bad last move cells'],
+    ['a freed cell half given', (s) => ({ ...s, last: { ...s.last, freed: [{ q: 1 }] } }), 'bad last move cells'],
+    [
+      '41 sown cells',
+      (s) => ({ ...s, last: { ...s.last, sown: Array(41).fill({ q: 1, r: -1 }) } }),
+      'bad last move cells',
+    ],
+    ['a label of 41 characters', (s) => ({ ...s, last: { ...s.last, label: 'D'.repeat(41) } }), 'bad last move label'],
+    ['a label not text', (s) => ({ ...s, last: { ...s.last, label: 7 } }), 'bad last move label'],
+    ['no score', (s) => ({ ...s, score: 'x' }), 'bad score'],
+    ['a score of one side', (s) => ({ ...s, score: [4] }), 'bad score'],
+    ['a score one side off', (s) => ({ ...s, score: [4, 4] }), 'score must be 4-3 (EX-21)'],
+    ['seen not an object', (s) => ({ ...s, seen: [] }), 'bad seen'],
+    [
+      'more repetition entries than plies',
+      (s) => ({ ...s, seen: Object.fromEntries(Array.from({ length: 1002 }, (_, i) => [`k${i}`, 1])) }),
+      'too many repetition entries',
+    ],
+    [
+      'a repetition count of 0',
+      (s) => ({ ...s, seen: { ...s.seen, [Object.keys(s.seen)[0]]: 0 } }),
+      'bad repetition count',
+    ],
+    [
+      'an end by the ply cap before it',
+      (s) => ({ ...s, end: { reason: 'EX-20d', winner: 0, draw: false } }),
+      'EX-20d needs 1000 plies',
+    ],
+    [
+      'an end by two passes without them',
+      (s) => ({ ...s, end: { reason: 'EX-20b', winner: 0, draw: false } }),
+      'EX-20b needs two passes',
+    ],
     ['not an object', () => 'hello', /not an object/],
     ['null', () => null, /not an object/],
     ['another game', (s) => ({ ...s, game: 'orion' }), /not an Exxit state/],
@@ -172,6 +265,13 @@ describe('fromJSON', () => {
       /bad repetition key/,
     ]),
   ];
+  it('takes up to 40 sown cells and a label of 40 characters', () => {
+    const s = clone(base);
+    const last = { ...s.last, sown: Array(40).fill({ q: 1, r: -1 }), label: 'D'.repeat(40) };
+    const v = exxit.fromJSON({ ...s, last });
+    expect(v.ok && v.value.last).toEqual(last);
+  });
+
   it('takes a well-formed key of the window, up to a stack of all 16 pawns', () => {
     const s = clone(base);
     const seen = { ...s.seen, 'r|r.rrbrrbrrbrrbrrbr..|7,6|35|1,-2:r': 2 };
@@ -185,16 +285,43 @@ describe('fromJSON', () => {
     if (!v.ok) {
       expect(v.error.rule).toBe('EX-STATE');
       expect(v.error.code).toBe('exxit.badState');
-      expect(v.error.detail).toMatch(message);
+      if (typeof message === 'string') expect(v.error.detail).toBe(message);
+      else expect(v.error.detail).toMatch(message);
     }
   });
 
-  it('refuses a game that should be over', () => {
+  it('refuses a game that should be over, and an end that does not match the game', () => {
     const s = build({ core: { A: [B], B: [R] }, toMove: B, ply: 999 });
     const over = move(s, 'D A E');
-    expect(exxit.fromJSON(clone(over)).ok).toBe(true);
-    expect(exxit.fromJSON({ ...clone(over), end: null }).ok).toBe(false);
-    expect(exxit.fromJSON({ ...clone(over), end: { ...over.end, winner: 1 } }).ok).toBe(false);
+    expect(over.end).toEqual({ reason: 'EX-20d', winner: R, draw: false });
+    expect(exxit.fromJSON(clone(over))).toEqual({ ok: true, value: over });
+    const detail = (x: unknown) => {
+      const v = exxit.fromJSON(x);
+      return v.ok ? 'accepted' : v.error.detail;
+    };
+    expect(detail({ ...clone(over), end: null })).toBe('the game should be over (EX-20)');
+    expect(detail({ ...clone(over), end: { ...over.end, winner: 1 } })).toBe(
+      'end winner/draw disagree with the score (EX-21)',
+    );
+    expect(detail({ ...clone(over), end: { ...over.end, draw: true } })).toBe(
+      'end winner/draw disagree with the score (EX-21)',
+    );
+    expect(detail({ ...clone(over), end: { ...over.end, reason: 'EX-20b' } })).toBe('EX-20b needs two passes');
+    expect(detail({ ...clone(over), end: { ...over.end, reason: 'EX-20a' } })).toBe('EX-20a needs an empty stock');
+    // Two passes end the game (EX-20b): stored without its end, or with another, it is refused.
+    const stuck = build({
+      prisoners: [
+        { q: -1, r: 0, stack: [R, R, R, R, R, R, R, R] },
+        { q: 2, r: 0, stack: [B, B, B, B, B, B, B, B] },
+      ],
+    });
+    const passed = move(move(stuck, 'pass'), 'pass');
+    expect(passed.end?.reason).toBe('EX-20b');
+    expect(exxit.fromJSON(clone(passed))).toEqual({ ok: true, value: passed });
+    expect(detail({ ...clone(passed), end: null })).toBe('the game should be over (EX-20)');
+    expect(detail({ ...clone(passed), end: { ...passed.end, reason: 'EX-20c' } })).toBe(
+      'EX-20c needs a third occurrence',
+    );
   });
 
   it('does not mutate its input and drops nothing the engine needs', () => {
@@ -205,10 +332,71 @@ describe('fromJSON', () => {
     expect(v.ok && exxit.legalMoves(v.value)).toEqual(exxit.legalMoves(base));
   });
 
+  it('refuses data that is not JSON as a damaged record', () => {
+    const cyclic: Record<string, unknown> = { ...clone(base) };
+    cyclic.self = cyclic;
+    for (const data of [cyclic, { ...clone(base), ply: 10n }, undefined])
+      expect(exxit.fromJSON(data)).toEqual({
+        ok: false,
+        error: { rule: 'EX-22', code: 'exxit.badState', params: {}, detail: 'the stored state is not JSON' },
+      });
+  });
+
+  it('names an unknown setup in at most 40 characters', () => {
+    const v = exxit.initial('p'.repeat(100));
+    expect(v).toMatchObject({ ok: false, error: { rule: 'EX-3', code: 'exxit.unknownSetup' } });
+    if (!v.ok) expect(v.error.params?.setup).toBe('p'.repeat(40));
+  });
+
   it('play never mutates its input', () => {
     const s = base;
     const before = JSON.stringify(s);
     for (const m of exxit.legalMoves(s)) exxit.play(s, m);
     expect(JSON.stringify(s)).toBe(before);
+  });
+});
+
+describe('summary (the engine tool’s `show` JSON)', () => {
+  it('names every cell, stack, side and count of the position', () => {
+    const tile = (label: string, q: number, r: number, color: string, stack: string[] = []) => ({
+      label,
+      q,
+      r,
+      color,
+      stack,
+      height: stack.length,
+      owner: stack.at(-1) ?? null,
+    });
+    expect(exxit.summary(opening())).toEqual({
+      game: 'exxit',
+      variant: 'standard',
+      toMove: 'black',
+      ply: 5,
+      over: false,
+      winner: null,
+      draw: false,
+      reason: null,
+      score: { red: 4, black: 3 },
+      reserves: { red: 7, black: 6 },
+      stock: 35,
+      tiles: [
+        tile('A', 0, 0, 'red'),
+        tile('B', 1, 0, 'red'),
+        tile('C', 1, -1, 'black', ['black', 'black']),
+        tile('D', 0, 1, 'black'),
+      ],
+      prisoners: [{ label: 'X1', q: 1, r: -2, stack: ['red'] }],
+      cells: {
+        '0,0': { kind: 'tile', label: 'A', color: 'red', stack: [] },
+        '1,0': { kind: 'tile', label: 'B', color: 'red', stack: [] },
+        '1,-1': { kind: 'tile', label: 'C', color: 'black', stack: ['black', 'black'] },
+        '0,1': { kind: 'tile', label: 'D', color: 'black', stack: [] },
+        '1,-2': { kind: 'prisoner', label: 'X1', stack: ['red'] },
+      },
+      lastMove: 'D 1,0 NW',
+      lastMoveLabel: 'D B NW',
+      lastBy: 'red',
+      legalMoves: ['P 0,0', 'P 1,0', 'P 0,1'],
+    });
   });
 });
