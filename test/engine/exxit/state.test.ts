@@ -1,7 +1,7 @@
 // fromJSON: stored records are checked for shape and invariants; JSON round trip.
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
-import type { ExxitState } from '../../../src/engine/exxit/types.js';
+import type { ExxitMove, ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, build, init, move, R } from './helpers.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
@@ -398,5 +398,23 @@ describe('summary (the engine tool’s `show` JSON)', () => {
       lastBy: 'red',
       legalMoves: ['P 0,0', 'P 1,0', 'P 0,1'],
     });
+  });
+});
+
+describe('the shared scratch board', () => {
+  // The pure functions load each state into one board (state.ts, scratchBoard): nothing of the state read before
+  // may remain, or a game would see a prisoner cell of another game.
+  it('keeps nothing of the state read before', () => {
+    // Red's dance B NW sows a pawn on C and the last, red, on the void (1,-2): a new prisoner cell X1 (EX-14).
+    const before = openingStates()[4];
+    const dance: ExxitMove = { kind: 'dance', q: 1, r: 0, dir: 'NW' };
+    const alone = exxit.play(before, dance);
+    expect(alone.ok && alone.value.prisoners).toEqual([{ q: 1, r: -2, label: 'X1', stack: [R] }]);
+    // Another game with a prisoner cell of two black pawns on that same cell.
+    const other = build({ toMove: B, core: { C: [B] }, prisoners: [{ q: 1, r: -2, stack: [B, B] }] });
+    for (const read of [() => exxit.legalMoves(other), () => exxit.play(other, exxit.legalMoves(other)[0])]) {
+      read();
+      expect(exxit.play(before, dance)).toEqual(alone);
+    }
   });
 });
