@@ -80,6 +80,12 @@ describe('parseMove refuses', () => {
     expect(refusal(s, text)).toEqual(error);
   });
 
+  it('says the game is over before reading anything, even text it could not read (EX-20)', () => {
+    const over = move(build({ core: { A: [B], B: [R] }, toMove: B, ply: 999 }), 'D A E');
+    for (const text of ['xyz', 'P 0,0', 'pass', 'D B W'])
+      expect(refusal(over, text)).toEqual(refused('EX-20d', 'exxit.over.plyLimit', {}));
+  });
+
   it('reads in English through the catalogue', () => {
     expect(ruleErrorText(refusal(s, 'D A'))).toBe(
       'EX-22: a dance needs a direction: E, NE, NW, W, SW, SE (e.g. D B NW)',
