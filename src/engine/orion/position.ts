@@ -27,7 +27,7 @@ import {
   STRIDE,
   placementOf,
 } from './tiles.js';
-import { TILE_CODES, TILE_COUNTS, type CellIndex, type OrionMove, type OrionState, type OrionVc } from './types.js';
+import { TILE_CODES, type CellIndex, type OrionMove, type OrionState, type OrionVc } from './types.js';
 
 /** Per token layout, shared by every position of a game. */
 export interface LayoutInfo {
@@ -142,12 +142,6 @@ export class OrionPosition implements Position<OrionMove> {
     this.side = from ? from.side : 0;
     this.plies = from ? from.plies : 0;
     this.end = from ? from.end : null;
-  }
-
-  static initial(layout: LayoutInfo): OrionPosition {
-    const p = new OrionPosition(layout);
-    for (let s = 0; s < 2; s++) for (let k = 0; k < KIND_COUNT; k++) p.hands[s * 6 + k] = TILE_COUNTS[TILE_CODES[k]];
-    return p;
   }
 
   /** Rebuilds the fast position of a (valid) state. */

@@ -89,6 +89,7 @@ describe('OD-22 refusals, naming the rule', () => {
     const s = playAll('L3 C7 N; S1 K2');
     expect(refusal(s, 'S1 C6')).toEqual(refused('OD-13', 'orion.covered', { count: 1, cells: '', last: 'C6' }));
     expect(refusal(s, 'L3 C8 N')).toEqual(refused('OD-13', 'orion.covered', { count: 2, cells: 'C7', last: 'C6' }));
+    expect(refusal(s, 'L3 C7 N')).toEqual(refused('OD-13', 'orion.covered', { count: 3, cells: 'C7, C6', last: 'C5' }));
     const t = playAll('L3 C7 N; S1 K2; S1 A1');
     expect(refusal(t, 'S1 F5')).toEqual(refused('OD-3', 'orion.noTileLeft', { tile: 'S1' }));
     // Orange has laid its P2: the other anchor of a P2 is refused for the same reason.
@@ -107,26 +108,48 @@ describe('OD-22 refusals, naming the rule', () => {
     expect(ruleErrorText(refusal(start(), 'S1 K2 N')!)).toBe('OD-22: S1 takes no direction: write "S1 K2"');
   });
 
-  it('play refuses malformed move objects without throwing', () => {
+  it('play refuses malformed move objects without throwing, each by its own rule', () => {
     const s = start();
-    const bad: unknown[] = [
-      null,
-      3,
-      {},
-      { tile: 'S9', cell: 1 },
-      { tile: 'S1', cell: 85 },
-      { tile: 'S1', cell: 1.5 },
-      { tile: 'S1', cell: 1, dir: 'N' },
-      { tile: 'L3', cell: 40 },
-      { tile: 'V3', cell: 40, dir: 'N' },
-      { tile: 'L3', cell: 40, dir: 'N', turn: 'R' },
-      { tile: 'L3', cell: 40, dir: 'N', x: 1 },
-      { tile: 'L3', cell: 0, dir: 'N' },
+    const shape = refused('OD-22', 'orion.notAnObject', { shape: '{tile, cell, dir?, turn?}' });
+    const tiles = 'S1 P2 D2 L3 V3 T3';
+    const dirs = 'N, NE, SE, S, SW, NW';
+    const table: [unknown, ReturnType<typeof refused>][] = [
+      [null, shape],
+      [3, shape],
+      ['S1 K2', shape],
+      [{}, refused('OD-22', 'orion.unknownTile', { tile: 'undefined', tiles })],
+      [{ tile: 'S9', cell: 1 }, refused('OD-22', 'orion.unknownTile', { tile: '"S9"', tiles })],
+      [
+        { tile: `S${'9'.repeat(40)}`, cell: 1 },
+        refused('OD-22', 'orion.unknownTile', { tile: `"S${'9'.repeat(18)}`, tiles }),
+      ],
+      [{ tile: 'S1', cell: 85 }, refused('OD-6', 'orion.badCellIndex', { cell: '85', last: 84 })],
+      [{ tile: 'S1', cell: -1 }, refused('OD-6', 'orion.badCellIndex', { cell: '-1', last: 84 })],
+      [{ tile: 'S1', cell: 1.5 }, refused('OD-6', 'orion.badCellIndex', { cell: '1.5', last: 84 })],
+      [
+        { tile: 'S1', cell: '12345678901234567890123' },
+        refused('OD-6', 'orion.badCellIndex', { cell: '"1234567890123456789', last: 84 }),
+      ],
+      [{ tile: 'S1', cell: 1, dir: 'N' }, refused('OD-22', 'orion.s1NoDirection')],
+      [{ tile: 'L3', cell: 40 }, refused('OD-22', 'orion.needsDirection', { tile: 'L3', dirs })],
+      [{ tile: 'L3', cell: 40, dir: 'E' }, refused('OD-22', 'orion.needsDirection', { tile: 'L3', dirs })],
+      [{ tile: 'V3', cell: 40, dir: 'N' }, refused('OD-22', 'orion.v3NeedsTurn')],
+      [{ tile: 'V3', cell: 40, dir: 'N', turn: 'X' }, refused('OD-22', 'orion.v3NeedsTurn')],
+      [{ tile: 'L3', cell: 40, dir: 'N', turn: 'R' }, refused('OD-22', 'orion.onlyV3Turns', { tile: 'L3' })],
+      [{ tile: 'L3', cell: 40, dir: 'N', x: 1 }, refused('OD-22', 'orion.unexpectedField', { field: 'x' })],
+      [
+        { tile: 'L3', cell: 40, dir: 'N', [`y${'z'.repeat(30)}`]: 1 },
+        refused('OD-22', 'orion.unexpectedField', { field: `y${'z'.repeat(19)}` }),
+      ],
+      [{ tile: 'L3', cell: 0, dir: 'N' }, refused('OD-13', 'orion.offBoard')],
     ];
-    for (const m of bad) {
-      const r = orion.play(s, m as never);
-      expect(r.ok).toBe(false);
-    }
+    for (const [m, error] of table) expect([m, orion.play(s, m as never)]).toEqual([m, { ok: false, error }]);
     expect(orion.play(s, { tile: 'S1', cell: parseCellLabel('K2') }).ok).toBe(true);
+    expect(orion.play(s, { tile: 'S1', cell: 84 }).ok).toBe(true);
+    expect(orion.play(s, { tile: 'V3', cell: 40, dir: 'N', turn: 'L' }).ok).toBe(true);
+    // The AI's fast position takes legal moves only: a malformed one is a bug of the caller, thrown.
+    expect(() => orion.position(s).play({ tile: 'X9', cell: 1 } as never)).toThrow(
+      'OrionPosition.play: malformed move',
+    );
   });
 });

@@ -192,8 +192,15 @@ describe('random games through the fast Position', () => {
           }
           if (n === 0) break;
           const copy = pos.clone();
-          pos.playId(ids[randInt(rng, n)]);
-          check(copy.ply() === pos.ply() - 1, 'clone is independent');
+          const seen = (p: OrionPosition) =>
+            JSON.stringify([p.vc(0), p.vc(1), p.vcTotal(0), p.vcTotal(1), p.tiebreak()]);
+          const was = seen(pos);
+          const id = ids[randInt(rng, n)];
+          pos.playId(id);
+          check(copy.ply() === pos.ply() - 1 && seen(copy) === was, 'clone is independent');
+          // The same move on the copy gives the same position: nothing of the union-find was shared.
+          copy.playId(id);
+          check(seen(copy) === seen(pos), 'clone plays alike');
           if (pos.ply() % 3 === 0 || pos.end) {
             const slow = victoryConditions(groupsOf(Array.from(pos.color), s0.galaxies, s0.blackHoles));
             same([pos.vc(0), pos.vc(1)], slow, 'OD-17 fast vs flood fill');
@@ -208,6 +215,33 @@ describe('random games through the fast Position', () => {
       }),
       { numRuns: propertyRuns(1500) },
     );
+  });
+});
+
+describe('a clone of the fast position', () => {
+  it('plays on alone after the original has played another game to its end', () => {
+    const rng = makeRng(11);
+    const vcs = (p: OrionPosition) => JSON.stringify([p.vc(0), p.vc(1), p.outcome()]);
+    for (const setup of ['preset1', 'preset2', 'preset3', 'random:3', 'random:9']) {
+      let s = start(setup);
+      for (let i = 0; i < 4 && !s.end; i++) {
+        const ms = orion.legalMoves(s);
+        s = (orion.play(s, ms[randInt(rng, ms.length)]) as { value: OrionState }).value;
+      }
+      const pos = orion.position(s) as OrionPosition;
+      const copy = pos.clone();
+      // The original goes on to the end: every union of its groups (galaxies, black holes, sides) is made.
+      for (let n = pos.legalMoves().length; n > 0 && !pos.outcome().over; n = pos.legalMoves().length)
+        pos.play(pos.legalMoves()[randInt(rng, n)]);
+      // The copy plays another line; at every ply it agrees with a fresh position of the same state.
+      while (!s.end) {
+        const ms = orion.legalMoves(s);
+        const m = ms[randInt(rng, ms.length)];
+        s = (orion.play(s, m) as { value: OrionState }).value;
+        copy.play(m);
+        expect(vcs(copy)).toBe(vcs(orion.position(s) as OrionPosition));
+      }
+    }
   });
 });
 
