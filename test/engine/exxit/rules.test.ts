@@ -248,6 +248,19 @@ describe('EX-13 dance legality', () => {
       'D B E',
       refused('EX-13b', 'exxit.targetVoid', { dir: 'E', cell: 'B', target: '2,0' }),
     ],
+    // the target is the first cell that is not an empty tile, however far within reach
+    [
+      'b: a void beyond an empty tile',
+      build({ core: { A: [R, R] } }),
+      'D A E',
+      refused('EX-13b', 'exxit.targetVoid', { dir: 'E', cell: 'A', target: '2,0' }),
+    ],
+    [
+      'd: taller beyond an empty tile',
+      build({ core: { A: [R, R] }, tiles: [line[0], { ...line[1], stack: [B, B, B] }] }),
+      'D A E',
+      refused('EX-13d', 'exxit.targetTaller', { target: 3, height: 2 }),
+    ],
     [
       'b: prisoners first',
       build({ core: { B: [R] }, prisoners: [{ q: 2, r: 0, stack: [B] }] }),
@@ -511,6 +524,22 @@ describe('EX-18/EX-19 free and the chain', () => {
     { q: -1, r: 0 },
     { q: -1, r: 1 },
   ];
+
+  it('sends each pawn of a tall freed stack home by its colour (EX-18)', () => {
+    // Eight pawns, the four black ones on top: their colours sit in the high bits of the stack.
+    const s = build({ prisoners: [{ q: 0, r: -1, stack: [R, R, R, R, B, B, B, B] }] });
+    expect(s.reserves).toEqual([4, 4]);
+    for (const stack of [
+      [R, R, R, R, B, B, B, B],
+      [B, B, B, B, R, R, R, R],
+      [R, B, R, B, B, B, R, B],
+    ]) {
+      const t = move(build({ prisoners: [{ q: 0, r: -1, stack }] }), 'F X1');
+      expect(t.reserves).toEqual([8, 8]);
+    }
+    const u = move(build({ prisoners: [{ q: 0, r: -1, stack: [B, B, B, B, B, R] }] }), 'F X1');
+    expect(u.reserves).toEqual([8, 8]);
+  });
 
   it("frees the whole chain in direction order, tiles in the mover's colour, pawns home by colour", () => {
     const s = build({ toMove: B, prisoners });
