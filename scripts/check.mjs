@@ -10,7 +10,14 @@ import path from 'node:path';
 import os from 'node:os';
 
 // npm test (scripts/test.mjs) runs these beside vitest at a lower priority (nice 10); tsc, ESLint, knip and Biome inherit it.
-if (process.env.HEXMATE_CHECK_NICE) os.setPriority(0, Number(process.env.HEXMATE_CHECK_NICE));
+const nice = process.env.HEXMATE_CHECK_NICE;
+if (nice) {
+  if (!/^-?\d+$/.test(nice) || Number(nice) < -20 || Number(nice) > 19) {
+    console.error(`HEXMATE_CHECK_NICE must be a nice level, an integer from -20 to 19 (got ${JSON.stringify(nice)})`);
+    process.exit(2);
+  }
+  os.setPriority(0, Number(nice));
+}
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
