@@ -230,9 +230,20 @@ describe('a clone of the fast position', () => {
       }
       const pos = orion.position(s) as OrionPosition;
       const copy = pos.clone();
+      const arrays = (p: OrionPosition) =>
+        JSON.stringify(
+          [p.sets, p.color, p.hands, p.parent, p.gal, p.bh, p.sideBits, p.galSum, p.bhSum, p.pairs, p.alive, p.hit].map(
+            (a) => Array.from(a),
+          ),
+        );
+      const before = arrays(copy);
       // The original goes on to the end: every union of its groups (galaxies, black holes, sides) is made.
       for (let n = pos.legalMoves().length; n > 0 && !pos.outcome().over; n = pos.legalMoves().length)
         pos.play(pos.legalMoves()[randInt(rng, n)]);
+      // None of it reached the copy. (A move writes its union-find totals only at the cells it colours, which the
+      // copy resets as it colours them in turn, so a shared array of totals would not show in the copy's results
+      // below: only here, or in two copies played in turn on the same cells.)
+      expect(arrays(copy)).toBe(before);
       // The copy plays another line; at every ply it agrees with a fresh position of the same state.
       while (!s.end) {
         const ms = orion.legalMoves(s);
