@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { ExxitMove, ExxitState } from '../../../src/engine/exxit/types.js';
-import { B, build, init, move, R } from './helpers.js';
+import { B, build, init, move, R, strip } from './helpers.js';
+import { CORE } from '../../../src/engine/exxit/position.js';
+import { AXIAL_VECTORS } from '../../../src/engine/hex.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
@@ -322,6 +324,23 @@ describe('fromJSON', () => {
     expect(detail({ ...clone(passed), end: { ...passed.end, reason: 'EX-20c' } })).toBe(
       'EX-20c needs a third occurrence',
     );
+  });
+
+  it('accepts 16 prisoner cells of one pawn each: every pawn a prisoner is the most there can be (EX-2)', () => {
+    const tiles = strip(6);
+    const onTiles = new Set([...CORE, ...tiles].map((t) => `${t.q},${t.r}`));
+    const voids: { q: number; r: number }[] = [];
+    for (const t of [...CORE, ...tiles])
+      for (const [dq, dr] of AXIAL_VECTORS) {
+        const key = `${t.q + dq},${t.r + dr}`;
+        if (!onTiles.has(key) && !voids.some((v) => `${v.q},${v.r}` === key)) voids.push({ q: t.q + dq, r: t.r + dr });
+      }
+    const prisoners = voids.slice(0, 16).map((v, i) => ({ ...v, stack: [i % 2 === 0 ? R : B] }));
+    expect(prisoners).toHaveLength(16);
+    const s = build({ tiles, prisoners });
+    expect(s.prisoners).toHaveLength(16);
+    expect(s.reserves).toEqual([0, 0]);
+    expect(exxit.fromJSON(clone(s))).toEqual({ ok: true, value: s });
   });
 
   it('does not mutate its input and drops nothing the engine needs', () => {
