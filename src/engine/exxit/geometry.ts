@@ -19,9 +19,9 @@ export const DELTA: readonly number[] = [1, 1 - W, -W, -1, W - 1, W];
 export const DIR_INDEX: Readonly<Record<ExxitDir, number>> = { E: 0, NE: 1, NW: 2, W: 3, SW: 4, SE: 5 };
 
 export const cellOf = (q: number, r: number): number => q + OFF + (r + OFF) * W;
-/** `+ 0` keeps -0 out of the state (JSON would turn it into 0). */
-export const qOf = (c: number): number => (c % W) - OFF + 0;
-export const rOf = (c: number): number => Math.floor(c / W) - OFF + 0;
+// No -0 can come out of these (an integer minus OFF is never -0), so a state's coordinates survive JSON unchanged.
+export const qOf = (c: number): number => (c % W) - OFF;
+export const rOf = (c: number): number => Math.floor(c / W) - OFF;
 
 export const hexDist = (q: number, r: number): number => (Math.abs(q) + Math.abs(r) + Math.abs(q + r)) / 2;
 export const inWorldBounds = (q: number, r: number): boolean =>

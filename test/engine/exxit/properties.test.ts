@@ -143,6 +143,16 @@ describe('pure API against the fast path', () => {
         const pos = exxit.position(JSON.parse(JSON.stringify(s)));
         const copy = pos.clone();
         const cutState = s;
+        // Every array of the copy's board, to see that none is shared with the original's (a move writes the
+        // cells, tiles, prisoner cells, reserves, repetition window and what it sowed and freed).
+        const b = copy.board;
+        const arrays = () =>
+          JSON.stringify(
+            [b.cells, b.tiles, b.pris, b.prisNo, b.reserves, b.winHash, b.winCount, b.winSnap, b.sown, b.freed].map(
+              (a) => Array.from(a),
+            ),
+          );
+        const before = arrays();
         while (!s.end) {
           const ms = exxit.legalMoves(s);
           expect(text(pos.legalMoves(), s)).toEqual(text(ms, s));
@@ -153,6 +163,7 @@ describe('pure API against the fast path', () => {
         expect(pos.outcome()).toEqual(exxit.outcome(s));
         expect(pos.ply()).toBe(s.ply);
         // The clone was left alone.
+        expect(arrays()).toBe(before);
         expect(copy.ply()).toBe(cutState.ply);
         expect(text(copy.legalMoves(), cutState)).toEqual(text(exxit.legalMoves(cutState), cutState));
       }),
