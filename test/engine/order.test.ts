@@ -4,27 +4,12 @@
 // Orion placements that join the player's groups or cover tokens the right
 // way first, central ones first otherwise, spread across the tiles.
 import { describe, expect, it } from 'vitest';
-import { errorText, getGame, type AnyGame, type RuleError } from '../../src/engine/index.js';
+import { getGame, type AnyGame } from '../../src/engine/index.js';
+import { must, randomPositions } from '../support/random-games.js';
 import { CELLS, NEIGHBOURS, parseCellLabel } from '../../src/engine/orion/board.js';
 import { PLACEMENTS, placementOf } from '../../src/engine/orion/tiles.js';
 import type { OrionMove, OrionState } from '../../src/engine/orion/types.js';
 import type { ExxitMove } from '../../src/engine/exxit/types.js';
-import { makeRng, randInt } from '../../src/engine/rng.js';
-
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: RuleError }): T => {
-  if (!r.ok) throw new Error(errorText(r.error));
-  return r.value;
-};
-
-function* positions(game: AnyGame, setup: string, seed: number): Generator<unknown> {
-  const rng = makeRng(seed);
-  let s = must(game.initial(setup));
-  while (!game.outcome(s).over) {
-    yield s;
-    const legal = game.legalMoves(s);
-    s = must(game.play(s, legal[randInt(rng, legal.length)]));
-  }
-}
 
 const texts = (game: AnyGame, s: unknown, moves: readonly unknown[]) =>
   moves.map((m) => game.formatMove(s, m, 'canonical'));
@@ -36,7 +21,7 @@ describe('orderMoves', () => {
       ['orion', 'random:5'],
     ] as const) {
       const g = getGame(id);
-      for (const s of positions(g, setup, 9)) {
+      for (const s of randomPositions(g, setup, 9)) {
         const legal = g.legalMoves(s);
         const ordered = g.orderMoves!(s, legal);
         expect([...texts(g, s, ordered)].sort()).toEqual([...texts(g, s, legal)].sort());
@@ -48,7 +33,7 @@ describe('orderMoves', () => {
     const exxit = getGame('exxit');
     let checked = 0;
     for (const seed of [1, 2, 3]) {
-      for (const s of positions(exxit, 'standard', seed)) {
+      for (const s of randomPositions(exxit, 'standard', seed)) {
         const legal = exxit.legalMoves(s) as ExxitMove[];
         const kinds = new Set(legal.map((m) => m.kind));
         if (!(kinds.has('free') && kinds.has('place'))) continue;

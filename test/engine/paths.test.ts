@@ -3,25 +3,10 @@
 // are the engine's promises, checked on random games of both; the words each step carries are checked against
 // what the move does when played.
 import { describe, expect, it } from 'vitest';
-import { errorText, getGame, type AnyGame, type MovePath, type RuleError } from '../../src/engine/index.js';
+import { getGame, type AnyGame, type MovePath } from '../../src/engine/index.js';
+import { must, randomPositions } from '../support/random-games.js';
 import type { ExxitMove, ExxitState } from '../../src/engine/exxit/types.js';
 import type { OrionMove, OrionState } from '../../src/engine/orion/types.js';
-import { makeRng, randInt } from '../../src/engine/rng.js';
-
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: RuleError }): T => {
-  if (!r.ok) throw new Error(errorText(r.error));
-  return r.value;
-};
-
-function* positions(game: AnyGame, setup: string, seed: number): Generator<unknown> {
-  const rng = makeRng(seed);
-  let s = must(game.initial(setup));
-  while (!game.outcome(s).over) {
-    yield s;
-    const legal = game.legalMoves(s);
-    s = must(game.play(s, legal[randInt(rng, legal.length)]));
-  }
-}
 
 const key = (x: unknown) => JSON.stringify(x);
 
@@ -68,7 +53,7 @@ describe('movePaths', () => {
     (id, setup, seed) => {
       const g = getGame(id);
       let n = 0;
-      for (const s of positions(g, setup, seed)) {
+      for (const s of randomPositions(g, setup, seed)) {
         const legal = g.legalMoves(s);
         const paths = g.movePaths!(s, legal);
         expect(paths).toHaveLength(legal.length);
@@ -86,7 +71,7 @@ describe('movePaths', () => {
     const g = getGame('exxit');
     const seen = new Set<string>();
     for (const seed of [5, 6]) {
-      for (const raw of positions(g, 'standard', seed)) {
+      for (const raw of randomPositions(g, 'standard', seed)) {
         const s = raw as ExxitState;
         const legal = g.legalMoves(s) as ExxitMove[];
         const paths = g.movePaths!(s, legal);

@@ -145,7 +145,7 @@ describe('pure API against the fast path', () => {
         const cutState = s;
         // Every array of the copy's board, to see that none is shared with the original's (a move writes the
         // cells, tiles, prisoner cells, reserves, repetition window and what it sowed and freed).
-        const b = copy.board;
+        const b = (copy as ExxitPosition).board;
         const arrays = () =>
           JSON.stringify(
             [b.cells, b.tiles, b.pris, b.prisNo, b.reserves, b.winHash, b.winCount, b.winSnap, b.sown, b.freed].map(
