@@ -76,4 +76,187 @@ describe('fromJSON', () => {
     const e = playAll(OD20);
     expect(corrupt(_name === 'end' ? e : s, edit)).toMatch(message);
   });
+
+  // Each check's own words, so that a check that lets the damage through to a later one is seen.
+  it.each<[string, (d: any) => unknown, string]>([
+    ['an array', () => [], 'an Orion Duel state must be an object'],
+    ['another game', (d) => ({ ...d, game: 'exxit' }), 'game is "exxit", not "orion"'],
+    ['a layout that is no text', (d) => ({ ...d, layout: 7 }), 'layout must be a string'],
+    [
+      'one black hole too many',
+      (d) => ({ ...d, blackHoles: [...d.blackHoles, 40] }),
+      'black holes do not match layout preset1 (OD-11)',
+    ],
+    [
+      'a token list that is an object',
+      (d) => ({ ...d, galaxies: { 0: d.galaxies[0] } }),
+      'galaxies do not match layout preset1 (OD-11)',
+    ],
+    [
+      'tileAt with half a tile',
+      (d) => ({ ...d, tileAt: d.tileAt.map((t: number, i: number) => (i === 3 ? 0.5 : t)) }),
+      'tileAt must be 85 integers ≥ -1',
+    ],
+    [
+      'tileAt below -1',
+      (d) => ({ ...d, tileAt: d.tileAt.map((t: number, i: number) => (i === 3 ? -2 : t)) }),
+      'tileAt must be 85 integers ≥ -1',
+    ],
+    [
+      'tileAt with a number as text',
+      (d) => ({ ...d, tileAt: d.tileAt.map((t: number, i: number) => (i === 3 ? '-1' : t)) }),
+      'tileAt must be 85 integers ≥ -1',
+    ],
+    ['tileAt short of a cell', (d) => ({ ...d, tileAt: d.tileAt.slice(1) }), 'tileAt must be 85 integers ≥ -1'],
+    ['three hands', (d) => ({ ...d, hands: [...d.hands, d.hands[0]] }), 'hands must be two records'],
+    [
+      'hands that are an object',
+      (d) => ({ ...d, hands: { 0: d.hands[0], 1: d.hands[1], length: 2 } }),
+      'hands must be two records',
+    ],
+    [
+      'a hand short of a kind',
+      (d) => {
+        delete d.hands[0].S1;
+        return d;
+      },
+      'hands[0] must have exactly S1, P2, D2, L3, V3, T3',
+    ],
+    [
+      'a hand count as text',
+      (d) => {
+        d.hands[1].L3 = '2';
+        return d;
+      },
+      'hands[1].L3 must be an integer 0..3 (OD-8)',
+    ],
+    [
+      'a negative hand count',
+      (d) => {
+        d.hands[1].S1 = -1;
+        return d;
+      },
+      'hands[1].S1 must be an integer 0..1 (OD-8)',
+    ],
+    [
+      '29 placements',
+      (d) => ({ ...d, placements: Array(29).fill(d.placements[0]) }),
+      'placements must be a list of at most 28 tiles',
+    ],
+    [
+      'placements that are an object',
+      (d) => ({ ...d, placements: {} }),
+      'placements must be a list of at most 28 tiles',
+    ],
+    [
+      'a placement with a field too many',
+      (d) => {
+        d.placements[1].note = 1;
+        return d;
+      },
+      'placement 2: must be {side, move, cells, colors}',
+    ],
+    [
+      'a placement that is a list',
+      (d) => {
+        d.placements[1] = [];
+        return d;
+      },
+      'placement 2: must be {side, move, cells, colors}',
+    ],
+    [
+      'a cell missing from a placement',
+      (d) => {
+        d.placements[0].cells.pop();
+        return d;
+      },
+      'placement 1: cells do not match D2 I2 SW',
+    ],
+    [
+      'a P2 named from its other end',
+      (d) => {
+        d.placements[2].move = { tile: 'P2', cell: d.placements[2].cells[1], dir: 'SW' };
+        return d;
+      },
+      'placement 3: move is not in canonical form (P2 G8 NE)',
+    ],
+  ])('refuses %s, in its own words', (_name, edit, detail) => {
+    const s = playAll(OD20.split(';').slice(0, 5).join(';'));
+    const d = JSON.parse(JSON.stringify(s));
+    const r = orion.fromJSON(edit(d) ?? d);
+    expect(r).toMatchObject({ ok: false, error: { rule: 'state', code: 'orion.badState', detail } });
+  });
+
+  it('refuses data that is not JSON as a damaged record', () => {
+    const cyclic: Record<string, unknown> = { game: 'orion' };
+    cyclic.self = cyclic;
+    for (const bad of [cyclic, { game: 'orion', n: 1n }])
+      expect(orion.fromJSON(bad)).toMatchObject({
+        ok: false,
+        error: { code: 'orion.badState', detail: 'the stored state is not JSON' },
+      });
+  });
+});
+
+describe('summary (the engine tool’s show JSON)', () => {
+  it('is the whole position, named for people', () => {
+    // Orange's D2 at I2 pointing SW lays its own hex on H3 and Blue's X hex on I2; Blue's D2 at C8 N, the same way.
+    expect(orion.summary(playAll('D2 I2 SW; D2 C8 N'))).toEqual({
+      game: 'orion',
+      layout: 'preset1',
+      toMove: 'orange',
+      ply: 2,
+      over: false,
+      winner: null,
+      draw: false,
+      reason: null,
+      vc: { orange: 0, blue: 0 },
+      vcDetail: {
+        orange: { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 },
+        blue: { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 },
+      },
+      tilesLeft: {
+        orange: { S1: 1, P2: 1, D2: 2, L3: 3, V3: 3, T3: 3 },
+        blue: { S1: 1, P2: 1, D2: 2, L3: 3, V3: 3, T3: 3 },
+      },
+      galaxies: ['B2', 'B6', 'D5', 'F1', 'F9', 'H5', 'J2', 'J6'],
+      blackHoles: ['B4', 'D2', 'D8', 'F5', 'H2', 'H8', 'J4'],
+      cells: { C7: 'blue', C8: 'orange', H3: 'orange', I2: 'blue' },
+      tiebreak: null,
+      lastMove: 'D2 C8 N',
+      moves: ['D2 I2 SW', 'D2 C8 N'],
+      legalMoves: orion.legalMoves(playAll('D2 I2 SW; D2 C8 N')).length,
+    });
+  });
+
+  it('says how a game ended, with every move and the victory conditions of each side', () => {
+    const e = playAll(OD20);
+    expect(orion.summary(e)).toMatchObject({
+      ply: 23,
+      over: true,
+      winner: 'orange',
+      draw: false,
+      reason: 'OD-20',
+      lastMove: 'L3 J4 S',
+      moves: OD20.split(';').map((m) => m.trim()),
+      legalMoves: 0,
+    });
+    // A random game ends on a difference of victory conditions (OD-18): the counts are those of the state.
+    let s = start('random:4');
+    for (let i = 0; !s.end; i++)
+      s = (orion.play(s, orion.legalMoves(s)[(i * 7) % orion.legalMoves(s).length]) as { value: OrionState }).value;
+    expect(s.vc[0].total + s.vc[1].total).toBeGreaterThan(0);
+    expect(orion.summary(s)).toMatchObject({
+      vc: { orange: s.vc[0].total, blue: s.vc[1].total },
+      vcDetail: { orange: { ...s.vc[0] }, blue: { ...s.vc[1] } },
+      tilesLeft: { orange: { ...s.hands[0] }, blue: { ...s.hands[1] } },
+    });
+  });
+
+  it('a move that is not text is refused by OD-22', () => {
+    expect(orion.parseMove(start(), 42 as unknown as string)).toMatchObject({
+      ok: false,
+      error: { rule: 'OD-22', code: 'orion.notText' },
+    });
+  });
 });
