@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getGame, type AnyGame } from '../../src/engine/index.js';
 import { must, randomPositions } from '../support/random-games.js';
 import { CELLS, NEIGHBOURS, parseCellLabel } from '../../src/engine/orion/board.js';
+import { groupsOf } from '../../src/engine/orion/victory.js';
 import { PLACEMENTS, placementOf } from '../../src/engine/orion/tiles.js';
 import type { OrionMove, OrionState } from '../../src/engine/orion/types.js';
 import type { ExxitMove } from '../../src/engine/exxit/types.js';
@@ -90,5 +91,57 @@ describe('orderMoves', () => {
     // move.
     const cleanJoin = (m: OrionMove) => joins(m) && PLACEMENTS[placementOf(m)].cells.every((c) => !tokens.has(c));
     expect(s1(parseCellLabel('D2'))).toBeGreaterThan(ordered.findLastIndex(cleanJoin));
+  });
+
+  it('Orion Duel: among moves on no token, more of your groups joined first (within a tile), then none joined', () => {
+    const orion = getGame('orion');
+    let s = must(orion.initial('preset1')) as OrionState;
+    for (const t of ['V3 F8 NW R', 'V3 D3 NE R', 'T3 C7 SE', 'D2 I2 SW', 'L3 E5 NW'])
+      s = must(orion.play(s, must(orion.parseMove(s, t)))) as OrionState;
+    const me = s.toMove;
+    const group = new Int16Array(85).fill(-1);
+    groupsOf(s.cells, s.galaxies, s.blackHoles)
+      .filter((g) => g.color === me)
+      .forEach((g, k) => g.cells.forEach((c) => (group[c] = k)));
+    const tokens = new Set([...s.galaxies, ...s.blackHoles]);
+    const ordered = orion.orderMoves!(s, orion.legalMoves(s)) as OrionMove[];
+    // Groups of mine that a move's own hexes (not its X hexes, OD-15) touch; null for a move on a token.
+    const joined = ordered.map((m) => {
+      const p = PLACEMENTS[placementOf(m)];
+      if (p.cells.some((c) => tokens.has(c))) return null;
+      const j = new Set<number>();
+      p.cells.forEach((c, k) => {
+        if (!p.isX[k]) for (const n of NEIGHBOURS[c]) if (group[n] >= 0) j.add(group[n]);
+      });
+      return j.size;
+    });
+    expect(new Set(joined.filter((n) => n !== null && n >= 2)).size).toBeGreaterThanOrEqual(1);
+    for (const tile of ['S1', 'P2', 'D2', 'L3', 'V3', 'T3']) {
+      const counts = joined.filter((n, i) => n !== null && ordered[i].tile === tile) as number[];
+      expect(counts, tile).toEqual([...counts].sort((a, b) => b - a));
+    }
+    const lastJoin = joined.findLastIndex((n) => n !== null && n > 0);
+    const firstLone = joined.findIndex((n) => n === 0);
+    expect(lastJoin).toBeLessThan(firstLone);
+    // An X hex on a galaxy gives it to the opponent (OD-15, OD-17b): such a move, joining nothing, comes after the
+    // moves of its tile that join nothing and cover no token.
+    const galaxies = new Set(s.galaxies);
+    const xOnGalaxyOnly = (m: OrionMove) => {
+      const p = PLACEMENTS[placementOf(m)];
+      return (
+        p.cells.every((c, k) => !tokens.has(c) || (p.isX[k] && galaxies.has(c))) &&
+        p.cells.some((c, k) => p.isX[k] && galaxies.has(c)) &&
+        p.cells.every((c, k) => p.isX[k] || NEIGHBOURS[c].every((n) => group[n] < 0))
+      );
+    };
+    let pairs = 0;
+    for (const tile of ['S1', 'P2', 'D2', 'L3', 'V3', 'T3']) {
+      const firstBad = ordered.findIndex((m) => m.tile === tile && xOnGalaxyOnly(m));
+      const lastLone = ordered.findLastIndex((m, i) => m.tile === tile && joined[i] === 0);
+      if (firstBad < 0 || lastLone < 0) continue;
+      expect(firstBad, tile).toBeGreaterThan(lastLone);
+      pairs++;
+    }
+    expect(pairs).toBeGreaterThanOrEqual(3);
   });
 });

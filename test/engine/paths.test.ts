@@ -155,6 +155,8 @@ describe('movePaths', () => {
     const cellS1 = g.formatMove(s, legal[s1], 'canonical').split(' ')[1];
     expect(paths[s1].steps.map((x) => x.code)).toEqual(['S1', cellS1[0], cellS1]);
     expect(paths[s1].note).toEqual({ id: 'orion.move', params: { what: 'S1', cells: cellS1 } });
+    // A move that is no placement is a caller's bug, not a menu: it throws rather than name a wrong tile.
+    expect(() => g.movePaths!(s, [{ tile: 'S1', cell: 85 }])).toThrow('orion menu: not a placement');
     // What each covers is what playing it covers.
     legal.forEach((m, i) => {
       const after = must(g.play(s, m)) as OrionState;
