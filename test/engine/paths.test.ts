@@ -3,7 +3,7 @@
 // are the engine's promises, checked on random games of both; the words each step carries are checked against
 // what the move does when played.
 import { describe, expect, it } from 'vitest';
-import { getGame, type AnyGame, type MovePath } from '../../src/engine/index.js';
+import { getGame, type MovePath } from '../../src/engine/index.js';
 import { must, randomPositions } from '../support/random-games.js';
 import type { ExxitMove, ExxitState } from '../../src/engine/exxit/types.js';
 import type { OrionMove, OrionState } from '../../src/engine/orion/types.js';
