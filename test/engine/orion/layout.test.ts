@@ -45,15 +45,55 @@ describe('OD-10 random layouts', () => {
     );
   });
 
+  it('checkLayout names each broken OD-4/OD-10 constraint in its own words', () => {
+    const { galaxies: g, blackHoles: b } = PRESETS.preset1;
+    const cases: [number[], number[], string | null][] = [
+      [g, b, null],
+      [g.slice(1), b, 'OD-4: 8 galaxies and 7 black holes'],
+      [g, [...b, 40], 'OD-4: 8 galaxies and 7 black holes'],
+      [[...g.slice(1), 85], b, 'OD-10: a token is off the board'],
+      [[...g.slice(1), -1], b, 'OD-10: a token is off the board'],
+      [[...g.slice(1), 2.5], b, 'OD-10: a token is off the board'],
+      [g, [...b.slice(1), 85], 'OD-10: a token is off the board'],
+      [g, [b[1], ...b.slice(1)], 'OD-10: two tokens share a cell'],
+    ];
+    for (const [galaxies, blackHoles, why] of cases) expect(checkLayout({ galaxies, blackHoles })).toBe(why);
+    // A black hole one step from a galaxy, nowhere near another black hole: found by search on the board.
+    const near = Array.from({ length: 85 }, (_, c) => c).find(
+      (c) =>
+        !g.includes(c) &&
+        !b.slice(1).includes(c) &&
+        checkLayout({ galaxies: g, blackHoles: [c, ...b.slice(1)] }) === 'OD-10: a black hole next to a galaxy',
+    );
+    expect(near).toBeDefined();
+    // Every cell of the board is a possible black hole in exactly one of these ways, or fine.
+    const verdicts = new Set(
+      Array.from({ length: 85 }, (_, c) => checkLayout({ galaxies: g, blackHoles: [c, ...b.slice(1)] })),
+    );
+    expect([...verdicts].sort()).toEqual(
+      [
+        null,
+        'OD-10: a black hole next to a galaxy',
+        'OD-10: two black holes closer than 3',
+        'OD-10: two tokens share a cell',
+      ].sort(),
+    );
+  });
+
   it('is reachable as a setup name, and bad names are refused (OD-11)', () => {
     const a = orion.initial('random:abc-1');
     const b = orion.initial('random:abc-1');
     expect(a.ok && b.ok && a.value.galaxies.join() === b.value.galaxies.join()).toBe(true);
     expect(layoutOf('random:abc-1')).toEqual(randomLayout('abc-1'));
-    for (const bad of ['random:', 'random: x', 'preset4', 'PRESET1', '']) {
-      const r = orion.initial(bad);
-      expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error.rule).toBe('OD-11');
+    for (const bad of ['random:', 'random: x', 'preset4', 'PRESET1', '', 'x'.repeat(100), 7 as unknown as string]) {
+      expect(orion.initial(bad)).toEqual({
+        ok: false,
+        error: {
+          rule: 'OD-11',
+          code: 'orion.unknownSetup',
+          params: { setup: String(bad).slice(0, 40), setups: 'preset1, preset2, preset3, random:<seed>', seedMax: 64 },
+        },
+      });
     }
     expect(orion.setups).toEqual(['preset1', 'preset2', 'preset3', 'random:<seed>']);
     const d = orion.initial();

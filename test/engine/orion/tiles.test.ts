@@ -73,3 +73,34 @@ describe('OD-9 distinct placements', () => {
     for (const p of PLACEMENTS) expect(placementOf(p.move)).toBe(p.id);
   });
 });
+
+describe('placementOf on malformed moves', () => {
+  it('answers -1 for anything that names no placement, and the id for each edge that does', () => {
+    const bad = [
+      { tile: 'X9', cell: 40 },
+      { tile: 'S1', cell: 85 },
+      { tile: 'S1', cell: -1 },
+      { tile: 'S1', cell: 2.5 },
+      { tile: 'P2', cell: 40 },
+      { tile: 'P2', cell: 40, dir: 'Q' },
+      { tile: 'V3', cell: 40, dir: 'N' },
+      { tile: 'V3', cell: 40, dir: 'N', turn: 'X' },
+    ];
+    for (const m of bad) expect(placementOf(m as OrionMove), JSON.stringify(m)).toBe(-1);
+    for (const m of [
+      { tile: 'S1', cell: 0 },
+      { tile: 'S1', cell: 84 },
+      { tile: 'P2', cell: 40, dir: 'N' },
+      { tile: 'V3', cell: 40, dir: 'N', turn: 'L' },
+      { tile: 'V3', cell: 40, dir: 'N', turn: 'R' },
+    ]) {
+      const id = placementOf(m as OrionMove);
+      expect(id, JSON.stringify(m)).toBeGreaterThanOrEqual(0);
+      expect(PLACEMENTS[id].tile).toBe(m.tile);
+    }
+    // The two turns of a V3 are two placements.
+    expect(placementOf({ tile: 'V3', cell: 40, dir: 'N', turn: 'L' })).not.toBe(
+      placementOf({ tile: 'V3', cell: 40, dir: 'N', turn: 'R' }),
+    );
+  });
+});
