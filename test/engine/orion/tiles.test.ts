@@ -79,6 +79,10 @@ describe('placementOf on malformed moves', () => {
     const bad = [
       { tile: 'X9', cell: 40 },
       { tile: 'S1', cell: 85 },
+      { tile: 'P2', cell: 85, dir: 'N' },
+      { tile: 'L3', cell: 85, dir: 'SW' },
+      { tile: 'T3', cell: 85, dir: 'N' },
+      { tile: 'V3', cell: 85, dir: 'S', turn: 'R' },
       { tile: 'S1', cell: -1 },
       { tile: 'S1', cell: 2.5 },
       { tile: 'P2', cell: 40 },
