@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCellLabel } from '../../../src/engine/orion/board.js';
 import { orion } from '../../../src/engine/orion/index.js';
+import { formatMove, parseMoveText } from '../../../src/engine/orion/notation.js';
+import type { OrionMove } from '../../../src/engine/orion/types.js';
 import { playAll, refusal, start } from './helpers.js';
 import { errorText } from '../../../src/engine/game.js';
 import { refused } from '../refused.js';
@@ -151,5 +153,54 @@ describe('OD-22 refusals, naming the rule', () => {
     expect(() => orion.position(s).play({ tile: 'X9', cell: 1 } as never)).toThrow(
       'OrionPosition.play: malformed move',
     );
+  });
+});
+
+describe('formatMove and parseMoveText at their edges', () => {
+  it('writes malformed move objects readably, without a crash, and V3 alone with its turn', () => {
+    const cases: [object, string][] = [
+      [{ tile: 'S1', cell: 0 }, 'S1 A1'],
+      [{ tile: 'V3', cell: 40, dir: 'N', turn: 'L' }, 'V3 F3 N L'],
+      [{ tile: 'L3', cell: 40, dir: 'N', turn: 'L' }, 'L3 F3 N'],
+      [{ tile: 'L3', cell: 99, dir: 'N' }, 'L3 99 N'],
+      [{ tile: 'L3', cell: 99, dir: 'N', turn: 'L' }, 'L3 99 N'],
+      [{ tile: 'L3', cell: 85, dir: 'N' }, 'L3 85 N'],
+      [{ tile: 'L3', cell: 2.5 }, 'L3 2.5'],
+      [{ tile: 'V3', cell: -3, dir: 'N', turn: 'R' }, 'V3 -3 N R'],
+    ];
+    for (const [m, text] of cases) expect(formatMove(m as OrionMove), JSON.stringify(m)).toBe(text);
+  });
+
+  it('reads spaces, case and commas loosely, and refuses each malformed text by its own reason', () => {
+    const id = (t: string) => {
+      const r = parseMoveText(t);
+      return r.ok ? r.value : null;
+    };
+    expect(id('l3 e5 n')).toBe(id('L3 E5 N'));
+    expect(id('  L3   E5    N ')).toBe(id('L3 E5 N'));
+    expect(id('P2 E5 , E4')).toBe(id('P2 E5,E4'));
+    expect(id('P2 E5 ,E4')).toBe(id('P2 E5,E4'));
+    expect(id('P2 E5, E4')).toBe(id('P2 E5,E4'));
+    const form = 'TILE CELL [DIR] [R|L]';
+    const dirs = 'N, NE, SE, S, SW, NW';
+    const cases: [string, unknown][] = [
+      ['L3', { rule: 'OD-22', code: 'orion.cannotRead', params: { text: 'L3', form } }],
+      ['L3 E5 R', { rule: 'OD-22', code: 'orion.directionBeforeTurn', params: { tile: 'L3', dirs } }],
+      ['L3 E5 L', { rule: 'OD-22', code: 'orion.directionBeforeTurn', params: { tile: 'L3', dirs } }],
+      ['Q3 E5 N', { rule: 'OD-22', code: 'orion.unknownTile', params: { tile: 'Q3', tiles: 'S1 P2 D2 L3 V3 T3' } }],
+      ['QQ E5', { rule: 'OD-22', code: 'orion.cannotRead', params: { text: 'QQ E5', form } }],
+      ['XQ3 E5', { rule: 'OD-22', code: 'orion.cannotRead', params: { text: 'XQ3 E5', form } }],
+      ['Q3X E5', { rule: 'OD-22', code: 'orion.cannotRead', params: { text: 'Q3X E5', form } }],
+      ['L3 Z9 N', { rule: 'OD-6', code: 'orion.noCell', params: { cell: 'Z9' } }],
+      ['L3 ZZ N', { rule: 'OD-22', code: 'orion.cannotRead', params: { text: 'L3 ZZ N', form } }],
+      ['L3 E5 E4', { rule: 'OD-22', code: 'orion.joinWithCommas', params: { move: 'L3 E5,E4' } }],
+      ['L3 E5 N L', { rule: 'OD-22', code: 'orion.onlyV3Turns', params: { tile: 'L3' } }],
+      ['S1  E5 N', { rule: 'OD-22', code: 'orion.s1NoDirectionWrite', params: { move: 'S1 E5' } }],
+      ['V3 E5 N R X', { rule: 'OD-22', code: 'orion.tooManyWords', params: { text: 'V3 E5 N R X', form } }],
+      ['L3 E5 N X', { rule: 'OD-22', code: 'orion.tooManyWords', params: { text: 'L3 E5 N X', form } }],
+      ['x'.repeat(40), { rule: 'OD-22', code: 'orion.cannotRead', params: { text: 'x'.repeat(40), form } }],
+      ['x'.repeat(45), { rule: 'OD-22', code: 'orion.cannotRead', params: { text: `${'x'.repeat(40)}…`, form } }],
+    ];
+    for (const [text, error] of cases) expect(parseMoveText(text), text).toEqual({ ok: false, error });
   });
 });
