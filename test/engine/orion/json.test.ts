@@ -241,6 +241,11 @@ describe('summary (the engine tool’s show JSON)', () => {
       moves: OD20.split(';').map((m) => m.trim()),
       legalMoves: 0,
     });
+    // Nothing more can be played: the end's own rule refuses any placement, with the winner (side index 0 = Orange).
+    expect(orion.legalMoves(e)).toEqual([]);
+    const over = { ok: false, error: { rule: 'OD-20', code: 'orion.over', params: { winner: 0 } } };
+    expect(orion.play(e, { tile: 'T3', cell: 40, dir: 'N' })).toEqual(over);
+    expect(orion.parseMove(e, 'T3 F3 N')).toEqual(over);
     // A random game ends on a difference of victory conditions (OD-18): the counts are those of the state.
     let s = start('random:4');
     for (let i = 0; !s.end; i++)
