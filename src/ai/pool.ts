@@ -376,10 +376,11 @@ export class AiLanes {
   }
 
   private backgroundLane(): AiPool {
+    // `background: false` in the options keeps normal priority (configureAiPool's lowerPriority).
     return (this.background ??= new AiPool({
       size: this.backgroundWorkers,
-      ...this.opts.background,
       background: true,
+      ...this.opts.background,
     }));
   }
 
@@ -438,10 +439,16 @@ let sharedOptions: AiLanesOptions = {};
 
 /**
  * Sets the shared lanes' options (the bot's start: AI_BACKGROUND_WORKERS) before their first use; lanes already
- * started keep theirs (closeAiPool, then the next use starts them with these).
+ * started keep theirs (closeAiPool, then the next use starts them with these). `lowerPriority: false` keeps the
+ * background workers at normal priority: the tests, whose own workers keep every core busy, so that a review at
+ * nice 19 would wait for the whole suite.
  */
-export function configureAiPool(opts: { backgroundWorkers?: number }): void {
-  sharedOptions = opts.backgroundWorkers === undefined ? {} : { background: { size: opts.backgroundWorkers } };
+export function configureAiPool(opts: { backgroundWorkers?: number; lowerPriority?: boolean }): void {
+  const background: AiPoolOptions = {
+    ...(opts.backgroundWorkers === undefined ? {} : { size: opts.backgroundWorkers }),
+    ...(opts.lowerPriority === false ? { background: false } : {}),
+  };
+  sharedOptions = Object.keys(background).length === 0 ? {} : { background };
   if (shared && !shared.started) shared = new AiLanes(sharedOptions);
 }
 

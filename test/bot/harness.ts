@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterEach, expect, inject } from 'vitest';
 import { startBot, type RunningBot, type StartBotOptions } from '../../src/bot/index.js';
+import { configureAiPool } from '../../src/ai/pool.js';
 import { getGame, type GameId } from '../../src/engine/index.js';
 import { onMissingMessage } from '../../src/i18n/catalogue.js';
 import { openStore } from '../../src/store/index.js';
@@ -21,6 +22,10 @@ import {
   type FakeUser,
   type SentInteraction,
 } from '../support/fake-discord/index.js';
+
+// The suite's own workers keep both cores busy: a review or an expert search at nice 19 (as in production, where it
+// must yield to the players) would wait for the whole suite and time a test out. Here it runs at normal priority.
+configureAiPool({ lowerPriority: false });
 
 export type OptValue = string | number | boolean | FakeUser;
 
