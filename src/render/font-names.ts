@@ -27,10 +27,23 @@ const WITH_FALLBACKS = [FAMILY, ...FALLBACKS.map((f) => f.family)].map((f) => `"
  */
 const BEYOND_DEJAVU = /[\u3000-\u{10ffff}]/u;
 
+let loadFallbacks: (() => void) | undefined;
+
+/**
+ * Node's renderer (fonts.ts) loads the fallback families on their first use: their ~240 font files cost about a
+ * second of CPU to register, in every process and render worker, and most never draw a name that needs them.
+ */
+export function onFallbacksNeeded(load: () => void): void {
+  loadFallbacks = load;
+}
+
 /**
  * A CSS font string for `text` (when given): DejaVu Sans alone, or followed
  * by the fallbacks when the text needs them. A family list costs text layout
  * about 4 ms a board, so only such text (names people chose) pays for it.
  */
-export const font = (px: number, bold = false, text?: string): string =>
-  `${bold ? 'bold ' : ''}${px}px ${text !== undefined && BEYOND_DEJAVU.test(text) ? WITH_FALLBACKS : `"${FAMILY}"`}`;
+export function font(px: number, bold = false, text?: string): string {
+  const fallbacks = text !== undefined && BEYOND_DEJAVU.test(text);
+  if (fallbacks) loadFallbacks?.();
+  return `${bold ? 'bold ' : ''}${px}px ${fallbacks ? WITH_FALLBACKS : `"${FAMILY}"`}`;
+}

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { FALLBACKS, FAMILY, MONO_FAMILY } from './font-names.js';
+import { FALLBACKS, FAMILY, MONO_FAMILY, onFallbacksNeeded } from './font-names.js';
 import { useSurfaces } from './surface.js';
 
 export { FAMILY, font, MONO_FAMILY } from './font-names.js';
 
 let registered = false;
+let fallbacksRegistered = false;
 let monoRegistered = false;
 
 const require = createRequire(import.meta.url);
@@ -44,8 +45,16 @@ export function registerFonts(): void {
       throw new Error(`render: cannot register font ${file}`);
     }
   }
-  for (const { family, pkg } of FALLBACKS) registerFallback(family, pkg);
+  // The fallbacks wait for the first text that needs them (font-names.ts, `font`).
+  onFallbacksNeeded(registerFallbacks);
   registered = true;
+}
+
+/** Registers the fallback families once (idempotent): on the first text beyond DejaVu Sans, or ahead of it. */
+function registerFallbacks(): void {
+  if (fallbacksRegistered) return;
+  for (const { family, pkg } of FALLBACKS) registerFallback(family, pkg);
+  fallbacksRegistered = true;
 }
 
 /** Registers DejaVu Sans Mono (regular and bold) once, for pictures that show code. */

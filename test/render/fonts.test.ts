@@ -1,6 +1,7 @@
 // Names people chose are drawn whatever their script: DejaVu Sans first, then
 // the bundled Noto fallbacks (emoji, Chinese and Japanese, Korean). A glyph no
 // font has is drawn as DejaVu's "missing" box; each sample must differ from it.
+import { execFileSync } from 'node:child_process';
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { font, registerFonts } from '../../src/render/fonts.js';
@@ -25,6 +26,31 @@ function pixels(ch: string, bold = false): string {
 const MISSING = pixels('\u0378');
 
 describe('fonts', () => {
+  it('registers the fallbacks on the first text that needs them, not before', () => {
+    // A process of its own: this one's fonts are shared with the other test files of its worker. The fallbacks cost
+    // about a second of CPU per render worker, and most never draw a name that needs them.
+    const script = `
+      import { GlobalFonts } from '@napi-rs/canvas';
+      import { font, registerFonts } from './src/render/fonts.ts';
+      const noto = () => GlobalFonts.families.map((f) => f.family).filter((f) => f.startsWith('Hexmate Noto')).sort();
+      registerFonts();
+      const atStart = noto();
+      const latin = font(20, false, 'alice');
+      const afterLatin = noto();
+      const korean = font(20, false, '민');
+      console.log(JSON.stringify({ atStart, latin, afterLatin, korean, after: noto() }));`;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
+    expect(out).toEqual({
+      atStart: [],
+      latin: '20px "Hexmate DejaVu Sans"',
+      afterLatin: [],
+      korean: '20px "Hexmate DejaVu Sans", "Hexmate Noto Emoji", "Hexmate Noto Sans SC", "Hexmate Noto Sans KR"',
+      after: ['Hexmate Noto Emoji', 'Hexmate Noto Sans KR', 'Hexmate Noto Sans SC'],
+    });
+  });
+
   it('the check itself: two characters no font has draw the same box, a letter does not', () => {
     expect(pixels('\u0379')).toBe(MISSING);
     expect(pixels('A')).not.toBe(MISSING);
