@@ -19,6 +19,9 @@ export default defineConfig({
     // comment). Otherwise vitest's order, the longest first, which fills its workers best.
     ...(process.env.STRYKER_MUTATOR_WORKER === undefined ? {} : { sequence: { sequencer: CheapFirstSequencer } }),
     hookTimeout: 30_000,
+    // expect.poll waits 1 s by default: on a loaded machine a bot's edit (a tournament card losing its buttons) has
+    // taken longer, and a test failed for it. What they wait for still has to happen, only later.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Vitest's default is one worker per core but one: a single worker on 2 cores. The tests spend
     // much of their time waiting (Redis, the fake Discord, child processes, worker threads), so more
