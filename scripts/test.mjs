@@ -28,7 +28,8 @@ const run = (args, env = {}, capture = false) =>
 
 const [checks, tests] = await Promise.all([
   run([path.join(root, 'scripts/check.mjs')], { HEXMATE_CHECK_NICE: process.env.HEXMATE_CHECK_NICE ?? '10' }, true),
-  run([vitestBin, 'run', ...process.argv.slice(2)]),
+  // Vitest's own process (it transforms the sources for every worker) with the workers' GC flags (vitest.config.ts).
+  run(['--single-threaded-gc', '--max-semi-space-size=32', vitestBin, 'run', ...process.argv.slice(2)]),
 ]);
 process.stdout.write(`\n${checks.out.trimEnd()}\n`);
 process.exit(checks.code !== 0 ? checks.code : tests.code);
