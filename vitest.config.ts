@@ -26,7 +26,10 @@ export default defineConfig({
     // The test processes' garbage collector, tuned for CPU rather than pauses: on 2 cores V8's parallel and concurrent
     // GC threads compete with the other workers, and a larger young generation collects less often. The whole suite
     // took 222 CPU-s instead of 241-266 (vitest 130 s instead of 140-152; docs/testing.md, "How long npm test takes").
-    execArgv: ['--single-threaded-gc', '--max-semi-space-size=32'],
+    // Child processes only: Stryker runs vitest's threads pool, whose workers refuse V8 flags.
+    ...(process.env.STRYKER_MUTATOR_WORKER === undefined
+      ? { execArgv: ['--single-threaded-gc', '--max-semi-space-size=32'] }
+      : {}),
     // Vitest's default is one worker per core but one: a single worker on 2 cores. The tests spend
     // much of their time waiting (Redis, the fake Discord, child processes, worker threads), so more
     // workers than cores run while others wait: three on 2 cores took vitest from 189 s to 152 s
