@@ -20,7 +20,7 @@
 // covered it; the next run tests again only the mutants of changed code or changed tests. The HTML report
 // is reports/mutation/<folder>.html.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Stryker } from '@stryker-mutator/core';
 
@@ -31,7 +31,17 @@ const FOLDERS = {
   engine: {
     tests: ['test/engine/**/*.test.ts', 'test/ai/engines.test.ts', 'test/ai/mcts.test.ts', 'test/docs/**/*.test.ts'],
   },
-  match: { tests: ['test/match/**/*.test.ts', 'test/bot/**/*.test.ts', 'test/i18n/**/*.test.ts'] },
+  // Not test/i18n/sentences.test.ts: it reads the sources of src/match for sentences outside the catalogues, and in
+  // Stryker's sandbox those are instrumented (every string mutant written out), so it fails before any mutant runs.
+  match: {
+    tests: [
+      'test/match/**/*.test.ts',
+      'test/bot/**/*.test.ts',
+      ...readdirSync('test/i18n')
+        .filter((f) => f.endsWith('.test.ts') && f !== 'sentences.test.ts')
+        .map((f) => `test/i18n/${f}`),
+    ],
+  },
   store: { tests: ['test/store/**/*.test.ts'] },
 };
 
