@@ -163,6 +163,39 @@ describe('maxWeightMatching', () => {
     ]);
   });
 
+  it('refuses each kind of bad vertex count and edge on its own, in its own words', () => {
+    // One fault per case, the others valid: each check must hold by itself.
+    for (const n of [-1, 2.5, Number.NaN])
+      expect(() => maxWeightMatching(n, [], true)).toThrow(`vertex count must be a non-negative integer, got ${n}`);
+    for (const [i, j] of [
+      [0.5, 1],
+      [0, 1.5],
+      [-1, 1],
+      [0, -1],
+      [3, 0],
+      [0, 3],
+      [2, 2],
+    ])
+      expect(() => maxWeightMatching(3, [[i, j, 1]], true)).toThrow(`bad edge (${i}, ${j}) for 3 vertices`);
+    for (const w of [0.5, -1, 2 ** 50 + 1, 2 ** 53])
+      expect(() => maxWeightMatching(3, [[0, 1, w]], true)).toThrow(
+        `edge weight must be an integer from 0 to 2^50, got ${w}`,
+      );
+    expect(() =>
+      maxWeightMatching(
+        3,
+        [
+          [0, 2, 1],
+          [2, 0, 1],
+        ],
+        true,
+      ),
+    ).toThrow('duplicate edge (2, 0)');
+    // The bounds themselves are accepted: weight 0 and 2^50.
+    expect(maxWeightMatching(2, [[0, 1, 2 ** 50]], false)).toEqual([1, 0]);
+    expect(maxWeightMatching(3, [[2, 1, 0]], true)).toEqual([-1, 2, 1]);
+  });
+
   it('refuses edges it cannot handle exactly', () => {
     expect(() => maxWeightMatching(3, [[0, 3, 1]], true)).toThrow(RangeError);
     expect(() => maxWeightMatching(3, [[1, 1, 1]], true)).toThrow(RangeError);
