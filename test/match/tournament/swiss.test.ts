@@ -225,6 +225,8 @@ describe('impossible rounds', () => {
     const attempt = () => pairSwissRound({ players, history: h, round: 4 });
     expect(attempt).toThrow(TournamentError);
     expect(attempt).toThrow(expect.objectContaining({ code: 'no-legal-pairing' }));
+    // An even field: nobody needs the bye, the pairs themselves are impossible.
+    expect(attempt).toThrow('round 4: the players cannot all be paired without a repeat');
   });
 
   it('refuses a fourth round for 3 players: everyone has had the bye', () => {
@@ -238,6 +240,10 @@ describe('impossible rounds', () => {
     ];
     expect(() => pairSwissRound({ players: ids(3), history: h, round: 4 })).toThrow(
       expect.objectContaining({ code: 'no-legal-pairing' }),
+    );
+    // An odd field: it is the bye that cannot be given.
+    expect(() => pairSwissRound({ players: ids(3), history: h, round: 4 })).toThrow(
+      'round 4: no player can take the bye with everyone else paired without a repeat',
     );
   });
 
