@@ -26,7 +26,7 @@ export default defineConfig({
     // The test processes' garbage collector, tuned for CPU rather than pauses: on 2 cores V8's parallel and concurrent
     // GC threads compete with the other workers, and a larger young generation collects less often. The whole suite
     // took 222 CPU-s instead of 241-266 (vitest 130 s instead of 140-152; docs/testing.md, "How long npm test takes").
-    // Child processes only: Stryker runs vitest's threads pool, whose workers refuse V8 flags.
+    // The forks pool only: under Stryker vitest runs the threads pool, whose workers refuse V8 flags.
     ...(process.env.STRYKER_MUTATOR_WORKER === undefined
       ? { execArgv: ['--single-threaded-gc', '--max-semi-space-size=32'] }
       : {}),
