@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import os from 'node:os';
 
-// npm test (scripts/test.mjs) runs these beside vitest at a lower priority (nice 10); tsc, ESLint, knip and Biome inherit it.
+// HEXMATE_CHECK_NICE: a nice level for these (npm test, scripts/test.mjs, runs them beside vitest); tsc, ESLint, knip and
+// Biome inherit it.
 const nice = process.env.HEXMATE_CHECK_NICE;
 if (nice) {
   if (!/^-?\d+$/.test(nice) || Number(nice) < -20 || Number(nice) > 19) {

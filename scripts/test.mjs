@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// npm test: the static checks (scripts/check.mjs: tsc, ESLint, knip, the formatter) and vitest at once, the checks
-// at nice 10. Vitest spends much of its time waiting (Redis, the fake Discord, child processes), and the checks fill
-// those waits instead of running first, while the tests keep most of the CPU when they want it. At nice 19 the checks
-// got so little that they ran on alone for ~30 s after vitest; at nice 10 npm test took 138 s instead of 145–153 s on
-// 2 cores, vitest unchanged (docs/testing.md, "How long npm test takes"). HEXMATE_CHECK_NICE overrides it.
+// npm test: the static checks (scripts/check.mjs: tsc, ESLint, knip, the formatter) and vitest at once. The checks
+// are mostly one thread (tsc and ESLint, ~80 CPU-s); vitest runs one worker per core (vitest.config.ts). At the same
+// priority the checks take their share of the cores while the tests run and end with them: on a slow 2-core host
+// npm test took 3 min 12 s so, against 3 min 30 s with the checks at nice 10 beside three workers, where they ran on
+// alone for ~45 s after vitest (docs/testing.md, "How long npm test takes"). HEXMATE_CHECK_NICE sets a nice level.
 // Arguments go to vitest (`npm test -- test/bot`). Fails when either fails; the checks' summary comes last.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -27,7 +27,7 @@ const run = (args, env = {}, capture = false) =>
   });
 
 const [checks, tests] = await Promise.all([
-  run([path.join(root, 'scripts/check.mjs')], { HEXMATE_CHECK_NICE: process.env.HEXMATE_CHECK_NICE ?? '10' }, true),
+  run([path.join(root, 'scripts/check.mjs')], { HEXMATE_CHECK_NICE: process.env.HEXMATE_CHECK_NICE ?? '0' }, true),
   // Vitest's own process (it transforms the sources for every worker) with the workers' GC flags (vitest.config.ts).
   run(['--single-threaded-gc', '--max-semi-space-size=32', vitestBin, 'run', ...process.argv.slice(2)]),
 ]);

@@ -1,5 +1,5 @@
-// npm run deploy-commands against the fake Discord: every command body must
-// pass Discord's schema, for one guild and globally.
+// npm run deploy-commands (the compiled dist/deploy-commands.js; the global setup builds dist/) against the fake
+// Discord: every command body must pass Discord's schema, for one guild and globally.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ afterAll(() => fake.close());
 const TOKEN = FAKE_BOT_TOKEN;
 
 async function deploy(extra: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/deploy-commands.ts'], {
+  return run(process.execPath, ['dist/deploy-commands.js'], {
     env: {
       ...process.env,
       DISCORD_TOKEN: TOKEN,
@@ -140,9 +140,5 @@ describe('deploy-commands', () => {
     expect(fake.violations).toEqual([]);
   });
 
-  it('says what is missing', async () => {
-    const e = await deploy({ DISCORD_CLIENT_ID: '' }).catch((x) => x);
-    expect(e.code).toBe(1);
-    expect(e.stderr).toMatch(/needs DISCORD_CLIENT_ID/);
-  });
+  // Without DISCORD_CLIENT_ID it says what is missing: test/dist.test.ts, in an empty folder with tsx unloadable.
 });
