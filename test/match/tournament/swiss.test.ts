@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TournamentError, pairSwissRound, type GameRecord } from '../../../src/match/tournament/index.js';
 import { planSwissRound } from '../../../src/match/tournament/swiss.js';
 import { makeRng } from '../../../src/engine/rng.js';
-import { colourDiffs, ids, randomResult } from './helpers.js';
+import { absoluteNeed, colourDiffs, colourHistories, ids, randomResult } from './helpers.js';
 
 const show = (games: GameRecord[]) => games.map((g) => `${g.first}-${g.second ?? 'bye'}`).join(' ');
 const g = (
@@ -124,6 +124,43 @@ describe('byes', () => {
     expect(new Set(r.games.slice(0, -1).map((x) => [x.first, x.second].sort().join('-')))).toEqual(
       new Set(['p1-p2', 'p4-p5']),
     );
+  });
+  it('pass over the lowest players when their bye would leave only pairings that break the absolute colour rule', () => {
+    // Seven players after four rounds (p7, p6, p2 and p3 have had the bye). Scores: p7 4, p6 3, p1 p3 p4 p5 2, p2 1.
+    // The candidates, lowest first: p5, p4, p1. First moves so far: p4 S S F F and p6 S F F must move second next,
+    // p5 F F S S and p3 F S S must move first. With p5 on the bye, p4 has only p6 left to meet: one of them would move
+    // the same way three times running. With p4 on the bye, p5 has only p3 left: the same. With p1 on the bye,
+    // everyone keeps the rule.
+    const players = ids(7);
+    const h: GameRecord[] = [
+      g(1, 'p1', 'p4', 'first'),
+      g(1, 'p5', 'p2', 'first'),
+      g(1, 'p3', 'p6', 'first'),
+      g(1, 'p7', null, 'first'),
+      g(2, 'p5', 'p1', 'first'),
+      g(2, 'p7', 'p3', 'first'),
+      g(2, 'p2', 'p4', 'second'),
+      g(2, 'p6', null, 'first'),
+      g(3, 'p7', 'p5', 'first'),
+      g(3, 'p6', 'p1', 'first'),
+      g(3, 'p4', 'p3', 'first'),
+      g(3, 'p2', null, 'first'),
+      g(4, 'p4', 'p7', 'second'),
+      g(4, 'p6', 'p5', 'first'),
+      g(4, 'p1', 'p2', 'first'),
+      g(4, 'p3', null, 'first'),
+    ];
+    const r = pairSwissRound({ players, history: h, round: 5 });
+    expect(r.games.at(-1)).toMatchObject({ first: 'p1', second: null, result: 'first' });
+    const before = colourHistories(players, h);
+    for (const x of r.games.slice(0, -1)) {
+      for (const [p, c] of [
+        [x.first, 'first'],
+        [x.second!, 'second'],
+      ] as const)
+        expect(absoluteNeed(before.get(p)!) ?? c, `${p} moves ${c}`).toBe(c);
+    }
+    expect(show(r.games)).toBe('p7-p6 p5-p4 p3-p2 p1-bye');
   });
 });
 
