@@ -15,6 +15,11 @@
 //   npm run test:mutation -- engine --files='src/engine/ai/*.ts' --accumulate
 //                                            those files, added to the folder's own reports: a folder measured
 //                                            in batches, each a sitting (results outside the files are kept)
+//   npm run test:mutation -- match --files='src/match/takeback.ts' --tests='test/match/**/*.test.ts'
+//                                            against those tests instead of the folder's: a lower bound (fewer tests
+//                                            can only kill fewer mutants), much faster where the folder's selection
+//                                            holds slow tests (the bot tests, for src/match); reports of their own,
+//                                            <folder>.tests-<tests>[.<files>].*, never added to the folder's
 //
 // Incremental: reports/mutation/<folder>.incremental.json keeps each mutant's result and the tests that
 // covered it; the next run tests again only the mutants of changed code or changed tests. The HTML report
@@ -58,6 +63,15 @@ if (files && (chosen.length !== 1 || files.some((f) => !f.startsWith(`src/${chos
   console.error('--files needs one folder, and files of that folder (src/<folder>/...)');
   process.exit(2);
 }
+const tests = args
+  .find((a) => a.startsWith('--tests='))
+  ?.slice('--tests='.length)
+  .split(',')
+  .filter(Boolean);
+if (tests && (chosen.length !== 1 || accumulate || tests.length === 0)) {
+  console.error('--tests needs one folder and at least one test file or glob, and does not go with --accumulate');
+  process.exit(2);
+}
 const unknown = chosen.filter((f) => !(f in FOLDERS));
 if (unknown.length > 0) {
   console.error(`unknown folder ${unknown.join(', ')}: choose from ${Object.keys(FOLDERS).join(', ')}`);
@@ -91,6 +105,10 @@ function forgetMutants(file, mutants) {
   return removed;
 }
 
+/** A name part no longer than a file name may hold: its start and a hash when it is long. */
+const short = (s) =>
+  s.length > 60 ? `${s.slice(0, 40)}-${createHash('sha1').update(s).digest('hex').slice(0, 10)}` : s;
+
 const scores = [];
 for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
   const started = Date.now();
@@ -105,19 +123,20 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
     )
     .join('+');
   // A long list of files would make a name longer than a file name may be: its start and a hash then.
-  const slug =
-    long && long.length > 60
-      ? `${long.slice(0, 40)}-${createHash('sha1').update(long).digest('hex').slice(0, 10)}`
-      : long;
+  const slug = long && short(long);
   // --accumulate: a run of some files that adds its results to the folder's reports (Stryker keeps the results of
   // mutants outside the files it mutates), so that a folder too long for one sitting is measured in batches.
-  const name = files && !accumulate ? `${folder}.partial.${slug}` : folder;
+  const name = tests
+    ? `${folder}.tests-${short(tests.join('+').replace(/[^\w-]/g, '_'))}${slug ? `.${slug}` : ''}`
+    : files && !accumulate
+      ? `${folder}.partial.${slug}`
+      : folder;
   const incrementalFile = `reports/mutation/${name}.incremental.json`;
   const options = (disableBail) => ({
     mutate: files ?? [`src/${folder}/**/*.ts`, `!src/${folder}/**/*.d.ts`],
     testRunner: 'vitest',
     vitest: { configFile: 'vitest.config.ts', related: false },
-    testFiles: FOLDERS[folder].tests,
+    testFiles: tests ?? FOLDERS[folder].tests,
     checkers: ['typescript'],
     // The checker type-checks src only: a mutant that breaks only a test's types is then run (and killed or not)
     // instead of being set aside, and each check re-reads half the code (test, bench and scripts are as big as src).
@@ -135,7 +154,7 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
     clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false },
-    tempDirName: files ? `.stryker-tmp/partial-${slug}` : '.stryker-tmp',
+    tempDirName: files || tests ? `.stryker-tmp/${name}` : '.stryker-tmp',
     // Not copied into the sandbox: the sandboxes (a full run's, beside a partial one) and the reports.
     ignorePatterns: ['/.stryker-tmp', '/reports'],
     cleanTempDir: 'always',
