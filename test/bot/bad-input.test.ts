@@ -28,17 +28,19 @@ const SEED = 20_260_101;
 
 /** Every key of this bot's prefix and its value (DUMP), but the at-most-once interaction claims and the cooldowns. */
 async function snapshot(): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+  const redis = h!.store.redis;
+  const keys: string[] = [];
   let cursor = '0';
   do {
-    const [next, keys] = await h!.store.redis.scan(cursor, 'MATCH', `${h!.prefix}*`, 'COUNT', 500);
-    for (const k of keys) {
-      if (/:(interaction|cooldown):\{/.test(k)) continue;
-      out.set(k, (await h!.store.redis.dumpBuffer(k))?.toString('hex') ?? 'gone');
-    }
+    const [next, found] = await redis.scan(cursor, 'MATCH', `${h!.prefix}*`, 'COUNT', 500);
+    keys.push(...found.filter((k) => !/:(interaction|cooldown):\{/.test(k)));
     cursor = next;
   } while (cursor !== '0');
-  return out;
+  // One round trip for every value, not one each: the snapshot is taken around every hostile input.
+  const pipeline = redis.pipeline();
+  for (const k of keys) pipeline.dumpBuffer(k);
+  const values = (await pipeline.exec()) ?? [];
+  return new Map(keys.map((k, i) => [k, (values[i]?.[1] as Buffer | null)?.toString('hex') ?? 'gone']));
 }
 
 /** What everyone sees: the public messages of the server's channel and of every thread. */
