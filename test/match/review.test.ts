@@ -17,13 +17,14 @@ import {
   postAnnouncement,
   resign,
   runReview,
+  startRetry,
   sweepReviews,
   type ReviewLane,
   type ReviewPost,
 } from '../../src/match/index.js';
 import type { InteractionRef, StoredGame, StoredPlyReview } from '../../src/model/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, harness, HOUR, useMatchStore, type Harness, until } from './harness.js';
+import { createGame, harness, HOUR, refusalOf, useMatchStore, type Harness, until } from './harness.js';
 
 const m = useMatchStore('review');
 const T = Date.now();
@@ -144,6 +145,64 @@ describe('the review job', () => {
     expect((await m.store.reviews.get(g.id))!.status).toBe('skipped');
     expect(reviews(h)).toEqual([]);
     expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g.id);
+  });
+});
+
+describe('retry your mistakes', () => {
+  it("starts a player's session on their own mistakes and blunders, in order, each position as it was", async () => {
+    const h = proc();
+    const g = await played(8);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+
+    // Alice (Red, even plies): the mistake of ply 4, not the inaccuracy of ply 6.
+    const a = await startRetry(h.ctx, g.id, 'alice');
+    expect(a).toMatchObject({ kind: 'retry', userId: 'alice', source: g.id, index: 0, status: 'open' });
+    expect(a.items).toEqual([
+      {
+        game: 'exxit',
+        setup: 'short',
+        moves: EXXIT_SHORT.slice(0, 4),
+        best: 'P 0,0',
+        ply: 4,
+        played: EXXIT_SHORT[4],
+        players: ['Alice', 'Bob'],
+        outcome: 'pending',
+        answer: null,
+        loss: null,
+      },
+    ]);
+    expect(await m.store.practice.get('alice')).toEqual(a);
+    // Bob (Orange): the blunder of ply 3.
+    const b = await startRetry(h.ctx, g.id, 'bob');
+    expect(b.items.map((i) => [i.ply, i.played, i.moves.length])).toEqual([[3, EXXIT_SHORT[3], 3]]);
+  });
+
+  it('refuses a non-player, a game with no review yet, a player with nothing to retry; starts nothing', async () => {
+    const h = proc();
+    const g = await played(8);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    expect(await refusalOf(startRetry(h.ctx, g.id, 'carol'))).toEqual({ key: 'retry.notPlayer' });
+    expect(await m.store.practice.get('carol')).toBeNull();
+
+    // A game still being played has no review.
+    const live = await played(4);
+    expect(await refusalOf(startRetry(h.ctx, live.id, 'dave'))).toEqual({ key: 'retry.notPlayer' });
+    const before = await m.store.practice.get('alice');
+    expect(await refusalOf(startRetry(h.ctx, live.id, 'alice'))).toEqual({ key: 'retry.noReview' });
+
+    // Every move the best: nothing to retry.
+    const perfect: ReviewLane = {
+      grade: (_g, _b, p, ply) => Promise.resolve({ ...graded(p, ply), best: p, loss: 0, grade: 'best', accuracy: 100 }),
+    };
+    const k = proc(perfect);
+    const clean = await played(6);
+    await postAnnouncement(k.ctx, await resign(k.ctx, clean.channelId, 'bob'));
+    await k.settle();
+    expect((await m.store.reviews.get(clean.id))?.status).toBe('posted');
+    expect(await refusalOf(startRetry(k.ctx, clean.id, 'alice'))).toEqual({ key: 'retry.none' });
+    expect(await m.store.practice.get('alice')).toEqual(before);
   });
 });
 
