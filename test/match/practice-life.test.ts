@@ -196,7 +196,7 @@ describe('stale, missing and replaced sessions', () => {
       practicePosition(ctx, old.userId, at(old)),
       answerPractice(ctx, old.userId, old.items[0].best, at(old)),
       stepPractice(ctx, old.userId, at(old), 'skip'),
-      practiceBuilder.load(ctx, { gameId: old.id, at: old.version } as never, old.userId),
+      practiceBuilder.load(ctx, { gameId: old.id, at: old.version }, old.userId, false),
     ])
       expect(await refusalOf(p)).toEqual({ key: 'practice.stale' });
     expect(await m.store.practice.get(old.userId)).toEqual(fresh);
@@ -265,14 +265,14 @@ describe('the builder over a session', () => {
   it("loads the waiting position with the session's id and version, its side to move and its names", async () => {
     const { ctx } = withLane(0);
     const s = await start([itemAt(3, { players: null })]);
-    const b = await practiceBuilder.load(ctx, { gameId: s.id, at: s.version } as never, s.userId);
+    const b = await practiceBuilder.load(ctx, { gameId: s.id, at: s.version }, s.userId, false);
     expect(b).toMatchObject({ ref: s.id, at: s.version, gameId: 'exxit', players: ['', ''], session: s });
     expect(b.state).toEqual(STATES[3]);
     expect(b.side).toBe(g.toMove(STATES[3]));
     expect(b.side).not.toBe(g.toMove(STATES[0]));
 
     const named = await start([itemAt(0)]);
-    const c = await practiceBuilder.load(ctx, { gameId: named.id, at: named.version } as never, named.userId);
+    const c = await practiceBuilder.load(ctx, { gameId: named.id, at: named.version }, named.userId, false);
     expect(c.players).toEqual(['Alice', 'Bob']);
     expect(c.side).toBe(g.toMove(STATES[0]));
   });
