@@ -16,6 +16,7 @@ import {
   followReviewsHere,
   postAnnouncement,
   resign,
+  reviewable,
   runReview,
   startRetry,
   sweepReviews,
@@ -203,6 +204,168 @@ describe('retry your mistakes', () => {
     expect((await m.store.reviews.get(clean.id))?.status).toBe('posted');
     expect(await refusalOf(startRetry(k.ctx, clean.id, 'alice'))).toEqual({ key: 'retry.none' });
     expect(await m.store.practice.get('alice')).toEqual(before);
+  });
+});
+
+describe('which games, and when a process takes a job', () => {
+  it('reviews a game over with a result and moves, never an active, aborted, empty or damaged one', async () => {
+    const g = await played(2);
+    const h = proc(null);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    const over = (await m.store.games.get(g.id))!;
+    expect(over).toMatchObject({ status: 'over', result: { winner: 1 } });
+    expect(reviewable(over)).toBe(true);
+    expect(reviewable(g)).toBe(false);
+    expect(reviewable({ ...over, result: null })).toBe(false);
+    expect(reviewable({ ...over, moves: [] })).toBe(false);
+    expect(reviewable({ ...over, damaged: 'state: not a position' })).toBe(false);
+    expect(reviewable({ ...over, status: 'aborted' })).toBe(false);
+  });
+
+  it('a process that is stopping takes up no review; open again, it grades and posts it', async () => {
+    let open = false;
+    const l = lane();
+    const h = proc(Object.assign(l, { open: () => open }));
+    const g = await played(4);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    expect(await sweepReviews(h.ctx)).toBe(0);
+    await runReview(h.ctx, g.id);
+    expect(l.asked).toEqual([]);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'queued', tries: 0 });
+    open = true;
+    expect(await sweepReviews(h.ctx)).toBe(1);
+    await h.settle();
+    expect(reviews(h, g.channelId)).toHaveLength(1);
+  });
+
+  it('grades as many at once as its lane has slots; the next waits in the queue and goes on when one ends', async () => {
+    for (const slots of [1, 2]) {
+      let release = (): void => {};
+      const gate = new Promise<void>((r) => (release = r));
+      const asked: string[] = [];
+      const held: ReviewLane = {
+        slots,
+        async grade(_game, before, played, ply) {
+          asked.push(`${JSON.stringify(before).length}:${ply}`);
+          await gate;
+          return graded(played, ply);
+        },
+      };
+      const h = proc(held);
+      const [g1, g2] = [await played(2), await played(4)];
+      for (const g of [g1, g2]) await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+      await until(() => asked.length >= slots);
+      // The second job is queued behind the first with one slot, and graded beside it with two.
+      expect(await sweepReviews(h.ctx)).toBe(0);
+      expect(asked).toHaveLength(slots);
+      expect((await m.store.reviews.get(g2.id))?.status).toBe(slots === 1 ? 'queued' : 'running');
+      release();
+      await h.settle();
+      expect(reviews(h, g1.channelId)).toHaveLength(1);
+      expect(reviews(h, g2.channelId)).toHaveLength(1);
+    }
+  });
+
+  it('takes a job whose lease ran out, even from a live process', async () => {
+    const g = await played(4);
+    const p1 = proc();
+    await m.store.processes.beat(p1.ctx.instanceId, 60_000);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    expect((await m.store.reviews.lease(g.id, p1.ctx.instanceId, Date.now() - 120_000, 60_000)).ok).toBe(true);
+    const p2 = proc();
+    expect(await sweepReviews(p2.ctx)).toBe(1);
+    await p2.settle();
+    expect(reviews(p2, g.channelId)).toHaveLength(1);
+  });
+});
+
+describe('failures', () => {
+  /** The review job's hash (its fields JSON-encoded, as every record's). */
+  const jobKey = (id: string) => `${m.prefix}game:{${id}}:review`;
+
+  it('a grader that fails gives the job back, due again shortly; the next attempt goes on from its last ply', async () => {
+    const failing: ReviewLane = {
+      grade: (_g, _b, played, ply) =>
+        ply === 2 ? Promise.reject(new Error('worker lost')) : Promise.resolve(graded(played, ply)),
+    };
+    const h = proc(failing);
+    const g = await played(6);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    const job = (await m.store.reviews.get(g.id))!;
+    expect(job).toMatchObject({ status: 'queued', owner: '', tries: 1 });
+    expect(job.plies.map((p) => p.ply)).toEqual([0, 1]);
+    expect(h.logs.filter((l) => l.gameId === g.id && l.level === 40).map((l) => l.msg)).toEqual([
+      'review interrupted; another attempt will go on from its last ply',
+    ]);
+    // Due again in about 5 s, not now.
+    expect(await m.store.reviews.pending(Date.now() + 1_000)).not.toContain(g.id);
+    expect(await m.store.reviews.pending(Date.now() + 6_000)).toContain(g.id);
+
+    const l = lane();
+    const h2 = proc(l);
+    await runReview(h2.ctx, g.id);
+    await h2.settle();
+    expect(l.asked).toEqual([2, 3, 4, 5]);
+    expect(reviews(h2, g.channelId)).toHaveLength(1);
+  });
+
+  it('a job taken up too often is given up: graded or not, never posted', async () => {
+    const h = proc();
+    // Taken up for the sixth time: still graded and posted.
+    const sixth = await played(2);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, sixth.channelId, 'alice'));
+    await m.store.reviews.create(sixth.id, null);
+    await m.store.redis.hset(jobKey(sixth.id), 'tries', '5');
+    await runReview(h.ctx, sixth.id);
+    expect(await m.store.reviews.get(sixth.id)).toMatchObject({ status: 'posted', tries: 6 });
+    expect(reviews(h, sixth.channelId)).toHaveLength(1);
+
+    // The seventh time, it is given up.
+    const g = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    await m.store.redis.hset(jobKey(g.id), 'tries', '6');
+    await runReview(h.ctx, g.id);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'failed', tries: 7 });
+    expect(reviews(h, g.channelId)).toEqual([]);
+    expect(h.logs.filter((l) => l.gameId === g.id && l.level === 50).map((l) => l.msg)).toEqual([
+      'giving up a game review',
+    ]);
+
+    // Graded, but its post keeps failing: a sixth failure is the last; the job ends without a post.
+    const posting = proc();
+    posting.ctx.notifier.post = () => Promise.reject(new Error('Discord is down'));
+    const g2 = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g2.channelId, 'bob'));
+    await m.store.reviews.create(g2.id, null);
+    await runReview(posting.ctx, g2.id);
+    expect(await m.store.reviews.get(g2.id)).toMatchObject({ status: 'done', owner: '', tries: 1 });
+    await m.store.redis.hset(jobKey(g2.id), 'tries', '6');
+    const later = proc();
+    await runReview(later.ctx, g2.id);
+    expect(await m.store.reviews.get(g2.id)).toMatchObject({ status: 'posted', messageId: null });
+    expect(reviews(later)).toEqual([]);
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).not.toContain(g2.id);
+  });
+
+  it('a game whose move log does not replay fails its review with a log line, and nothing is graded', async () => {
+    const l = lane();
+    const h = proc(l);
+    const g = await played(4);
+    const bad = await m.store.games.update(g.id, g.version, { appendMoves: ['P 30,30'] });
+    if (!bad.ok) throw new Error('update');
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    await runReview(h.ctx, g.id);
+    expect(l.asked).toEqual([]);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'failed' });
+    expect(h.logs.filter((x) => x.gameId === g.id && x.level === 50).map((x) => x.msg)).toEqual([
+      'review: the move log does not replay',
+    ]);
+    expect(reviews(h)).toEqual([]);
   });
 });
 
@@ -419,5 +582,43 @@ describe('reply mode', () => {
     release();
     await h.settle();
     expect(h.follows.sort()).toEqual(['review:ended', 'review:fresher']);
+  });
+
+  it('a refused follow-up is not tried again: the job ends with no message, logged', async () => {
+    const h = replyProc();
+    let tried = 0;
+    h.ctx.notifier.followUp = () => {
+      tried++;
+      return Promise.reject(new Error('Unknown Webhook'));
+    };
+    const g = await resigned(h, 1_000);
+    await h.settle();
+    expect(tried).toBe(1);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted', messageId: null });
+    expect(h.logs.filter((l) => l.gameId === g.id && l.level === 40).map((l) => l.msg)).toEqual([
+      'could not follow up with the review',
+    ]);
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('again'))).toBe(0);
+    expect(await sweepReviews(h.ctx)).toBe(0);
+    await h.settle();
+    expect(tried).toBe(1);
+  });
+
+  it('a process that died while following up is not followed by a second follow-up from the next', async () => {
+    const p1 = replyProc();
+    // The follow-up is on its way when the process dies: it never answers, and the process never beats again.
+    p1.ctx.notifier.followUp = () => new Promise(() => {});
+    const g = await resigned(p1, 1_000);
+    await until(async () => (await m.store.reviews.get(g.id))?.status === 'sending');
+
+    const p2 = replyProc();
+    await m.store.processes.beat(p2.ctx.instanceId, 60_000);
+    expect(await sweepReviews(p2.ctx)).toBe(1);
+    await p2.settle();
+    expect(p2.follows).toEqual([]);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted', messageId: null });
+    expect(p2.logs.filter((l) => l.gameId === g.id).map((l) => l.msg)).toContain(
+      'review follow-up claimed before (a crash): not sent again',
+    );
   });
 });
