@@ -6,6 +6,8 @@ import { getGame } from '../../src/engine/index.js';
 import {
   advanceEvent,
   enterResults,
+  nameOf,
+  pairingOf,
   pairingGameId,
   pairingResult,
   parsePairingGameId,
@@ -141,6 +143,82 @@ describe('pairing games', () => {
       result: 'double-forfeit',
       forfeit: true,
     });
+  });
+});
+
+describe('a pairing result at its edges', () => {
+  const g = getGame('orion');
+  const init = g.initial('preset1');
+  if (!init.ok) throw new Error('setup');
+  /** The state after the first `n` moves of a fixed line (S1 K2, then the first legal move each ply). */
+  function after(n: number): { moves: string[]; state: unknown } {
+    let st: unknown = init.ok ? init.value : null;
+    const moves: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const mv = i === 0 ? g.parseMove(st, 'S1 K2') : { ok: true as const, value: g.legalMoves(st)[0] };
+      if (!mv.ok) throw new Error('move');
+      moves.push(g.formatMove(st, mv.value, 'canonical'));
+      const next = g.play(st, mv.value);
+      if (!next.ok) throw new Error('play');
+      st = next.value;
+    }
+    return { moves, state: JSON.parse(JSON.stringify(st)) };
+  }
+  const timeUp = { winner: null, draw: false, reason: 'time' };
+
+  it.each([
+    [
+      'over, no winner and no draw flag: a draw',
+      { result: { winner: null, draw: false, reason: 'OD-19' } },
+      { result: 'draw' },
+    ],
+    [
+      'over, a draw flag beside a winner: a draw',
+      { result: { winner: 0, draw: true, reason: 'OD-19' } },
+      { result: 'draw' },
+    ],
+    ['over with no result: none yet', { result: null }, null],
+    ['aborted with no result: none yet', { status: 'aborted', result: null }, null],
+    [
+      'aborted as damaged, after moves: a double forfeit',
+      { status: 'aborted', ...after(1), result: { ...timeUp, reason: 'damaged' } },
+      { result: 'double-forfeit', forfeit: true },
+    ],
+    [
+      'aborted after two moves, the first player to move: the second wins',
+      { status: 'aborted', ...after(2), result: timeUp },
+      { result: 'second', forfeit: true },
+    ],
+    [
+      'aborted after moves, a state that does not read: a double forfeit',
+      { status: 'aborted', moves: ['S1 K2'], state: { board: 'junk' }, result: timeUp },
+      { result: 'double-forfeit', forfeit: true },
+    ],
+    [
+      'aborted after moves, an unknown game: a double forfeit',
+      { status: 'aborted', ...after(1), game: 'chess', result: timeUp },
+      { result: 'double-forfeit', forfeit: true },
+    ],
+  ])('%s', (_name, over, want) => {
+    expect(pairingResult(game(over as Partial<StoredGame>))).toEqual(want);
+  });
+
+  it('names a player, and finds their pairing in the round being played (as first or second), or none', () => {
+    const t = event(4, {
+      status: 'running',
+      round: 2,
+      pairings: [
+        { round: 1, board: 1, first: 'p1', second: 'p2', result: 'first' },
+        { round: 2, board: 1, first: 'p3', second: 'p1', result: null },
+        { round: 2, board: 2, first: 'p2', second: null, result: null },
+      ],
+    });
+    expect(nameOf(t, 'p3')).toBe('P3');
+    expect(nameOf(t, 'nobody')).toBe('?');
+    expect(pairingOf(t, 'p1')).toMatchObject({ round: 2, board: 1 });
+    expect(pairingOf(t, 'p3')).toMatchObject({ round: 2, board: 1 });
+    expect(pairingOf(t, 'p2')).toMatchObject({ round: 2, board: 2 });
+    expect(pairingOf(t, 'p4')).toBeUndefined();
   });
 });
 
