@@ -222,6 +222,30 @@ describe('a pairing result at its edges', () => {
   });
 });
 
+describe('an event whose next round cannot be paired', () => {
+  it('ends with that note after the round played, its winners ranked as they stand', () => {
+    // Two players who have met: Swiss never pairs them again, so a second round has no legal pairing.
+    const t = event(2, {
+      status: 'running',
+      rounds: 2,
+      round: 1,
+      roundDeadline: 50,
+      pairings: [{ round: 1, board: 1, first: 'p1', second: 'p2', result: 'second' }],
+    });
+    const done = advanceEvent(t, 7);
+    expect(done).toMatchObject({
+      status: 'finished',
+      endNote: 'no-pairing',
+      finishedAt: 7,
+      roundDeadline: null,
+      round: 1,
+      winners: ['p2'],
+      wakeAt: 7,
+    });
+    expect(done.pairings).toEqual(t.pairings);
+  });
+});
+
 describe('the life of an event', () => {
   it('Swiss rounds: as asked, never past the pairing limit; a round robin plays everyone', () => {
     expect(roundsFor({ format: 'swiss', roundsWanted: 3 }, 8)).toBe(3);
