@@ -1,0 +1,183 @@
+// The announcement sweep at the match layer (src/match/reconcile.ts), against
+// real Redis with a recording notifier: a post a process saved and never made
+// is made once by another process, saying what it owes (the start, the moves
+// since the last post, moves taken back); a post its live owner is still at is
+// left to it unless the owner has held it too long; a post that keeps failing
+// is tried again later, then given up with a log line; a hint that names no
+// game, or a game that owes nothing, is dropped.
+import { describe, expect, it } from 'vitest';
+import { getGame } from '../../src/engine/index.js';
+import { MAX_TRIES, OWED_STALE_MS, sweepOwed } from '../../src/match/index.js';
+import type { StoredGame } from '../../src/model/index.js';
+import { createGame, gamePosts, harness, HOUR, postKeys, useMatchStore, type Harness } from './harness.js';
+
+let storeNow: number | null = null;
+const m = useMatchStore('reconcile', () => storeNow ?? Date.now());
+const T = Date.now();
+const DEAD = 'proc-dead';
+
+const proc = (): Harness => harness(() => Date.now());
+const owedIds = () => m.store.outbox.owed(Date.now() + 24 * HOUR, 1000);
+
+/** The canonical texts of the first `n` moves of a fixed Orion line (the first legal move each ply). */
+function orionLine(rec: StoredGame, n: number): { moves: string[]; state: unknown } {
+  const g = getGame('orion');
+  let st: unknown = rec.state;
+  const moves: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const mv = g.legalMoves(st)[0];
+    moves.push(g.formatMove(st, mv, 'canonical'));
+    const next = g.play(st, mv);
+    if (!next.ok) throw new Error('play');
+    st = next.value;
+  }
+  return { moves, state: JSON.parse(JSON.stringify(st)) };
+}
+
+/** A game where a process that then died saved `n` moves with their post owed (the first post was shown). */
+async function owingMoves(n: number, owner = DEAD): Promise<StoredGame> {
+  const rec = await createGame(T + HOUR);
+  const { moves, state } = orionLine(rec, n);
+  const res = await m.store.games.update(
+    rec.id,
+    rec.version,
+    { state, appendMoves: moves },
+    { announce: { owner, interaction: null } },
+  );
+  if (!res.ok) throw new Error('update');
+  return res.game;
+}
+
+describe('an owed post', () => {
+  it("is made once by another process, with the moves since the last post; the owner's hint is gone after", async () => {
+    const rec = await owingMoves(2);
+    expect(rec.annV).toBeGreaterThan(rec.shown ?? 0);
+    expect(await owedIds()).toContain(rec.id);
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(1);
+    const [post] = gamePosts(p, rec.channelId);
+    expect(post.lines.map((l) => l.key)).toEqual(['move.line', 'move.line']);
+    expect(post.game.moves).toEqual(rec.moves);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(rec.version);
+    expect(after.shownMoves).toBe(2);
+    expect(await owedIds()).not.toContain(rec.id);
+    // Nothing owed now: a second sweep, by anyone, makes nothing.
+    const q = proc();
+    expect(await sweepOwed(q.ctx, 0)).toBe(0);
+    expect(await sweepOwed(p.ctx, 0)).toBe(0);
+    expect(gamePosts(q, rec.channelId)).toEqual([]);
+    expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+  });
+
+  it('a start never posted is made with its introduction', async () => {
+    const made = await m.store.games.create(
+      {
+        game: 'orion',
+        setup: 'preset1',
+        guildId: 'g1',
+        channelId: `c-start-${T}`,
+        parentChannelId: null,
+        messageId: null,
+        players: [
+          { id: 'alice', name: 'Alice' },
+          { id: 'bob', name: 'Bob' },
+        ],
+        rated: false,
+        state: (await createGame(T + HOUR)).state,
+        clock: { perMoveMs: HOUR, deadline: T + HOUR, reminded: false, wakeAt: T + HOUR },
+      },
+      { announce: { owner: DEAD, interaction: null } },
+    );
+    if (!made.ok) throw new Error('create');
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBeGreaterThanOrEqual(1);
+    expect(postKeys(p, `c-start-${T}`)).toEqual([['game.intro']]);
+  });
+
+  it('says how many moves were taken back since the last post', async () => {
+    const rec = await owingMoves(3);
+    await m.store.outbox.markShown(rec.id, rec.version, 3);
+    const back = orionLine(rec, 2);
+    const res = await m.store.games.update(
+      rec.id,
+      rec.version,
+      { state: back.state, truncateMoves: 2 },
+      { announce: { owner: DEAD, interaction: null } },
+    );
+    if (!res.ok) throw new Error('update');
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(1);
+    const [post] = gamePosts(p, rec.channelId);
+    expect(post.lines).toEqual([{ key: 'takeback.owedLine', params: { count: 1 } }]);
+    expect(post.game.moves).toHaveLength(2);
+  });
+});
+
+describe('who makes it', () => {
+  it("a live owner's fresh post is left to it; held too long, another process takes it over", async () => {
+    const owner = proc();
+    await m.store.processes.beat(owner.ctx.instanceId, 60_000);
+    const rec = await owingMoves(1, owner.ctx.instanceId);
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(0);
+    expect(gamePosts(p, rec.channelId)).toEqual([]);
+    // Looked at again shortly, not dropped.
+    expect(await owedIds()).toContain(rec.id);
+
+    // The same, written long ago by the store's clock: the owner has lost track of it.
+    storeNow = Date.now() - OWED_STALE_MS - 10_000;
+    const old = await owingMoves(1, owner.ctx.instanceId);
+    storeNow = null;
+    await m.store.outbox.recheck(old.id, 0);
+    expect(await sweepOwed(p.ctx, 0)).toBe(1);
+    expect(gamePosts(p, old.channelId)).toHaveLength(1);
+  });
+
+  it('a hint naming no game, or a game that owes nothing, is dropped', async () => {
+    const rec = await createGame(T + HOUR);
+    await m.store.outbox.recheck('nosuchgame', 0);
+    await m.store.redis.zadd(`${m.prefix}games:owed`, 0, 'nosuchgam2', 0, rec.id);
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(0);
+    const left = await owedIds();
+    expect(left).not.toContain('nosuchgam2');
+    expect(left).not.toContain(rec.id);
+    expect(p.posts).toEqual([]);
+  });
+});
+
+describe('a post that keeps failing', () => {
+  it('is tried again after a delay, each failure logged; past six tries it is given up, marked shown, logged', async () => {
+    const rec = await owingMoves(1);
+    const p = proc();
+    p.ctx.notifier.post = () => Promise.reject(new Error('Missing Access'));
+    expect(await sweepOwed(p.ctx, 0)).toBe(0);
+    expect(p.logs.filter((l) => l.gameId === rec.id).map((l) => l.msg)).toEqual([
+      'could not make an owed game post; will try again',
+    ]);
+    // Due again in about 5 s (the first retry's delay), not at once.
+    expect(await m.store.outbox.owed(Date.now() + 1_000)).not.toContain(rec.id);
+    expect(await m.store.outbox.owed(Date.now() + 6_000)).toContain(rec.id);
+
+    await m.store.redis.hset(`${m.prefix}game:{${rec.id}}`, 'annTries', String(MAX_TRIES));
+    await m.store.outbox.recheck(rec.id, 0);
+    const q = proc();
+    expect(await sweepOwed(q.ctx, 0)).toBe(0);
+    expect(q.posts).toEqual([]);
+    expect(q.logs.filter((l) => l.gameId === rec.id && l.level === 50).map((l) => l.msg)).toEqual([
+      'giving up an owed game post after repeated failures',
+    ]);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(after.annV);
+    expect(await owedIds()).not.toContain(rec.id);
+  });
+
+  it('on its sixth try it is still made', async () => {
+    const rec = await owingMoves(1);
+    await m.store.redis.hset(`${m.prefix}game:{${rec.id}}`, 'annTries', String(MAX_TRIES - 1));
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(1);
+    expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+  });
+});
