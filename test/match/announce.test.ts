@@ -62,6 +62,11 @@ describe('a post', () => {
     const other = proc();
     expect(await sweepOwed(other.ctx, 0)).toBe(1);
     expect(gamePosts(other, r2.channelId)).toHaveLength(1);
+
+    // A post another process owes is not handed over by this one's failure.
+    const r3 = await owed(other);
+    expect(await postAnnouncement(failing.ctx, announcement(failing.ctx, r3, r3.state, []))).toBe(false);
+    expect(await m.store.outbox.owner(r3.id)).toBe(other.ctx.instanceId);
   });
 
   it('has one nonce per event: the same moves, status and takebacks, whichever version shows them', () => {
