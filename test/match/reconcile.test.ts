@@ -7,8 +7,8 @@
 // game, or a game that owes nothing, is dropped.
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { MAX_TRIES, OWED_STALE_MS, sweepOwed } from '../../src/match/index.js';
-import type { StoredGame } from '../../src/model/index.js';
+import { MAX_TRIES, OWED_STALE_MS, sweepOwed, takeOwed } from '../../src/match/index.js';
+import type { InteractionRef, StoredGame } from '../../src/model/index.js';
 import { createGame, gamePosts, harness, HOUR, postKeys, useMatchStore, type Harness } from './harness.js';
 
 let storeNow: number | null = null;
@@ -35,14 +35,19 @@ function orionLine(rec: StoredGame, n: number): { moves: string[]; state: unknow
 }
 
 /** A game where a process that then died saved `n` moves with their post owed (the first post was shown). */
-async function owingMoves(n: number, owner = DEAD): Promise<StoredGame> {
-  const rec = await createGame(T + HOUR);
+async function owingMoves(
+  n: number,
+  owner = DEAD,
+  over: Parameters<typeof createGame>[1] = {},
+  interaction: InteractionRef | null = null,
+): Promise<StoredGame> {
+  const rec = await createGame(T + HOUR, over);
   const { moves, state } = orionLine(rec, n);
   const res = await m.store.games.update(
     rec.id,
     rec.version,
     { state, appendMoves: moves },
-    { announce: { owner, interaction: null } },
+    { announce: { owner, interaction } },
   );
   if (!res.ok) throw new Error('update');
   return res.game;
@@ -179,5 +184,81 @@ describe('a post that keeps failing', () => {
     const p = proc();
     expect(await sweepOwed(p.ctx, 0)).toBe(1);
     expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+  });
+});
+
+describe('reply mode (the bot cannot post in the channel)', () => {
+  const replyOnly = { postable: false, guildId: null };
+  const young = (): InteractionRef => ({ token: `t${Math.random()}`, createdAt: Date.now(), component: false });
+
+  it('with no interaction left to carry it, the sweep leaves the post to the next interaction in its channel', async () => {
+    const rec = await owingMoves(1, DEAD, replyOnly);
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(0);
+    expect(p.posts).toEqual([]);
+    expect(await owedIds()).not.toContain(rec.id);
+    expect(await m.store.outbox.owner(rec.id)).toBe('');
+
+    // The next interaction there takes it over, once, with the move since the last post.
+    const q = proc();
+    await m.store.processes.beat(q.ctx.instanceId, 60_000);
+    const a = await takeOwed(q.ctx, rec.channelId);
+    expect(a?.post.lines.map((l) => l.key)).toEqual(['move.line']);
+    expect(await m.store.outbox.owner(rec.id)).toBe(q.ctx.instanceId);
+    expect(await takeOwed(q.ctx, rec.channelId)).toBeNull();
+    expect(await takeOwed(proc().ctx, rec.channelId)).toBeNull();
+    await a?.after(true);
+    expect(await takeOwed(q.ctx, rec.channelId)).toBeNull();
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(after.annV);
+  });
+
+  it('nothing to take in a channel the bot posts in, with nothing owed, or whose live owner is at it', async () => {
+    const p = proc();
+    const postable = await owingMoves(1);
+    expect(await takeOwed(p.ctx, postable.channelId)).toBeNull();
+    const settled = await createGame(T + HOUR, replyOnly);
+    expect(await takeOwed(p.ctx, settled.channelId)).toBeNull();
+    const owner = proc();
+    await m.store.processes.beat(owner.ctx.instanceId, 60_000);
+    const held = await owingMoves(1, owner.ctx.instanceId, replyOnly);
+    expect(await takeOwed(p.ctx, held.channelId)).toBeNull();
+    expect(await takeOwed(p.ctx, 'no-such-channel')).toBeNull();
+  });
+
+  it('an interaction still open when the process died is followed up by the sweep, once', async () => {
+    const i = young();
+    const rec = await owingMoves(1, DEAD, replyOnly, i);
+    const p = proc();
+    const follows: string[] = [];
+    p.ctx.notifier.answerLate = () => Promise.resolve('open');
+    p.ctx.notifier.followUp = (ref) => {
+      follows.push(ref.token);
+      return Promise.resolve('m1');
+    };
+    // (Other tests' posts may be owed too: this one's follow-up is what counts.)
+    expect(await sweepOwed(p.ctx, 0)).toBeGreaterThanOrEqual(1);
+    expect(follows).toEqual([i.token]);
+    expect(gamePosts(p, rec.channelId)).toEqual([]);
+    await sweepOwed(p.ctx, 0);
+    expect(follows).toHaveLength(1);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(after.annV);
+  });
+
+  it("an interaction left thinking is answered by the sweep's edit", async () => {
+    const i = young();
+    const rec = await owingMoves(2, DEAD, {}, i);
+    const p = proc();
+    const late: string[] = [];
+    p.ctx.notifier.answerLate = (ref, post) => {
+      late.push(`${ref.token}:${post.kind}`);
+      return Promise.resolve('edited');
+    };
+    expect(await sweepOwed(p.ctx, 0)).toBeGreaterThanOrEqual(1);
+    expect(late).toEqual([`${i.token}:game`]);
+    expect(gamePosts(p, rec.channelId)).toEqual([]);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(after.annV);
   });
 });
