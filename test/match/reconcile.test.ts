@@ -246,6 +246,32 @@ describe('reply mode (the bot cannot post in the channel)', () => {
     expect(after.shown).toBe(after.annV);
   });
 
+  it('a follow-up claimed before a crash is not sent again; an interaction Discord says is gone carries nothing', async () => {
+    const p = proc();
+    const follows: string[] = [];
+    let late: 'open' | 'gone' = 'open';
+    p.ctx.notifier.answerLate = () => Promise.resolve(late);
+    p.ctx.notifier.followUp = (ref) => {
+      follows.push(ref.token);
+      return Promise.resolve('m1');
+    };
+    // The dying process claimed the follow-up (and may have sent it) before it could note the post shown.
+    const sent = await owingMoves(1, DEAD, replyOnly, young());
+    expect(await m.store.outbox.claimReplyPost(sent.id, sent.version)).toBe(true);
+    await sweepOwed(p.ctx, 0);
+    expect(follows).toEqual([]);
+    const after = (await m.store.games.get(sent.id))!;
+    expect(after.shown).toBe(after.annV);
+
+    late = 'gone';
+    const gone = await owingMoves(1, DEAD, replyOnly, young());
+    await sweepOwed(p.ctx, 0);
+    expect(follows).toEqual([]);
+    expect(await owedIds()).not.toContain(gone.id);
+    expect(await m.store.outbox.owner(gone.id)).toBe('');
+    expect((await takeOwed(p.ctx, gone.channelId))?.post.game.id).toBe(gone.id);
+  });
+
   it("an interaction left thinking is answered by the sweep's edit", async () => {
     const i = young();
     const rec = await owingMoves(2, DEAD, {}, i);
