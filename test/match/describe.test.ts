@@ -79,6 +79,11 @@ describe('the result lines', () => {
     const notes = getGame('orion').scoreNotes(STATE);
     expect(lines.slice(1, 1 + notes.length).map((l) => l.key)).toEqual(notes.map((n) => `engine.${n.id}`));
     expect(keys(lines.slice(1 + notes.length))).toEqual(['result.casual', 'result.replayHint']);
+    // No winner is a draw, whatever the flag says.
+    expect(resultLines(game('over', { winner: null, draw: false, reason: 'OD-19' }), undefined)[0]).toEqual({
+      key: 'result.draw',
+      params: { why: { key: 'end.rule', params: { rule: 'OD-19' } } },
+    });
     // Without the position: no score.
     expect(keys(resultLines(game('over', { winner: 1, draw: false, reason: 'OD-19' }), undefined))).toEqual([
       'result.wins',
