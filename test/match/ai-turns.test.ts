@@ -4,7 +4,15 @@
 // and a resignation while it thinks simply wins (its move is dropped, no error).
 import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { playMove, postAnnouncement, resign, startMatch, sweepAiTurns, type ThinkMove } from '../../src/match/index.js';
+import {
+  playMove,
+  postAnnouncement,
+  resign,
+  resumeAi,
+  startMatch,
+  sweepAiTurns,
+  type ThinkMove,
+} from '../../src/match/index.js';
 import type { PlayerRef } from '../../src/model/index.js';
 import { createGame, gamePosts, harness, postKeys, useMatchStore } from './harness.js';
 
@@ -104,5 +112,59 @@ describe('the AI’s turn', () => {
     expect(rec.moves).toHaveLength(1);
     expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['end.resigned']]);
     expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});
+
+describe('the AI sweep', () => {
+  it('drops hints for no game or no AI turn; leaves a turn a live process thinks about; takes one whose thinker died', async () => {
+    const { h, think } = aiHarness();
+    // No such game, and a game where the person is to move.
+    await m.store.aiTurns.note('nosuchgam1');
+    const theirs = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await m.store.aiTurns.note(theirs.id);
+    expect(await sweepAiTurns(h.ctx, 0)).toBe(0);
+    const left = await m.store.aiTurns.noted(Date.now() + 60_000);
+    expect(left).not.toContain('nosuchgam1');
+    expect(left).not.toContain(theirs.id);
+
+    // The AI to move, its lease held by a live process: left to it; by this very process: left too.
+    const g = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    await m.store.aiTurns.note(g.id);
+    const other = harness(() => Date.now());
+    await m.store.processes.beat(other.ctx.instanceId, 60_000);
+    expect(await m.store.aiTurns.lease(g.id, other.ctx.instanceId, 60_000)).toBeNull(); // null: taken
+    expect(await sweepAiTurns(h.ctx, 0)).toBe(0);
+    expect(await sweepAiTurns(other.ctx, 0)).toBe(0);
+    expect(think).not.toHaveBeenCalled();
+
+    // Its holder gone: taken over, one move.
+    await m.store.processes.gone(other.ctx.instanceId);
+    expect(await sweepAiTurns(h.ctx, 0)).toBe(1);
+    await h.settle();
+    expect(think).toHaveBeenCalledTimes(1);
+    expect((await m.store.games.get(g.id))!.moves).toHaveLength(1);
+  });
+
+  it('a record that does not read is quarantined, the others still swept', async () => {
+    const { h } = aiHarness();
+    const bad = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    const good = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    for (const g of [bad, good]) await m.store.aiTurns.note(g.id);
+    await m.store.redis.hset(`${m.prefix}game:{${bad.id}}`, 'players', '{broken');
+    expect(await sweepAiTurns(h.ctx, 0)).toBeGreaterThanOrEqual(1);
+    await h.settle();
+    expect((await m.store.games.get(good.id))!.moves).toHaveLength(1);
+    expect(h.logs.some((l) => l.gameId === bad.id && l.level >= 40)).toBe(true);
+  });
+
+  it('after a restart, every active game with the AI to move gets its move; games between people are left', async () => {
+    const { h, think } = aiHarness();
+    const g = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    const people = await createGame(0, { clock: null });
+    await resumeAi(h.ctx);
+    await h.settle();
+    expect((await m.store.games.get(g.id))!.moves).toHaveLength(1);
+    expect((await m.store.games.get(people.id))!.moves).toHaveLength(0);
+    expect(think.mock.calls.length).toBeGreaterThanOrEqual(1);
   });
 });
