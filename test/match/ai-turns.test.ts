@@ -136,6 +136,13 @@ describe('the AI sweep', () => {
     expect(await sweepAiTurns(h.ctx, 0)).toBe(0);
     expect(await sweepAiTurns(other.ctx, 0)).toBe(0);
     expect(think).not.toHaveBeenCalled();
+    // A turn this process holds is its own, even before its first heartbeat.
+    const mine = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    await m.store.aiTurns.note(mine.id);
+    expect(await m.store.aiTurns.lease(mine.id, h.ctx.instanceId, 60_000)).toBeNull();
+    expect(await sweepAiTurns(h.ctx, 0)).toBe(0);
+    await m.store.aiTurns.release(mine.id, h.ctx.instanceId);
+    await m.store.aiTurns.drop(mine.id);
 
     // Its holder gone: taken over, one move.
     await m.store.processes.gone(other.ctx.instanceId);
@@ -154,7 +161,9 @@ describe('the AI sweep', () => {
     expect(await sweepAiTurns(h.ctx, 0)).toBeGreaterThanOrEqual(1);
     await h.settle();
     expect((await m.store.games.get(good.id))!.moves).toHaveLength(1);
-    expect(h.logs.some((l) => l.gameId === bad.id && l.level >= 40)).toBe(true);
+    expect(h.logs.filter((l) => l.gameId === bad.id && l.level >= 50).map((l) => l.msg)).toContain(
+      'damaged game record quarantined',
+    );
   });
 
   it('after a restart, every active game with the AI to move gets its move; games between people are left', async () => {
