@@ -1,7 +1,7 @@
 // Where a pairing's game stands (src/match/tournament-games.ts, readPairing),
 // read from the store at the match layer: not opened yet, being played, a
-// result for the pairing, or stuck — a record the
-// store cannot read or one marked damaged — which the round's deadline ends.
+// result for the pairing, or stuck — a record the store cannot read or one
+// marked damaged — which the round's deadline ends.
 import { describe, expect, it } from 'vitest';
 import { pairingGameId, resign } from '../../src/match/index.js';
 import { readPairing } from '../../src/match/tournament-games.js';
