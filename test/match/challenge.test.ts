@@ -13,7 +13,7 @@ import {
   type ChallengeInput,
 } from '../../src/match/index.js';
 import type { PlayerRef } from '../../src/model/index.js';
-import { gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
 
 let t = Date.now();
 const m = useMatchStore('challenge', () => t);
@@ -119,6 +119,22 @@ describe('accepting', () => {
     expect(await refusalOf(createChallenge(h.ctx, input({ channelId: c.channelId, threadable: false })))).toEqual({
       key: 'challenge.channelBusy',
     });
+  });
+});
+
+describe('a challenge that cannot start', () => {
+  it('is closed when its game cannot open, the card saying why, and the player told; a new one may be posted', async () => {
+    const h = harness(() => t);
+    const c = await createChallenge(h.ctx, input());
+    // Meanwhile a game took the channel (another process's start): the accepted one cannot open there.
+    await createGame(t + HOUR, { channelId: c.channelId });
+    const r = await acceptChallenge(h.ctx, c.id, bob, null);
+    expect(r.challenge.status).toBe('cancelled');
+    expect(r.game).toBeUndefined();
+    expect(r.note?.key).toBe('challenge.couldNotStart');
+    expect(r.tell).toEqual((r.note?.params as { why: unknown }).why);
+    expect((await m.store.challenges.get(c.id))?.status).toBe('cancelled');
+    expect(await refusalOf(acceptChallenge(h.ctx, c.id, bob, null))).toEqual({ key: 'challenge.closedAlready' });
   });
 });
 
