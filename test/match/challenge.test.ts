@@ -132,7 +132,8 @@ describe('a challenge that cannot start', () => {
     expect(r.challenge.status).toBe('cancelled');
     expect(r.game).toBeUndefined();
     expect(r.note?.key).toBe('challenge.couldNotStart');
-    expect(r.tell).toEqual((r.note?.params as { why: unknown }).why);
+    expect(r.note?.params).toEqual({ why: { key: 'start.channelBusy' } });
+    expect(r.tell).toEqual({ key: 'start.channelBusy' });
     expect((await m.store.challenges.get(c.id))?.status).toBe('cancelled');
     expect(await refusalOf(acceptChallenge(h.ctx, c.id, bob, null))).toEqual({ key: 'challenge.closedAlready' });
   });
