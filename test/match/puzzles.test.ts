@@ -82,6 +82,28 @@ describe('puzzles from finished games', () => {
   it('takes mistakes and blunders 20+ points below the best as candidates, costliest first', () => {
     const plies = [0, 1, 2, 3, 4, 5].map((i) => graded('P 1,0', i));
     expect(puzzleCandidates(plies).map((p) => p.ply)).toEqual([3]);
+
+    // The gap between the best move's chance and the played one's, from 20 points; the grade a mistake or a blunder;
+    // the costliest first, the earlier of equal losses first; three at most.
+    const ply = (n: number, grade: StoredPlyReview['grade'], gap: number): StoredPlyReview => ({
+      ...graded('P 1,0', n),
+      grade,
+      bestChance: 80,
+      playedChance: 80 - gap,
+      loss: gap,
+    });
+    const table = [
+      ply(0, 'blunder', 30),
+      ply(1, 'mistake', 20),
+      ply(2, 'mistake', 19.9),
+      ply(3, 'inaccuracy', 25),
+      ply(4, 'blunder', 30),
+      ply(5, 'good', 40),
+      ply(6, 'blunder', 50),
+    ];
+    expect(puzzleCandidates(table).map((p) => p.ply)).toEqual([6, 0, 4]);
+    expect(puzzleCandidates([...table].reverse()).map((p) => p.ply)).toEqual([6, 0, 4]);
+    expect(puzzleCandidates(table.slice(0, 4)).map((p) => p.ply)).toEqual([0, 1]);
   });
 
   it('checks the candidates in the lane once the review is graded, and adds the confirmed ones, without names', async () => {
