@@ -19,6 +19,7 @@ import {
   setupOf,
   sweepOwed,
   takebackButtonFor,
+  takebackSide,
   type Announcement,
   type ThinkMove,
 } from '../../src/match/index.js';
@@ -517,5 +518,62 @@ describe('against the AI', () => {
     expect(postKeys(h, g.channelId)).toEqual([['move.line'], ['takeback.line'], ['move.line'], ['move.line']]);
     expect(await m.store.aiTurns.holder(g.id)).toBeNull();
     expect(h.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});
+
+describe('whose Takeback button a board carries', () => {
+  const people = (over: Partial<StoredGame> = {}): StoredGame =>
+    ({
+      id: 'abcdefghij',
+      status: 'active',
+      players: [
+        { id: 'alice', name: 'Alice' },
+        { id: 'bob', name: 'Bob' },
+      ],
+      moves: ['m1'],
+      ...over,
+    }) as StoredGame;
+  const ai: PlayerRef = { id: 'ai', name: 'hexmate', bot: 'easy' };
+  const vsAi = (over: Partial<StoredGame> = {}) => people({ players: [{ id: 'alice', name: 'Alice' }, ai], ...over });
+
+  it.each([
+    ['people, after the first move: the one who moved', people(), 1, 0],
+    ['people, the other way round', people({ moves: ['m1', 'm2'] }), 0, 1],
+    ['people, before any move: none', people({ moves: [] }), 1, null],
+    ['a game over: none', people({ status: 'over' }), 1, null],
+    ['a damaged record: none', people({ damaged: 'state' }), 1, null],
+    ['a tournament pairing: none', people({ id: pairingGameId('abcdefghij', 1, 1) }), 1, null],
+    ['the AI has replied, the person to move: theirs', vsAi({ moves: ['m1', 'm2'] }), 0, 0],
+    ['the AI to move (its reply is seconds away): none', vsAi({ moves: ['m1'] }), 1, null],
+    ['against the AI, one move so far: none', vsAi({ moves: ['m1'] }), 0, null],
+  ])('%s', (_name, rec, next, want) => {
+    expect(takebackSide(rec, next as 0 | 1)).toBe(want);
+  });
+
+  it('only on a post that shows a move, with no offer open, where the game allows takebacks', async () => {
+    const h = harness(() => T);
+    const g = await newGame();
+    await play(h, g, ORION.slice(0, 1));
+    const rec = await get(g.id);
+    const post = { kind: 'game' as const, game: rec, state: rec.state, lines: [{ key: 'move.line' as const }] };
+    expect(await takebackButtonFor(h.ctx, post, 1)).toBe(0);
+    expect(await takebackButtonFor(h.ctx, { ...post, lines: [{ key: 'game.intro' as const }] }, 1)).toBeNull();
+    const offered = { ...rec, takebackOffer: { by: 0 as const, ply: 1, version: rec.version + 1 } };
+    expect(await takebackButtonFor(h.ctx, { ...post, game: offered }, 1)).toBeNull();
+    // Rated, in a server that has not allowed takebacks in rated games.
+    expect(await takebackButtonFor(h.ctx, { ...post, game: { ...rec, rated: true } }, 1)).toBeNull();
+  });
+
+  it('an offer answered after the game ended is refused: the game is over', async () => {
+    const h = harness(() => T);
+    const { g, asked } = await withOffer(h, 1);
+    const ended = await m.store.games.update(g.id, asked.game.version, {
+      status: 'over',
+      result: { winner: 1, draw: false, reason: 'resign' },
+    });
+    expect(ended.ok).toBe(true);
+    expect(await refusalOf(answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true))).toEqual({
+      key: 'game.over',
+    });
   });
 });
