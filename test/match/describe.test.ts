@@ -6,34 +6,24 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { resultLines, resultSummary } from '../../src/match/describe.js';
 import type { GameResult, StoredGame } from '../../src/model/index.js';
+import { gameRecord } from './harness.js';
 
 const init = getGame('orion').initial('preset1');
 if (!init.ok) throw new Error('setup');
 const STATE = JSON.parse(JSON.stringify(init.value)) as unknown;
 
-function game(status: StoredGame['status'], result: GameResult | null, over: Partial<StoredGame> = {}): StoredGame {
-  return {
-    id: 'g0000001',
-    game: 'orion',
-    setup: 'preset1',
-    guildId: 'g',
-    channelId: 'c',
+const game = (status: StoredGame['status'], result: GameResult | null, over: Partial<StoredGame> = {}): StoredGame =>
+  gameRecord({
     players: [
       { id: 'u1', name: 'Ann' },
       { id: 'u2', name: 'Ben' },
     ],
-    rated: false,
-    state: STATE,
     moves: ['S1 K2'],
     version: 3,
     status,
     result,
-    drawOffer: null,
-    createdAt: 0,
-    updatedAt: 0,
     ...over,
-  };
-}
+  });
 const ann = { player: { id: 'u1', name: 'Ann', bot: undefined } };
 const ben = { player: { id: 'u2', name: 'Ben', bot: undefined } };
 const side = (n: 0 | 1) => ({ key: `game.orion.side.${n}` });

@@ -17,6 +17,7 @@ import {
 } from '../../src/match/index.js';
 import type { StoredGame } from '../../src/model/index.js';
 import { openStore, type NewGame, type Store } from '../../src/store/index.js';
+import type { Announce } from '../../src/store/types.js';
 
 export const HOUR = 3_600_000;
 
@@ -124,28 +125,61 @@ const orionStart = (): unknown => {
   return JSON.parse(JSON.stringify(init.value));
 };
 
-/** An active Orion Duel game (preset 1) between Alice and Bob whose clock wakes at `wakeAt`. */
-export async function createGame(wakeAt: number, over: Partial<NewGame> = {}): Promise<StoredGame> {
+/**
+ * An active Orion Duel game (preset 1) between Alice and Bob whose clock wakes at `wakeAt`; `announce`: its start
+ * saved with its post owed by that process.
+ */
+export async function createGame(
+  wakeAt: number,
+  over: Partial<NewGame> = {},
+  announce?: Announce,
+): Promise<StoredGame> {
   if (!current) throw new Error('call useMatchStore() first');
-  const r = await current.store.games.create({
-    game: 'orion',
-    setup: 'preset1',
-    guildId: 'g1',
-    channelId: `c${randomBytes(5).toString('hex')}`,
-    parentChannelId: null,
-    messageId: null,
-    players: [
-      { id: 'alice', name: 'Alice' },
-      { id: 'bob', name: 'Bob' },
-    ],
-    rated: false,
-    state: orionStart(),
-    clock: { perMoveMs: HOUR, deadline: wakeAt + HOUR / 4, reminded: false, wakeAt },
-    ...over,
-  });
+  const r = await current.store.games.create(
+    {
+      game: 'orion',
+      setup: 'preset1',
+      guildId: 'g1',
+      channelId: `c${randomBytes(5).toString('hex')}`,
+      parentChannelId: null,
+      messageId: null,
+      players: [
+        { id: 'alice', name: 'Alice' },
+        { id: 'bob', name: 'Bob' },
+      ],
+      rated: false,
+      state: orionStart(),
+      clock: { perMoveMs: HOUR, deadline: wakeAt + HOUR / 4, reminded: false, wakeAt },
+      ...over,
+    },
+    announce ? { announce } : {},
+  );
   if (!r.ok) throw new Error(`create refused: ${r.reason}`);
   return r.game;
 }
+
+/** A finished Orion Duel game's record (preset 1, Alice and Bob, no result yet), in memory: for functions of a record. */
+export const gameRecord = (over: Partial<StoredGame> = {}): StoredGame => ({
+  id: 'g0000001',
+  game: 'orion',
+  setup: 'preset1',
+  guildId: 'g1',
+  channelId: 'c1',
+  players: [
+    { id: 'alice', name: 'Alice' },
+    { id: 'bob', name: 'Bob' },
+  ],
+  rated: false,
+  state: orionStart(),
+  moves: [],
+  version: 2,
+  status: 'over',
+  result: null,
+  drawOffer: null,
+  createdAt: 0,
+  updatedAt: 0,
+  ...over,
+});
 
 /** What a call was refused with (message key and rule id), or null when it was not refused. */
 export async function refusalOf(p: Promise<unknown>): Promise<{ key: string; rule?: string } | null> {

@@ -76,25 +76,7 @@ describe('an owed post', () => {
   });
 
   it('a start never posted is made with its introduction', async () => {
-    const made = await m.store.games.create(
-      {
-        game: 'orion',
-        setup: 'preset1',
-        guildId: 'g1',
-        channelId: `c-start-${T}`,
-        parentChannelId: null,
-        messageId: null,
-        players: [
-          { id: 'alice', name: 'Alice' },
-          { id: 'bob', name: 'Bob' },
-        ],
-        rated: false,
-        state: (await createGame(T + HOUR)).state,
-        clock: { perMoveMs: HOUR, deadline: T + HOUR, reminded: false, wakeAt: T + HOUR },
-      },
-      { announce: { owner: DEAD, interaction: null } },
-    );
-    if (!made.ok) throw new Error('create');
+    await createGame(T + HOUR, { channelId: `c-start-${T}` }, { owner: DEAD, interaction: null });
     const p = proc();
     expect(await sweepOwed(p.ctx, 0)).toBeGreaterThanOrEqual(1);
     expect(postKeys(p, `c-start-${T}`)).toEqual([['game.intro']]);

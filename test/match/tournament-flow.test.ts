@@ -20,6 +20,7 @@ import {
   withdraw,
 } from '../../src/match/tournament/event.js';
 import { isRecordId, type StoredGame, type StoredTournament } from '../../src/model/index.js';
+import { gameRecord } from './harness.js';
 
 function event(n: number, over: Partial<StoredTournament> = {}): StoredTournament {
   return {
@@ -70,31 +71,7 @@ const firstWins = (t: StoredTournament, now: number) =>
     now,
   );
 
-function game(over: Partial<StoredGame>): StoredGame {
-  const init = getGame('orion').initial('preset1');
-  if (!init.ok) throw new Error('setup');
-  return {
-    id: 'g1',
-    game: 'orion',
-    setup: 'preset1',
-    guildId: 'g',
-    channelId: 'c',
-    players: [
-      { id: 'p1', name: 'a' },
-      { id: 'p2', name: 'b' },
-    ],
-    rated: false,
-    state: JSON.parse(JSON.stringify(init.value)),
-    moves: [],
-    version: 2,
-    status: 'over',
-    result: null,
-    drawOffer: null,
-    createdAt: 0,
-    updatedAt: 0,
-    ...over,
-  };
-}
+const game = (over: Partial<StoredGame>): StoredGame => gameRecord(over);
 
 describe('pairing games', () => {
   it('have a fixed store id naming the event, round and board; random ids are not pairings', () => {
