@@ -112,6 +112,14 @@ describe('who makes it', () => {
     // Looked at again shortly, not dropped.
     expect(await owedIds()).toContain(rec.id);
 
+    // The sweep of the process that owes it leaves it too (its post is in flight), even before its first heartbeat.
+    const self = proc();
+    const mine = await owingMoves(1, self.ctx.instanceId);
+    expect(await sweepOwed(self.ctx, 0)).toBe(0);
+    expect(gamePosts(self, mine.channelId)).toEqual([]);
+    expect(await owedIds()).toContain(mine.id);
+    await m.store.outbox.markShown(mine.id, mine.version, 1);
+
     // The same, written long ago by the store's clock: the owner has lost track of it.
     storeNow = Date.now() - OWED_STALE_MS - 10_000;
     const old = await owingMoves(1, owner.ctx.instanceId);
