@@ -17,6 +17,8 @@ import {
   serverClockMs,
   setClock,
   setExpertSeconds,
+  setPuzzleChannel,
+  setSeasons,
   setTakebacks,
 } from '../../src/match/index.js';
 import { harness, HOUR, refusalOf, useMatchStore } from './harness.js';
@@ -105,6 +107,23 @@ describe('the clock and the expert AI', () => {
     expect(await expertCapMs(ctx, g)).toBe(2_000);
     await setExpertSeconds(ctx, g, null);
     expect(await expertCapMs(ctx, g)).toBe(10_000);
+  });
+});
+
+describe('what the sweeps visit', () => {
+  it('a server with a daily puzzle channel, or with seasons, is listed for its sweep, and left off once it has none', async () => {
+    const { ctx } = harness(() => 0);
+    const g = guild();
+    expect((await setPuzzleChannel(ctx, g, '77')).puzzleChannel).toBe('77');
+    expect(await m.store.puzzles.dailyGuilds()).toContain(g);
+    await setPuzzleChannel(ctx, g, null);
+    expect(await m.store.puzzles.dailyGuilds()).not.toContain(g);
+
+    expect(await setSeasons(ctx, g, 'monthly', '88')).toMatchObject({ seasonLength: 'monthly', seasonChannel: '88' });
+    expect(await m.store.seasons.guilds()).toContain(g);
+    // No seasons: no channel kept for them either.
+    expect((await setSeasons(ctx, g, null, '88')).seasonChannel ?? null).toBeNull();
+    expect(await m.store.seasons.guilds()).not.toContain(g);
   });
 });
 
