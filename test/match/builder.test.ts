@@ -54,7 +54,8 @@ describe('the builder of a live game', () => {
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'alice', ['zz', 'zz']))).toEqual({
       key: 'builder.gone',
     });
-    expect(() => chosenMove(chosen.pos, [])).toThrow();
+    // Confirm on the first screen (no move chosen yet) is no move.
+    expect(await refusalOf(Promise.resolve().then(() => chosenMove(chosen.pos, [])))).toEqual({ key: 'builder.gone' });
   });
 
   it('refuses a spectator, the player not to move, and a builder drawn before the last move', async () => {
@@ -64,9 +65,15 @@ describe('the builder of a live game', () => {
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'carol', []))).toEqual({ key: 'game.notYours' });
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'bob', []))).toEqual({ key: 'move.notYourTurn' });
 
-    const played = await confirmBuilt(h.ctx, where, 'alice', firstPath(rec.state));
+    const path = firstPath(rec.state);
+    const view = menuView(g, rec.state, path);
+    const played = await confirmBuilt(h.ctx, where, 'alice', path);
     expect(played.announcement.post.game.moves).toHaveLength(1);
-    expect(played.typed.length).toBeGreaterThan(0);
+    expect(view?.kind === 'move' && [view.text, view.typed]).toEqual([
+      played.announcement.post.game.moves[0],
+      played.typed,
+    ]);
+    expect(played.label.key).toMatch(/^builder\./);
     // The builder drawn on the first position: stale for its screens, an old post's when opened again.
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'bob', []))).toEqual({ key: 'builder.stale' });
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'bob', [], true))).toEqual({

@@ -77,7 +77,10 @@ describe('the view', () => {
     if (!r.ok) throw new Error('missing');
     expect(r.view.status).toBe('over');
     expect(r.view.result).toEqual({ winner: 0, draw: false, reason: 'resign' });
-    expect(r.view.summary?.key).toMatch(/\S/);
+    expect(r.view.summary).toEqual({
+      key: 'result.summary.wins',
+      params: { winner: { name: 'Alice' }, side: { key: 'game.orion.side.0' }, why: { key: 'end.resign' } },
+    });
   });
 
   it('is missing for an id that is none, an unknown game, a damaged or unreadable record', async () => {
