@@ -4,7 +4,12 @@
 // them to another's sweep, two processes racing check each candidate once, the pool gets each position once, a
 // damaged job is skipped, a check that keeps failing is given up. The shipped set validates and every solution is
 // legal.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import {
@@ -13,6 +18,7 @@ import {
   queuePuzzleChecks,
   resign,
   runPuzzleCheck,
+  seedPuzzlePool,
   sweepPuzzleChecks,
   postAnnouncement,
   setPuzzleChannel,
@@ -171,8 +177,8 @@ function plyOf(state: unknown): number {
   return r.states.findIndex((s) => JSON.stringify(s) === JSON.stringify(state));
 }
 
-function proc(l: ReviewLane): Harness {
-  const h = harness(() => Date.now());
+function proc(l: ReviewLane, now: () => number = () => Date.now()): Harness {
+  const h = harness(now);
   h.ctx.review = l;
   return h;
 }
@@ -356,6 +362,197 @@ describe('puzzle checks: bad records and failures', () => {
     expect(p.logs.filter((x) => /giving up a puzzle candidate/.test(x.msg))).toHaveLength(1);
     expect((await m.store.puzzleChecks.pending(Date.now() + HOUR)).some((r) => r.gameId === g.id)).toBe(false);
     await p.settle();
+  });
+});
+
+describe('the puzzle check sweep: who holds a job, and how many at once', () => {
+  beforeEach(forgetPositions);
+  const plies = (n: number, at: readonly number[]) => EXXIT_SHORT.slice(0, n).map((mv, i) => graded(mv, i, at));
+
+  it('takes nothing while its lane is closed or has no check, and a lane with no check records no candidate', async () => {
+    const g = await finished(4);
+    const ref = { gameId: g.id, ply: 3 };
+    const { checkPuzzle: _none, ...noCheck } = checkLane();
+    const bare = proc(noCheck);
+    expect(await queuePuzzleChecks(bare.ctx, g, plies(4, [3]))).toBe(0);
+    expect(await jobOf(g.id, 3)).toBeNull();
+
+    expect(await queuePuzzleChecks(recorder().ctx, g, plies(4, [3]))).toBe(1);
+    const l = checkLane();
+    const closed = proc({ ...l, open: () => false });
+    for (const p of [closed, bare]) {
+      expect(await sweepPuzzleChecks(p.ctx)).toBe(0);
+      await runPuzzleCheck(p.ctx, ref);
+    }
+    await settleAll(closed, bare);
+    expect(l.checked).toEqual([]);
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'queued', owner: '', tries: 0 });
+
+    // Open (its `open` says so): taken up, checked and added.
+    const open = proc({ ...l, open: () => true });
+    expect(await sweepPuzzleChecks(open.ctx)).toBe(1);
+    await settleAll(open);
+    expect(l.checked).toEqual([3]);
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'added', owner: '', tries: 1 });
+  });
+
+  it('leaves a job a live process holds, and takes over one whose holder is gone, whose lease ran out, or its own', async () => {
+    const g = await finished(8);
+    await queuePuzzleChecks(recorder().ctx, g, plies(8, [1, 3, 5]));
+    const live = `live-${g.id}`;
+    await m.store.processes.beat(live, 60_000);
+    const now = Date.now();
+    expect((await m.store.puzzleChecks.lease({ gameId: g.id, ply: 1 }, live, now, 60_000)).ok).toBe(true);
+    expect((await m.store.puzzleChecks.lease({ gameId: g.id, ply: 3 }, 'gone-process', now, 60_000)).ok).toBe(true);
+    const l = checkLane();
+    const p = proc(l);
+    await m.store.processes.beat(p.ctx.instanceId, 60_000);
+
+    // The live holder's job is passed, the gone one's taken (then the waiting one, as the slot frees).
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(1);
+    await settleAll(p);
+    expect(l.checked).toEqual([3, 5]);
+    expect(await jobOf(g.id, 1)).toMatchObject({ status: 'running', owner: live, tries: 1 });
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'added', tries: 2 });
+    expect(await jobOf(g.id, 5)).toMatchObject({ status: 'added', tries: 1 });
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(0);
+
+    // Two minutes on, the live holder has not extended its lease: taken over although the process still beats.
+    const later = proc(l, () => Date.now() + 120_000);
+    await m.store.processes.beat(later.ctx.instanceId, 600_000);
+    await m.store.processes.beat(live, 600_000);
+    expect(await sweepPuzzleChecks(later.ctx)).toBe(1);
+    await settleAll(later);
+    expect(l.checked).toEqual([3, 5, 1]);
+    expect(await jobOf(g.id, 1)).toMatchObject({ status: 'added', owner: '', tries: 2 });
+
+    // A job this process holds but no longer has in hand (its check ended without giving it back): taken again.
+    const g2 = await finished(4);
+    await queuePuzzleChecks(recorder().ctx, g2, plies(4, [3]));
+    expect((await m.store.puzzleChecks.lease({ gameId: g2.id, ply: 3 }, p.ctx.instanceId, Date.now(), 60_000)).ok).toBe(
+      true,
+    );
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(1);
+    await settleAll(p);
+    expect(l.checked).toEqual([3, 5, 1, 3]);
+    // Taken by the same holder: no new try counted.
+    expect(await jobOf(g2.id, 3)).toMatchObject({ status: 'added', tries: 1 });
+  });
+
+  it('checks one candidate at a time: the others wait their turn, and the next goes on as the slot frees', async () => {
+    let release: (() => void) | null = null;
+    const l = checkLane((n) =>
+      n === 1 ? new Promise((r) => (release = () => r(CONFIRMED))) : Promise.resolve(CONFIRMED),
+    );
+    const p = proc(l);
+    await m.store.processes.beat(p.ctx.instanceId, 60_000);
+    const g = await finished(8);
+    await queuePuzzleChecks(recorder().ctx, g, plies(8, [1, 3, 5]));
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(1);
+    await until(() => l.checked.length === 1);
+    // Busy: neither a sweep nor a run of another candidate starts one; the one in hand is not started twice.
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(0);
+    await runPuzzleCheck(p.ctx, { gameId: g.id, ply: 3 });
+    await runPuzzleCheck(p.ctx, { gameId: g.id, ply: 1 });
+    expect(l.checked).toEqual([1]);
+    expect(await jobOf(g.id, 1)).toMatchObject({ status: 'running', tries: 1 });
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'queued', tries: 0 });
+    release!();
+    await settleAll(p);
+    expect(l.checked).toEqual([1, 3, 5]);
+    for (const ply of [1, 3, 5]) expect(await jobOf(g.id, ply)).toMatchObject({ status: 'added', tries: 1 });
+  });
+
+  it('drops the hint of a job already over, and gives up a job whose moves do not replay or that lost its puzzle', async () => {
+    const g = await finished(8);
+    await queuePuzzleChecks(recorder().ctx, g, plies(8, [1, 3, 5]));
+    const pending = `${m.prefix}puzzle-checks:pending`;
+    const keyOf = (ply: number) => `${m.prefix}game:{${g.id}}:puzzle-check:${ply}`;
+    // Ply 1's job was ended by a process that died before its hint was dropped (the hint is back).
+    const r1 = { gameId: g.id, ply: 1 };
+    expect((await m.store.puzzleChecks.lease(r1, 'x', Date.now(), 60_000)).ok).toBe(true);
+    expect(await m.store.puzzleChecks.finish(r1, 'x', 'rejected')).toBe(true);
+    await m.store.redis.zadd(pending, Date.now() - 1_000, `${g.id}:1`);
+    // Ply 3's moves no longer replay (a valid record: three moves, the third not legal there).
+    await m.store.redis.hset(keyOf(3), 'moves', JSON.stringify(['P 1,0', 'P 0,1', 'P 1,0']));
+    // Ply 5's job says checked but holds no puzzle.
+    await m.store.redis.hset(keyOf(5), 'status', JSON.stringify('checked'));
+    const l = checkLane();
+    const p = proc(l);
+    await m.store.processes.beat(p.ctx.instanceId, 60_000);
+    await sweepPuzzleChecks(p.ctx);
+    await settleAll(p);
+    expect(l.checked).toEqual([]);
+    expect(await jobOf(g.id, 1)).toMatchObject({ status: 'rejected' });
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'failed', owner: '' });
+    expect(await jobOf(g.id, 5)).toMatchObject({ status: 'failed', owner: '' });
+    expect(p.logs.filter((x) => /its moves do not replay; given up/.test(x.msg))).toHaveLength(1);
+    expect(p.logs.filter((x) => /checked with no puzzle recorded; given up/.test(x.msg))).toHaveLength(1);
+    const left = await m.store.redis.zrange(pending, 0, -1);
+    for (const ply of [1, 3, 5]) expect(left).not.toContain(`${g.id}:${ply}`);
+
+    // A run asked for a job that is over drops its hint and does nothing more.
+    await m.store.redis.zadd(pending, Date.now() - 1_000, `${g.id}:1`);
+    await runPuzzleCheck(p.ctx, r1);
+    await settleAll(p);
+    expect(await m.store.redis.zscore(pending, `${g.id}:1`)).toBeNull();
+    expect(l.checked).toEqual([]);
+    expect(await jobOf(g.id, 1)).toMatchObject({ status: 'rejected', tries: 1 });
+  });
+
+  it('a candidate the store refuses is logged and the others are recorded: the review is never held up', async () => {
+    const g = await finished(8);
+    const create = m.store.puzzleChecks.create.bind(m.store.puzzleChecks);
+    vi.spyOn(m.store.puzzleChecks, 'create').mockImplementation((c) =>
+      c.ply === 3 ? Promise.reject(new Error('Redis is down')) : create(c),
+    );
+    const r = recorder();
+    expect(await queuePuzzleChecks(r.ctx, g, plies(8, [1, 3, 5]))).toBe(2);
+    expect(r.logs.filter((x) => x.msg === 'puzzle candidate not recorded')).toHaveLength(1);
+    expect(await jobOf(g.id, 3)).toBeNull();
+    for (const ply of [1, 5])
+      expect(await jobOf(g.id, ply)).toMatchObject({ status: 'queued', moves: EXXIT_SHORT.slice(0, ply) });
+    const l = checkLane();
+    const p = proc(l);
+    await sweepPuzzleChecks(p.ctx);
+    await settleAll(p);
+    expect(l.checked).toEqual([1, 5]);
+  });
+});
+
+describe('the shipped set at start', () => {
+  it('is read from its folder, a file that does not validate left out (logged), and no folder is no set', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexmate-puzzles-'));
+    try {
+      const real = readFileSync(new URL('../../data/puzzles/exxit.json', import.meta.url), 'utf8');
+      writeFileSync(path.join(dir, 'exxit.json'), real);
+      writeFileSync(path.join(dir, 'broken.json'), '{"game": "exxit", "puzzles": [');
+      writeFileSync(path.join(dir, 'notes.txt'), 'not a set');
+      const logs = harness(() => Date.now()).logs;
+      const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+      const url = pathToFileURL(`${dir}/`);
+      const read = shippedPuzzles(log, url);
+      expect(read).toEqual((JSON.parse(real) as { puzzles: unknown[] }).puzzles);
+      expect(read.length).toBeGreaterThan(0);
+      expect(logs.filter((x) => x.msg === 'shipped puzzle file does not validate: left out')).toHaveLength(1);
+      expect(shippedPuzzles(log, pathToFileURL(`${dir}/none/`))).toEqual([]);
+      expect(logs.filter((x) => x.msg === 'no shipped puzzle set')).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('seeds the pool once: a second start adds nothing', async () => {
+    const shipped = shippedPuzzles();
+    const h = harness(() => Date.now());
+    const before = (await m.store.puzzles.count('exxit')) + (await m.store.puzzles.count('orion'));
+    const first = await seedPuzzlePool(h.ctx);
+    const after = (await m.store.puzzles.count('exxit')) + (await m.store.puzzles.count('orion'));
+    expect(after - before).toBe(first);
+    expect(first).toBeGreaterThan(0);
+    for (const p of shipped) expect(await m.store.puzzles.get(p.id)).toEqual(p);
+    expect(await seedPuzzlePool(h.ctx)).toBe(0);
+    expect(h.logs.filter((x) => x.msg === 'shipped puzzles added to the pool')).toHaveLength(1);
   });
 });
 
