@@ -280,6 +280,92 @@ describe('a takeback between people', () => {
     });
     expect((await askTakeback(h.ctx, { gameId: g.id, version: 2 }, 'alice')).kind).toBe('offered');
   });
+
+  it('a forged button on a post that carries none (the person’s own first move against the AI) is stale', async () => {
+    const h = harness(() => T);
+    const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
+    const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    await playMove(h.ctx, { gameId: g.id }, { userId: 'alice' }, ORION[0]);
+    const rec = await get(g.id);
+    expect(rec.version).toBe(2);
+    expect(await refusalOf(askTakeback(h.ctx, { gameId: g.id, version: 2 }, 'alice'))).toEqual({
+      key: 'takeback.staleButton',
+    });
+    expect(await get(g.id)).toEqual(rec);
+  });
+
+  it('an offer whose move log has grown since (a write that did not clear it) is stale', async () => {
+    const h = harness(() => T);
+    const { g, asked } = await withOffer(h, 1);
+    // Bob's reply written by something that left the offer in place.
+    const grown = await m.store.games.update(g.id, asked.game.version, {
+      state: (await get(g.id)).state,
+      appendMoves: [ORION[1]],
+    });
+    expect(grown.ok).toBe(true);
+    expect((await get(g.id)).takebackOffer).toEqual(asked.offer);
+    expect(await refusalOf(answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true))).toEqual({
+      key: 'takeback.stale',
+    });
+    expect((await get(g.id)).moves).toEqual(ORION.slice(0, 2));
+  });
+});
+
+/** `h`'s next game writes answer `reasons` in turn (a lost compare-and-set, a game deleted meanwhile), then write. */
+function failWrites(h: ReturnType<typeof harness>, ...reasons: ('conflict' | 'not-found')[]): void {
+  const store = h.ctx.store;
+  const games = new Proxy(store.games, {
+    get: (t, k) =>
+      k === 'update'
+        ? (...a: Parameters<typeof t.update>) => {
+            const reason = reasons.shift();
+            return reason ? Promise.resolve({ ok: false as const, reason }) : t.update(...a);
+          }
+        : (Reflect.get(t, k) as unknown),
+  });
+  h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
+}
+
+describe('a takeback whose write does not land', () => {
+  it('a game gone meanwhile: asking, declining and accepting say so, and nothing is written', async () => {
+    const h = harness(() => T);
+    const { g, asked } = await withOffer(h, 2, 'bob');
+    const rec = await get(g.id);
+    failWrites(h, 'not-found');
+    expect(await refusalOf(answerTakeback(h.ctx, g.id, asked.offer.version, 'alice', false))).toEqual({
+      key: 'game.gone',
+    });
+    failWrites(h, 'not-found');
+    expect(await refusalOf(answerTakeback(h.ctx, g.id, asked.offer.version, 'alice', true))).toEqual({
+      key: 'game.gone',
+    });
+    expect(await get(g.id)).toEqual(rec);
+    const fresh = await newGame();
+    await play(h, fresh, ORION.slice(0, 1));
+    failWrites(h, 'not-found');
+    expect(await refusalOf(askTakeback(h.ctx, { channelId: fresh.channelId }, 'alice'))).toEqual({
+      key: 'game.gone',
+    });
+    expect((await get(fresh.id)).takebackOffer ?? null).toBeNull();
+  });
+
+  it('a lost compare-and-set is tried again on the game read afresh, twice at most', async () => {
+    const h = harness(() => T);
+    const g = await newGame();
+    await play(h, g, ORION.slice(0, 1));
+    failWrites(h, 'conflict', 'conflict');
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
+    expect(asked.kind).toBe('offered');
+    if (asked.kind !== 'offered') return;
+    failWrites(h, 'conflict', 'conflict', 'conflict');
+    expect(await refusalOf(answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true))).toEqual({
+      key: 'game.changedJustNow',
+    });
+    expect((await get(g.id)).moves).toEqual(ORION.slice(0, 1));
+    failWrites(h, 'conflict', 'conflict');
+    expect((await answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true)).kind).toBe('accepted');
+    expect((await get(g.id)).moves).toEqual([]);
+  });
 });
 
 /**
@@ -429,6 +515,32 @@ describe('forced moves', () => {
     expect(exxit.toMove(now.value)).toBe(mover);
     expect(exxit.forcedMove(now.value)).toBeNull();
   });
+
+  it('asked by the player who passed: the pass goes with their move before it, and the reply between', async () => {
+    const h = harness(() => T);
+    const exxit = getGame('exxit');
+    const g = await newGame({}, 'exxit', setupOf('exxit', { tiles: 19 }));
+    for (const mv of EXXIT_SHORT.slice(0, 33)) {
+      const st = exxit.fromJSON((await get(g.id)).state);
+      if (!st.ok) throw new Error('state');
+      await playMove(h.ctx, { gameId: g.id }, { userId: exxit.toMove(st.value) === 0 ? 'alice' : 'bob' }, mv);
+    }
+    const r = replay(exxit, g.setup, EXXIT_SHORT.slice(0, 34));
+    if (!r.ok) throw new Error('replay');
+    // Ply 33 is the forced pass; the passer's last chosen move is ply 31.
+    const passer = exxit.toMove(r.states[33]);
+    expect(exxit.forcedMove(r.states[33])).not.toBeNull();
+    expect(exxit.toMove(r.states[31])).toBe(passer);
+    const user = passer === 0 ? 'alice' : 'bob';
+    const asked = await askTakeback(h.ctx, { channelId: g.channelId }, user);
+    if (asked.kind !== 'offered') throw new Error(asked.kind);
+    expect(asked.moves).toEqual(EXXIT_SHORT.slice(31, 34));
+    const res = await answerTakeback(h.ctx, g.id, asked.offer.version, passer === 0 ? 'bob' : 'alice', true);
+    if (res.kind !== 'accepted') throw new Error(res.kind);
+    const back = await get(g.id);
+    expect(back.moves).toEqual(EXXIT_SHORT.slice(0, 31));
+    expectConsistent(back);
+  });
 });
 
 describe('against the AI', () => {
@@ -439,8 +551,11 @@ describe('against the AI', () => {
     const g = await newGame({ players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
     await play(h, g, ORION.slice(0, 1));
     await searching;
+    // The AI's turn is noted for its sweep while it thinks; the takeback drops it (the person is to move).
+    expect(await m.store.aiTurns.noted(Date.now() + HOUR)).toContain(g.id);
     const asked = await askTakeback(h.ctx, { channelId: g.channelId }, 'alice');
     if (asked.kind !== 'done') throw new Error(asked.kind);
+    expect(await m.store.aiTurns.noted(Date.now() + HOUR)).not.toContain(g.id);
     await postAnnouncement(h.ctx, asked.announcement);
     return g;
   }
