@@ -4,7 +4,7 @@
 // the server whose board counts too), the per-user cooldown, none left, a
 // broken puzzle refused, one try rated once (the player both scopes, the
 // puzzle globally), and the daily post's Solve refused once answered.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import {
@@ -40,6 +40,15 @@ const ctxAt = (now: number) => harness(() => now);
 const cooled = (u: string) => m.store.redis.del(`${m.prefix}cooldown:{puzzle:${u}}`);
 
 describe('a puzzle given', () => {
+  it('is not opened when the player’s earlier session cannot be read for another reason than damage (Redis down)', async () => {
+    const [orion] = await pool();
+    const u = user();
+    const h = ctxAt(clock);
+    vi.spyOn(m.store.practice, 'get').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(openPuzzle(h.ctx, u, orion.id, GUILD)).rejects.toThrow('Connection is closed.');
+    expect(await m.store.practice.get(u)).toBeNull();
+  });
+
   it('is one the player has not seen, of the game asked, as a session naming the server; the position replayed', async () => {
     const [orion] = await pool();
     const u = user();
@@ -164,6 +173,11 @@ describe('an answer', () => {
     const pz = await m.store.puzzleRatings.get('orion', rater, 'global');
     expect(pz.games).toBe(1);
     expect(pz.rating).toBeLessThan(1500);
+    // The puzzle starts firmer than a newcomer (a deviation of 200, not 350): one answer moves its deviation a little.
+    expect(pz.rd).toBeLessThan(200);
+    expect(pz.rd).toBeGreaterThan(170);
+    // Its place in the pool (whence puzzles near a player's rating are picked) follows its new rating.
+    expect(Number(await m.store.redis.zscore(`${m.prefix}puzzle:{puzzles}:pool:orion`, orion.id))).toBe(pz.rating);
     expect((await m.store.puzzleRatings.get('orion', rater, `guild:${GUILD}`)).games).toBe(0);
 
     // Asked again (a second process, a retried follow-up): the stored change, nothing applied twice.
