@@ -92,8 +92,10 @@ export async function sweepReviews(ctx: MatchContext, limit = 25): Promise<numbe
       const holder = job.owner;
       if (holder && holder !== ctx.instanceId && job.leaseUntil > now && (await ctx.store.processes.alive(holder)))
         continue;
-      if (grading(job) && hand(ctx).size >= slots(ctx)) break; // busy: the others wait their turn, in order
-      ctx.background(`review ${id}`, () => runReview(ctx, id, holder || null));
+      // Busy grading: the others wait their turn, in order. A graded review only waiting for its post takes no slot.
+      const posting = !grading(job);
+      if (!posting && hand(ctx).size >= slots(ctx)) break;
+      ctx.background(`review ${id}`, () => runReview(ctx, id, holder || null, posting));
       taken++;
     } catch (e) {
       if (isCorruptRecordError(e)) {
@@ -121,12 +123,19 @@ async function madeUp(ctx: MatchContext, id: string): Promise<void> {
 /**
  * Takes a game's review job (its lease; `takeOver`: a holder found gone),
  * grades the plies not graded yet, and posts it once. Left alone when another
- * process holds it, or when this one is busy with as many as it grades at once.
+ * process holds it, or when this one is busy with as many as it grades at once
+ * — unless `posting`: the sweep found it graded (a job never goes back to
+ * grading), only its post is left, which need not wait behind a grading.
  */
-export async function runReview(ctx: MatchContext, gameId: string, takeOver: string | null = null): Promise<void> {
+export async function runReview(
+  ctx: MatchContext,
+  gameId: string,
+  takeOver: string | null = null,
+  posting = false,
+): Promise<void> {
   const lane = ctx.review;
   const mine = hand(ctx);
-  if (!lane || lane.open?.() === false || mine.has(gameId) || mine.size >= slots(ctx)) return;
+  if (!lane || lane.open?.() === false || mine.has(gameId) || (!posting && mine.size >= slots(ctx))) return;
   mine.add(gameId);
   const store = ctx.store.reviews;
   let stopKeeping: (() => void) | null = null;

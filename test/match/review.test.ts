@@ -281,6 +281,156 @@ describe('which games, and when a process takes a job', () => {
   });
 });
 
+describe('what the review holds, and what comes with it', () => {
+  it('three costly moves a side at most, costliest first; the finished thread archived again after the post', async () => {
+    // Every ply a mistake, the later the costlier: each side has four, the three costliest shown.
+    const l: ReviewLane = {
+      grade: (_g, _b, played, ply) =>
+        Promise.resolve({
+          ...graded(played, ply),
+          best: 'P 0,0',
+          grade: 'mistake',
+          loss: 10 + ply,
+          playedChance: 50 - ply,
+        }),
+    };
+    const h = proc(l);
+    const archived: string[] = [];
+    h.ctx.notifier.archive = (channelId) => {
+      archived.push(channelId);
+      return Promise.resolve();
+    };
+    const g = await played(8, { parentChannelId: 'the-parent-channel' });
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    const [post] = reviews(h, g.channelId);
+    expect(post.moments[0].map((x) => x.ply.ply)).toEqual([6, 4, 2]);
+    expect(post.moments[1].map((x) => x.ply.ply)).toEqual([7, 5, 3]);
+    // Once for the result, once more after the review (posting reopened the thread).
+    expect(archived).toEqual([g.channelId, g.channelId]);
+    const order = h.posts.filter((x) => x.channelId === g.channelId).map((x) => x.post.kind);
+    expect(order).toEqual(['game', 'review']);
+  });
+
+  it('a side whose every move was forced gets no grades, the other side’s review still goes out', async () => {
+    const l: ReviewLane = {
+      grade: (_g, _b, played, ply) =>
+        Promise.resolve(ply % 2 === 0 ? { ...graded(played, ply), forced: true, grade: null } : graded(played, ply)),
+    };
+    const h = proc(l);
+    const g = await played(6);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'bob'));
+    await h.settle();
+    const [post] = reviews(h, g.channelId);
+    expect(post.review.sides[0].graded).toBe(0);
+    expect(post.review.sides[1].graded).toBe(3);
+    expect((await m.store.reviews.get(g.id))!.status).toBe('posted');
+  });
+
+  it('grades each ply with a seed of its game and ply: another game’s same ply gets another', async () => {
+    const seeds: number[][] = [[], []];
+    const games: StoredGame[] = [await played(4), await played(4)];
+    for (const [i, g] of games.entries()) {
+      const h = proc({
+        grade(_g, _b, played, ply, seed) {
+          seeds[i].push(seed);
+          return Promise.resolve(graded(played, ply));
+        },
+      });
+      await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+      await h.settle();
+    }
+    expect(seeds[0]).toHaveLength(4);
+    expect(new Set(seeds[0]).size).toBe(4);
+    for (let ply = 0; ply < 4; ply++) expect(seeds[1][ply]).not.toBe(seeds[0][ply]);
+    // The same game and ply, in another process (a takeover), the same seed.
+    const again: number[] = [];
+    const other = proc({
+      grade(_g, _b, played, ply, seed) {
+        again.push(seed);
+        return Promise.resolve(graded(played, ply));
+      },
+    });
+    await m.store.redis.del(`${m.prefix}game:{${games[0].id}}:review`, `${m.prefix}game:{${games[0].id}}:review:plies`);
+    await m.store.reviews.create(games[0].id, null);
+    await runReview(other.ctx, games[0].id);
+    await other.settle();
+    expect(again).toEqual(seeds[0]);
+  });
+
+  it('waits for the result to be shown before it posts the review', async () => {
+    const h = proc();
+    const g = await played(4);
+    const a = await resign(h.ctx, g.channelId, 'alice');
+    await until(async () => (await m.store.reviews.get(g.id))?.status === 'done');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reviews(h, g.channelId)).toEqual([]);
+    await postAnnouncement(h.ctx, a);
+    await h.settle();
+    expect(h.posts.filter((x) => x.channelId === g.channelId).map((x) => x.post.kind)).toEqual(['game', 'review']);
+  });
+
+  it('where the bot posts, keeps no interaction to follow up: the review goes in the channel', async () => {
+    const h = proc();
+    h.ctx.notifier.followUp = () => Promise.reject(new Error('no follow-up expected'));
+    const g = await played(4);
+    const interaction: InteractionRef = { token: 'tok', createdAt: Date.now(), component: false };
+    const a = await resign(h.ctx, g.channelId, 'alice', { ...interaction, answerBy: () => Date.now() + 3_000 });
+    expect((await m.store.reviews.get(g.id))!.interaction).toBeNull();
+    await postAnnouncement(h.ctx, a);
+    await h.settle();
+    expect(reviews(h, g.channelId)).toHaveLength(1);
+  });
+
+  it('busy grading, a process still posts a review already graded (posting takes no slot)', async () => {
+    // g1's review is graded by a process whose post fails: the job is given back graded, its post owed.
+    const g1 = await played(2);
+    const failing = proc();
+    failing.ctx.notifier.post = (where, post) =>
+      post.kind === 'review' ? Promise.reject(new Error('Discord is down')) : Promise.resolve(`m${where.channelId}`);
+    await postAnnouncement(failing.ctx, await resign(failing.ctx, g1.channelId, 'alice'));
+    await failing.settle();
+    expect(await m.store.reviews.get(g1.id)).toMatchObject({ status: 'done', owner: '' });
+    // Another process with one slot, grading g2 (held).
+    let release = (): void => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const held: ReviewLane = {
+      slots: 1,
+      async grade(_g, _b, played, ply) {
+        await gate;
+        return graded(played, ply);
+      },
+    };
+    const h = proc(held);
+    const g2 = await played(2);
+    await postAnnouncement(h.ctx, await resign(h.ctx, g2.channelId, 'alice'));
+    await until(async () => (await m.store.reviews.get(g2.id))?.status === 'running');
+    await m.store.reviews.recheck(g1.id, Date.now() - 1);
+    expect(await sweepReviews(h.ctx)).toBeGreaterThanOrEqual(1);
+    await until(() => reviews(h, g1.channelId).length === 1);
+    expect((await m.store.reviews.get(g2.id))!.status).toBe('running');
+    release();
+    await h.settle();
+    expect(reviews(h, g2.channelId)).toHaveLength(1);
+  });
+
+  it('a job whose game can no longer be reviewed (damaged since it ended) is given up, not graded', async () => {
+    const g = await played(4);
+    const closed = proc({ ...lane(), open: () => false });
+    await postAnnouncement(closed.ctx, await resign(closed.ctx, g.channelId, 'alice'));
+    expect((await m.store.reviews.get(g.id))!.status).toBe('queued');
+    await m.store.games.quarantine(g.id, 'a hand edit');
+    const l = lane();
+    const h = proc(l);
+    await runReview(h.ctx, g.id);
+    await h.settle();
+    // Nothing graded (the lane may have gone on with other games' jobs after it).
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'failed', plies: [] });
+    expect(h.logs.filter((x) => x.msg === 'giving up a game review')).toHaveLength(1);
+    expect(reviews(h)).toEqual([]);
+  });
+});
+
 describe('failures', () => {
   /** The review job's hash (its fields JSON-encoded, as every record's). */
   const jobKey = (id: string) => `${m.prefix}game:{${id}}:review`;
