@@ -5,7 +5,7 @@
 // left to it unless the owner has held it too long; a post that keeps failing
 // is tried again later, then given up with a log line; a hint that names no
 // game, or a game that owes nothing, is dropped.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { MAX_TRIES, OWED_STALE_MS, sweepOwed, takeOwed } from '../../src/match/index.js';
 import type { InteractionRef, StoredGame } from '../../src/model/index.js';
@@ -63,6 +63,8 @@ describe('an owed post', () => {
     const [post] = gamePosts(p, rec.channelId);
     expect(post.lines.map((l) => l.key)).toEqual(['move.line', 'move.line']);
     expect(post.game.moves).toEqual(rec.moves);
+    // Two moves since the last post: the picture shows the position before the last as well (as a live post does).
+    expect(post.before).toEqual(orionLine(await createGame(T + HOUR), 1).state);
     const after = (await m.store.games.get(rec.id))!;
     expect(after.shown).toBe(rec.version);
     expect(after.shownMoves).toBe(2);
@@ -117,6 +119,8 @@ describe('who makes it', () => {
     const mine = await owingMoves(1, self.ctx.instanceId);
     expect(await sweepOwed(self.ctx, 0)).toBe(0);
     expect(gamePosts(self, mine.channelId)).toEqual([]);
+    // Looked at again after the grace (about 3 s), not at once.
+    expect(await m.store.outbox.owed(Date.now() + 1_000, 1000)).not.toContain(mine.id);
     expect(await owedIds()).toContain(mine.id);
     await m.store.outbox.markShown(mine.id, mine.version, 1);
 
@@ -174,6 +178,69 @@ describe('a post that keeps failing', () => {
     const p = proc();
     expect(await sweepOwed(p.ctx, 0)).toBe(1);
     expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+    // One move since the last post: no earlier picture.
+    expect(gamePosts(p, rec.channelId)[0].before).toBeUndefined();
+  });
+
+  it('backs off: the third failure waits 20 s; each failure hands the post back for any process', async () => {
+    const rec = await owingMoves(1);
+    await m.store.redis.hset(`${m.prefix}game:{${rec.id}}`, 'annTries', '2');
+    const p = proc();
+    p.ctx.notifier.post = () => Promise.reject(new Error('Missing Access'));
+    expect(await sweepOwed(p.ctx, 0)).toBe(0);
+    expect(await m.store.outbox.owed(Date.now() + 15_000, 1000)).not.toContain(rec.id);
+    expect(await m.store.outbox.owed(Date.now() + 25_000, 1000)).toContain(rec.id);
+    expect(await m.store.outbox.owner(rec.id)).toBe('');
+  });
+
+  it('a game the sweep cannot read for another reason than damage is looked at again later, not quarantined', async () => {
+    const rec = await owingMoves(1);
+    const p = proc();
+    const get = m.store.games.get.bind(m.store.games);
+    vi.spyOn(m.store.games, 'get').mockImplementation((id) =>
+      id === rec.id ? Promise.reject(new Error('Connection is closed.')) : get(id),
+    );
+    await sweepOwed(p.ctx, 0);
+    vi.mocked(m.store.games.get).mockRestore();
+    expect(p.logs.filter((l) => l.gameId === rec.id).map((l) => l.msg)).toEqual([
+      'announcement sweep failed for a game',
+    ]);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.damaged ?? null).toBeNull();
+    expect(gamePosts(p, rec.channelId)).toEqual([]);
+    expect(await m.store.outbox.owed(Date.now() + 1_000, 1000)).not.toContain(rec.id);
+    expect(await m.store.outbox.owed(Date.now() + 6_000, 1000)).toContain(rec.id);
+  });
+
+  it('a damaged game’s owed post is dropped, not made, in the channel or in reply mode', async () => {
+    const p = proc();
+    for (const over of [{}, { postable: false, guildId: null }]) {
+      const rec = await owingMoves(1, DEAD, over);
+      await m.store.games.quarantine(rec.id, 'a hand edit');
+      await m.store.outbox.recheck(rec.id, 0);
+      if (over.postable === false) expect(await takeOwed(p.ctx, rec.channelId)).toBeNull();
+      await sweepOwed(p.ctx, 0);
+      expect(gamePosts(p, rec.channelId)).toEqual([]);
+      expect(await owedIds()).not.toContain(rec.id);
+    }
+  });
+
+  it('a game ended while its state was damaged is posted with its end, saying so, without a board', async () => {
+    const rec = await owingMoves(1);
+    const ended = await m.store.games.update(
+      rec.id,
+      rec.version,
+      { status: 'aborted', result: null },
+      { announce: { owner: DEAD, interaction: null } },
+    );
+    if (!ended.ok) throw new Error('update');
+    await m.store.redis.hset(`${m.prefix}game:{${rec.id}}`, 'state', JSON.stringify({ not: 'a state' }));
+    const p = proc();
+    await sweepOwed(p.ctx, 0);
+    const posts = gamePosts(p, rec.channelId);
+    expect(posts).toHaveLength(1);
+    expect(posts[0].lines.map((l) => l.key)).toContain('endgame.wasDamaged');
+    expect(posts[0].state).toBeUndefined();
   });
 });
 
@@ -276,5 +343,37 @@ describe('reply mode (the bot cannot post in the channel)', () => {
     expect(gamePosts(p, rec.channelId)).toEqual([]);
     const after = (await m.store.games.get(rec.id))!;
     expect(after.shown).toBe(after.annV);
+  });
+
+  it('an interaction Discord answers with the post (its deferral had lapsed) counts as made: no channel post', async () => {
+    const i = young();
+    const rec = await owingMoves(1, DEAD, {}, i);
+    const p = proc();
+    p.ctx.notifier.answerLate = () => Promise.resolve('answered');
+    expect(await sweepOwed(p.ctx, 0)).toBeGreaterThanOrEqual(1);
+    expect(gamePosts(p, rec.channelId)).toEqual([]);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(after.annV);
+  });
+
+  it('past six tries, even a live interaction carries nothing: the post waits for the next one in its channel', async () => {
+    const rec = await owingMoves(1, DEAD, replyOnly, young());
+    await m.store.redis.hset(`${m.prefix}game:{${rec.id}}`, 'annTries', String(MAX_TRIES));
+    const p = proc();
+    p.ctx.notifier.answerLate = () => Promise.resolve('open');
+    p.ctx.notifier.followUp = () => Promise.reject(new Error('no follow-up expected'));
+    await sweepOwed(p.ctx, 0);
+    expect(await owedIds()).not.toContain(rec.id);
+    expect(await m.store.outbox.owner(rec.id)).toBe('');
+    expect(p.logs.filter((l) => l.gameId === rec.id && l.level >= 40)).toEqual([]);
+  });
+
+  it('a record that does not validate leaves the interaction’s own handler to refuse it; a Redis failure is thrown', async () => {
+    const rec = await owingMoves(1, DEAD, replyOnly);
+    await m.store.redis.hset(`${m.prefix}game:{${rec.id}}`, 'players', '{broken');
+    const p = proc();
+    expect(await takeOwed(p.ctx, rec.channelId)).toBeNull();
+    vi.spyOn(m.store.channels, 'latest').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(takeOwed(p.ctx, rec.channelId)).rejects.toThrow('Connection is closed.');
   });
 });
