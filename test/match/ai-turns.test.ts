@@ -5,16 +5,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import {
+  aiToMove,
   playMove,
   postAnnouncement,
   resign,
   resumeAi,
+  scheduleAi,
   startMatch,
   sweepAiTurns,
   type ThinkMove,
 } from '../../src/match/index.js';
 import type { PlayerRef } from '../../src/model/index.js';
-import { createGame, gamePosts, harness, postKeys, useMatchStore } from './harness.js';
+import { createGame, gamePosts, harness, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('ai-turns');
 const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
@@ -175,5 +177,116 @@ describe('the AI sweep', () => {
     expect((await m.store.games.get(g.id))!.moves).toHaveLength(1);
     expect((await m.store.games.get(people.id))!.moves).toHaveLength(0);
     expect(think.mock.calls.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('whose turn the AI takes, and what a move does to its hint', () => {
+  it('aiToMove: only an active, undamaged game whose side to move is the AI’s', async () => {
+    const people = await createGame(0, { clock: null });
+    expect(aiToMove(people)).toBeNull();
+    const g = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    expect(aiToMove(g)).toBe(0);
+    expect(aiToMove({ ...g, status: 'over' })).toBeNull();
+    expect(aiToMove({ ...g, damaged: 'a hand edit' })).toBeNull();
+    expect(aiToMove({ ...g, version: 99, state: { not: 'a state' } })).toBeNull();
+    const second = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    expect(aiToMove(second)).toBeNull();
+  });
+
+  it('scheduleAi thinks only for an active, undamaged game where the AI is to move', async () => {
+    const { h, think } = aiHarness();
+    const g = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    const people = await createGame(0, { clock: null });
+    const personFirst = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    for (const rec of [{ ...g, status: 'over' as const }, { ...g, damaged: 'a hand edit' }, people, personFirst])
+      scheduleAi(h.ctx, rec);
+    await h.settle();
+    expect(think).not.toHaveBeenCalled();
+    scheduleAi(h.ctx, g);
+    await h.settle();
+    expect(think).toHaveBeenCalledTimes(1);
+    expect((await m.store.games.get(g.id))!.moves).toHaveLength(1);
+  });
+
+  it('a person’s move notes the AI’s turn; the AI’s reply drops it; each search has its own seed', async () => {
+    const seeds: number[] = [];
+    const { h } = aiHarness((game, state, level, seed) => {
+      seeds.push(seed);
+      return firstLegal(game, state, level, seed);
+    });
+    const g = await createGame(0, { players: [{ id: 'alice', name: 'Alice' }, ai], clock: null });
+    const a = await playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R');
+    expect(await m.store.aiTurns.noted(Date.now() + 60_000)).toContain(g.id);
+    await postAnnouncement(h.ctx, a);
+    await h.settle();
+    expect(await m.store.aiTurns.noted(Date.now() + 60_000)).not.toContain(g.id);
+    const rec = (await m.store.games.get(g.id))!;
+    const st = orion.fromJSON(rec.state);
+    if (!st.ok) throw new Error('state');
+    const next = orion.formatMove(st.value, orion.legalMoves(st.value)[0], 'canonical');
+    await postAnnouncement(h.ctx, await playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, next));
+    await h.settle();
+    expect(seeds).toHaveLength(2);
+    expect(seeds[0]).not.toBe(seeds[1]);
+  });
+
+  it('an AI move for a version that has moved on is refused as stale and changes nothing', async () => {
+    const { h } = aiHarness();
+    const g = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    const move = await firstLegal('orion', g.state, 'easy', 0);
+    expect(
+      await refusalOf(playMove(h.ctx, { gameId: g.id }, { aiSide: 0, expectVersion: g.version - 1 }, move)),
+    ).toEqual({ key: 'move.aiStale' });
+    expect(await m.store.games.get(g.id)).toEqual(g);
+  });
+
+  it('an AI answer its own position refuses is logged as a bug, once, and changes nothing', async () => {
+    const { h, think } = aiHarness(() => Promise.resolve('not a move'));
+    const g = await createGame(0, { players: [ai, { id: 'alice', name: 'Alice' }], clock: null });
+    scheduleAi(h.ctx, g);
+    await h.settle();
+    expect(think).toHaveBeenCalledTimes(1);
+    expect(h.logs.filter((l) => l.gameId === g.id && l.msg === 'AI move refused')).toHaveLength(1);
+    expect((await m.store.games.get(g.id))!.version).toBe(g.version);
+  });
+});
+
+/** `h`'s next game writes answer `reasons` in turn (a lost compare-and-set, a game deleted meanwhile), then write. */
+function failWrites(h: Harness, ...reasons: ('conflict' | 'not-found')[]): void {
+  const store = h.ctx.store;
+  const games = new Proxy(store.games, {
+    get: (t, k) =>
+      k === 'update'
+        ? (...a: Parameters<typeof t.update>) => {
+            const reason = reasons.shift();
+            return reason ? Promise.resolve({ ok: false as const, reason }) : t.update(...a);
+          }
+        : (Reflect.get(t, k) as unknown),
+  });
+  h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
+}
+
+describe('a move whose write does not land', () => {
+  it('is tried again on the game read afresh after a lost compare-and-set, three times at most', async () => {
+    const h = harness(() => Date.now());
+    const g = await createGame(0, { clock: null });
+    failWrites(h, 'conflict', 'conflict', 'conflict');
+    expect(await refusalOf(playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R'))).toEqual({
+      key: 'move.conflict',
+    });
+    expect((await m.store.games.get(g.id))!.moves).toEqual([]);
+    failWrites(h, 'conflict', 'conflict');
+    await playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R');
+    expect((await m.store.games.get(g.id))!.moves).toEqual(['V3 F8 NW R']);
+    expect(h.logs.filter((l) => l.gameId === g.id && l.msg === 'move conflict; reloading')).toHaveLength(5);
+  });
+
+  it('a game gone meanwhile is said so', async () => {
+    const h = harness(() => Date.now());
+    const g = await createGame(0, { clock: null });
+    failWrites(h, 'not-found');
+    expect(await refusalOf(playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R'))).toEqual({
+      key: 'game.gone',
+    });
   });
 });
