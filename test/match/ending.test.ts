@@ -5,7 +5,7 @@
 // (status, result, no draw offer, the clock stopped), one post, one call of
 // the end-of-game hook; rated games settle their ratings once, in the
 // all-time and season boards. And the end of a season: its top 10 posted once.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   abort,
   adminEnd,
@@ -185,6 +185,52 @@ describe('abort', () => {
     const ended = await expectEnded(h2, await adminEnd(h2.ctx, g.channelId, 'admin'), 'end.endedByAdmin');
     expect(ended).toMatchObject({ status: 'aborted', result: { winner: null, reason: 'admin' } });
     expect(await refusalOf(adminEnd(h2.ctx, g.channelId, 'admin'))).toEqual({ key: 'endgame.noGame' });
+  });
+
+  it('an admin’s close of a sound game shows its board; one the store cannot decode is refused in words', async () => {
+    const h = watched();
+    const g = await fresh();
+    const a = await adminEnd(h.ctx, g.channelId, 'admin');
+    expect(a.post.state).toEqual(g.state);
+    expect(a.post.lines.map((l) => l.key)).toEqual(['end.endedByAdmin']);
+
+    const bad = await fresh();
+    await m.store.redis.hset(`${m.prefix}game:{${bad.id}}`, 'players', '{broken');
+    expect(await refusalOf(adminEnd(h.ctx, bad.channelId, 'admin'))).toEqual({ key: 'endgame.unreadable' });
+    vi.spyOn(m.store.channels, 'active').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(adminEnd(h.ctx, g.channelId, 'admin')).rejects.toThrow('Connection is closed.');
+  });
+});
+
+describe('an ending whose write does not land', () => {
+  /** `h`'s next game writes answer `reason` (a lost compare-and-set, a game deleted meanwhile), then write. */
+  function failNextWrite(h: Harness, reason: 'conflict' | 'not-found' | 'late'): void {
+    const store = h.ctx.store;
+    let left = 1;
+    const games = new Proxy(store.games, {
+      get: (t, k) =>
+        k === 'update'
+          ? (...a: Parameters<typeof t.update>) =>
+              left-- > 0 ? Promise.resolve({ ok: false as const, reason }) : t.update(...a)
+          : (Reflect.get(t, k) as unknown),
+    });
+    h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
+  }
+
+  it('a change meanwhile says the game changed; a game gone says so; nothing is written, no hook runs', async () => {
+    for (const [reason, key] of [
+      ['conflict', 'game.changedJustNow'],
+      ['late', 'common.storageUnavailable'],
+      ['not-found', 'game.gone'],
+    ] as const) {
+      const h = watched();
+      const g = await fresh();
+      failNextWrite(h, reason);
+      expect(await refusalOf(resign(h.ctx, g.channelId, 'alice'))).toEqual({ key });
+      expect(await m.store.games.get(g.id)).toEqual(g);
+      expect(h.ended).toEqual([]);
+      expect(h.posts).toEqual([]);
+    }
   });
 });
 
