@@ -2,7 +2,7 @@
 // stored), accepted into a game (one accept of two wins), declined,
 // cancelled, expired on touch and by the sweep, and the Rematch button
 // between two people. The store and the context share one injected clock.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   acceptChallenge,
   cancelChallenge,
@@ -119,6 +119,40 @@ describe('accepting', () => {
     expect(await refusalOf(createChallenge(h.ctx, input({ channelId: c.channelId, threadable: false })))).toEqual({
       key: 'challenge.channelBusy',
     });
+    // In reply mode, or outside a server, the words say "here", not "this channel".
+    for (const over of [{ postable: false }, { guildId: null }])
+      expect(
+        await refusalOf(createChallenge(h.ctx, input({ channelId: c.channelId, threadable: false, ...over }))),
+      ).toEqual({ key: 'challenge.busyHere' });
+    // Where the game gets a thread of its own, the channel's game is no obstacle.
+    expect((await createChallenge(h.ctx, input({ channelId: c.channelId, threadable: true }))).status).toBe('open');
+  });
+});
+
+describe('a challenge closed under a click', () => {
+  it('expired or gone between the read and the write: said so, and an expired one is marked so', async () => {
+    const h = harness(() => t);
+    for (const act of ['cancel', 'decline', 'accept'] as const) {
+      const c = await createChallenge(h.ctx, input());
+      const run = () =>
+        act === 'cancel'
+          ? cancelChallenge(h.ctx, c.id, c.challengerId)
+          : act === 'decline'
+            ? declineChallenge(h.ctx, c.id, 'bob')
+            : acceptChallenge(h.ctx, c.id, bob, null);
+      const write = act === 'accept' ? 'take' : 'transition';
+      vi.spyOn(m.store.challenges, write).mockResolvedValueOnce({ ok: false, reason: 'not-found' });
+      expect(await refusalOf(run())).toEqual({ key: 'challenge.gone' });
+      vi.spyOn(m.store.challenges, write).mockResolvedValueOnce({
+        ok: false,
+        reason: 'expired',
+        challenge: { ...c, status: 'expired' },
+      });
+      const r = await run();
+      expect(r.tell).toEqual({ key: 'challenge.expiredTell' });
+      expect(r.challenge.status).toBe('expired');
+      expect((await m.store.challenges.get(c.id))!.status).toBe('expired');
+    }
   });
 });
 
