@@ -376,8 +376,7 @@ describe('the puzzle check sweep: who holds a job, and how many at once', () => 
   it('takes nothing while its lane is closed or has no check, and a lane with no check records no candidate', async () => {
     const g = await finished(4);
     const ref = { gameId: g.id, ply: 3 };
-    const { checkPuzzle: _none, ...noCheck } = checkLane();
-    const bare = proc(noCheck);
+    const bare = proc({ ...checkLane(), checkPuzzle: undefined });
     expect(await queuePuzzleChecks(bare.ctx, g, plies(4, [3]))).toBe(0);
     expect(await jobOf(g.id, 3)).toBeNull();
 

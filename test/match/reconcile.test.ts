@@ -197,11 +197,11 @@ describe('a post that keeps failing', () => {
     const rec = await owingMoves(1);
     const p = proc();
     const get = m.store.games.get.bind(m.store.games);
-    vi.spyOn(m.store.games, 'get').mockImplementation((id) =>
-      id === rec.id ? Promise.reject(new Error('Connection is closed.')) : get(id),
-    );
+    const spy = vi
+      .spyOn(m.store.games, 'get')
+      .mockImplementation((id) => (id === rec.id ? Promise.reject(new Error('Connection is closed.')) : get(id)));
     await sweepOwed(p.ctx, 0);
-    vi.mocked(m.store.games.get).mockRestore();
+    spy.mockRestore();
     expect(p.logs.filter((l) => l.gameId === rec.id).map((l) => l.msg)).toEqual([
       'announcement sweep failed for a game',
     ]);
