@@ -16,7 +16,16 @@ import {
   type ThinkMove,
 } from '../../src/match/index.js';
 import type { PlayerRef } from '../../src/model/index.js';
-import { createGame, gamePosts, harness, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
+import {
+  createGame,
+  gamePosts,
+  harness,
+  postKeys,
+  refusalOf,
+  useMatchStore,
+  type Harness,
+  failWrites,
+} from './harness.js';
 
 const m = useMatchStore('ai-turns');
 const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
@@ -250,21 +259,6 @@ describe('whose turn the AI takes, and what a move does to its hint', () => {
     expect((await m.store.games.get(g.id))!.version).toBe(g.version);
   });
 });
-
-/** `h`'s next game writes answer `reasons` in turn (a lost compare-and-set, a game deleted meanwhile), then write. */
-function failWrites(h: Harness, ...reasons: ('conflict' | 'not-found')[]): void {
-  const store = h.ctx.store;
-  const games = new Proxy(store.games, {
-    get: (t, k) =>
-      k === 'update'
-        ? (...a: Parameters<typeof t.update>) => {
-            const reason = reasons.shift();
-            return reason ? Promise.resolve({ ok: false as const, reason }) : t.update(...a);
-          }
-        : (Reflect.get(t, k) as unknown),
-  });
-  h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
-}
 
 describe('a move whose write does not land', () => {
   it('is tried again on the game read afresh after a lost compare-and-set, three times at most', async () => {

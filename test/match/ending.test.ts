@@ -22,7 +22,7 @@ import {
 } from '../../src/match/index.js';
 import { guildScope, seasonScope, type StoredGame } from '../../src/model/index.js';
 import { newId, type NewGame } from '../../src/store/index.js';
-import { createGame, harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
+import { createGame, harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness, failWrites } from './harness.js';
 
 const m = useMatchStore('ending');
 const T = Date.UTC(2026, 10, 20, 12);
@@ -203,20 +203,6 @@ describe('abort', () => {
 });
 
 describe('an ending whose write does not land', () => {
-  /** `h`'s next game writes answer `reason` (a lost compare-and-set, a game deleted meanwhile), then write. */
-  function failNextWrite(h: Harness, reason: 'conflict' | 'not-found' | 'late'): void {
-    const store = h.ctx.store;
-    let left = 1;
-    const games = new Proxy(store.games, {
-      get: (t, k) =>
-        k === 'update'
-          ? (...a: Parameters<typeof t.update>) =>
-              left-- > 0 ? Promise.resolve({ ok: false as const, reason }) : t.update(...a)
-          : (Reflect.get(t, k) as unknown),
-    });
-    h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
-  }
-
   it('a change meanwhile says the game changed; a game gone says so; nothing is written, no hook runs', async () => {
     for (const [reason, key] of [
       ['conflict', 'game.changedJustNow'],
@@ -225,7 +211,7 @@ describe('an ending whose write does not land', () => {
     ] as const) {
       const h = watched();
       const g = await fresh();
-      failNextWrite(h, reason);
+      failWrites(h, reason);
       expect(await refusalOf(resign(h.ctx, g.channelId, 'alice'))).toEqual({ key });
       expect(await m.store.games.get(g.id)).toEqual(g);
       expect(h.ended).toEqual([]);

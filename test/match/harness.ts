@@ -220,3 +220,21 @@ export const tournamentInput = (over: Partial<TournamentInput> = {}): Tournament
   locale: 'en',
   ...over,
 });
+
+/**
+ * `h`'s next game writes answer `reasons` in turn (a lost compare-and-set, a game deleted meanwhile, a write past its
+ * deadline), then write as usual.
+ */
+export function failWrites(h: Harness, ...reasons: ('conflict' | 'not-found' | 'late')[]): void {
+  const store = h.ctx.store;
+  const games = new Proxy(store.games, {
+    get: (t, k) =>
+      k === 'update'
+        ? (...a: Parameters<typeof t.update>) => {
+            const reason = reasons.shift();
+            return reason ? Promise.resolve({ ok: false as const, reason }) : t.update(...a);
+          }
+        : (Reflect.get(t, k) as unknown),
+  });
+  h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
+}

@@ -26,7 +26,7 @@ import {
 import { positionMark, type PlayerRef, type StoredGame } from '../../src/model/index.js';
 import type { NewGame } from '../../src/store/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore, failWrites } from './harness.js';
 
 const m = useMatchStore('takeback');
 const T = Date.UTC(2026, 11, 4, 12);
@@ -310,21 +310,6 @@ describe('a takeback between people', () => {
     expect((await get(g.id)).moves).toEqual(ORION.slice(0, 2));
   });
 });
-
-/** `h`'s next game writes answer `reasons` in turn (a lost compare-and-set, a game deleted meanwhile), then write. */
-function failWrites(h: ReturnType<typeof harness>, ...reasons: ('conflict' | 'not-found')[]): void {
-  const store = h.ctx.store;
-  const games = new Proxy(store.games, {
-    get: (t, k) =>
-      k === 'update'
-        ? (...a: Parameters<typeof t.update>) => {
-            const reason = reasons.shift();
-            return reason ? Promise.resolve({ ok: false as const, reason }) : t.update(...a);
-          }
-        : (Reflect.get(t, k) as unknown),
-  });
-  h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
-}
 
 describe('a takeback whose write does not land', () => {
   it('a game gone meanwhile: asking, declining and accepting say so, and nothing is written', async () => {
