@@ -16,16 +16,7 @@ import {
   type ThinkMove,
 } from '../../src/match/index.js';
 import type { PlayerRef } from '../../src/model/index.js';
-import {
-  createGame,
-  gamePosts,
-  harness,
-  postKeys,
-  refusalOf,
-  useMatchStore,
-  type Harness,
-  failWrites,
-} from './harness.js';
+import { createGame, failWrites, gamePosts, harness, postKeys, refusalOf, useMatchStore } from './harness.js';
 
 const m = useMatchStore('ai-turns');
 const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };

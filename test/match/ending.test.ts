@@ -22,7 +22,7 @@ import {
 } from '../../src/match/index.js';
 import { guildScope, seasonScope, type StoredGame } from '../../src/model/index.js';
 import { newId, type NewGame } from '../../src/store/index.js';
-import { createGame, harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness, failWrites } from './harness.js';
+import { createGame, failWrites, harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('ending');
 const T = Date.UTC(2026, 10, 20, 12);

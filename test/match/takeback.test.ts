@@ -26,7 +26,7 @@ import {
 import { positionMark, type PlayerRef, type StoredGame } from '../../src/model/index.js';
 import type { NewGame } from '../../src/store/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
-import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore, failWrites } from './harness.js';
+import { createGame, failWrites, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
 
 const m = useMatchStore('takeback');
 const T = Date.UTC(2026, 11, 4, 12);
