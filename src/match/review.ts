@@ -309,7 +309,8 @@ export async function followReviewsHere(
     if (how !== 'resumed') continue;
     resumed++;
     ctx.log.info({ gameId: id }, 'owed review resumed by an interaction in its channel');
-    ctx.background(`review ${id}`, () => runReview(ctx, id));
+    // Resumed only from `owed`: graded, its post all that is left (no slot needed, as for the sweep's).
+    ctx.background(`review ${id}`, () => runReview(ctx, id, null, true));
   }
   return resumed;
 }

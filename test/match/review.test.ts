@@ -684,6 +684,34 @@ describe('reply mode', () => {
     expect(h.follows).toEqual(['review:next']);
   });
 
+  it('an owed review resumed by an interaction is followed up at once, even while the lane grades another', async () => {
+    let release = (): void => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let holding = false;
+    const held: ReviewLane = {
+      slots: 1,
+      async grade(_g, _b, played, ply) {
+        if (holding) await gate;
+        return graded(played, ply);
+      },
+    };
+    const h = replyProc(held);
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'owed' });
+    // Another game's review takes the one slot and holds it.
+    holding = true;
+    const other = await played(2);
+    await postAnnouncement(h.ctx, await resign(h.ctx, other.channelId, 'alice'));
+    await until(async () => (await m.store.reviews.get(other.id))?.status === 'running');
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(1);
+    await until(() => h.follows.includes('review:next'));
+    expect((await m.store.reviews.get(other.id))!.status).toBe('running');
+    release();
+    await h.settle();
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
+  });
+
   it('two processes answering interactions in the channel at once follow it up once', async () => {
     const h1 = replyProc();
     const h2 = replyProc();
