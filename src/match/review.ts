@@ -262,17 +262,8 @@ async function deliver(ctx: MatchContext, rec0: StoredGame, states: unknown[], j
     await archiveIfOver(ctx, rec);
     return;
   }
-  // Read again: an interaction in the channel may have handed it a fresher one while it was graded (followReviewsHere).
-  const kept = (await store.get(rec.id).catch(() => null))?.interaction ?? job.interaction;
-  const interaction = interactionUsable(kept) ? kept : null;
-  if (!interaction) {
-    // Reply mode and nothing left to follow up (the game ended on time, or grading outlived the token): the next
-    // interaction in the channel hands the review one (followReviewsHere).
-    if (await store.owe(rec.id, ctx.instanceId, rec.channelId))
-      ctx.log.info({ gameId: rec.id }, 'review waits for the next interaction in its channel');
-    return;
-  }
-  if (!(await store.sending(rec.id, ctx.instanceId))) return;
+  const interaction = await interactionToFollow(ctx, rec, job);
+  if (!interaction || !(await store.sending(rec.id, ctx.instanceId))) return;
   let messageId: string | null = null;
   try {
     messageId = await ctx.notifier.followUp({ ...interaction, followUp: true }, post);
@@ -281,6 +272,31 @@ async function deliver(ctx: MatchContext, rec0: StoredGame, states: unknown[], j
     ctx.log.warn({ err: e, gameId: rec.id }, 'could not follow up with the review');
   }
   await store.posted(rec.id, ctx.instanceId, messageId);
+}
+
+/**
+ * Reply mode: the interaction a graded job (held by this process) follows up — read again, since an interaction in
+ * the channel may have handed it a fresher one while it was graded (followReviewsHere). With none usable (the game
+ * ended on time, or grading outlived the token) the job is owed: the next interaction in the channel hands it one.
+ * Owing is a compare-and-set on the interaction read, so one handed over in between is followed up, not left owed.
+ * Null when there is nothing to follow up now.
+ */
+async function interactionToFollow(ctx: MatchContext, rec: StoredGame, job: ReviewJob): Promise<InteractionRef | null> {
+  const store = ctx.store.reviews;
+  for (let round = 0; round < 3; round++) {
+    const cur = await store.get(rec.id).catch(() => null);
+    if (cur && (cur.owner !== ctx.instanceId || cur.status !== 'done')) return null; // no longer this process's
+    const kept = cur ? cur.interaction : job.interaction;
+    if (interactionUsable(kept)) return kept;
+    if (await store.owe(rec.id, ctx.instanceId, rec.channelId, kept)) {
+      ctx.log.info({ gameId: rec.id }, 'review waits for the next interaction in its channel');
+      return null;
+    }
+  }
+  // Handed one unusable interaction after another: given back, the sweep comes back to it shortly.
+  await store.release(rec.id, ctx.instanceId);
+  await store.recheck(rec.id, Date.now() + retryDelay(1));
+  return null;
 }
 
 /**
@@ -301,11 +317,18 @@ export async function followReviewsHere(
   if (last && last.status !== 'active' && !postableHere(last) && reviewable(last)) ids.add(last.id);
   let resumed = 0;
   for (const id of ids) {
+    let graded = false;
     const how = await store.follow(id, channelId, interaction, ({ status, interaction: kept }) => {
       if (status === 'owed') return 'resume';
+      graded = status === 'done';
       // A token with most of its life ahead outlives a review's grading and posting: keep it.
       return kept && kept.createdAt > Date.now() - INTERACTION_TTL_MS / 3 ? null : 'replace';
     });
+    if (how === 'replaced' && graded) {
+      // Graded and given back (a failed attempt; its result not out yet): posted now, not at the sweep's next look.
+      // Held by a live process, it is left to it: that one reads the interaction handed over before it follows up.
+      ctx.background(`review ${id}`, () => runReview(ctx, id, null, true));
+    }
     if (how !== 'resumed') continue;
     resumed++;
     ctx.log.info({ gameId: id }, 'owed review resumed by an interaction in its channel');

@@ -16,7 +16,7 @@ import { decodeRecord, encodeFields } from './codec.js';
 import type { StoreContext } from './context.js';
 import { createJob, j, statuses, stepJob, takeJob } from './jobs.js';
 import { isKeyPart } from './keys.js';
-import { REVIEW_ADD_PLY, REVIEW_FOLLOW } from './scripts.js';
+import { REVIEW_ADD_PLY, REVIEW_FOLLOW, REVIEW_OWE } from './scripts.js';
 import { CorruptRecordError, type ReviewLease, type ReviewStore } from './types.js';
 
 /** The statuses in which a job has a holder at work (grading or posting). */
@@ -183,13 +183,13 @@ export class RedisReviewStore implements ReviewStore {
     return ok;
   }
 
-  async owe(gameId: string, owner: string, channelId: string): Promise<boolean> {
+  async owe(gameId: string, owner: string, channelId: string, seen: InteractionRef | null): Promise<boolean> {
     if (!isRecordId(gameId) || !isKeyPart(channelId)) return false;
     const { redis, keys } = this.ctx;
     const owed = keys.channelReviewsOwed(channelId);
     // The channel's note first: a crash before the step leaves a note whose job is found not owed, and dropped.
     await redis.multi().zadd(owed, this.ctx.now(), gameId).pexpire(owed, REVIEW_OWED_TTL_MS).exec();
-    const ok = await this.step(gameId, owner, j('done'), j('owed'), ['owner', j(''), 'leaseUntil', '0']);
+    const ok = Number(await REVIEW_OWE.run(redis, [this.key(gameId)], [j(owner), j(storedInteraction(seen))])) === 1;
     if (ok) await redis.zrem(keys.reviewsPending(), gameId);
     return ok;
   }

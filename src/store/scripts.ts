@@ -448,6 +448,22 @@ return 1
 );
 
 /**
+ * Reply mode: the owner's graded job set to wait for the next interaction in its channel — unless it was handed one
+ * since the owner read it (followReviewsHere), which it then follows up instead. KEYS: job. ARGV: owner (JSON), the
+ * interaction field as the owner read it (compared as stored) → 1 owed (no holder), 0 not the owner's done job, or
+ * handed another interaction meanwhile.
+ */
+export const REVIEW_OWE = new Script(
+  'reviewOwe',
+  `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'status') ~= '"done"' then return 0 end
+if redis.call('HGET', KEYS[1], 'interaction') ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 'status', '"owed"', 'owner', '""', 'leaseUntil', '0')
+return 1
+`,
+);
+
+/**
  * One graded ply. KEYS: job, plies. ARGV: owner, the ply's index, its JSON, leaseUntil → 1 recorded (the lease kept
  * until leaseUntil), 0 not the owner's running job, -1 not the next ply.
  */

@@ -248,9 +248,10 @@ export interface ReviewStore {
   release(gameId: string, owner: string): Promise<boolean>;
   /**
    * Reply mode, no interaction left to follow up: done → owed, the lease and the hint dropped, the job noted in its
-   * channel (`channelId`) for the next interaction there (a day at most); false if not `owner`'s.
+   * channel (`channelId`) for the next interaction there (a day at most); false if not `owner`'s, or if the job's
+   * interaction is no longer `seen` (the one its owner found unusable: another was handed over meanwhile).
    */
-  owe(gameId: string, owner: string, channelId: string): Promise<boolean>;
+  owe(gameId: string, owner: string, channelId: string, seen: InteractionRef | null): Promise<boolean>;
   /** The games whose reviews a channel owes (oldest first; a hint: follow() re-checks each job). */
   owedIn(channelId: string, limit?: number): Promise<string[]>;
   /**

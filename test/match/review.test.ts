@@ -712,6 +712,57 @@ describe('reply mode', () => {
     expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
   });
 
+  /** `h`'s store runs `first` before each call of reviews.owe (which it may make throw). */
+  function beforeOwe(h: Harness, first: (channelId: string) => Promise<void>): void {
+    const store = h.ctx.store;
+    const reviews = new Proxy(store.reviews, {
+      get: (t, k) =>
+        k === 'owe'
+          ? async (...a: Parameters<typeof t.owe>) => {
+              await first(a[2]);
+              return t.owe(...a);
+            }
+          : (Reflect.get(t, k) as unknown),
+    });
+    h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'reviews' ? reviews : (Reflect.get(t, k) as unknown)) });
+  }
+
+  it('an interaction handed over just as its graded review is owed is followed up, not left owed', async () => {
+    const h = replyProc();
+    const other = replyProc(); // another process, answering an interaction in the channel at that moment
+    beforeOwe(h, async (channelId) => void (await followReviewsHere(other.ctx, channelId, fresh('between'))));
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    await other.settle();
+    expect(h.follows).toEqual(['review:between']);
+    expect(other.follows).toEqual([]);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
+    // The channel's note from the try to owe it is a stale hint: the next interaction drops it and resumes nothing.
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('later'))).toBe(0);
+    await h.settle();
+    expect(h.follows).toEqual(['review:between']);
+    expect(await m.store.reviews.owedIn(g.channelId)).toEqual([]);
+  });
+
+  it('a graded review given back (a failed attempt) is followed up by the next interaction at once, not at the sweep', async () => {
+    const h = replyProc();
+    let failing = true;
+    beforeOwe(h, () => {
+      if (!failing) return Promise.resolve();
+      failing = false;
+      return Promise.reject(new Error('Connection is closed.'));
+    });
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'done', owner: '' });
+    expect(await m.store.reviews.pending(Date.now())).not.toContain(g.id); // not due yet
+    expect(h.follows).toEqual([]);
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(0); // handed over, not resumed
+    await h.settle();
+    expect(h.follows).toEqual(['review:next']);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
+  });
+
   it('two processes answering interactions in the channel at once follow it up once', async () => {
     const h1 = replyProc();
     const h2 = replyProc();

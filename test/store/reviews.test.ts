@@ -137,13 +137,18 @@ describe.each(MODES)('review jobs on $name', (mode) => {
     const ch = `ch${id}`;
     const t = Date.now();
     const fresh = { token: 'next', createdAt: t, component: true };
-    await store.reviews.create(id, { token: 'old', createdAt: t - 3_600_000, component: false });
+    const old = { token: 'old', createdAt: t - 3_600_000, component: false };
+    await store.reviews.create(id, old);
     await store.reviews.lease(id, 'p1', t, 10_000);
-    expect(await store.reviews.owe(id, 'p1', ch)).toBe(false); // not graded yet
+    expect(await store.reviews.owe(id, 'p1', ch, old)).toBe(false); // not graded yet
     await store.reviews.graded(id, 'p1', { review });
-    expect(await store.reviews.owe(id, 'p2', ch)).toBe(false);
-    expect(await store.reviews.owe(id, 'p1', 'bad key')).toBe(false);
-    expect(await store.reviews.owe(id, 'p1', ch)).toBe(true);
+    expect(await store.reviews.owe(id, 'p2', ch, old)).toBe(false);
+    expect(await store.reviews.owe(id, 'p1', 'bad key', old)).toBe(false);
+    // Not the interaction its owner found unusable (another was handed over since): not owed.
+    expect(await store.reviews.owe(id, 'p1', ch, null)).toBe(false);
+    expect(await store.reviews.owe(id, 'p1', ch, { ...old, token: 'other' })).toBe(false);
+    expect(await store.reviews.get(id)).toMatchObject({ status: 'done', owner: 'p1' });
+    expect(await store.reviews.owe(id, 'p1', ch, old)).toBe(true);
     expect(await store.reviews.get(id)).toMatchObject({ status: 'owed', owner: '', leaseUntil: 0, review });
     expect(await store.reviews.owedIn(ch)).toEqual([id]);
     expect(await store.reviews.pending(t + 3_600_000)).not.toContain(id);
@@ -286,7 +291,7 @@ describe.each(MODES)('review jobs, exactly, on $name', (mode) => {
     expect(await store.reviews.addPly(bad, 'p1', ply(0), t)).toBe(false);
     expect(await store.reviews.sending(bad, 'p1')).toBe(false);
     expect(await store.reviews.release(bad, 'p1')).toBe(false);
-    expect(await store.reviews.owe(bad, 'p1', 'ch1')).toBe(false);
+    expect(await store.reviews.owe(bad, 'p1', 'ch1', null)).toBe(false);
     expect(
       await store.reviews.follow(bad, 'ch1', { token: 'x', createdAt: 1, component: false }, () => 'replace'),
     ).toBe(null);
@@ -367,16 +372,16 @@ describe.each(MODES)('review jobs, exactly, on $name', (mode) => {
     t = 3_000_000;
     const ch = uid('ch');
     const id = await graded('p1');
-    expect(await store.reviews.owe(id, 'p2', ch)).toBe(false);
+    expect(await store.reviews.owe(id, 'p2', ch, null)).toBe(false);
     expect(await pendingAt(id)).not.toBeNull();
-    expect(await store.reviews.owe(id, 'p1', ch)).toBe(true);
+    expect(await store.reviews.owe(id, 'p1', ch, null)).toBe(true);
     expect(await store.redis.zscore(k.channelReviewsOwed(ch), id)).toBe('3000000');
     const ttl = await store.redis.pttl(k.channelReviewsOwed(ch));
     expect(ttl).toBeGreaterThan(REVIEW_OWED_TTL_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(REVIEW_OWED_TTL_MS);
     expect(REVIEW_OWED_TTL_MS).toBe(86_400_000);
     expect(await pendingAt(id)).toBeNull();
-    expect(await store.reviews.owe(id, 'p1', 'a b')).toBe(false);
+    expect(await store.reviews.owe(id, 'p1', 'a b', null)).toBe(false);
     expect(await store.redis.exists(k.channelReviewsOwed('a b'))).toBe(0);
   });
 
@@ -460,8 +465,9 @@ describe.each(MODES)('review jobs, exactly, on $name', (mode) => {
   it('follow resumes an owed job: its hint at the store’s time (kept if there), the note dropped; a lost race resumes nothing', async () => {
     t = 5_000_000;
     const ch = uid('ch');
-    const id = await graded('p1');
-    expect(await store.reviews.owe(id, 'p1', ch)).toBe(true);
+    // Owed with the interaction as read back (its fields in any order, an optional one there): the stored one.
+    const id = await graded('p1', { followUp: true, component: false, createdAt: 3, token: 'spent' });
+    expect(await store.reviews.owe(id, 'p1', ch, (await store.reviews.get(id))!.interaction)).toBe(true);
     expect(await pendingAt(id)).toBeNull();
     const wants = vi.fn(() => 'resume' as const);
     const fresh = { token: 'fresh', createdAt: 9, component: true };
@@ -469,7 +475,10 @@ describe.each(MODES)('review jobs, exactly, on $name', (mode) => {
     vi.spyOn(REVIEW_FOLLOW, 'run').mockResolvedValueOnce(0);
     t = 5_000_100;
     expect(await store.reviews.follow(id, ch, fresh, wants)).toBeNull();
-    expect(wants).toHaveBeenCalledWith({ status: 'owed', interaction: null });
+    expect(wants).toHaveBeenCalledWith({
+      status: 'owed',
+      interaction: { token: 'spent', createdAt: 3, component: false, followUp: true },
+    });
     expect(await store.redis.zscore(k.channelReviewsOwed(ch), id)).toBe('5000000');
     expect(await pendingAt(id)).toBe('5000100');
     t = 5_000_200;
@@ -479,7 +488,7 @@ describe.each(MODES)('review jobs, exactly, on $name', (mode) => {
     expect(await store.reviews.get(id)).toMatchObject({ status: 'done', owner: '', leaseUntil: 0, interaction: fresh });
     // An owed job asked to be replaced is not.
     const other = await graded('p1');
-    await store.reviews.owe(other, 'p1', ch);
+    await store.reviews.owe(other, 'p1', ch, null);
     expect(await store.reviews.follow(other, ch, fresh, () => 'replace')).toBeNull();
     expect((await store.reviews.get(other))?.status).toBe('owed');
     expect(await store.redis.zscore(k.channelReviewsOwed(ch), other)).not.toBeNull();
