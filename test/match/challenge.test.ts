@@ -196,6 +196,54 @@ describe('expiry', () => {
   });
 });
 
+describe('the expiry sweep at its edges', () => {
+  it('a reply-mode card is left to its next click; a card whose edit fails is logged, the others still edited', async () => {
+    const h = harness(() => t);
+    const reply = await createChallenge(h.ctx, input({ postable: false, guildId: null }));
+    await m.store.challenges.patch(reply.id, { messageId: 'answer-reply' });
+    const failing = await createChallenge(h.ctx, input());
+    await m.store.challenges.patch(failing.id, { messageId: 'card-failing' });
+    const fine = await createChallenge(h.ctx, input());
+    await m.store.challenges.patch(fine.id, { messageId: 'card-fine' });
+    t += h.ctx.settings.challengeTtlMs;
+    const edit = h.ctx.notifier.edit.bind(h.ctx.notifier);
+    h.ctx.notifier.edit = (where, messageId, post) =>
+      messageId === 'card-failing' ? Promise.reject(new Error('Unknown Message')) : edit(where, messageId, post);
+    expect(await sweepChallenges(h.ctx)).toBe(1);
+    expect(h.edits.map((e) => e.messageId)).toEqual(['card-fine']);
+    for (const c of [reply, failing, fine]) expect((await m.store.challenges.get(c.id))?.status).toBe('expired');
+    expect(h.logs.filter((l) => l.msg === 'could not expire a challenge card')).toHaveLength(1);
+  });
+
+  it('a card whose challenge another process marked expired meanwhile is still edited, as expired', async () => {
+    const h = harness(() => t);
+    const c = await createChallenge(h.ctx, input());
+    await m.store.challenges.patch(c.id, { messageId: 'card-raced' });
+    t += h.ctx.settings.challengeTtlMs;
+    const store = h.ctx.store;
+    const challenges = new Proxy(store.challenges, {
+      get: (o, k) =>
+        k === 'transition'
+          ? async (...a: Parameters<typeof o.transition>) => {
+              const won = await o.transition(...a); // the other process's
+              if (!won.ok) throw new Error('setup');
+              return {
+                ok: false as const,
+                reason: 'expired' as const,
+                challenge: { ...won.challenge, status: 'open' as const },
+              };
+            }
+          : (Reflect.get(o, k) as unknown),
+    });
+    h.ctx.store = new Proxy(store, {
+      get: (o, k) => (k === 'challenges' ? challenges : (Reflect.get(o, k) as unknown)),
+    });
+    expect(await sweepChallenges(h.ctx)).toBe(1);
+    expect(h.edits).toHaveLength(1);
+    expect(h.edits[0].post.kind === 'challenge' && h.edits[0].post.challenge.status).toBe('expired');
+  });
+});
+
 describe('a rematch between two people', () => {
   it('the first click posts a card with colours swapped; the other player’s click starts one game', async () => {
     const h = harness(() => t);
