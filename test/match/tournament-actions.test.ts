@@ -17,6 +17,7 @@ import {
   type TournamentInput,
 } from '../../src/match/index.js';
 import { MAX_PLAYERS, MAX_SWISS_ROUNDS, pairingGameId } from '../../src/match/tournament/event.js';
+import { refreshCard } from '../../src/match/tournament-record.js';
 import type { Entrant, StoredTournament } from '../../src/model/index.js';
 import { harness, HOUR, refusalOf, tournamentInput, useMatchStore, type Harness } from './harness.js';
 
@@ -27,6 +28,12 @@ const T = Date.UTC(2026, 11, 1, 12);
 
 const input = (over: Partial<TournamentInput> = {}): TournamentInput =>
   tournamentInput({ organiser: olga, guildId: `ga${++n}`, ...over });
+/** A process whose pairing posts each get a thread (the round's games are played there, as in a server). */
+function proc(): Harness {
+  const h = harness(() => T);
+  h.ctx.notifier.openThread = (_channelId, messageId) => Promise.resolve(`thread-${messageId}`);
+  return h;
+}
 const load = async (id: string): Promise<StoredTournament> => (await m.store.tournaments.get(id))!;
 const entrants = (k: number): Entrant[] => Array.from({ length: k }, (_, i) => ({ id: `a${n}x${i}`, name: `P${i}` }));
 
@@ -40,7 +47,7 @@ async function signedUp(h: Harness, k: number, over: Partial<TournamentInput> = 
 
 describe('creating an event', () => {
   it('Swiss rounds from 1 to 12; sign-up closing from now to two weeks ahead', async () => {
-    const h = harness(() => T);
+    const h = proc();
     const swiss = (rounds: number) => input({ format: 'swiss', rounds });
     expect(MAX_SWISS_ROUNDS).toBe(12);
     for (const rounds of [0, 13]) {
@@ -56,7 +63,7 @@ describe('creating an event', () => {
   });
 
   it("by default a move takes the server's time and a round twenty moves; a round as long as a move is allowed", async () => {
-    const h = harness(() => T);
+    const h = proc();
     const guildId = `ga${++n}`;
     await m.store.settings.update(guildId, { clockMs: 6 * HOUR });
     const t = await createTournament(h.ctx, input({ guildId, clockHours: null, roundHours: null }));
@@ -67,7 +74,7 @@ describe('creating an event', () => {
   });
 
   it('five open events a server (in sign-up or running); one that is over frees its place', async () => {
-    const h = harness(() => T);
+    const h = proc();
     const guildId = `ga${++n}`;
     const made: StoredTournament[] = [];
     for (let k = 0; k < MAX_OPEN_EVENTS - 1; k++) made.push(await createTournament(h.ctx, input({ guildId })));
@@ -85,7 +92,7 @@ describe('creating an event', () => {
 
 describe('the sign-up buttons', () => {
   it('Join: refused once full (64), and once sign-up has closed; nothing changes', async () => {
-    const h = harness(() => T);
+    const h = proc();
     expect(MAX_PLAYERS).toBe(64);
     const { t } = await signedUp(h, MAX_PLAYERS - 1);
     const [last, extra] = entrants(2).map((p) => ({ ...p, id: `${p.id}late` }));
@@ -99,7 +106,7 @@ describe('the sign-up buttons', () => {
   });
 
   it('Leave: refused to a stranger and after the end; in sign-up it says nothing, running it says you left', async () => {
-    const h = harness(() => T);
+    const h = proc();
     const { t, ps } = await signedUp(h, 4);
     expect(await refusalOf(leaveTournament(h.ctx, t.id, 'stranger'))).toEqual({ key: 'tournament.notIn' });
     expect((await leaveTournament(h.ctx, t.id, ps[3].id)).tell).toBeUndefined();
@@ -115,7 +122,7 @@ describe('the sign-up buttons', () => {
   });
 
   it('Cancel drops the round deadline with the event', async () => {
-    const h = harness(() => T);
+    const h = proc();
     const { t } = await signedUp(h, 3);
     await startTournament(h.ctx, t.id, olga.id, false);
     await h.settle();
@@ -126,7 +133,7 @@ describe('the sign-up buttons', () => {
   });
 
   it('Cancel and the end meeting: an event that ended between the read and the write is not cancelled', async () => {
-    const h = harness(() => T);
+    const h = proc();
     const { t } = await signedUp(h, 3);
     // The event ends (another process) just after this Cancel read it as open.
     const store = h.ctx.store;
@@ -153,7 +160,7 @@ describe('the sign-up buttons', () => {
   });
 
   it('a leaver whose game of the round was decided already is not resigned again', async () => {
-    const h = harness(() => T);
+    const h = proc();
     const { t, ps } = await signedUp(h, 4);
     await startTournament(h.ctx, t.id, olga.id, false);
     await h.settle();
@@ -167,5 +174,42 @@ describe('the sign-up buttons', () => {
     await leaveTournament(h.ctx, t.id, ps[0].id);
     await h.settle();
     expect((await m.store.games.get(pairingGameId(t.id, 1, mine.board)))!.status).toBe('active');
+  });
+});
+
+describe('the record and its card', () => {
+  it('a change whose event is deleted under it is refused as gone, at once', async () => {
+    const h = proc();
+    const { t } = await signedUp(h, 1);
+    let writes = 0;
+    const store = h.ctx.store;
+    const tournaments = new Proxy(store.tournaments, {
+      get: (o, k) =>
+        k === 'update'
+          ? () => {
+              writes++;
+              return Promise.resolve({ ok: false as const, reason: 'not-found' as const });
+            }
+          : (Reflect.get(o, k) as unknown),
+    });
+    h.ctx.store = new Proxy(store, {
+      get: (o, k) => (k === 'tournaments' ? tournaments : (Reflect.get(o, k) as unknown)),
+    });
+    expect(await refusalOf(joinTournament(h.ctx, t.id, { id: 'late', name: 'Late' }))).toEqual({
+      key: 'tournament.gone',
+    });
+    expect(writes).toBe(1);
+  });
+
+  it('the card is recorded once (the first stays); an event gone or a card that cannot be edited is only logged', async () => {
+    const h = proc();
+    const { t } = await signedUp(h, 1);
+    await recordTournamentCard(h.ctx, t.id, 'second-card');
+    expect((await load(t.id)).messageId).toBe(`card-${t.id}`);
+    await recordTournamentCard(h.ctx, 'nosuchevent', 'card');
+    expect(h.logs.filter((l) => l.msg === 'could not record the tournament card')).toHaveLength(1);
+    h.ctx.notifier.edit = () => Promise.reject(new Error('Unknown Message'));
+    await refreshCard(h.ctx, t.id);
+    expect(h.logs.filter((l) => l.msg === 'could not update the tournament card')).toHaveLength(1);
   });
 });
