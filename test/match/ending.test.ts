@@ -22,7 +22,17 @@ import {
 } from '../../src/match/index.js';
 import { guildScope, seasonScope, type StoredGame } from '../../src/model/index.js';
 import { newId, type NewGame } from '../../src/store/index.js';
-import { createGame, failWrites, harness, HOUR, postKeys, refusalOf, useMatchStore, type Harness } from './harness.js';
+import {
+  createGame,
+  failWrites,
+  harness,
+  HOUR,
+  postKeys,
+  rankedPair,
+  refusalOf,
+  useMatchStore,
+  type Harness,
+} from './harness.js';
 
 const m = useMatchStore('ending');
 const T = Date.UTC(2026, 10, 20, 12);
@@ -227,18 +237,8 @@ describe('the end of a season', () => {
     const other = harness(() => now);
     const guild = `g${newId()}`;
     await setSeasons(h.ctx, guild, 'monthly', 'season-posts');
-    const players: [string, string] = [`p${newId()}`, `q${newId()}`];
     // Twenty all-time games, then twelve in November: both are ranked on the November board.
-    for (let k = 0; k < 32; k++)
-      await m.store.ratings.applyResult(
-        'orion',
-        newId(),
-        guild,
-        players,
-        { winner: k % 3 === 0 ? 1 : 0, draw: false },
-        now - (32 - k) * 60_000,
-        k < 20 ? undefined : { global: '2026-Q4', guild: '2026-11' },
-      );
+    await rankedPair(guild, now);
     expect(await sweepSeasons(h.ctx)).toBe(0);
     now = Date.UTC(2026, 11, 1, 0, 5);
     const posted = await Promise.all([sweepSeasons(h.ctx), sweepSeasons(other.ctx)]);

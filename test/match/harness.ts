@@ -16,7 +16,7 @@ import {
   type Post,
 } from '../../src/match/index.js';
 import type { StoredGame } from '../../src/model/index.js';
-import { openStore, type NewGame, type Store } from '../../src/store/index.js';
+import { newId, openStore, type NewGame, type Store } from '../../src/store/index.js';
 import type { Announce } from '../../src/store/types.js';
 
 export const HOUR = 3_600_000;
@@ -237,4 +237,24 @@ export function failWrites(h: Harness, ...reasons: ('conflict' | 'not-found' | '
         : (Reflect.get(t, k) as unknown),
   });
   h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'games' ? games : (Reflect.get(t, k) as unknown)) });
+}
+
+/**
+ * Two new players of Orion Duel ranked on a server's November 2026 board (monthly seasons): twenty all-time games,
+ * then twelve in November, the last a minute before `at`.
+ */
+export async function rankedPair(guild: string, at: number): Promise<[string, string]> {
+  if (!current) throw new Error('call useMatchStore() first');
+  const players: [string, string] = [`p${newId()}`, `q${newId()}`];
+  for (let k = 0; k < 32; k++)
+    await current.store.ratings.applyResult(
+      'orion',
+      newId(),
+      guild,
+      players,
+      { winner: k % 3 === 0 ? 1 : 0, draw: false },
+      at - (32 - k) * 60_000,
+      k < 20 ? undefined : { global: '2026-Q4', guild: '2026-11' },
+    );
+  return players;
 }

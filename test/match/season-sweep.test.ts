@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { setLocale, setSeasons, type Post } from '../../src/match/index.js';
 import { sweepSeasons } from '../../src/match/sweeps/seasons.js';
 import { newId } from '../../src/store/index.js';
-import { harness, type Harness, useMatchStore } from './harness.js';
+import { harness, rankedPair, type Harness, useMatchStore } from './harness.js';
 
 const m = useMatchStore('season-sweep');
 const NOV = Date.UTC(2026, 10, 20, 12);
@@ -18,17 +18,7 @@ const DEC = Date.UTC(2026, 11, 1, 0, 5);
 async function server(h: Harness, channel: string | null = 'season-posts'): Promise<string> {
   const guild = `g${newId()}`;
   await setSeasons(h.ctx, guild, 'monthly', channel);
-  const players: [string, string] = [`p${newId()}`, `q${newId()}`];
-  for (let k = 0; k < 32; k++)
-    await m.store.ratings.applyResult(
-      'orion',
-      newId(),
-      guild,
-      players,
-      { winner: k % 3 === 0 ? 1 : 0, draw: false },
-      NOV - (32 - k) * 60_000,
-      k < 20 ? undefined : { global: '2026-Q4', guild: '2026-11' },
-    );
+  await rankedPair(guild, NOV);
   return guild;
 }
 
@@ -56,7 +46,10 @@ describe('the end-of-season sweep', () => {
     expect(await sweepSeasons(h.ctx)).toBe(1);
     const [post] = texts(h, channel);
     expect(post!.locale).toBe('fr');
-    const { season, next } = post!.lines[0]!.params as { season: { params: { month: number } }; next: typeof season };
+    const { season, next } = post!.lines[0]!.params as unknown as {
+      season: { params: { month: number } };
+      next: typeof season;
+    };
     expect(new Date(season.params.month).getUTCMonth()).toBe(10);
     expect(new Date(next.params.month).getUTCMonth()).toBe(11);
     expect(asked.every(([, scope, n]) => scope === `guild:${guild}@2026-11` && n === 10)).toBe(true);
