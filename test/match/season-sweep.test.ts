@@ -5,7 +5,7 @@
 // that fails tried again after `retryMs`, a season posted never posted again,
 // and a post out whose mark failed not sent twice.
 import { describe, expect, it } from 'vitest';
-import { setLocale, setSeasons, type Post } from '../../src/match/index.js';
+import { seasonsAt, setLocale, setSeasons, type Post } from '../../src/match/index.js';
 import { sweepSeasons } from '../../src/match/sweeps/seasons.js';
 import { newId } from '../../src/store/index.js';
 import { harness, rankedPair, type Harness, useMatchStore } from './harness.js';
@@ -53,6 +53,10 @@ describe('the end-of-season sweep', () => {
     expect(new Date(season.params.month).getUTCMonth()).toBe(10);
     expect(new Date(next.params.month).getUTCMonth()).toBe(11);
     expect(asked.every(([, scope, n]) => scope === `guild:${guild}@2026-11` && n === 10)).toBe(true);
+    // Each row: the November board's games and record (twelve games there, the loser won four).
+    const rows = post!.lines.filter((l) => l.key === 'season.topRow').map((l) => l.params);
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect(r).toMatchObject({ games: 12, record: { key: expect.any(String) } });
     expect(asked.length).toBeGreaterThan(0);
   });
 
@@ -119,5 +123,18 @@ describe('the end-of-season sweep', () => {
     await new Promise((r) => setTimeout(r, 80));
     expect(await sweepSeasons(h.ctx, { retryMs: 30 })).toBe(0);
     expect(texts(h, channel)).toHaveLength(1);
+  });
+});
+
+describe('the seasons a rated game counts in', () => {
+  it("the global board's quarter and the server's own length; none for a game outside a server", async () => {
+    const h = harness(() => DEC);
+    const guild = `g${newId()}`;
+    await setSeasons(h.ctx, guild, 'quarterly', null);
+    expect(await seasonsAt(h.ctx, guild, NOV)).toEqual({ global: '2026-Q4', guild: '2026-Q4' });
+    await setSeasons(h.ctx, guild, 'monthly', null);
+    expect(await seasonsAt(h.ctx, guild, NOV)).toEqual({ global: '2026-Q4', guild: '2026-11' });
+    expect(await seasonsAt(h.ctx, null, NOV)).toEqual({ global: '2026-Q4', guild: null });
+    expect(h.logs).toEqual([]);
   });
 });
