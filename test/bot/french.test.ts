@@ -83,7 +83,8 @@ function englishIn(text: string): string[] {
     .replace(/`[^`]*`/g, ' ')
     .replace(/<[@#]!?\d+>|<t:\d+:\w>/g, ' ')
     .replace(/\]\(https:\/\/[^)]+\)/g, ']');
-  return (prose.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => ENGLISH.has(w));
+  // Words of letters and digits: a game id ("cq8not444s") is one word, not an English "not" between two others.
+  return (prose.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => ENGLISH.has(w));
 }
 
 interface French {
