@@ -113,9 +113,7 @@ export function resultLines(rec: StoredGame, state: unknown): Msg[] {
   if (!r || rec.status === 'active') return [];
   const g = getGame(rec.game);
   const lines: Msg[] = [];
-  const why: Msg = isRule(r.reason)
-    ? (endMsg(rec, state) ?? { key: 'end.rule', params: { rule: r.reason } })
-    : { key: `end.${r.reason}` };
+  const why = whyMsg(rec, state, r.reason);
   if (rec.status === 'aborted') {
     lines.push({ key: r.reason === 'time' ? 'result.abortedOnTime' : 'result.aborted' });
   } else if (r.draw || r.winner === null) {
@@ -154,10 +152,11 @@ export function resultLines(rec: StoredGame, state: unknown): Msg[] {
   return lines;
 }
 
-function endMsg(rec: StoredGame, state: unknown): Msg | null {
-  if (state === undefined) return null;
-  const n = getGame(rec.game).endNote(state);
-  return n ? noteMsg(n) : null;
+/** What decided a game: the engine's end note for a rule (the rule's id when the position has none), else our reason. */
+function whyMsg(rec: StoredGame, state: unknown, reason: string): Msg {
+  if (!isRule(reason)) return { key: `end.${reason}` };
+  const n = state === undefined ? null : getGame(rec.game).endNote(state);
+  return n ? noteMsg(n) : { key: 'end.rule', params: { rule: reason } };
 }
 
 /**
@@ -174,9 +173,7 @@ export function resultSummary(rec: StoredGame, state: unknown): Msg {
   const r = rec.result;
   if (rec.status === 'active' || !r) return { key: 'result.summary.inProgress', params: { moves: rec.moves.length } };
   if (rec.status === 'aborted') return { key: 'result.summary.aborted' };
-  const why: Msg = isRule(r.reason)
-    ? (endMsg(rec, state) ?? { key: 'end.rule', params: { rule: r.reason } })
-    : { key: `end.${r.reason}` };
+  const why = whyMsg(rec, state, r.reason);
   if (r.draw || r.winner === null) return { key: 'result.summary.draw', params: { why } };
   return {
     key: 'result.summary.wins',
