@@ -83,6 +83,32 @@ describe('summarizeReview', () => {
     expect(summarizeReview('exxit', [], { winner: 0, draw: false }).chances).toEqual([50]);
   });
 
+  it('starts from the first graded ply’s best chance, or 50 when the first ply was forced', () => {
+    // Side 0's first move: its best was 10 points above the 60 it left.
+    expect(summarizeReview('exxit', [ply(0, 10, 60), ply(1, 0, 60)], null).chances[0]).toBe(70);
+    expect(summarizeReview('exxit', [ply(0, null, 70), ply(1, 0, 70)], null).chances[0]).toBe(50);
+  });
+
+  it('after a forced ply, takes the next ply’s search of the same position when that ply is graded', () => {
+    // Ply 1 (Black, forced) leaves side 0 at 64 by its own quarter-budget look; ply 2 (Red) searched that position
+    // fully: its best was 60 for Red. The curve says 60 after ply 1, in side 0's terms.
+    const forced = ply(1, null, 64);
+    expect(summarizeReview('exxit', [ply(0, 0, 50), forced, ply(2, 5, 55)], null).chances).toEqual([50, 50, 60, 55]);
+    // Not when the next ply is forced too, or is not the next ply (a review cut short, a gap): its own look.
+    expect(summarizeReview('exxit', [ply(0, 0, 50), forced, ply(2, null, 55)], null).chances[2]).toBe(64);
+    expect(summarizeReview('exxit', [ply(0, 0, 50), forced, ply(3, 5, 55)], null).chances[2]).toBe(64);
+  });
+
+  it('pins a drawn end to 50 whatever the winner field says', () => {
+    expect(summarizeReview('exxit', plies, { winner: 0, draw: true }).chances.at(-1)).toBe(50);
+    expect(summarizeReview('exxit', plies, { winner: 0, draw: false }).chances.at(-1)).toBe(100);
+  });
+
+  it('lists equal losses in the order they were played', () => {
+    const r = summarizeReview('exxit', [ply(0, 0, 50), ply(1, 12, 62), ply(2, 0, 62), ply(3, 12, 74)], null);
+    expect(costliest(r, 1).map((p) => p.ply)).toEqual([1, 3]);
+  });
+
   it('lists the costliest marked moves, largest loss first', () => {
     const r = summarizeReview('exxit', plies, null);
     expect(costliest(r, 1).map((p) => p.ply)).toEqual([1, 3]);
@@ -108,5 +134,44 @@ describe('gameAccuracy (Lichess: mean of the volatility-weighted and the harmoni
     const harmonic = 2 / (1 / 100 + 1 / a);
     expect(gameAccuracy(chances, plies, 0)).toBeCloseTo((weighted + harmonic) / 2, 0);
     expect(gameAccuracy(chances, plies, 1)).toBe(100);
+  });
+
+  // Longer games: the window is a tenth of the plies (2..8), and the first plies repeat the opening window
+  // (size − 2 copies), so the window of ply i (i ≥ size − 2) is chances[i − size + 2 .. i + 2). Side 0 loses at its
+  // first ply (chances[1]); every other move is perfect.
+  const longGame = (n: number, after: number, loss: number) => {
+    const chances = Array.from({ length: n + 1 }, (_, i) => (i === 1 ? after : 50));
+    const plies = Array.from({ length: n }, (_, i) => (i === 0 ? ply(0, loss, after) : ply(i, 0, 50)));
+    return { chances, plies, a: plies[0].accuracy! };
+  };
+  const close = (got: number | null, want: number) => expect(Math.abs(got! - want)).toBeLessThanOrEqual(0.06);
+
+  it('30 plies: windows of 3, one opening copy; the drop weighs on the two side-0 plies whose windows hold it', () => {
+    const { chances, plies, a } = longGame(30, 30, 20);
+    // Ply 0: the opening window [50, 30, 50]; ply 2: [30, 50, 50]; both σ = √(800/9). The 13 other side-0 plies: 0.5.
+    const w = Math.sqrt(800 / 9);
+    const weighted = (w * a + w * 100 + 13 * 0.5 * 100) / (2 * w + 13 * 0.5);
+    const harmonic = 15 / (14 / 100 + 1 / a);
+    close(gameAccuracy(chances, plies, 0), (weighted + harmonic) / 2);
+    expect(gameAccuracy(chances, plies, 1)).toBe(100);
+  });
+
+  it('a weight is at most 12, and the harmonic mean counts a 0 % move as 1 %', () => {
+    const { chances, plies, a } = longGame(30, 0, 100);
+    expect(a).toBe(0);
+    // σ of [50, 0, 50] is 23.6: clamped to 12.
+    const weighted = (12 * 0 + 12 * 100 + 13 * 0.5 * 100) / (2 * 12 + 13 * 0.5);
+    const harmonic = 15 / (14 / 100 + 1 / 1);
+    close(gameAccuracy(chances, plies, 0), (weighted + harmonic) / 2);
+  });
+
+  it('90 plies: windows of 8 at most (six opening copies)', () => {
+    const { chances, plies, a } = longGame(90, 30, 20);
+    // Plies 0, 2, 4 (opening copies) and 6 (chances[0..8)) hold the drop: σ of [50, 30, 50 × 6] = √43.75. The other
+    // 41 side-0 plies: 0.5.
+    const w = Math.sqrt(43.75);
+    const weighted = (w * a + 3 * w * 100 + 41 * 0.5 * 100) / (4 * w + 41 * 0.5);
+    const harmonic = 45 / (44 / 100 + 1 / a);
+    close(gameAccuracy(chances, plies, 0), (weighted + harmonic) / 2);
   });
 });
