@@ -72,6 +72,20 @@ describe('reviewPly', () => {
     expect(r.playedChance).toBeLessThan(100);
   });
 
+  it('grades a missed win in one from 100, though the search returns at once there (nothing to search)', () => {
+    const orion = getGame('orion');
+    const before = stateAfter('orion', 'preset1', ORION_WIN_IN_ONE);
+    const win = orion.legalMoves(before).filter((m) => {
+      const n = orion.play(before, m);
+      return n.ok && orion.outcome(n.value).winner === orion.toMove(before);
+    });
+    expect(win).toHaveLength(1);
+    const r = reviewPly('orion', before, 'S1 A1', ORION_WIN_IN_ONE.length, { seed: 1 });
+    expect(r).toMatchObject({ side: 1, best: orion.formatMove(before, win[0], 'canonical'), bestChance: 100 });
+    expect(r).toMatchObject({ grade: 'blunder', accuracy: 0 });
+    expect(r.loss).toBeGreaterThanOrEqual(50);
+  });
+
   it('refuses an illegal move', () => {
     const before = stateAfter('exxit', 'short', EXXIT_MOVES);
     expect(() => reviewPly('exxit', before, 'D 5,5 E', 11, { seed: 1 })).toThrow(/not legal/);
