@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { playerParams } from '../../src/engine/ai/levels.js';
 import { getGame } from '../../src/engine/index.js';
-import { checkPuzzle, PUZZLE_GAP, puzzleBudget } from '../../src/engine/puzzle.js';
+import { searchPosition } from '../../src/engine/ai/index.js';
+import { checkPuzzle, PUZZLE_GAP, puzzleBudget, puzzleFoundBy, screenGap } from '../../src/engine/puzzle.js';
 import { replay } from '../../src/engine/replay.js';
 import { EXXIT_FREE, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
@@ -73,5 +74,48 @@ describe('checkPuzzle', () => {
     expect(
       checkPuzzle('exxit', stateAfter('exxit', 'short', EXXIT_FREE.slice(0, 2)), { seed: 1, budget: small }),
     ).toBeNull();
+  });
+});
+
+describe('screenGap (the miner’s cheap look before the check)', () => {
+  it('is 0 where there is nothing to choose: a finished game, a forced move', () => {
+    const won = stateAfter('orion', 'preset1', [...ORION_WIN_IN_ONE, 'S1 J2']);
+    expect(getGame('orion').outcome(won).over).toBe(true);
+    expect(screenGap('orion', won, 1, 1500)).toBe(0);
+    expect(screenGap('exxit', stateAfter('exxit', 'short', EXXIT_FREE.slice(0, 2)), 1, 1500)).toBe(0);
+  });
+
+  it('is the full 100 points for a win in one, and a clear gap for the Free, the same for a seed', () => {
+    expect(screenGap('orion', stateAfter('orion', 'preset1', ORION_WIN_IN_ONE), 1, 1500)).toBe(100);
+    const free = stateAfter('exxit', 'short', EXXIT_FREE);
+    const gap = screenGap('exxit', free, 1, 1500);
+    expect(gap).toBeGreaterThan(PUZZLE_GAP);
+    expect(gap).toBeLessThan(100);
+    expect(screenGap('exxit', free, 1, 1500)).toBe(gap);
+  });
+});
+
+describe('puzzleFoundBy (a puzzle’s difficulty)', () => {
+  it('is the weakest level whose own move is the solution, for that seed', () => {
+    const orion = stateAfter('orion', 'preset1', ORION_WIN_IN_ONE);
+    expect(puzzleFoundBy('orion', orion, 'S1 J2', 1)).toBe('easy');
+    const exxit = getGame('exxit');
+    const free = stateAfter('exxit', 'short', EXXIT_FREE);
+    for (const seed of [1, 2, 3, 4]) {
+      const level = puzzleFoundBy('exxit', free, 'F 2,-1', seed);
+      expect(level).not.toBeNull();
+      const order = ['easy', 'medium', 'hard'] as const;
+      // The level found plays the Free with this seed; every weaker one plays something else.
+      for (const weaker of order.slice(0, order.indexOf(level!) + 1)) {
+        const move = exxit.formatMove(free, searchPosition('exxit', exxit.position(free), weaker, seed).move);
+        expect(move === 'F 2,-1', `${weaker}, seed ${seed}`).toBe(weaker === level);
+      }
+    }
+  });
+
+  it('is null when no level plays the move, and refuses a move that is not legal', () => {
+    const free = stateAfter('exxit', 'short', EXXIT_FREE);
+    expect(puzzleFoundBy('exxit', free, 'P 1,0', 1)).toBeNull();
+    expect(() => puzzleFoundBy('exxit', free, 'D 5,5 E', 1)).toThrow(/not legal here/);
   });
 });
