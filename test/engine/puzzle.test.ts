@@ -66,6 +66,8 @@ describe('checkPuzzle', () => {
     const c = checkPuzzle('exxit', before, { seed: 2, budget });
     expect(c).toMatchObject({ unique: true, best: 'F 2,-1' });
     expect(c!.gap).toBeGreaterThanOrEqual(PUZZLE_GAP);
+    // Points to one decimal, as stored and shown.
+    for (const x of [c!.gap, c!.bestChance, c!.secondChance]) expect(x).toBe(Math.round(x * 10) / 10);
     expect(checkPuzzle('exxit', before, { seed: 2, budget })).toEqual(c);
   });
 
