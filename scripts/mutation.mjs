@@ -33,8 +33,16 @@ import { Stryker } from '@stryker-mutator/core';
 // much of src/match, but a mutant they alone would kill costs a bot test run each: they stay out of the
 // engine and store runs, where the folders' own tests are meant to be enough.
 const FOLDERS = {
+  // The AI's search tests are the engine's own (src/engine/ai), all but the two of the worker pools (src/ai), which
+  // start worker threads.
   engine: {
-    tests: ['test/engine/**/*.test.ts', 'test/ai/engines.test.ts', 'test/ai/mcts.test.ts', 'test/docs/**/*.test.ts'],
+    tests: [
+      'test/engine/**/*.test.ts',
+      ...readdirSync('test/ai')
+        .filter((f) => f.endsWith('.test.ts') && f !== 'pool.test.ts' && f !== 'lanes.test.ts')
+        .map((f) => `test/ai/${f}`),
+      'test/docs/**/*.test.ts',
+    ],
   },
   // Not test/i18n/sentences.test.ts: it reads the sources of src/match for sentences outside the catalogues, and in
   // Stryker's sandbox those are instrumented (every string mutant written out), so it fails before any mutant runs.
