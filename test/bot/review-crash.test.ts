@@ -1,7 +1,8 @@
 // kill -9 in the middle of a post-game review, with the real entry point (its
 // reviews graded by the AI's background lane): the job stays in Redis with the
 // plies graded so far, a new process takes it over once the dead one's
-// heartbeat has run out, goes on from there and posts the review once.
+// heartbeat has run out (made to run out at once here), goes on from there and
+// posts the review once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -67,6 +68,11 @@ describe('kill -9 in the middle of a game review', () => {
     expect(left.plies.length).toBeLessThan(rec.moves.length);
     expect(fake.messages(thread.id).filter(isReview)).toEqual([]);
 
+    // The dead process's heartbeat would run out within 6 s (test/bot/crash.test.ts waits for that): let it run out
+    // now, as Redis would, so the new process may take the job over at its first look.
+    expect(left.owner).toBeTruthy();
+    expect(await store.processes.alive(left.owner)).toBe(true);
+    await store.processes.gone(left.owner);
     const second = startBot();
     const review = await fake.waitForMessage(thread.id, isReview, 90_000);
     const done = await waitFor(async () => {
