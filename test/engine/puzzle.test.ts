@@ -39,6 +39,11 @@ const ORION_TWO = [
 
 const small = { player: 'hard', iterations: 1500 } as const;
 
+// Exxit short, random play: Black to move with exactly two legal moves, one much better (P 0,1).
+const EXXIT_TWO_MOVES = 'P 0,0;P 1,-1;D 0,0 NE;P 0,0;D 1,-1 SW;P 1,0;F -1,1;P -1,1;P 1,-1;D 0,0 NE;P 0,0;D 1,0 W'.split(
+  ';',
+);
+
 describe('checkPuzzle', () => {
   it('searches at least ten times a hard move', () => {
     for (const game of ['exxit', 'orion']) {
@@ -69,6 +74,23 @@ describe('checkPuzzle', () => {
     // Points to one decimal, as stored and shown.
     for (const x of [c!.gap, c!.bestChance, c!.secondChance]) expect(x).toBe(Math.round(x * 10) / 10);
     expect(checkPuzzle('exxit', before, { seed: 2, budget })).toEqual(c);
+  });
+
+  it('weighs the two moves of a position that has only two, and has no puzzle once the game is over', () => {
+    const exxit = getGame('exxit');
+    const two = stateAfter('exxit', 'short', EXXIT_TWO_MOVES);
+    expect(
+      exxit
+        .legalMoves(two)
+        .map((m) => exxit.formatMove(two, m, 'canonical'))
+        .sort(),
+    ).toEqual(['P 0,1', 'P 1,0']);
+    const c = checkPuzzle('exxit', two, { seed: 1, budget: { player: 'hard', iterations: 20_000 } });
+    expect(c).toMatchObject({ best: 'P 0,1', second: 'P 1,0', unique: true });
+    expect(c!.gap).toBe(Math.round((c!.bestChance - c!.secondChance) * 10) / 10);
+    expect(screenGap('exxit', two, 1, 1500)).toBeGreaterThan(0);
+    const won = stateAfter('orion', 'preset1', [...ORION_WIN_IN_ONE, 'S1 J2']);
+    expect(checkPuzzle('orion', won, { seed: 1, budget: small })).toBeNull();
   });
 
   it('has no puzzle where the move is forced', () => {

@@ -99,14 +99,29 @@ describe('summarizeReview', () => {
     expect(summarizeReview('exxit', [ply(0, 0, 50), forced, ply(3, 5, 55)], null).chances[2]).toBe(64);
   });
 
-  it('pins a drawn end to 50 whatever the winner field says', () => {
+  it('pins a drawn end, or one without a winner, to 50 whatever the other field says; in place of the last chance', () => {
     expect(summarizeReview('exxit', plies, { winner: 0, draw: true }).chances.at(-1)).toBe(50);
-    expect(summarizeReview('exxit', plies, { winner: 0, draw: false }).chances.at(-1)).toBe(100);
+    expect(summarizeReview('exxit', plies, { winner: null, draw: false }).chances.at(-1)).toBe(50);
+    const won = summarizeReview('exxit', plies, { winner: 0, draw: false }).chances;
+    expect(won).toHaveLength(plies.length + 1);
+    expect(won[plies.length]).toBe(100);
+    expect(won.slice(0, -1)).toEqual(summarizeReview('exxit', plies, null).chances.slice(0, -1));
   });
 
   it('lists equal losses in the order they were played', () => {
     const r = summarizeReview('exxit', [ply(0, 0, 50), ply(1, 12, 62), ply(2, 0, 62), ply(3, 12, 74)], null);
     expect(costliest(r, 1).map((p) => p.ply)).toEqual([1, 3]);
+  });
+
+  it('orders one side’s marked moves by loss, then by ply, leaving out the other side and the good moves', () => {
+    const losses = [0, 12, 30, 20, 0, 12, 16, 6, 25, 3];
+    const r = summarizeReview(
+      'exxit',
+      losses.map((l, i) => ply(i, l, 50)),
+      null,
+    );
+    expect(costliest(r, 1, 10).map((p) => p.ply)).toEqual([3, 1, 5, 7]);
+    expect(costliest(r, 0, 10).map((p) => p.ply)).toEqual([2, 8, 6]);
   });
 
   it('lists the costliest marked moves, largest loss first', () => {
