@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, fail, ruleError, type Lesson } from '../../src/engine/game.js';
 import { AXIAL_VECTORS, hexDistance } from '../../src/engine/hex.js';
-import { getGame } from '../../src/engine/index.js';
+import { allGames, getGame, isGameId, registerGame } from '../../src/engine/index.js';
 import { plainJson } from '../../src/engine/plain.js';
 import { replay, replayErrorText, splitMoves } from '../../src/engine/replay.js';
 import { makeRng, randInt, seedFrom } from '../../src/engine/rng.js';
@@ -210,5 +210,23 @@ describe('rule ids', () => {
     expect(topic('xEX-13h')).toBeNull();
     expect(topic('OD-13')).toBeNull();
     expect(topic(13 as unknown as string)).toBeNull();
+  });
+});
+
+describe('the registry of games', () => {
+  it('knows Exxit and Orion Duel by id, and nothing else by any other value', () => {
+    expect(isGameId('exxit')).toBe(true);
+    expect(isGameId('orion')).toBe(true);
+    for (const x of ['chess', 'Exxit', '', 'constructor', 1, null, undefined, { id: 'exxit' }])
+      expect(isGameId(x)).toBe(false);
+    expect(allGames().map((g) => g.id)).toEqual(expect.arrayContaining(['exxit', 'orion']));
+    expect(getGame('orion').id).toBe('orion');
+  });
+
+  it('refuses an unknown id (named, cut to 40 characters) and an id registered already', () => {
+    expect(() => getGame('chess')).toThrow('unknown game "chess"');
+    expect(() => getGame('x'.repeat(60))).toThrow(`unknown game "${'x'.repeat(40)}"`);
+    expect(() => registerGame(getGame('exxit'))).toThrow('game "exxit" is registered already');
+    expect(getGame('exxit').id).toBe('exxit');
   });
 });
