@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { reviewGame, reviewPly, type GameReview } from '../../src/engine/review.js';
-import { EXXIT_FREE as EXXIT_FREE_MOVES, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
+import { EXXIT_FREE as EXXIT_FREE_MOVES, EXXIT_TWO_PASSES, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 /** The state after `moves` from `setup` (the test's own fixture: it must replay). */
 function stateAfter(game: string, setup: string, moves: string[]): unknown {
@@ -101,17 +101,8 @@ describe('reviewPly', () => {
   });
 });
 
-// Exxit, short, random play (fixtures of this file): lone legal moves whose outcome is plain. After the first 61
-// plies Black's only move is a pass, and with Red's pass before it the game ends (EX-20b) with Black ahead; at ply 26
-// Red's lone dance leaves Black a lone dance too (ply 27), after which Red is lost.
-const RANDOM_WON = (
-  'P 1,-1;P 0,1;P 0,0;D 0,1 NW;P 1,0;D 0,0 E;P 0,0;P 0,1;D 1,0 SW;P 1,0;D 0,1 NE;D 1,0 NW;P 0,1' +
-  ';D 1,-1 SW;P 1,0;P 1,-1;D 0,0 NE;F -1,1;P 0,0;P -1,1;D 0,0 SW;P 0,0;D 1,0 W;F 2,-1;P 2,-1;P -1,2' +
-  ';D -1,1 SE;D -1,2 NE;D 0,0 SE;D 1,0 NE;D 1,-1 E;P 0,0;P -1,1;D 0,1 W;D -1,1 NE;D 2,-1 W;F 0,2;P 2,-1' +
-  ';P -1,2;P 1,-2;D 1,-1 NW;P 2,-2;D 1,-2 E;D 2,-2 SW;P -1,3;F 0,-1;F 3,-1;P 1,0;P 0,2;D 0,0 SE' +
-  ';D -1,2 NE;P 3,-2;D 0,1 NE;D 1,0 NE;P -1,1;F 0,3;P 2,0;D 2,-1 SE;P 0,1;P 1,-2;pass'
-).split(';');
-// Another: after 105 plies Black's only move is the second pass, and Red is ahead.
+// Exxit, short, random play: lone legal moves whose outcome is plain (EXXIT_TWO_PASSES, in test/support, and this
+// one: after 105 plies Black's only move is the second pass, and Red is ahead).
 const RANDOM_LOST = (
   'P 0,0;P 0,1;D 0,0 SE;P 1,-1;P 0,0;D 1,-1 SW;D 0,1 NW;P 1,0;F 0,-1;P 1,-1;P 0,1;D 0,0 SE;D 0,1 NE' +
   ';P 0,0;D 1,0 NW;F 2,-1;P 0,1;D 0,0 SE;P 0,0;D 1,-1 SW;F 1,-2;P 1,0;P 1,-2;P 1,-1;D 1,-2 SE;D 0,0 NE' +
@@ -127,7 +118,7 @@ const RANDOM_LOST = (
 
 describe('a forced move', () => {
   it('that ends the game has the result as its chance: 100 for a win, 0 for a loss', () => {
-    const won = reviewPly('exxit', stateAfter('exxit', 'short', RANDOM_WON), 'pass', 61, { seed: 1 });
+    const won = reviewPly('exxit', stateAfter('exxit', 'short', EXXIT_TWO_PASSES), 'pass', 61, { seed: 1 });
     expect(won).toMatchObject({ side: 1, forced: true, playedChance: 100, bestChance: 100, loss: 0, grade: null });
     const lost = reviewPly('exxit', stateAfter('exxit', 'short', RANDOM_LOST), 'pass', 105, { seed: 1 });
     expect(lost).toMatchObject({ side: 1, forced: true, playedChance: 0, loss: 0, grade: null });
@@ -135,16 +126,16 @@ describe('a forced move', () => {
 
   it('is worth the mover’s chance in the position it leaves, after any lone moves that follow it', () => {
     const exxit = getGame('exxit');
-    const at26 = stateAfter('exxit', 'short', RANDOM_WON.slice(0, 26));
-    const at27 = stateAfter('exxit', 'short', RANDOM_WON.slice(0, 27));
+    const at26 = stateAfter('exxit', 'short', EXXIT_TWO_PASSES.slice(0, 26));
+    const at27 = stateAfter('exxit', 'short', EXXIT_TWO_PASSES.slice(0, 27));
     expect(exxit.legalMoves(at26)).toHaveLength(1);
     expect(exxit.legalMoves(at27)).toHaveLength(1);
     // Ply 27 (Black's lone dance) leaves Red lost: Black's chance is high.
-    const black = reviewPly('exxit', at27, RANDOM_WON[27], 27, { seed: 1 });
+    const black = reviewPly('exxit', at27, EXXIT_TWO_PASSES[27], 27, { seed: 1 });
     expect(black).toMatchObject({ side: 1, forced: true });
     expect(black.playedChance).toBeGreaterThanOrEqual(85);
     // Ply 26 (Red's) is followed by that lone dance: Red's chance is read where Black's was, the other way round.
-    const red = reviewPly('exxit', at26, RANDOM_WON[26], 26, { seed: 1 });
+    const red = reviewPly('exxit', at26, EXXIT_TWO_PASSES[26], 26, { seed: 1 });
     expect(red).toMatchObject({ side: 0, forced: true });
     expect(red.playedChance + black.playedChance).toBeCloseTo(100, 0);
   });

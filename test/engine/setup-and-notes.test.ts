@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import type { OrionState } from '../../src/engine/orion/types.js';
-import { EXXIT_FREE, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
+import { EXXIT_FREE, EXXIT_TWO_PASSES, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 const exxit = getGame('exxit');
 const orion = getGame('orion');
@@ -16,16 +16,6 @@ function stateAfter(game: string, setup: string, moves: readonly string[]): unkn
   if (!r.ok) throw new Error(`fixture does not replay: ${JSON.stringify(r.error)}`);
   return r.states.at(-1);
 }
-
-// Exxit short, random play (as in review.test.ts): after these 61 plies Black's only move is a pass (EX-10), and with
-// Red's pass before it that pass ends the game (EX-20b).
-const TWO_PASSES = (
-  'P 1,-1;P 0,1;P 0,0;D 0,1 NW;P 1,0;D 0,0 E;P 0,0;P 0,1;D 1,0 SW;P 1,0;D 0,1 NE;D 1,0 NW;P 0,1' +
-  ';D 1,-1 SW;P 1,0;P 1,-1;D 0,0 NE;F -1,1;P 0,0;P -1,1;D 0,0 SW;P 0,0;D 1,0 W;F 2,-1;P 2,-1;P -1,2' +
-  ';D -1,1 SE;D -1,2 NE;D 0,0 SE;D 1,0 NE;D 1,-1 E;P 0,0;P -1,1;D 0,1 W;D -1,1 NE;D 2,-1 W;F 0,2;P 2,-1' +
-  ';P -1,2;P 1,-2;D 1,-1 NW;P 2,-2;D 1,-2 E;D 2,-2 SW;P -1,3;F 0,-1;F 3,-1;P 1,0;P 0,2;D 0,0 SE' +
-  ';D -1,2 NE;P 3,-2;D 0,1 NE;D 1,0 NE;P -1,1;F 0,3;P 2,0;D 2,-1 SE;P 0,1;P 1,-2;pass'
-).split(';');
 
 describe('Exxit', () => {
   it('setupFor: the tile count picks the variant (EX-3), 39 by default; anything else is refused, cut to 20', () => {
@@ -54,7 +44,7 @@ describe('Exxit', () => {
   });
 
   it('forcedMove: the pass when it is the only move (EX-10); never a lone dance, never after the end', () => {
-    const passOnly = stateAfter('exxit', 'short', TWO_PASSES.slice(0, 61));
+    const passOnly = stateAfter('exxit', 'short', EXXIT_TWO_PASSES.slice(0, 61));
     expect(exxit.legalMoves(passOnly)).toHaveLength(1);
     expect(exxit.forcedMove(passOnly)).toEqual({ kind: 'pass' });
     // The forced pass is a copy: changing it changes nothing in the engine.
@@ -65,13 +55,15 @@ describe('Exxit', () => {
     expect(exxit.legalMoves(loneDance)).toHaveLength(1);
     expect(exxit.forcedMove(loneDance)).toBeNull();
     expect(exxit.forcedMove(stateAfter('exxit', 'short', []))).toBeNull();
-    const over = stateAfter('exxit', 'short', [...TWO_PASSES, 'pass']);
+    const over = stateAfter('exxit', 'short', [...EXXIT_TWO_PASSES, 'pass']);
     expect(exxit.outcome(over)).toMatchObject({ over: true, reason: 'EX-20b' });
     expect(exxit.forcedMove(over)).toBeNull();
   });
 
   it('eachSideMoved after two plies; a move’s hint is where it is', () => {
-    const states = TWO_PASSES.slice(0, 3).map((_, i) => stateAfter('exxit', 'short', TWO_PASSES.slice(0, i)));
+    const states = EXXIT_TWO_PASSES.slice(0, 3).map((_, i) =>
+      stateAfter('exxit', 'short', EXXIT_TWO_PASSES.slice(0, i)),
+    );
     expect(states.map((s) => exxit.eachSideMoved(s))).toEqual([false, false, true]);
     const s = states[0];
     const hint = (text: string, at = s) => {
@@ -80,12 +72,12 @@ describe('Exxit', () => {
       return exxit.moveHint(at, m.value);
     };
     expect(hint('P 1,-1')).toBe('1,-1');
-    expect(hint('D 0,1 NW', stateAfter('exxit', 'short', TWO_PASSES.slice(0, 3)))).toBe('0,1 → NW');
-    expect(hint('pass', stateAfter('exxit', 'short', TWO_PASSES.slice(0, 61)))).toBe('');
+    expect(hint('D 0,1 NW', stateAfter('exxit', 'short', EXXIT_TWO_PASSES.slice(0, 3)))).toBe('0,1 → NW');
+    expect(hint('pass', stateAfter('exxit', 'short', EXXIT_TWO_PASSES.slice(0, 61)))).toBe('');
   });
 
   it('the score note holds each colour’s tiles and largest group, which make its score (EX-21); the end names EX-20b', () => {
-    const over = stateAfter('exxit', 'short', [...TWO_PASSES, 'pass']);
+    const over = stateAfter('exxit', 'short', [...EXXIT_TWO_PASSES, 'pass']);
     const [score] = exxit.scoreNotes(over);
     expect(score.id).toBe('exxit.score');
     const p = score.params as Record<string, number>;
@@ -102,7 +94,7 @@ describe('Exxit', () => {
       params: { rule: 'EX-20b', red: p.red, black: p.black },
     });
     expect(exxit.outcome(over).winner).toBe(p.black > p.red ? 1 : 0);
-    expect(exxit.endNote(stateAfter('exxit', 'short', TWO_PASSES))).toBeNull();
+    expect(exxit.endNote(stateAfter('exxit', 'short', EXXIT_TWO_PASSES))).toBeNull();
   });
 });
 

@@ -45,6 +45,19 @@ export const EXXIT_FREE = [
   'D 1,0 W',
 ];
 
+/**
+ * Exxit short, random play: after these 61 plies Black's only move is a pass (EX-10), and with Red's pass before it
+ * that pass ends the game (EX-20b), Black ahead. At ply 26 Red's lone dance leaves Black a lone dance too (ply 27),
+ * after which Red is lost.
+ */
+export const EXXIT_TWO_PASSES = (
+  'P 1,-1;P 0,1;P 0,0;D 0,1 NW;P 1,0;D 0,0 E;P 0,0;P 0,1;D 1,0 SW;P 1,0;D 0,1 NE;D 1,0 NW;P 0,1' +
+  ';D 1,-1 SW;P 1,0;P 1,-1;D 0,0 NE;F -1,1;P 0,0;P -1,1;D 0,0 SW;P 0,0;D 1,0 W;F 2,-1;P 2,-1;P -1,2' +
+  ';D -1,1 SE;D -1,2 NE;D 0,0 SE;D 1,0 NE;D 1,-1 E;P 0,0;P -1,1;D 0,1 W;D -1,1 NE;D 2,-1 W;F 0,2;P 2,-1' +
+  ';P -1,2;P 1,-2;D 1,-1 NW;P 2,-2;D 1,-2 E;D 2,-2 SW;P -1,3;F 0,-1;F 3,-1;P 1,0;P 0,2;D 0,0 SE' +
+  ';D -1,2 NE;P 3,-2;D 0,1 NE;D 1,0 NE;P -1,1;F 0,3;P 2,0;D 2,-1 SE;P 0,1;P 1,-2;pass'
+).split(';');
+
 /** The two as puzzle records. */
 export const testPuzzles = (rating = 1500): Puzzle[] => [
   {
