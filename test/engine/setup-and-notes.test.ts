@@ -132,9 +132,9 @@ describe('Orion Duel', () => {
     const start = stateAfter('orion', 'preset1', []);
     const two = stateAfter('orion', 'preset1', ORION_WIN_IN_ONE.slice(0, 2));
     expect(orion.forcedMove(start)).toBeNull();
-    expect([start, stateAfter('orion', 'preset1', ORION_WIN_IN_ONE.slice(0, 1)), two].map(orion.eachSideMoved)).toEqual(
-      [false, false, true],
-    );
+    expect(
+      [start, stateAfter('orion', 'preset1', ORION_WIN_IN_ONE.slice(0, 1)), two].map((s) => orion.eachSideMoved(s)),
+    ).toEqual([false, false, true]);
     const m = orion.parseMove(start, ORION_WIN_IN_ONE[0]);
     if (!m.ok) throw new Error('fixture');
     const after = orion.play(start, m.value);
