@@ -67,7 +67,10 @@ describe('settleRatings', () => {
     const aiFirst = await ended(['rc2', 'rd2'], { bot: 0 });
     const aiSecond = await ended(['rc3', 'rd3'], { bot: 1 });
     const live = await createGame(Date.now() + HOUR, { rated: true });
-    for (const rec of [casual, aiFirst, aiSecond, live]) expect(await settleRatings(h.ctx, rec)).toEqual(rec);
+    // Aborted (before each side moved): it has a result, and counts for nobody.
+    const started = await ended(['rc5', 'rd5']);
+    const aborted = { ...started, status: 'aborted' as const, result: { winner: null, draw: false, reason: 'abort' } };
+    for (const rec of [casual, aiFirst, aiSecond, live, aborted]) expect(await settleRatings(h.ctx, rec)).toEqual(rec);
     expect(applied).toEqual([]);
     // Settled once; the owed final post built again from the stored record applies nothing and makes no new version.
     const once = await settleRatings(h.ctx, await ended(['rc4', 'rd4']));
@@ -75,7 +78,7 @@ describe('settleRatings', () => {
     expect(await settleRatings(h.ctx, once)).toBe(once);
     expect(applied).toHaveLength(1);
     expect((await m.store.games.get(once.id))?.version).toBe(once.version);
-    for (const id of ['rc1', 'rc2', 'rd2', 'rc3', 'rd3'])
+    for (const id of ['rc1', 'rc2', 'rd2', 'rc3', 'rd3', 'rc5'])
       expect((await m.store.ratings.get('orion', id, 'global')).games).toBe(0);
   });
 });
