@@ -219,3 +219,54 @@ describe('the end', () => {
     expect(await sweepTournaments(h.ctx)).toBe(0);
   });
 });
+
+describe('the sweep', () => {
+  const dueAt = async (id: string): Promise<number | null> => {
+    const s = await m.store.redis.zscore(`${m.prefix}tournaments:due`, id);
+    return s === null ? null : Number(s);
+  };
+
+  it('puts an event looked at early back to its next instant, and one it cannot settle yet a second on', async () => {
+    const { h, clock } = eventHarness();
+    const { t } = await signedUp(h, 2, { startsAt: clock.now + HOUR });
+    await m.store.tournaments.snooze(t.id, clock.now - 1);
+    expect(await sweepTournaments(h.ctx)).toBe(0);
+    expect(await dueAt(t.id)).toBe(t.startsAt);
+    // Cancelled while another process holds the announcement: it is not announced yet, so due now; the sweep looks
+    // again a second later rather than at once.
+    const { t: u } = await signedUp(h, 2, { startsAt: clock.now + HOUR });
+    expect(await m.store.tournaments.lease(u.id, 'announce', 60_000)).toBe(true);
+    expect(await refusalOf(cancelTournament(h.ctx, u.id, olga.id, false))).toBeNull();
+    await h.settle();
+    expect(await load(u.id)).toMatchObject({ status: 'cancelled', announced: false });
+    await m.store.tournaments.snooze(u.id, clock.now - 1);
+    await sweepTournaments(h.ctx);
+    expect(await dueAt(u.id)).toBe(clock.now + 1000);
+  });
+
+  it('logs an event it cannot drive; a damaged record comes back ten minutes later, another failure at its time', async () => {
+    const { h, clock } = eventHarness();
+    const { t: damaged } = await signedUp(h, 2, { startsAt: clock.now + HOUR });
+    const { t: failing } = await signedUp(h, 2, { startsAt: clock.now + HOUR });
+    const store = h.ctx.store;
+    const tournaments = new Proxy(store.tournaments, {
+      get: (o, k) =>
+        k === 'get'
+          ? (id: string) =>
+              id === damaged.id
+                ? Promise.reject(new CorruptRecordError('tournament', 'k', ['status'], id))
+                : id === failing.id
+                  ? Promise.reject(new Error('Connection is closed.'))
+                  : o.get(id)
+          : (Reflect.get(o, k) as unknown),
+    });
+    h.ctx.store = new Proxy(store, {
+      get: (o, k) => (k === 'tournaments' ? tournaments : (Reflect.get(o, k) as unknown)),
+    });
+    for (const id of [damaged.id, failing.id]) await m.store.tournaments.snooze(id, clock.now - 1);
+    expect(await sweepTournaments(h.ctx)).toBe(0);
+    expect(h.logs.filter((l) => l.msg === 'tournament sweep failed for an event')).toHaveLength(2);
+    expect(await dueAt(damaged.id)).toBe(clock.now + 10 * 60_000);
+    expect(await dueAt(failing.id)).toBe(clock.now - 1);
+  });
+});
