@@ -93,6 +93,41 @@ describe('the daily puzzle sweep', () => {
     expect(h.sent.map((s) => daily(s.post).puzzle.game)).toEqual(['exxit', 'exxit']);
   });
 
+  it('a day with no puzzle left in either game posts nothing, logs nothing, and asks each game once', async () => {
+    const now = Date.UTC(2026, 11, 5, 8);
+    const h = proc(() => now);
+    const guildId = await server(h);
+    const asked: string[] = [];
+    const store = h.ctx.store;
+    const puzzles = new Proxy(store.puzzles, {
+      get: (o, k) =>
+        k === 'pick'
+          ? (game: string, viewer: string) => {
+              // Other servers of this file are swept too: this one's picks only.
+              if (viewer === `daily-${guildId}`) asked.push(game);
+              return Promise.resolve(null);
+            }
+          : (Reflect.get(o, k) as unknown),
+    });
+    h.ctx.store = new Proxy(store, { get: (o, k) => (k === 'puzzles' ? puzzles : (Reflect.get(o, k) as unknown)) });
+    expect(await sweepDailyPuzzles(h.ctx)).toBe(0);
+    expect(h.sent.filter((x) => x.channelId === `daily-${guildId}`)).toEqual([]);
+    expect(asked.sort()).toEqual(['exxit', 'orion']);
+    expect(h.logs.filter((l) => l.msg.startsWith('daily puzzle not posted'))).toEqual([]);
+    expect(await m.store.puzzles.daily(guildId, utcDay(now))).toBeNull();
+  });
+
+  it('a day chosen by a process that died before posting is posted with that puzzle, not another', async () => {
+    const now = Date.UTC(2026, 11, 6, 8);
+    const h = proc(() => now);
+    const guildId = await server(h);
+    const chosen = pool(1500, 'mid')[1]!;
+    await m.store.puzzles.chooseDaily(guildId, utcDay(now), chosen.id);
+    expect(await sweepDailyPuzzles(h.ctx)).toBeGreaterThanOrEqual(1);
+    const mine = h.sent.filter((x) => x.channelId === `daily-${guildId}`);
+    expect(mine.map((x) => daily(x.post).puzzle.id)).toEqual([chosen.id]);
+  });
+
   it("in the server's language, with a nonce of its own for each server and day", async () => {
     let now = Date.UTC(2026, 11, 1, 8);
     const h = proc(() => now);
