@@ -21,7 +21,7 @@ const rec = (status: StoredGame['status']) => ({ id: 'g42', status }) as StoredG
 
 describe('gameEnded', () => {
   it('tells the listener of a game over or aborted, as a background task named by the game', () => {
-    const heard = vi.fn(() => Promise.resolve());
+    const heard = vi.fn((_rec: StoredGame) => Promise.resolve());
     const { ctx, tasks } = ctxWith(heard);
     gameEnded(ctx, rec('over'));
     gameEnded(ctx, rec('aborted'));
@@ -30,7 +30,7 @@ describe('gameEnded', () => {
   });
 
   it('says nothing of a game still on, and does nothing without a listener', () => {
-    const heard = vi.fn(() => Promise.resolve());
+    const heard = vi.fn((_rec: StoredGame) => Promise.resolve());
     const on = ctxWith(heard);
     gameEnded(on.ctx, rec('active'));
     expect(heard).not.toHaveBeenCalled();
