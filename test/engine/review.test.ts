@@ -118,6 +118,17 @@ const RANDOM_LOST = (
 
 describe('a forced move', () => {
   it('that ends the game has the result as its chance: 100 for a win, 0 for a loss', () => {
+    // The fixtures as the rules see them: each pass ends the game (EX-20b), Black winning the first, Red the second.
+    const exxit = getGame('exxit');
+    for (const [moves, winner] of [
+      [EXXIT_TWO_PASSES, 1],
+      [RANDOM_LOST, 0],
+    ] as const)
+      expect(exxit.outcome(stateAfter('exxit', 'short', [...moves, 'pass']))).toMatchObject({
+        over: true,
+        winner,
+        reason: 'EX-20b',
+      });
     const won = reviewPly('exxit', stateAfter('exxit', 'short', EXXIT_TWO_PASSES), 'pass', 61, { seed: 1 });
     expect(won).toMatchObject({ side: 1, forced: true, playedChance: 100, bestChance: 100, loss: 0, grade: null });
     const lost = reviewPly('exxit', stateAfter('exxit', 'short', RANDOM_LOST), 'pass', 105, { seed: 1 });

@@ -13,7 +13,7 @@ import {
   type ChallengeInput,
 } from '../../src/match/index.js';
 import type { PlayerRef } from '../../src/model/index.js';
-import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, resigned, useMatchStore } from './harness.js';
 
 let t = Date.now();
 const m = useMatchStore('challenge', () => t);
@@ -250,12 +250,7 @@ describe('a rematch between two people', () => {
     const c = await createChallenge(h.ctx, input({ first: 'challenger', rated: true }));
     const first = (await acceptChallenge(h.ctx, c.id, bob, null)).game!;
     expect(await refusalOf(rematch(h.ctx, first.id, first.version, bob.id))).toEqual({ key: 'rematch.stillPlaying' });
-    const ended = await m.store.games.update(first.id, first.version, {
-      status: 'over',
-      result: { winner: 0, draw: false, reason: 'resign' },
-    });
-    if (!ended.ok) throw new Error('update');
-    const v = ended.game.version;
+    const v = (await resigned(first)).version;
     expect(await refusalOf(rematch(h.ctx, first.id, v - 1, bob.id))).toEqual({ key: 'rematch.stale' });
     expect(await refusalOf(rematch(h.ctx, first.id, v, carol.id))).toEqual({ key: 'rematch.notAPlayer' });
     h.posts.length = 0;

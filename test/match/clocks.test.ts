@@ -10,7 +10,7 @@ import { endOnTime } from '../../src/match/sweeps/clock.js';
 import type { StoredGame } from '../../src/model/index.js';
 import type { NewGame } from '../../src/store/index.js';
 import { ORION_QUICK } from '../support/scripted-games.js';
-import { createGame, failWrites, harness, HOUR, postKeys, useMatchStore } from './harness.js';
+import { createGame, failWrites, harness, HOUR, postKeys, resigned, useMatchStore } from './harness.js';
 
 const m = useMatchStore('clocks');
 // Every test starts from an empty due index (a sweep reads all of it).
@@ -260,13 +260,9 @@ describe('the sweep at its edges', () => {
   it('endOnTime (a round’s deadline) leaves a game that is over as it ended', async () => {
     const { h } = clockHarness();
     const g = await started();
-    const over = await m.store.games.update(g.id, g.version, {
-      status: 'over',
-      result: { winner: 0, draw: false, reason: 'resign' },
-    });
-    if (!over.ok) throw new Error('update');
+    const over = await resigned(g);
     expect(await endOnTime(h.ctx, g.id)).toBe(false);
-    expect(await m.store.games.get(g.id)).toMatchObject({ version: over.game.version, result: { reason: 'resign' } });
+    expect(await m.store.games.get(g.id)).toMatchObject({ version: over.version, result: { reason: 'resign' } });
     expect(h.posts).toEqual([]);
   });
 });

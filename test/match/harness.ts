@@ -158,6 +158,20 @@ export async function createGame(
   return r.game;
 }
 
+/**
+ * `g` written as over by a resignation (`winner` wins), straight to the store, as another process's end would land;
+ * the stored record.
+ */
+export async function resigned(g: StoredGame, winner: 0 | 1 = 0): Promise<StoredGame> {
+  if (!current) throw new Error('call useMatchStore() first');
+  const r = await current.store.games.update(g.id, g.version, {
+    status: 'over',
+    result: { winner, draw: false, reason: 'resign' },
+  });
+  if (!r.ok) throw new Error(`update refused: ${r.reason}`);
+  return r.game;
+}
+
 /** A finished Orion Duel game's record (preset 1, Alice and Bob, no result yet), in memory: for functions of a record. */
 export const gameRecord = (over: Partial<StoredGame> = {}): StoredGame => ({
   id: 'g0000001',

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { getGame, type GameId } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { playMove, postAnnouncement, setupOf } from '../../src/match/index.js';
-import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, useMatchStore } from './harness.js';
+import { createGame, gamePosts, harness, HOUR, postKeys, refusalOf, resigned, useMatchStore } from './harness.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
 import { propertyRuns } from '../support/property-runs.js';
 
@@ -81,18 +81,14 @@ describe('a refused move', () => {
   it('after the end: the game is over, and stays as it ended', async () => {
     const h = harness(() => T);
     const g = await newGame('orion', 'preset1');
-    const over = await m.store.games.update(g.id, g.version, {
-      status: 'over',
-      result: { winner: 1, draw: false, reason: 'resign' },
-    });
-    if (!over.ok) throw new Error('update');
+    const over = await resigned(g, 1);
     expect(await refusalOf(playMove(h.ctx, { gameId: g.id }, { userId: 'alice' }, 'V3 F8 NW R'))).toEqual({
       key: 'game.over',
     });
     expect(await refusalOf(playMove(h.ctx, { channelId: g.channelId }, { userId: 'alice' }, 'V3 F8 NW R'))).toEqual({
       key: 'game.overHereYours',
     });
-    expect(await m.store.games.get(g.id)).toEqual(over.game);
+    expect(await m.store.games.get(g.id)).toEqual(over);
   });
 });
 

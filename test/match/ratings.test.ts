@@ -4,7 +4,7 @@
 // the game left over and unchanged.
 import { describe, expect, it } from 'vitest';
 import { settleRatings } from '../../src/match/index.js';
-import { createGame, harness, HOUR, useMatchStore } from './harness.js';
+import { createGame, harness, HOUR, resigned, useMatchStore } from './harness.js';
 
 const m = useMatchStore('ratings');
 
@@ -16,12 +16,7 @@ async function ended(players: [string, string], opts: { rated?: boolean; bot?: 0
       { id: players[1], name: 'B', ...(opts.bot === 1 ? { bot: 'easy' as const } : {}) },
     ],
   });
-  const r = await m.store.games.update(g.id, g.version, {
-    status: 'over',
-    result: { winner: 0, draw: false, reason: 'resign' },
-  });
-  if (!r.ok) throw new Error('update');
-  return r.game;
+  return resigned(g);
 }
 
 describe('settleRatings', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rematch } from '../../src/match/rematch.js';
 import { isRefusal } from '../../src/match/refusal.js';
 import type { PlayerRef } from '../../src/model/index.js';
-import { createGame, harness, useMatchStore } from './harness.js';
+import { createGame, harness, resigned, useMatchStore } from './harness.js';
 
 const m = useMatchStore('rematch-ai');
 const ai: PlayerRef = { id: 'ai:easy', name: 'hexmate AI (easy)', bot: 'easy' };
@@ -21,22 +21,18 @@ describe('an AI rematch', () => {
     const h = harness(() => Date.now(), { maxAiGames: 2 });
     const alice: PlayerRef = { id: `alice${Date.now()}`, name: 'Alice' };
     const done = await createGame(0, { players: [alice, ai], clock: null });
-    const over = await m.store.games.update(done.id, 1, {
-      status: 'over',
-      result: { winner: 1, draw: false, reason: 'resign' },
-    });
-    if (!over.ok) throw new Error('update');
+    const over = await resigned(done, 1);
     const open = [
       await createGame(0, { players: [ai, alice], clock: null }),
       await createGame(0, { players: [alice, ai], clock: null }),
     ];
 
-    expect(await refusalOf(rematch(h.ctx, done.id, over.game.version, alice.id))).toBe('playBot.tooMany');
+    expect(await refusalOf(rematch(h.ctx, done.id, over.version, alice.id))).toBe('playBot.tooMany');
     await m.store.games.update(open[0].id, open[0].version, {
       status: 'aborted',
       result: { winner: null, draw: false, reason: 'abort' },
     });
-    const again = await rematch(h.ctx, done.id, over.game.version, alice.id);
+    const again = await rematch(h.ctx, done.id, over.version, alice.id);
     expect(again.kind).toBe('started');
     if (again.kind !== 'started') return;
     expect(again.game.players.map((p) => p.id)).toEqual([ai.id, alice.id]);
@@ -45,7 +41,7 @@ describe('an AI rematch', () => {
       status: 'aborted',
       result: { winner: null, draw: false, reason: 'abort' },
     });
-    expect(await refusalOf(rematch(h.ctx, done.id, over.game.version, alice.id))).toBe('rematch.startedAlready');
+    expect(await refusalOf(rematch(h.ctx, done.id, over.version, alice.id))).toBe('rematch.startedAlready');
     await h.settle();
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotPostable, rematch, type TextPost } from '../../src/match/index.js';
 import type { PlayerRef, StoredGame } from '../../src/model/index.js';
-import { createGame, harness, HOUR, refusalOf, useMatchStore } from './harness.js';
+import { createGame, harness, HOUR, refusalOf, resigned, useMatchStore } from './harness.js';
 
 let t = Date.now();
 const m = useMatchStore('rematch', () => t);
@@ -28,12 +28,7 @@ async function finished(over: Partial<Parameters<typeof createGame>[1]> = {}): P
     locale: 'fr',
     ...over,
   });
-  const r = await m.store.games.update(g.id, g.version, {
-    status: 'over',
-    result: { winner: 0, draw: false, reason: 'resign' },
-  });
-  if (!r.ok) throw new Error('update');
-  return r.game;
+  return resigned(g);
 }
 
 describe('the first click', () => {
