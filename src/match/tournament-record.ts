@@ -40,11 +40,26 @@ export async function recordTournamentCard(ctx: MatchContext, id: string, messag
   }
 }
 
-/** Redraws the card from the latest record (best effort: the next change draws it again). */
-export async function refreshCard(ctx: MatchContext, id: string): Promise<void> {
+/** Redraws after an edit at most this many times while the record keeps changing (each change draws it again too). */
+const REDRAWS = 4;
+
+/**
+ * Redraws the card from the latest record (best effort: the next change draws
+ * it again). Two edits in flight (a drive and a click, or two processes) may
+ * land in either order, so each looks again once its edit is in and redraws
+ * while the record has moved on: the last edit to land shows the latest
+ * record. `drawn` is the version an answer has just shown (a button's update
+ * of the card), which needs no second drawing.
+ */
+export async function refreshCard(ctx: MatchContext, id: string, drawn: number | null = null): Promise<void> {
   try {
-    const t = await ctx.store.tournaments.get(id);
-    if (t?.messageId) await ctx.notifier.edit(t, t.messageId, { kind: 'tournament', tournament: t, view: 'card' });
+    let shown = drawn;
+    for (let i = 0; i < REDRAWS; i++) {
+      const t = await ctx.store.tournaments.get(id);
+      if (!t?.messageId || t.version === shown) return;
+      await ctx.notifier.edit(t, t.messageId, { kind: 'tournament', tournament: t, view: 'card' });
+      shown = t.version;
+    }
   } catch (e) {
     ctx.log.warn({ err: e, tournamentId: id }, 'could not update the tournament card');
   }

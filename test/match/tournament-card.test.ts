@@ -1,6 +1,7 @@
 // The sign-up card is redrawn once per change: an event that ends (its last
 // game over, or cancelled) gets one redraw of its card and one end post,
-// whoever drives it.
+// whoever drives it; of two redraws in flight, the last to land shows the
+// latest record.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   pairingGameId,
   postAnnouncement,
   recordTournamentCard,
+  refreshCard,
   resign,
   startTournament,
   tournamentGameOver,
@@ -78,5 +80,32 @@ describe('the tournament card', () => {
       (x) => x.post.kind === 'text' && x.post.lines.some((l) => l.key === 'tournament.cancelledBy'),
     );
     expect(notes).toHaveLength(1);
+  });
+
+  it('shows the latest record once two redraws land out of order (a slow one drew the event still running)', async () => {
+    const h = proc();
+    const t = await running(h);
+    // Edits land when they resolve; the first one to start is held back until the event has ended.
+    const landed: Post[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let calls = 0;
+    h.ctx.notifier.edit = async (_where, _id, post) => {
+      if (calls++ === 0) await held;
+      landed.push(post);
+    };
+    const slow = refreshCard(h.ctx, t.id);
+    const p = t.pairings.find((x) => x.second !== null)!;
+    const game = (await m.store.games.get(pairingGameId(t.id, p.round, p.board)))!;
+    await postAnnouncement(h.ctx, await resign(h.ctx, game.channelId, p.first));
+    await settled(h);
+    expect(cardsShowing(landed, 'finished')).toHaveLength(1);
+    release();
+    await slow;
+    const last = landed.at(-1)!;
+    expect(last.kind === 'tournament' && last.tournament.status).toBe('finished');
+    expect(cardsShowing(landed, 'running')).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import {
   leaveTournament,
   loadTournament,
   mayCancel,
+  refreshCard,
   refuse,
   roundPairings,
   startTournament,
@@ -71,13 +72,21 @@ export const tournament = defineButton<TournamentButtonId>({
   },
 });
 
-const cardReply = (ctx: CommandContext, change: TournamentChange): Reply => ({
-  kind: 'update',
-  locale: localeOf(change.tournament.locale),
-  // The newest record: another click may have landed since this one's write.
-  build: async (locale) => tournamentCard((await latest(ctx, change.tournament)) ?? change.tournament, locale),
-  tell: change.tell,
-});
+function cardReply(ctx: CommandContext, change: TournamentChange): Reply {
+  let drawn = change.tournament;
+  return {
+    kind: 'update',
+    locale: localeOf(change.tournament.locale),
+    // The newest record: another click may have landed since this one's write.
+    build: async (locale) => {
+      drawn = (await latest(ctx, change.tournament)) ?? change.tournament;
+      return tournamentCard(drawn, locale);
+    },
+    tell: change.tell,
+    // A drive's redraw may have landed before this answer did: once it is in, the card catches up.
+    after: () => refreshCard(ctx, drawn.id, drawn.version),
+  };
+}
 
 async function latest(ctx: CommandContext, tr: StoredTournament): Promise<StoredTournament | null> {
   try {
