@@ -16,14 +16,14 @@ import { exxit } from '../../src/engine/exxit/index.js';
 import type { ExxitPosition } from '../../src/engine/exxit/position.js';
 import { scoreOf } from '../../src/engine/exxit/score.js';
 import type { ExxitMove } from '../../src/engine/exxit/types.js';
-import { CELL_COUNT, NEIGHBOURS, SIDES } from '../../src/engine/orion/board.js';
+import { CELL_COUNT } from '../../src/engine/orion/board.js';
 import { orion } from '../../src/engine/orion/index.js';
 import type { OrionPosition } from '../../src/engine/orion/position.js';
 import { KIND_COUNT, PLACEMENTS, placementOf } from '../../src/engine/orion/tiles.js';
 import type { OrionMove } from '../../src/engine/orion/types.js';
 import { makeRng, randInt, type Rng } from '../../src/engine/rng.js';
+import { INF, pairs, referenceConnection, referenceDistances } from './fixtures/orion-paths.js';
 
-const INF = 99;
 const logistic = (slope: number, x: number) => 1 / (1 + Math.exp(-slope * x));
 
 /** Every position of a few random Orion games (seeded), each a fresh copy, the finished ones only when asked. */
@@ -42,36 +42,6 @@ function orionPositions(games: number, setup = 'preset1', ends = false): OrionPo
     if (ends) out.push(pos);
   }
   return out;
-}
-
-/** Cheapest cover of `me` from one side to each cell (own cells free, empty 1, opponent blocked), by relaxation. */
-function referenceDistances(color: Int8Array, me: Side, side: readonly number[]): number[] {
-  const cost = (c: number) => (color[c] === me ? 0 : color[c] === -1 ? 1 : INF);
-  const dist = new Array<number>(CELL_COUNT).fill(INF);
-  for (const c of side) if (cost(c) < INF) dist[c] = cost(c);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let c = 0; c < CELL_COUNT; c++) {
-      if (dist[c] >= INF) continue;
-      for (const n of NEIGHBOURS[c]) {
-        if (cost(n) >= INF || dist[c] + cost(n) >= dist[n]) continue;
-        dist[n] = dist[c] + cost(n);
-        changed = true;
-      }
-    }
-  }
-  return dist;
-}
-
-const pairs = SIDES.map((p) => [p.sides[0].cells, p.sides[1].cells] as const);
-
-function referenceConnection(color: Int8Array, me: Side): number {
-  let best = INF;
-  for (const [a, b] of pairs) {
-    const d = referenceDistances(color, me, a);
-    for (const c of b) best = Math.min(best, d[c]);
-  }
-  return best;
 }
 
 /** Per empty cell, `me`'s shortest connection through it (INF where none passes). */
