@@ -116,9 +116,22 @@ export function screenGap(game: GameId, state: unknown, seed: number, iterations
   const g = getGame(game);
   if (g.outcome(state).over || g.legalMoves(state).length < 2) return 0;
   const r = searchPosition(game, g.position(state), 'hard', seed >>> 0, undefined, undefined, undefined, iterations);
+  // The root check plays the first move that wins at once without a search: a second one makes no puzzle.
+  if (r.proven === 'win' && r.iterations === 0 && winsAtOnce(g, state) > 1) return 0;
   const [a, b] = r.children;
   if (!a || !b) return r.proven === 'win' ? 100 : 0;
   const chance = (c: (typeof r.children)[number]): number =>
     c.proven === 'win' ? 100 : c.proven === 'loss' ? 0 : c.visits > 0 ? c.value * 100 : 50;
   return chance(a) - chance(b);
+}
+
+/** How many moves win at once for the side to move (counting stops at two). */
+function winsAtOnce(g: ReturnType<typeof getGame>, state: unknown): number {
+  const me = g.toMove(state);
+  let n = 0;
+  for (const m of g.legalMoves(state)) {
+    const next = g.play(state, m);
+    if (next.ok && g.outcome(next.value).winner === me && ++n > 1) break;
+  }
+  return n;
 }

@@ -6,6 +6,7 @@ import { getGame } from '../../src/engine/index.js';
 import { searchPosition } from '../../src/engine/ai/index.js';
 import { checkPuzzle, PUZZLE_GAP, puzzleBudget, puzzleFoundBy, screenGap } from '../../src/engine/puzzle.js';
 import { replay } from '../../src/engine/replay.js';
+import { makeRng, randInt } from '../../src/engine/rng.js';
 import { EXXIT_FREE, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 function stateAfter(game: string, setup: string, moves: string[]): unknown {
@@ -116,6 +117,33 @@ describe('screenGap (the miner’s cheap look before the check)', () => {
     expect(gap).toBeGreaterThan(PUZZLE_GAP);
     expect(gap).toBeLessThan(100);
     expect(screenGap('exxit', free, 1, 1500)).toBe(gap);
+  });
+
+  it('is 0 where two moves win at once (the root check plays the first without looking further)', () => {
+    const g = getGame('orion');
+    const winsAtOnce = (s: unknown) =>
+      g.legalMoves(s).filter((m) => {
+        const next = g.play(s, m);
+        return next.ok && g.outcome(next.value).winner === g.toMove(s);
+      }).length;
+    // The first position of seeded random games with two wins in one for the side to move.
+    const rng = makeRng('two-wins');
+    let found: unknown = null;
+    for (let game = 0; found === null && game < 40; game++) {
+      let s = getGame('orion').initial('preset1');
+      while (s.ok && !g.outcome(s.value).over) {
+        if (winsAtOnce(s.value) > 1) {
+          found = s.value;
+          break;
+        }
+        const ms = g.legalMoves(s.value);
+        s = g.play(s.value, ms[randInt(rng, ms.length)]);
+      }
+    }
+    expect(found).not.toBeNull();
+    expect(screenGap('orion', found, 1, 1500)).toBe(0);
+    // A single win in one is still the full 100 (the fixture has one).
+    expect(winsAtOnce(stateAfter('orion', 'preset1', ORION_WIN_IN_ONE))).toBe(1);
   });
 });
 
