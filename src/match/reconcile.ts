@@ -79,10 +79,18 @@ async function settle(ctx: MatchContext, id: string): Promise<boolean> {
     await ctx.store.outbox.recheck(id, Date.now() + OWED_GRACE_MS);
     return false;
   }
+  if (!postableHere(rec)) {
+    // Reply mode and no interaction left to carry it (this try would be past the last): it stays owed for the next
+    // interaction in its channel. Looked at without claiming it, so that interaction is never told its owner is at it.
+    const pending = await ctx.store.outbox.pending(id);
+    if (pending.tries + 1 > MAX_TRIES || !interactionUsable(pending.interaction)) {
+      await ctx.store.outbox.recheck(id, null);
+      return false;
+    }
+  }
   const claim = await ctx.store.outbox.claim(id, owner, ctx.instanceId);
   if (!claim) return false; // another process took it, or it went out meanwhile
   if (!postableHere(rec) && (claim.tries > MAX_TRIES || !interactionUsable(claim.interaction))) {
-    // Reply mode and no interaction left to carry it: it stays owed for the next interaction in its channel.
     await leaveForNextInteraction(ctx, id);
     return false;
   }

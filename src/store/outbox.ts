@@ -51,6 +51,16 @@ export class RedisOutbox implements Outbox {
     return { tries: Number(res[1]), interaction };
   }
 
+  async pending(id: string): Promise<ClaimedAnnouncement> {
+    if (!isRecordId(id)) return { tries: 0, interaction: null };
+    const [tries, reply] = await this.ctx.redis.hmget(this.ctx.keys.game(id), 'annTries', 'reply');
+    const n = Number(tries ?? 0);
+    return {
+      tries: Number.isInteger(n) && n >= 0 ? n : 0,
+      interaction: reply ? parseJson(reply, isInteractionRef) : null,
+    };
+  }
+
   async claimReplyPost(id: string, version: number): Promise<boolean> {
     if (!isRecordId(id)) return false;
     if (!Number.isInteger(version) || version < 0) throw new TypeError('claimReplyPost: version must be a count');

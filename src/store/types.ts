@@ -164,6 +164,8 @@ export interface Outbox {
    * false: a hand-over (owner '' = to whoever sweeps next), not counted as a try.
    */
   claim(id: string, seen: string | null, owner: string, attempt?: boolean): Promise<ClaimedAnnouncement | null>;
+  /** An owed post's tries so far and the interaction it would answer, read without claiming it. */
+  pending(id: string): Promise<ClaimedAnnouncement>;
   /**
    * Reply mode: claims the sending of the post owed up to `version` (compare-and-set: once per owed post); false when
    * it was claimed before. True also when nothing is owed (nothing to guard).

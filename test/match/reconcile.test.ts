@@ -254,7 +254,8 @@ describe('reply mode (the bot cannot post in the channel)', () => {
     expect(await sweepOwed(p.ctx, 0)).toBe(0);
     expect(p.posts).toEqual([]);
     expect(await owedIds()).not.toContain(rec.id);
-    expect(await m.store.outbox.owner(rec.id)).toBe('');
+    // Looked at, not claimed: its owner is as it was (gone), and any interaction may take it.
+    expect(await m.store.outbox.owner(rec.id)).toBe(DEAD);
 
     // The next interaction there takes it over, once, with the move since the last post.
     const q = proc();
@@ -364,8 +365,36 @@ describe('reply mode (the bot cannot post in the channel)', () => {
     p.ctx.notifier.followUp = () => Promise.reject(new Error('no follow-up expected'));
     await sweepOwed(p.ctx, 0);
     expect(await owedIds()).not.toContain(rec.id);
-    expect(await m.store.outbox.owner(rec.id)).toBe('');
+    expect(await m.store.outbox.owner(rec.id)).toBe(DEAD);
+    expect(await m.store.outbox.pending(rec.id)).toMatchObject({ tries: MAX_TRIES });
     expect(p.logs.filter((l) => l.gameId === rec.id && l.level >= 40)).toEqual([]);
+  });
+
+  it('an interaction that comes while the sweep looks at a post no interaction can carry is given it', async () => {
+    const rec = await owingMoves(1, DEAD, replyOnly);
+    const sweeper = proc();
+    const next = proc();
+    await m.store.processes.beat(sweeper.ctx.instanceId, 60_000);
+    await m.store.processes.beat(next.ctx.instanceId, 60_000);
+    // The interaction lands right after any claim the sweep makes (before it could hand the post back).
+    const claim = m.store.outbox.claim.bind(m.store.outbox);
+    const during: Awaited<ReturnType<typeof takeOwed>>[] = [];
+    m.store.outbox.claim = async (...args) => {
+      const r = await claim(...args);
+      if (args[2] === sweeper.ctx.instanceId && during.length === 0)
+        during.push(await takeOwed(next.ctx, rec.channelId));
+      return r;
+    };
+    try {
+      expect(await sweepOwed(sweeper.ctx, 0)).toBe(0);
+    } finally {
+      m.store.outbox.claim = claim;
+    }
+    const a = during.length > 0 ? during[0] : await takeOwed(next.ctx, rec.channelId);
+    expect(a?.post.game.id).toBe(rec.id);
+    await a?.after(true);
+    const after = (await m.store.games.get(rec.id))!;
+    expect(after.shown).toBe(after.annV);
   });
 
   it('a record that does not validate leaves the interaction’s own handler to refuse it; a Redis failure is thrown', async () => {

@@ -91,6 +91,30 @@ describe.each(MODES)('outbox on $name', (mode) => {
     expect(await store.outbox.claim(g.id, 'p2', 'p3')).toEqual({ tries: 2, interaction: null });
     expect(await store.outbox.owner(g.id)).toBe('p3');
   });
+
+  it('pending: the tries and the interaction, read without claiming (nothing changes); damage reads as none', async () => {
+    const g = await owing('p1');
+    expect(await store.outbox.pending(g.id)).toEqual({ tries: 0, interaction: null });
+    const interaction = { token: 't', createdAt: 1, component: true };
+    await store.redis.hset(gameKey(g.id), 'reply', JSON.stringify(interaction));
+    await store.outbox.claim(g.id, 'p1', 'p2');
+    await store.outbox.claim(g.id, 'p2', 'p3');
+    const before = await store.redis.hgetall(gameKey(g.id));
+    expect(await store.outbox.pending(g.id)).toEqual({ tries: 2, interaction });
+    expect(await store.redis.hgetall(gameKey(g.id))).toEqual(before);
+    expect(await store.outbox.owner(g.id)).toBe('p3');
+    for (const [tries, reply] of [
+      ['x', 'not json'],
+      ['-1', JSON.stringify({ token: 7 })],
+      ['1.5', 'null'],
+    ]) {
+      await store.redis.hset(gameKey(g.id), 'annTries', tries, 'reply', reply);
+      expect(await store.outbox.pending(g.id), tries).toEqual({ tries: 0, interaction: null });
+    }
+    for (const id of ['x{y}', 'ABCD', ''])
+      expect(await store.outbox.pending(id)).toEqual({ tries: 0, interaction: null });
+    expect(await store.outbox.pending(uid())).toEqual({ tries: 0, interaction: null });
+  });
 });
 
 // The outbox to the letter, with the store's clock in the test's hands: the hint's time when a post is still owed,
