@@ -5,7 +5,12 @@
 // of 1) carries its exact value, any other an upper bound; the quiescence search is minimax over compulsory dances
 // (EX-11) and, at its first ply, the Frees (EX-18) or standing pat.
 import { describe, expect, it } from 'vitest';
-import { alphaBetaExxit, exxitPositionalEval, type AlphaBetaOptions } from '../../src/engine/ai/exxit-alphabeta.js';
+import {
+  alphaBetaExxit,
+  DEFAULT_ALPHABETA,
+  exxitPositionalEval,
+  type AlphaBetaOptions,
+} from '../../src/engine/ai/exxit-alphabeta.js';
 import type { Board } from '../../src/engine/exxit/board.js';
 import { exxit } from '../../src/engine/exxit/index.js';
 import type { ExxitPosition } from '../../src/engine/exxit/position.js';
@@ -113,16 +118,7 @@ function endgames(games: number): ExxitPosition[] {
   return out;
 }
 
-const base: AlphaBetaOptions = {
-  tt: true,
-  killers: true,
-  quiescence: true,
-  qsFrees: 1,
-  qsDepth: 12,
-  forcedExtension: true,
-  positional: true,
-  maxDepth: 2,
-};
+const base: AlphaBetaOptions = { ...DEFAULT_ALPHABETA, maxDepth: 2 };
 
 /** Checks one search against the reference: the best value, exact scores near it, upper bounds elsewhere. */
 function agrees(pos: ExxitPosition, o: AlphaBetaOptions, want: Map<string, number>, seed: number): void {

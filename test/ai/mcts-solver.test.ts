@@ -4,9 +4,9 @@
 // children a node opens; the random step a game may offer the playouts.
 import { describe, expect, it } from 'vitest';
 import { search, type SearchParams } from '../../src/engine/ai/mcts.js';
-import type { Outcome, Position, Side } from '../../src/engine/game.js';
+import type { Position } from '../../src/engine/game.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
-import { NimPosition, TttPosition, ttt, uctParams } from './fixtures/games.js';
+import { MisereNimPosition, NimPosition, TttPosition, ttt, uctParams } from './fixtures/games.js';
 
 /** +1 when the side to move wins with best play, -1 when it loses, 0 for a draw. */
 function solve<M>(pos: Position<M>): number {
@@ -97,46 +97,14 @@ describe('the MCTS solver', () => {
   });
 });
 
-/** Misère Nim (take 1 to 3; whoever takes the last one loses): a move can lose at once, as an Orion placement can. */
-class MisereNim implements Position<number> {
-  constructor(
-    public pile: number,
-    public side: Side = 0,
-    public plies = 0,
-  ) {}
-  toMove(): Side {
-    return this.side;
-  }
-  ply(): number {
-    return this.plies;
-  }
-  legalMoves(): number[] {
-    return [1, 2, 3].filter((k) => k <= this.pile);
-  }
-  play(k: number): void {
-    this.pile -= k;
-    this.side = this.side === 0 ? 1 : 0;
-    this.plies++;
-  }
-  outcome(): Outcome {
-    // The side to move did not take the last one: it wins.
-    return this.pile === 0
-      ? { over: true, winner: this.side, draw: false, reason: 'last' }
-      : { over: false, winner: null, draw: false, reason: null };
-  }
-  clone(): MisereNim {
-    return new MisereNim(this.pile, this.side, this.plies);
-  }
-}
-
 describe('the MCTS solver where a move can lose at once', () => {
   it('proves misère Nim as the rule says (a pile of 4k + 1 is lost), however few moves a node may open', () => {
     let proofs = 0;
     for (let pile = 2; pile <= 14; pile++)
       for (const widening of [undefined, { base: 1, factor: 0, exponent: 0 }, { base: 1, factor: 1, exponent: 0.5 }])
         for (const seed of [1, 2, 3]) {
-          proofs += proofsHold(new MisereNim(pile), uctParams({ iterations: 3000, widening }), seed);
-          const r = search(new MisereNim(pile), uctParams({ iterations: 3000, widening }), { seed });
+          proofs += proofsHold(new MisereNimPosition(pile), uctParams({ iterations: 3000, widening }), seed);
+          const r = search(new MisereNimPosition(pile), uctParams({ iterations: 3000, widening }), { seed });
           if (pile <= 9) expect(r.proven, `pile ${pile}`).toBe(pile % 4 === 1 ? 'loss' : 'win');
         }
     expect(proofs).toBeGreaterThan(100);
