@@ -57,6 +57,8 @@ describe('the end-of-season sweep', () => {
     const rows = post!.lines.filter((l) => l.key === 'season.topRow').map((l) => l.params);
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r).toMatchObject({ games: 12, record: { key: expect.any(String) } });
+    // Ranked as the board ranks them, the winner first.
+    expect(rows.map((r) => r?.rank)).toEqual([1, 2]);
     expect(asked.length).toBeGreaterThan(0);
   });
 
