@@ -4,8 +4,10 @@
 // replay hint; and the one-line summary the page and text files show.
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
-import { resultLines, resultSummary } from '../../src/match/describe.js';
+import { detailLines, durationMsg, resultLines, resultSummary, toMoveLine, waitMsg } from '../../src/match/describe.js';
 import type { GameResult, StoredGame } from '../../src/model/index.js';
+import { replay } from '../../src/engine/replay.js';
+import { ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 import { gameRecord } from './harness.js';
 
 const init = getGame('orion').initial('preset1');
@@ -136,5 +138,75 @@ describe('the one-line summary', () => {
     ],
   ])('%s', (_name, rec, want) => {
     expect(resultSummary(rec, STATE)).toEqual(want);
+  });
+});
+
+describe('durations, waits and the line of who is to move', () => {
+  it('a time per move in whole hours, else in minutes, rounded', () => {
+    expect(durationMsg(3_600_000)).toEqual({ key: 'common.hours', params: { n: 1 } });
+    expect(durationMsg(24 * 3_600_000)).toEqual({ key: 'common.hours', params: { n: 24 } });
+    expect(durationMsg(90 * 60_000)).toEqual({ key: 'common.minutes', params: { n: 90 } });
+    expect(durationMsg(150_000)).toEqual({ key: 'common.minutes', params: { n: 3 } });
+  });
+
+  it('a wait in fives of seconds (never under five) below two minutes, else in minutes rounded up', () => {
+    const said = (ms: number) => {
+      const m = waitMsg(ms);
+      return `${m.key} ${String((m.params as { n: number }).n)}`;
+    };
+    expect([0, 12_400, 12_600, 119_999, 120_000, 130_000, 180_000].map(said)).toEqual([
+      'common.seconds 5',
+      'common.seconds 10',
+      'common.seconds 15',
+      'common.seconds 120',
+      'common.minutes 2',
+      'common.minutes 3',
+      'common.minutes 3',
+    ]);
+  });
+
+  it('the AI thinking (with its place in the queue when it waits), a player to move, with the clock when it runs', () => {
+    const ai = { id: 'ai', name: 'hexmate AI', bot: 'hard' as const };
+    const playing = (over: Partial<StoredGame>) =>
+      gameRecord({ players: [{ id: 'u1', name: 'Ann' }, ai], moves: [], status: 'active', result: null, ...over });
+    const aiWho = { player: { player: ai }, side: side(1) };
+    expect(toMoveLine(playing({}), 1, { ms: 12_000, ahead: 2 })).toEqual({
+      key: 'turn.aiThinkingQueued',
+      params: { ...aiWho, wait: { key: 'common.seconds', params: { n: 10 } }, ahead: 2 },
+    });
+    expect(toMoveLine(playing({}), 1)).toEqual({ key: 'turn.aiThinking', params: aiWho });
+    // A wait says nothing about a person.
+    const annWho = { player: ann, side: side(0) };
+    expect(toMoveLine(playing({}), 0, { ms: 12_000, ahead: 2 })).toEqual({ key: 'turn.toMove', params: annWho });
+    const clock = { perMoveMs: 24 * 3_600_000, deadline: 1_800_000_000_000 };
+    expect(toMoveLine(playing({ clock: { ...clock, reminded: false, wakeAt: null } }), 0)).toEqual({
+      key: 'turn.toMoveClock',
+      params: { ...annWho, per: { key: 'common.hours', params: { n: 24 } }, deadline: { time: clock.deadline } },
+    });
+    // A clock stopped (no deadline now): no deadline said.
+    expect(toMoveLine(playing({ clock: { ...clock, deadline: null, reminded: false, wakeAt: null } }), 0)).toEqual({
+      key: 'turn.toMove',
+      params: annWho,
+    });
+  });
+});
+
+describe('the words of a position', () => {
+  it('a win by a rule whose position has an end note says that note; the closer look is the game’s detail notes', () => {
+    const g = getGame('orion');
+    const r = replay(g, 'preset1', [...ORION_WIN_IN_ONE, 'S1 J2']);
+    if (!r.ok) throw new Error('the fixture does not replay');
+    const s = r.states.at(-1);
+    const note = g.endNote(s);
+    expect(note).not.toBeNull();
+    const lines = resultLines(game('over', { winner: 1, draw: false, reason: 'OD-18' }), s);
+    expect(lines[0]).toMatchObject({ key: 'result.wins', params: { why: { key: `engine.${note!.id}` } } });
+    expect(resultSummary(game('over', { winner: 1, draw: false, reason: 'OD-18' }), s)).toMatchObject({
+      params: { why: { key: `engine.${note!.id}` } },
+    });
+    expect(detailLines('orion', s)).toEqual(
+      g.detailNotes!(s).map((n) => ({ key: `engine.${n.id}`, params: n.params })),
+    );
+    expect(g.detailNotes!(s)).not.toEqual(g.scoreNotes(s));
   });
 });
