@@ -138,7 +138,7 @@ function agrees(pos: ExxitPosition, o: AlphaBetaOptions, want: Map<string, numbe
 }
 
 describe('the Exxit alpha-beta against minimax', () => {
-  const some = [...positions('standard', 5, 9), ...positions('short', 8, 7)];
+  const some = [...positions('standard', 5, 11), ...positions('short', 8, 9)];
 
   it('finds the minimax value at depths 1 and 2, with and without its table, killers and history', () => {
     expect(some.length).toBeGreaterThan(10);
@@ -153,7 +153,7 @@ describe('the Exxit alpha-beta against minimax', () => {
 
   it('near the end, prefers the quickest and biggest win, and puts off a loss', () => {
     let proven = 0;
-    for (const [i, pos] of endgames(8).entries())
+    for (const [i, pos] of endgames(6).entries())
       for (const depth of [2, 3]) {
         const o = { ...base, maxDepth: depth };
         const want = reference(o)(pos, depth);

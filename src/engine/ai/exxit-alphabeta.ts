@@ -56,7 +56,8 @@ export const DEFAULT_ALPHABETA: AlphaBetaOptions = {
 // the pair, XOR-ed over the occupied cells, which keeps Zobrist's property: a
 // move updates the hash by XOR-ing out the old key and in the new one of every
 // cell it touched (the dance's source and sown cells, a place's cell, a free's
-// chain), so a node costs a handful of mixes instead of a pass over the world.
+// chain), so a node costs a handful of mixes instead of a pass over the world. The repetition window (EX-20c)
+// is keyed too, entry by entry: it holds only the positions since the last irreversible move.
 
 function mix(x: number): number {
   x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
@@ -78,10 +79,26 @@ function scalarKey2(b: Board): number {
   );
 }
 
-/** The position's hash pair computed from scratch (tiles and prisoner cells; the test's reference). */
+/**
+ * The repetition window (EX-20c: the positions since the last irreversible move, each with how often it occurred).
+ * Two boards alike but for their windows may end differently (a third occurrence ends the game), so the window is
+ * part of the key: without it the table handed one line's value to another whose history differs.
+ */
+function windowKey1(b: Board): number {
+  let h = 0;
+  for (let j = 0; j < b.winLen; j++) h ^= mix(b.winHash[j] ^ mix(b.winCount[j] + 0x3c6ef372));
+  return h;
+}
+function windowKey2(b: Board): number {
+  let h = 0;
+  for (let j = 0; j < b.winLen; j++) h ^= mix(Math.imul(b.winHash[j], 0x27d4eb2f) ^ mix(b.winCount[j] + 0x165667b1));
+  return h;
+}
+
+/** The position's hash pair computed from scratch (tiles, prisoner cells and the repetition window; the test's reference). */
 export function exxitHash(b: Board): [number, number] {
-  let h1 = scalarKey1(b);
-  let h2 = scalarKey2(b);
+  let h1 = scalarKey1(b) ^ windowKey1(b);
+  let h2 = scalarKey2(b) ^ windowKey2(b);
   const cells = b.cells;
   for (let i = 0; i < b.nTiles; i++) {
     const c = b.tiles[i];
@@ -104,8 +121,8 @@ const moveCell = (m: ExxitMove): number => (m.kind === 'pass' ? -1 : m.q + 40 + 
  * cells the move changed.
  */
 export function playHashed(parent: Board, child: Board, m: ExxitMove, h1: number, h2: number): [number, number] {
-  h1 ^= scalarKey1(parent);
-  h2 ^= scalarKey2(parent);
+  h1 ^= scalarKey1(parent) ^ windowKey1(parent);
+  h2 ^= scalarKey2(parent) ^ windowKey2(parent);
   applyMove(child, m);
   const pc = parent.cells;
   const cc = child.cells;
@@ -118,8 +135,8 @@ export function playHashed(parent: Board, child: Board, m: ExxitMove, h1: number
     for (let i = 0; i < child.nSown; i++) touch(child.sown[i]);
   } else if (m.kind === 'place') touch(moveCell(m));
   else if (m.kind === 'free') for (let i = 0; i < child.nFreed; i++) touch(child.freed[i]);
-  h1 ^= scalarKey1(child);
-  h2 ^= scalarKey2(child);
+  h1 ^= scalarKey1(child) ^ windowKey1(child);
+  h2 ^= scalarKey2(child) ^ windowKey2(child);
   return [h1 | 0, h2 | 0];
 }
 
