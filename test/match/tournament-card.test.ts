@@ -10,15 +10,18 @@ import {
   joinTournament,
   pairingGameId,
   postAnnouncement,
+  findTournament,
+  mutate,
   recordTournamentCard,
   refreshCard,
+  tournamentWins,
   resign,
   startTournament,
   tournamentGameOver,
 } from '../../src/match/index.js';
 import type { Post } from '../../src/match/context.js';
 import type { StoredTournament } from '../../src/model/index.js';
-import { harness, tournamentInput, useMatchStore, type Harness } from './harness.js';
+import { harness, refusalOf, tournamentInput, useMatchStore, type Harness } from './harness.js';
 
 const m = useMatchStore('tcard');
 
@@ -107,5 +110,60 @@ describe('the tournament card', () => {
     const last = landed.at(-1)!;
     expect(last.kind === 'tournament' && last.tournament.status).toBe('finished');
     expect(cardsShowing(landed, 'running')).toHaveLength(1);
+  });
+
+  it('stops redrawing after four edits while the record keeps changing (each change draws it again)', async () => {
+    const h = proc();
+    const t = await running(h);
+    let edits = 0;
+    h.ctx.notifier.edit = async () => {
+      edits++;
+      // Someone changes the event while each edit is on its way.
+      await mutate(h.ctx, t.id, (x) => ({ ...x }));
+    };
+    await refreshCard(h.ctx, t.id);
+    expect(edits).toBe(4);
+  });
+});
+
+describe('the tournament record', () => {
+  /** The store, with the tournaments' update or get replaced. */
+  const withTournaments = (h: Harness, over: Partial<typeof m.store.tournaments>) => {
+    const tournaments = Object.assign(Object.create(m.store.tournaments) as typeof m.store.tournaments, over);
+    h.ctx.store = new Proxy(m.store, {
+      get: (o, k) => (k === 'tournaments' ? tournaments : (Reflect.get(o, k) as unknown)),
+    });
+  };
+
+  it('a change that changes nothing writes nothing; one that keeps losing the race is refused after 20 tries', async () => {
+    const h = proc();
+    const t = await running(h);
+    expect(await mutate(h.ctx, t.id, () => null)).toMatchObject({ changed: false, after: { version: t.version } });
+    let tries = 0;
+    withTournaments(h, {
+      update: () => {
+        tries++;
+        return Promise.resolve({ ok: false, reason: 'conflict' });
+      },
+    });
+    expect(await refusalOf(mutate(h.ctx, t.id, (x) => ({ ...x })))).toEqual({ key: 'tournament.busy' });
+    expect(tries).toBe(20);
+  });
+
+  it('a store that fails for another reason than a damaged record fails the lookups, rather than hiding it', async () => {
+    const h = proc();
+    const t = await running(h);
+    const down = new Error('Redis is down');
+    h.ctx.store = new Proxy(m.store, {
+      get: (o, k) =>
+        k === 'channels'
+          ? Object.assign(Object.create(o.channels) as typeof o.channels, { latest: () => Promise.reject(down) })
+          : (Reflect.get(o, k) as unknown),
+    });
+    await expect(findTournament(h.ctx, t.guildId, 'some-thread', null)).rejects.toBe(down);
+    const h2 = proc();
+    await m.store.tournaments.addWin('winner', t.id, Date.now());
+    withTournaments(h2, { get: () => Promise.reject(down) });
+    await expect(tournamentWins(h2.ctx, 'winner', t.guildId)).rejects.toBe(down);
   });
 });
