@@ -126,7 +126,7 @@ export function screenGap(game: GameId, state: unknown, seed: number, iterations
 }
 
 /** How many moves win at once for the side to move (counting stops at two). */
-function winsAtOnce(g: ReturnType<typeof getGame>, state: unknown): number {
+function winsAtOnce(g: AnyGame, state: unknown): number {
   const me = g.toMove(state);
   let n = 0;
   for (const m of g.legalMoves(state)) {

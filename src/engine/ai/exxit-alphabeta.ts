@@ -56,8 +56,9 @@ export const DEFAULT_ALPHABETA: AlphaBetaOptions = {
 // the pair, XOR-ed over the occupied cells, which keeps Zobrist's property: a
 // move updates the hash by XOR-ing out the old key and in the new one of every
 // cell it touched (the dance's source and sown cells, a place's cell, a free's
-// chain), so a node costs a handful of mixes instead of a pass over the world. The repetition window (EX-20c)
-// is keyed too, entry by entry: it holds only the positions since the last irreversible move.
+// chain), so a node costs a handful of mixes instead of a pass over the world.
+// The repetition window (EX-20c) is keyed too, entry by entry: it holds only
+// the positions since the last irreversible move.
 
 function mix(x: number): number {
   x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
@@ -95,7 +96,7 @@ function windowKey2(b: Board): number {
   return h;
 }
 
-/** The position's hash pair computed from scratch (tiles, prisoner cells and the repetition window; the test's reference). */
+/** The position's hash pair from scratch (tiles, prisoner cells, the repetition window; the test's reference). */
 export function exxitHash(b: Board): [number, number] {
   let h1 = scalarKey1(b) ^ windowKey1(b);
   let h2 = scalarKey2(b) ^ windowKey2(b);
