@@ -64,6 +64,9 @@ describe('the builder of a live game', () => {
     const where: BuilderAt = { gameId: rec.id, at: positionMark(rec) };
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'carol', []))).toEqual({ key: 'game.notYours' });
     expect(await refusalOf(builderScreen(h.ctx, gameBuilder, where, 'bob', []))).toEqual({ key: 'move.notYourTurn' });
+    // The refusal names the one whose turn it is.
+    const whose = await builderScreen(h.ctx, gameBuilder, where, 'bob', []).catch((e: { msg?: unknown }) => e.msg);
+    expect(whose).toEqual({ key: 'move.notYourTurn', params: { name: { name: rec.players[0].name } } });
 
     const path = firstPath(rec.state);
     const view = menuView(g, rec.state, path);

@@ -35,6 +35,12 @@ describe('the result lines', () => {
   it('none while the game is on', () => {
     expect(resultLines(game('active', null), STATE)).toEqual([]);
     expect(resultLines(game('over', null), STATE)).toEqual([]);
+    // A result written before the status (a record mid-update): still none while the status says active.
+    expect(resultLines(game('active', { winner: 0, draw: false, reason: 'resign' }), STATE)).toEqual([]);
+    expect(resultSummary(game('active', { winner: 0, draw: false, reason: 'resign' }), STATE)).toEqual({
+      key: 'result.summary.inProgress',
+      params: { moves: 1 },
+    });
   });
 
   it('aborted on time, or otherwise: no casual note, no replay hint', () => {

@@ -111,3 +111,74 @@ describe('who plays', () => {
     expect(await refusalOf(Promise.resolve().then(() => requirePlayer(over, 'bob')))).toEqual({ key: 'game.over' });
   });
 });
+
+describe('the checked-states cache at its edge, and what a failure beside a refusal does', () => {
+  it('keeps exactly the last 1000 states: the oldest of them is still trusted, one more and it is not', () => {
+    const fill = (tag: string, n: number) => {
+      for (let i = 0; i < n; i++)
+        rememberChecked({ id: `g${tag}${String(i).padStart(6, '0')}`, version: 1, updatedAt: i }, {});
+    };
+    fill('2', 1000); // whatever the other tests left is out now
+    const rec = gameRecord({ id: 'g0000401', version: 2, updatedAt: 2000 });
+    rememberChecked(rec, rec.state);
+    fill('3', 999);
+    expect(check({ ...rec, state: DAMAGED }).ok).toBe(true);
+    // A second state remembered does not push out the first while there is room.
+    fill('4', 1);
+    expect(check({ ...rec, state: DAMAGED }).ok).toBe(false);
+  });
+
+  it('a damaged record’s note goes to its thread in the game’s language; a note that cannot be posted is logged, and the mark stays', async () => {
+    const h = harness(() => Date.now());
+    const g = await createGame(Date.now() + HOUR, { locale: 'fr' });
+    await m.store.redis.hset(`${m.prefix}game:{${g.id}}`, 'state', JSON.stringify(DAMAGED));
+    expect(await refusalOf(loadGameById(h.ctx, g.id))).toEqual({ key: 'game.damaged' });
+    expect(h.posts.filter((p) => p.channelId === g.channelId).map((p) => p.post)).toEqual([
+      { kind: 'text', locale: 'fr', lines: [{ key: 'game.damagedNote' }], ping: [] },
+    ]);
+
+    const h2 = harness(() => Date.now());
+    const g2 = await createGame(Date.now() + HOUR);
+    await m.store.redis.hset(`${m.prefix}game:{${g2.id}}`, 'state', JSON.stringify(DAMAGED));
+    vi.spyOn(h2.ctx.notifier, 'post').mockRejectedValueOnce(new Error('Missing Access'));
+    expect(await refusalOf(loadGameById(h2.ctx, g2.id))).toEqual({ key: 'game.damaged' });
+    const warned = h2.logs.filter((l) => l.msg === 'could not post the damaged-record note');
+    expect(warned).toEqual([
+      expect.objectContaining({ gameId: g2.id, err: expect.objectContaining({ message: 'Missing Access' }) }),
+    ]);
+    expect(await m.store.redis.hget(`${m.prefix}game:{${g2.id}}`, 'damaged')).toBeTruthy();
+  });
+
+  it('a list of the user’s games that fails only leaves the hint out of the refusal, and is logged', async () => {
+    const h = harness(() => Date.now());
+    vi.spyOn(m.store.gameIndex, 'listByUser').mockRejectedValueOnce(new Error('Connection is closed.'));
+    expect(await refusalOf(loadActiveGame(h.ctx, 'c-nothing', 'uma'))).toEqual({ key: 'game.noneHere' });
+    expect(h.logs.filter((l) => l.msg === 'could not list the user’s games')).toEqual([
+      expect.objectContaining({ userId: 'uma', err: expect.objectContaining({ message: 'Connection is closed.' }) }),
+    ]);
+  });
+
+  it('an unreadable record that names no game is logged with its error', async () => {
+    const h = harness(() => Date.now());
+    vi.spyOn(m.store.channels, 'active').mockRejectedValueOnce(
+      new CorruptRecordError('game', 'channel:{x}:game', ['gameId: not a record id']),
+    );
+    await refusalOf(loadActiveGame(h.ctx, 'c-unreadable-2'));
+    expect(h.logs.find((l) => l.msg === 'unreadable game record')).toMatchObject({
+      err: { message: expect.stringContaining('gameId: not a record id') },
+    });
+  });
+
+  it('a spectator is told who plays', async () => {
+    const rec = gameRecord({ id: 'g0000402', status: 'active' });
+    const loaded = check(rec);
+    if (!loaded.ok) throw new Error('check');
+    const e = await Promise.resolve()
+      .then(() => requirePlayer(loaded.value, 'carol'))
+      .catch((x: { msg?: unknown }) => x.msg);
+    expect(e).toEqual({
+      key: 'game.notYours',
+      params: { first: { name: rec.players[0].name }, second: { name: rec.players[1].name } },
+    });
+  });
+});

@@ -133,3 +133,39 @@ describe('paths the builder did not offer', () => {
     expect(view(few, ['g0', 'm0', 'x0', 'more'])).toBeNull();
   });
 });
+
+describe('the menus’ shape at their edges', () => {
+  it('a group of exactly 25 moves still gets a menu of its own beside another group', () => {
+    // Two groups, of 25 and 1: 26 moves in all, more than one menu holds, but each group fits one.
+    const v = menusOf(view(madeUp(26, (i) => (i < 25 ? ['g0', `m${i}`] : ['g1', `m${i}`]))));
+    expect(v.menus.map((m) => m.options.length)).toEqual([25, 1]);
+    expect(v.menus.map((m) => m.placeholder)).toEqual([
+      { key: 'builder.step.g0', params: {} },
+      { key: 'builder.step.g1', params: {} },
+    ]);
+  });
+
+  it('two groups that fit, one of a single move: a menu per group', () => {
+    const v = menusOf(view(madeUp(3, (i) => [`g${i === 2 ? 1 : 0}`, `m${i}`])));
+    expect(v.menus.map((m) => m.options.length)).toEqual([2, 1]);
+  });
+
+  it('exactly 25 moves in five groups: one menu of the moves, not a choice of groups', () => {
+    const v = menusOf(view(madeUp(25, (i) => [`g${i % 5}`, `m${i}`])));
+    expect(v.menus).toHaveLength(1);
+    expect(v.menus[0].options).toHaveLength(25);
+    // Each option a whole move (its group and its move), none a group alone.
+    expect(v.menus[0].options.every((o) => /^g\d\.m\d+$/.test(o.value))).toBe(true);
+  });
+
+  it('one menu of moves of unequal length is “Choose your move”; all one step, the level’s words', () => {
+    const mixed = menusOf(view(madeUp(5, (i) => (i < 4 ? [`s${i}`] : [`s${i}`, 'x']))));
+    expect(mixed.menus[0].placeholder).toEqual({ key: 'builder.chooseMove' });
+    const even = menusOf(view(madeUp(5, (i) => [`s${i}`])));
+    expect(even.menus[0].placeholder).toEqual({ key: 'builder.level0', params: {} });
+  });
+
+  it('a path with one bad code among good ones is refused', () => {
+    expect(() => view(madeUp(2, (i) => [`a${i}`, 'b-c']))).toThrow(/bad path/);
+  });
+});
