@@ -169,3 +169,13 @@ describe('the menus’ shape at their edges', () => {
     expect(() => view(madeUp(2, (i) => [`a${i}`, 'b-c']))).toThrow(/bad path/);
   });
 });
+
+describe('a game without paths of its own', () => {
+  it('lists every move in one menu under the plain “Choose your move” level, each labelled by its notation', () => {
+    const v = menusOf(menuView(tictactoe as unknown as AnyGame, { cells: Array(9).fill(null), toMove: 0, ply: 0 }, []));
+    expect(v.menus).toHaveLength(1);
+    expect(v.menus[0].placeholder).toEqual({ key: 'builder.level.move', params: {} });
+    expect(v.menus[0].options).toHaveLength(9);
+    expect(v.menus[0].options[0].label).toMatchObject({ key: 'builder.move' });
+  });
+});
