@@ -10,6 +10,7 @@ import {
   seasonBounds,
   seasonId,
   seasonMsg,
+  topLines,
 } from '../../src/match/seasons.js';
 import { propertyRuns } from '../support/property-runs.js';
 
@@ -40,6 +41,9 @@ describe('season ids', () => {
     expect(seasonBounds('2028-02').end - seasonBounds('2028-02').start).toBe(29 * 86_400_000);
     for (const bad of ['2026', '2026-Q5', '2026-Q0', '26-12', '2026-1', '2026-00', '2026-13', 'Q4-2026', ''])
       expect(() => seasonBounds(bad)).toThrow(TypeError);
+    // The whole id, not an id inside it (a key or an option with more around it).
+    for (const bad of ['x2026-Q1', '2026-Q1x', 'x2026-12', '2026-12x', '12026-12'])
+      expect(() => seasonBounds(bad)).toThrow(`not a season id: ${bad}`);
   });
 
   it('the season before, at a year’s end and elsewhere', () => {
@@ -77,6 +81,15 @@ describe('season ids', () => {
     const mid = (m.params as { month: number }).month;
     expect(new Date(mid).getUTCMonth()).toBe(11);
     expect(new Date(mid).getUTCDate()).toBeGreaterThan(10);
+    // Only a whole quarter id is named as a quarter; anything else is no season at all.
+    for (const bad of ['x2026-Q4', '2026-Q4x']) expect(() => seasonMsg(bad)).toThrow(TypeError);
+  });
+
+  it('a final top 10 opens with the game’s title', () => {
+    for (const game of ['exxit', 'orion'] as const)
+      expect(topLines(game, [], 0)).toEqual([
+        { key: 'season.topGame', params: { game: { key: `game.${game}.title` } } },
+      ]);
   });
 });
 

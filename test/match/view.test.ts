@@ -3,7 +3,7 @@
 // clock, the result in one line once over), who may watch it (a DM game only
 // its players), and "missing" for an id that is no store id, an unknown game,
 // or a record the engine cannot read — never an error.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { gameView, isViewableId, mayWatch, resign } from '../../src/match/index.js';
 import { createGame, harness, HOUR, useMatchStore } from './harness.js';
 
@@ -96,5 +96,15 @@ describe('the view', () => {
     const junk = await createGame(T + HOUR);
     await m.store.redis.hset(`${m.prefix}game:{${junk.id}}`, 'state', JSON.stringify({ board: 'junk' }));
     expect(await gameView(m.store, junk.id)).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('never reads the store for an id that is none; a read that fails for another reason than damage is thrown', async () => {
+    const get = vi.spyOn(m.store.games, 'get');
+    for (const id of ['NOT-AN-ID', 'abc', 'a'.repeat(33), 'ab/cd'])
+      expect(await gameView(m.store, id)).toEqual({ ok: false, reason: 'missing' });
+    expect(get).not.toHaveBeenCalled();
+    get.mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(gameView(m.store, 'abcd1234')).rejects.toThrow('Connection is closed.');
+    get.mockRestore();
   });
 });

@@ -17,6 +17,13 @@ describe("a page's messages", () => {
     });
   });
 
+  it('takes each field at its limit: a token of 1,024 characters, ids and versions from 0, a move of 64', () => {
+    const token = 'x'.repeat(1024);
+    expect(parseClientMessage({ type: 'hello', token })).toEqual({ type: 'hello', token });
+    const edge = { type: 'move', id: 0, version: 0, move: 'm'.repeat(64) };
+    expect(parseClientMessage(edge)).toEqual(edge);
+  });
+
   it('refuses anything else', () => {
     const good = { type: 'move', id: 1, version: 2, move: 'P 0,0' };
     for (const bad of [
@@ -27,7 +34,9 @@ describe("a page's messages", () => {
       { type: 'ping', extra: 1 },
       { type: 'hello', token: 5 },
       { type: 'hello', token: 'x'.repeat(1025) },
+      { ...good, type: 'mvoe' },
       { ...good, id: -1 },
+      { ...good, version: -1 },
       { ...good, id: 1.5 },
       { ...good, version: '2' },
       { ...good, version: Number.MAX_SAFE_INTEGER + 1 },
