@@ -15,6 +15,11 @@ describe('the engine’s check of a stored record', () => {
   it('refuses a game it does not know, and a state it does not accept', () => {
     const unknown = check({ ...gameRecord({ id: 'g0000101' }), game: 'chess' as never });
     expect(unknown).toEqual({ ok: false, detail: 'unknown game "chess"' });
+    // A long name (a hand edit, junk) is cut to 40 characters in the detail that goes to the logs and the mark.
+    expect(check({ ...gameRecord({ id: 'g0000104' }), game: 'x'.repeat(500) as never })).toEqual({
+      ok: false,
+      detail: `unknown game "${'x'.repeat(40)}"`,
+    });
     expect(check(gameRecord({ id: 'g0000102', state: DAMAGED })).ok).toBe(false);
     expect(check(gameRecord({ id: 'g0000103' })).ok).toBe(true);
   });
