@@ -7,6 +7,8 @@
 // game, or a game that owes nothing, is dropped.
 import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
+import { replay } from '../../src/engine/replay.js';
+import { moveLine } from '../../src/match/describe.js';
 import { MAX_TRIES, OWED_STALE_MS, sweepOwed, takeOwed } from '../../src/match/index.js';
 import type { InteractionRef, StoredGame } from '../../src/model/index.js';
 import { createGame, gamePosts, harness, HOUR, postKeys, useMatchStore, type Harness } from './harness.js';
@@ -75,6 +77,24 @@ describe('an owed post', () => {
     expect(await sweepOwed(p.ctx, 0)).toBe(0);
     expect(gamePosts(q, rec.channelId)).toEqual([]);
     expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+  });
+
+  it('says each move since the last post with its own position; one move alone has no second picture', async () => {
+    const rec = await owingMoves(2);
+    const p = proc();
+    expect(await sweepOwed(p.ctx, 0)).toBe(1);
+    const [post] = gamePosts(p, rec.channelId);
+    const g = getGame('orion');
+    const r = replay(g, rec.setup, rec.moves);
+    if (!r.ok) throw new Error('replay');
+    expect(post.lines).toEqual([0, 1].map((i) => moveLine('orion', r.states[i], r.moves[i], r.states[i + 1])));
+
+    const one = await owingMoves(1);
+    const q = proc();
+    expect(await sweepOwed(q.ctx, 0)).toBe(1);
+    const [single] = gamePosts(q, one.channelId);
+    expect(single.lines).toHaveLength(1);
+    expect(single.before).toBeUndefined();
   });
 
   it('a start never posted is made with its introduction', async () => {
