@@ -1,0 +1,110 @@
+// The MCTS's answers before any iteration (src/engine/ai/mcts.ts): the one legal move, the root check's win in one
+// and its one safe move, each reported with what it proves and the root moves it found lost; and the root moves
+// SearchOptions.exclude takes out (the puzzle checks' "second best"), with the errors when none is left.
+import { describe, expect, it } from 'vitest';
+import { search, withoutExcluded } from '../../src/engine/ai/mcts.js';
+import { MisereNimPosition, NimPosition, uctParams } from './fixtures/games.js';
+
+const withCheck = uctParams({ rootCheck: true });
+
+describe('answers without searching', () => {
+  it('the one legal move: played, nothing proven, no iteration', () => {
+    expect(search(new NimPosition(1), uctParams(), { seed: 1 })).toEqual({
+      move: 1,
+      iterations: 0,
+      visits: 0,
+      value: 0.5,
+      proven: null,
+      timedOut: false,
+      top: [],
+      children: [{ move: 1, visits: 0, value: 0.5, proven: null }],
+    });
+  });
+
+  it('a win in one: played and proven a win', () => {
+    expect(search(new NimPosition(3), withCheck, { seed: 1 })).toEqual({
+      move: 3,
+      iterations: 0,
+      visits: 0,
+      value: 1,
+      proven: 'win',
+      timedOut: false,
+      top: [],
+      children: [{ move: 3, visits: 0, value: 1, proven: 'win' }],
+    });
+  });
+
+  it('one safe move among moves that lose at once: played, the others reported lost', () => {
+    // Misère Nim, a pile of 2: taking both takes the last one and loses at once; taking one is the only safe move.
+    expect(search(new MisereNimPosition(2), withCheck, { seed: 1 })).toEqual({
+      move: 1,
+      iterations: 0,
+      visits: 0,
+      value: 0.5,
+      proven: null,
+      timedOut: false,
+      top: [],
+      children: [
+        { move: 1, visits: 0, value: 0.5, proven: null },
+        { move: 2, visits: 0, value: 0, proven: 'loss' },
+      ],
+    });
+  });
+
+  it('every move loses at once: the first is played, proven a loss, each reported lost', () => {
+    /** A position where whoever moves, with either move, loses at once (as an Orion placement can hand the win over). */
+    class AllLose extends MisereNimPosition {
+      override legalMoves(): number[] {
+        return this.plies === 0 ? [1, 2] : [];
+      }
+      override outcome() {
+        return this.plies > 0
+          ? { over: true, winner: this.side, draw: false, reason: 'last' }
+          : { over: false, winner: null, draw: false, reason: null };
+      }
+      override clone(): AllLose {
+        return new AllLose(this.pile, this.side, this.plies);
+      }
+    }
+    expect(search(new AllLose(5), withCheck, { seed: 1 })).toEqual({
+      move: 1,
+      iterations: 0,
+      visits: 0,
+      value: 0.5,
+      proven: 'loss',
+      timedOut: false,
+      top: [],
+      children: [
+        { move: 1, visits: 0, value: 0, proven: 'loss' },
+        { move: 2, visits: 0, value: 0, proven: 'loss' },
+      ],
+    });
+  });
+
+  it('without the root check, the same positions are searched', () => {
+    const r = search(new MisereNimPosition(2), uctParams({ iterations: 50 }), { seed: 1 });
+    expect(r.iterations).toBeGreaterThan(0);
+    expect(r.move).toBe(1);
+  });
+});
+
+describe('excluded root moves', () => {
+  const same = (a: number, b: number) => a === b;
+
+  it('are taken out; none left is an error that says why', () => {
+    expect(withoutExcluded([1, 2, 3], undefined, same)).toEqual([1, 2, 3]);
+    expect(withoutExcluded([1, 2, 3], [], same)).toEqual([1, 2, 3]);
+    expect(withoutExcluded([1, 2, 3], [2], same)).toEqual([1, 3]);
+    expect(withoutExcluded([1, 2, 3], [2, 3], same)).toEqual([1]);
+    expect(() => withoutExcluded([1, 2, 3], [1, 2, 3], same)).toThrow('search: every move is excluded');
+    expect(() => withoutExcluded([], undefined, same)).toThrow('search: the game is over, there is no move to choose');
+  });
+
+  it('are never answered, even the win in one', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const r = search(new NimPosition(3), withCheck, { seed, exclude: [3] });
+      expect([1, 2]).toContain(r.move);
+      expect(r.children.map((c) => c.move)).not.toContain(3);
+    }
+  });
+});
