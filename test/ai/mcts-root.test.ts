@@ -7,48 +7,40 @@ import { MisereNimPosition, NimPosition, uctParams } from './fixtures/games.js';
 
 const withCheck = uctParams({ rootCheck: true });
 
+type Child = { move: number; visits: 0; value: number; proven: 'win' | 'loss' | null };
+/** A result given before any iteration: nothing searched, nothing timed out, no visited moves on top. */
+const unsearched = (move: number, value: number, proven: 'win' | 'loss' | null, children: Child[]) => ({
+  move,
+  iterations: 0,
+  visits: 0,
+  value,
+  proven,
+  timedOut: false,
+  top: [],
+  children,
+});
+
 describe('answers without searching', () => {
   it('the one legal move: played, nothing proven, no iteration', () => {
-    expect(search(new NimPosition(1), uctParams(), { seed: 1 })).toEqual({
-      move: 1,
-      iterations: 0,
-      visits: 0,
-      value: 0.5,
-      proven: null,
-      timedOut: false,
-      top: [],
-      children: [{ move: 1, visits: 0, value: 0.5, proven: null }],
-    });
+    expect(search(new NimPosition(1), uctParams(), { seed: 1 })).toEqual(
+      unsearched(1, 0.5, null, [{ move: 1, visits: 0, value: 0.5, proven: null }]),
+    );
   });
 
   it('a win in one: played and proven a win', () => {
-    expect(search(new NimPosition(3), withCheck, { seed: 1 })).toEqual({
-      move: 3,
-      iterations: 0,
-      visits: 0,
-      value: 1,
-      proven: 'win',
-      timedOut: false,
-      top: [],
-      children: [{ move: 3, visits: 0, value: 1, proven: 'win' }],
-    });
+    expect(search(new NimPosition(3), withCheck, { seed: 1 })).toEqual(
+      unsearched(3, 1, 'win', [{ move: 3, visits: 0, value: 1, proven: 'win' }]),
+    );
   });
 
   it('one safe move among moves that lose at once: played, the others reported lost', () => {
     // Misère Nim, a pile of 2: taking both takes the last one and loses at once; taking one is the only safe move.
-    expect(search(new MisereNimPosition(2), withCheck, { seed: 1 })).toEqual({
-      move: 1,
-      iterations: 0,
-      visits: 0,
-      value: 0.5,
-      proven: null,
-      timedOut: false,
-      top: [],
-      children: [
+    expect(search(new MisereNimPosition(2), withCheck, { seed: 1 })).toEqual(
+      unsearched(1, 0.5, null, [
         { move: 1, visits: 0, value: 0.5, proven: null },
         { move: 2, visits: 0, value: 0, proven: 'loss' },
-      ],
-    });
+      ]),
+    );
   });
 
   it('every move loses at once: the first is played, proven a loss, each reported lost', () => {
@@ -66,19 +58,12 @@ describe('answers without searching', () => {
         return new AllLose(this.pile, this.side, this.plies);
       }
     }
-    expect(search(new AllLose(5), withCheck, { seed: 1 })).toEqual({
-      move: 1,
-      iterations: 0,
-      visits: 0,
-      value: 0.5,
-      proven: 'loss',
-      timedOut: false,
-      top: [],
-      children: [
+    expect(search(new AllLose(5), withCheck, { seed: 1 })).toEqual(
+      unsearched(1, 0.5, 'loss', [
         { move: 1, visits: 0, value: 0, proven: 'loss' },
         { move: 2, visits: 0, value: 0, proven: 'loss' },
-      ],
-    });
+      ]),
+    );
   });
 
   it('without the root check, the same positions are searched', () => {
