@@ -7,7 +7,7 @@
 // game, once — or, when that interaction can no longer carry it, waits for the
 // next interaction in its channel and follows that one up, once.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import {
@@ -849,5 +849,245 @@ describe('reply mode', () => {
     expect(p2.logs.filter((l) => l.gameId === g.id).map((l) => l.msg)).toContain(
       'review follow-up claimed before (a crash): not sent again',
     );
+  });
+
+  it('goes as a follow-up of the interaction, never as an edit of its answer', async () => {
+    const h = replyProc();
+    const seen: InteractionRef[] = [];
+    h.ctx.notifier.followUp = (i) => {
+      seen.push(i);
+      return Promise.resolve(randomBytes(6).toString('hex'));
+    };
+    await resigned(h, 1_000);
+    await h.settle();
+    expect(seen).toEqual([expect.objectContaining({ token: 'ended', followUp: true })]);
+  });
+
+  it('handed one unusable interaction after another, it stops after three rounds and gives the job back, due shortly', async () => {
+    const h = replyProc();
+    // Each try to owe it finds another interaction handed over meanwhile (as stale as the first).
+    const owe = vi.spyOn(m.store.reviews, 'owe').mockResolvedValue(false);
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    expect(owe).toHaveBeenCalledTimes(3);
+    expect(h.follows).toEqual([]);
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'done', owner: '' });
+    expect(await m.store.reviews.pending(Date.now())).not.toContain(g.id);
+    expect(await m.store.reviews.pending(Date.now() + 10_000)).toContain(g.id);
+  });
+
+  it('a job another process took, or posted, between its grading and its follow-up is left alone', async () => {
+    const other = proc();
+    await m.store.processes.beat(other.ctx.instanceId, 60_000);
+    const takeOver = (h: Harness, id: string) =>
+      m.store.reviews.lease(id, other.ctx.instanceId, Date.now(), 60_000, h.ctx.instanceId);
+    const post = (h: Harness, id: string) => m.store.reviews.posted(id, h.ctx.instanceId, null);
+    // What moved, and how old the interaction that ended the game is (past its life: the job would be owed).
+    const moves: [string, (h: Harness, id: string) => Promise<unknown>, number][] = [
+      ['taken over', takeOver, 1_000],
+      ['posted', post, 1_000],
+      ['posted, its interaction expired', post, 20 * 60_000],
+    ];
+    for (const [what, move, age] of moves) {
+      const h = replyProc();
+      // The other process's move, just as this one reads the graded job to follow it up.
+      const store = h.ctx.store;
+      let moved = false;
+      const reviews = new Proxy(store.reviews, {
+        get: (t, k) =>
+          k === 'get'
+            ? async (id: string) => {
+                const job = await t.get(id);
+                if (moved || job?.status !== 'done') return job;
+                moved = true;
+                await move(h, id);
+                return t.get(id);
+              }
+            : (Reflect.get(t, k) as unknown),
+      });
+      h.ctx.store = new Proxy(store, { get: (t, k) => (k === 'reviews' ? reviews : (Reflect.get(t, k) as unknown)) });
+      const g = await resigned(h, age);
+      await h.settle();
+      expect(moved, what).toBe(true);
+      expect(h.follows, what).toEqual([]);
+      expect(await m.store.reviews.owedIn(g.channelId), what).toEqual([]);
+      // A posted job is done with: no hint left for the sweep.
+      if (what !== 'taken over')
+        expect(await m.store.reviews.pending(Date.now() + HOUR, 1_000), what).not.toContain(g.id);
+    }
+  });
+
+  /** A lane of one slot whose grading waits while `hold.on`, until `hold.release()`. */
+  function heldLane() {
+    let release = (): void => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const hold = { on: false, release: () => release() };
+    const l: ReviewLane & { asked: string[] } = {
+      slots: 1,
+      asked: [],
+      async grade(_g, _b, played, ply) {
+        l.asked.push(`${ply}`);
+        if (hold.on) await gate;
+        return graded(played, ply);
+      },
+    };
+    return { l, hold };
+  }
+
+  /** Another game's review takes `h`'s one slot and holds it. */
+  async function busy(h: Harness): Promise<StoredGame> {
+    const other = await played(2);
+    await postAnnouncement(h.ctx, await resign(h.ctx, other.channelId, 'alice'));
+    await until(async () => (await m.store.reviews.get(other.id))?.status === 'running');
+    return other;
+  }
+
+  it('replacing the interaction of a review not graded yet starts no grading beside the lane’s slots', async () => {
+    const { l, hold } = heldLane();
+    const h = replyProc(l);
+    hold.on = true;
+    await busy(h);
+    const g = await resigned(h, 12 * 60_000); // queued behind the other: the one slot is taken
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'queued' });
+    const asked = l.asked.length;
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('fresher'))).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'queued', interaction: { token: 'fresher' } });
+    expect(l.asked).toHaveLength(asked);
+    hold.release();
+    await h.settle();
+    expect(h.follows).toEqual(['review:fresher']);
+  });
+
+  it('a graded review given back is followed up by the next interaction at once, even while the lane grades another', async () => {
+    const { l, hold } = heldLane();
+    const h = replyProc(l);
+    let failing = true;
+    beforeOwe(h, () => {
+      if (!failing) return Promise.resolve();
+      failing = false;
+      return Promise.reject(new Error('Connection is closed.'));
+    });
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'done', owner: '' });
+    hold.on = true;
+    const other = await busy(h);
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(0);
+    await until(() => h.follows.includes('review:next'));
+    expect(await m.store.reviews.get(other.id)).toMatchObject({ status: 'running' });
+    hold.release();
+    await h.settle();
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
+  });
+});
+
+describe('the sweep and the lease at their edges', () => {
+  /** A finished Exxit game (four moves) with its result shown and its review job queued. */
+  async function queued(): Promise<StoredGame> {
+    const g = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    await m.store.reviews.create(g.id, null);
+    return g;
+  }
+  const graded4 = (h: Harness, g: StoredGame) =>
+    h.logs
+      .filter((l) => l.gameId === g.id && l.msg === 'game review graded')
+      .map((l) => (l as { plies?: number }).plies);
+
+  it('a job this process holds but no longer works on is taken up at once, not when its lease ends', async () => {
+    const g = await queued();
+    const h = proc();
+    await m.store.processes.beat(h.ctx.instanceId, 60_000);
+    expect((await m.store.reviews.lease(g.id, h.ctx.instanceId, Date.now(), 60_000)).ok).toBe(true);
+    expect(await sweepReviews(h.ctx)).toBe(1);
+    await h.settle();
+    expect(reviews(h, g.channelId)).toHaveLength(1);
+    expect(graded4(h, g)).toEqual([4]);
+  });
+
+  it('a lease that ends at this very moment is over: the sweep takes the job from a live process', async () => {
+    const g = await queued();
+    const t = Date.now();
+    const p1 = proc();
+    await m.store.processes.beat(p1.ctx.instanceId, 60_000);
+    expect((await m.store.reviews.lease(g.id, p1.ctx.instanceId, t - 60_000, 60_000)).ok).toBe(true);
+    const p2 = harness(() => t);
+    p2.ctx.review = lane();
+    expect(await sweepReviews(p2.ctx)).toBe(1);
+    await p2.settle();
+    expect(reviews(p2, g.channelId)).toHaveLength(1);
+  });
+
+  it('a sweep that cannot read a job (Redis, not a bad record) logs it and keeps the job for the next', async () => {
+    const g = await queued();
+    const h = proc();
+    const get = m.store.reviews.get.bind(m.store.reviews);
+    let failed = false;
+    vi.spyOn(m.store.reviews, 'get').mockImplementation((id) => {
+      if (id !== g.id || failed) return get(id);
+      failed = true;
+      return Promise.reject(new Error('Connection is closed.'));
+    });
+    await sweepReviews(h.ctx, 1_000);
+    expect(failed).toBe(true);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ level: 50, gameId: g.id, msg: 'review sweep failed for a game' }),
+    );
+    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'queued', owner: '' });
+    expect(await m.store.reviews.pending(Date.now(), 1_000)).toContain(g.id);
+    await sweepReviews(h.ctx, 1_000);
+    await h.settle();
+    expect(reviews(h, g.channelId)).toHaveLength(1);
+  });
+
+  it('a process whose lease is taken over while it grades stops at its next ply, posts nothing; the other goes on', async () => {
+    const g = await played(4);
+    let release = (): void => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const asked: number[] = [];
+    const p1 = proc({
+      async grade(_g, _b, played, ply) {
+        asked.push(ply);
+        if (ply === 1) await gate;
+        return graded(played, ply);
+      },
+    });
+    await postAnnouncement(p1.ctx, await resign(p1.ctx, g.channelId, 'alice'));
+    await until(() => asked.includes(1));
+    const p2 = proc();
+    await m.store.processes.beat(p2.ctx.instanceId, 60_000);
+    // p1 looked gone (a long pause): p2 takes its job over.
+    expect((await m.store.reviews.lease(g.id, p2.ctx.instanceId, Date.now(), 60_000, p1.ctx.instanceId)).ok).toBe(true);
+    release();
+    await p1.settle();
+    expect(p1.logs).toContainEqual(
+      expect.objectContaining({ gameId: g.id, ply: 1, msg: 'review lease lost: another process goes on' }),
+    );
+    expect(reviews(p1)).toEqual([]);
+    expect(asked).toEqual([0, 1]);
+    expect((await m.store.reviews.get(g.id))!.plies).toHaveLength(1);
+    await runReview(p2.ctx, g.id);
+    await p2.settle();
+    expect(reviews(p2, g.channelId)).toHaveLength(1);
+    expect(graded4(p2, g)).toEqual([3]);
+  });
+
+  it('the review post carries a nonce of its own game: 25 characters at most, another for another game', async () => {
+    const h = proc();
+    const nonces = new Map<string, string | undefined>();
+    const post = h.ctx.notifier.post.bind(h.ctx.notifier);
+    h.ctx.notifier.post = (where, p, o) => {
+      if (p.kind === 'review') nonces.set(where.channelId, o?.nonce);
+      return post(where, p, o);
+    };
+    const games = [await queued(), await queued()];
+    await sweepReviews(h.ctx);
+    await h.settle();
+    const [a, b] = games.map((g) => nonces.get(g.channelId));
+    expect(a).toMatch(/^[\w-]{1,25}$/);
+    expect(b).toMatch(/^[\w-]{1,25}$/);
+    expect(a).not.toBe(b);
   });
 });
