@@ -4,7 +4,7 @@
 // at once; the nonce is one per event; in reply mode a post goes out as a
 // follow-up at most once, or waits for the next interaction in its channel; the
 // AI's expected wait is shown only when it is long and behind others.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   announcement,
   archiveIfOver,
@@ -13,6 +13,7 @@ import {
   postAnnouncement,
   postNonce,
   sweepOwed,
+  type Announcement,
   type MatchContext,
 } from '../../src/match/index.js';
 import type { InteractionRef, StoredGame } from '../../src/model/index.js';
@@ -180,5 +181,116 @@ describe("the AI's wait", () => {
     // A person to move: no wait.
     const people = await createGame(T + HOUR);
     expect(announcement(withWait(2, 20_000), people, people.state, []).post.aiWait).toBeUndefined();
+  });
+});
+
+describe('what a post hands on, and its failures', () => {
+  const young = (): InteractionRef => ({ token: `y${Math.random()}`, createdAt: Date.now(), component: false });
+
+  it('the nonce tells one takeback from two', () => {
+    const base = { id: 'abcdefghij', moves: ['a', 'b'], status: 'active' as const };
+    expect(postNonce({ ...base, takebacks: 1 })).not.toBe(postNonce({ ...base, takebacks: 2 }));
+  });
+
+  /** `a`, recording what its `after` is told: delivered, and the token of the interaction handed on. */
+  function recorded(a: Announcement): Announcement & { told: [boolean, string | undefined][] } {
+    const told: [boolean, string | undefined][] = [];
+    return { post: a.post, told, after: (d, i) => (told.push([d, i?.token]), a.after(d, i)) };
+  }
+
+  it('a follow-up hands its interaction on to the next post; a channel post, or none made, hands on nothing', async () => {
+    const h = proc();
+    h.ctx.notifier.followUp = () => Promise.resolve('m1');
+    const reply = await owed(h, { postable: false, guildId: null });
+    const followed = recorded(announcement(h.ctx, reply, reply.state, []));
+    const i = young();
+    expect(await postAnnouncement(h.ctx, followed, i)).toBe(true);
+    expect(followed.told).toEqual([[true, i.token]]);
+
+    const channel = await owed(h);
+    const posted = recorded(announcement(h.ctx, channel, channel.state, []));
+    expect(await postAnnouncement(h.ctx, posted, young())).toBe(true);
+    expect(posted.told).toEqual([[true, undefined]]);
+
+    const waiting = await owed(h, { postable: false, guildId: null });
+    const none = recorded(announcement(h.ctx, waiting, waiting.state, []));
+    expect(await postAnnouncement(h.ctx, none)).toBe(false);
+    expect(none.told).toEqual([[false, undefined]]);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({
+        gameId: waiting.id,
+        msg: 'reply mode and no interaction to follow: the post waits for the next one in its channel',
+      }),
+    );
+  });
+
+  it('a post out that cannot be noted shown is logged; it stays owed for the sweep', async () => {
+    const h = proc();
+    const rec = await owed(h);
+    vi.spyOn(m.store.outbox, 'markShown').mockRejectedValueOnce(new Error('Connection is closed.'));
+    expect(await postAnnouncement(h.ctx, announcement(h.ctx, rec, rec.state, []))).toBe(true);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ level: 40, gameId: rec.id, msg: 'could not note the post as shown' }),
+    );
+    expect(await owes(rec.id)).toBe(true);
+  });
+
+  it('a failed post is handed over without counting a try; a hand-over that fails is logged, the post kept', async () => {
+    const h = proc();
+    h.ctx.notifier.post = () => Promise.reject(new Error('Missing Access'));
+    const rec = await owed(h);
+    const tries = (await m.store.outbox.pending(rec.id)).tries;
+    expect(await postAnnouncement(h.ctx, announcement(h.ctx, rec, rec.state, []))).toBe(false);
+    expect(await m.store.outbox.owner(rec.id)).toBe('');
+    expect((await m.store.outbox.pending(rec.id)).tries).toBe(tries);
+
+    const r2 = await owed(h);
+    vi.spyOn(m.store.outbox, 'owner').mockRejectedValueOnce(new Error('Connection is closed.'));
+    expect(await postAnnouncement(h.ctx, announcement(h.ctx, r2, r2.state, []))).toBe(false);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ level: 40, gameId: r2.id, msg: 'could not hand the post over to the sweep' }),
+    );
+    expect(await m.store.outbox.owner(r2.id)).toBe(h.ctx.instanceId);
+    expect(await owes(r2.id)).toBe(true);
+  });
+
+  it('a refused follow-up whose claim cannot be given back is logged, and still counts as not made', async () => {
+    const h = proc();
+    h.ctx.notifier.followUp = () => Promise.reject(new Error('Unknown Webhook'));
+    const rec = await owed(h, { postable: false, guildId: null });
+    vi.spyOn(m.store.outbox, 'releaseReplyPost').mockRejectedValueOnce(new Error('Connection is closed.'));
+    expect(await postAnnouncement(h.ctx, announcement(h.ctx, rec, rec.state, []), young())).toBe(false);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ level: 40, gameId: rec.id, msg: 'could not give the post claim back' }),
+    );
+    expect(await owes(rec.id)).toBe(true);
+  });
+
+  it('a follow-up claimed before is noted shown and logged with its game and version, not sent', async () => {
+    const h = proc();
+    let sent = 0;
+    h.ctx.notifier.followUp = () => ((sent += 1), Promise.resolve('m1'));
+    const rec = await owed(h, { postable: false, guildId: null });
+    expect(await m.store.outbox.claimReplyPost(rec.id, rec.version)).toBe(true);
+    expect(await postAnnouncement(h.ctx, announcement(h.ctx, rec, rec.state, []), young())).toBe(false);
+    expect(sent).toBe(0);
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({
+        gameId: rec.id,
+        version: rec.version,
+        msg: 'reply-mode post claimed before (a crash): not sent again',
+      }),
+    );
+    expect(await owes(rec.id)).toBe(false);
+  });
+
+  it('a thread Discord will not archive is logged with its game', async () => {
+    const h = proc();
+    h.ctx.notifier.archive = () => Promise.reject(new Error('Missing Permissions'));
+    const rec = await createGame(T + HOUR, { parentChannelId: 'parent' });
+    await archiveIfOver(h.ctx, { ...rec, status: 'over' });
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ level: 40, gameId: rec.id, msg: 'could not archive the game thread' }),
+    );
   });
 });
