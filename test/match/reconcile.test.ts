@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { moveLine } from '../../src/match/describe.js';
-import { MAX_TRIES, OWED_STALE_MS, sweepOwed, takeOwed } from '../../src/match/index.js';
+import { MAX_TRIES, OWED_STALE_MS, postNonce, sweepOwed, takeOwed } from '../../src/match/index.js';
 import type { InteractionRef, StoredGame } from '../../src/model/index.js';
 import { createGame, gamePosts, harness, HOUR, postKeys, useMatchStore, type Harness } from './harness.js';
 
@@ -424,5 +424,96 @@ describe('reply mode (the bot cannot post in the channel)', () => {
     expect(await takeOwed(p.ctx, rec.channelId)).toBeNull();
     vi.spyOn(m.store.channels, 'latest').mockRejectedValueOnce(new Error('Connection is closed.'));
     await expect(takeOwed(p.ctx, rec.channelId)).rejects.toThrow('Connection is closed.');
+  });
+});
+
+describe('the sweep at its edges', () => {
+  it('a hint younger than its grace is left to the process making the post; older, it is made', async () => {
+    const rec = await owingMoves(1);
+    const p = proc();
+    await sweepOwed(p.ctx);
+    expect(gamePosts(p, rec.channelId)).toEqual([]);
+    await sweepOwed(p.ctx, 0);
+    expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+  });
+
+  it('a post already shown is not made again by a hint left behind', async () => {
+    const rec = await owingMoves(1);
+    const p = proc();
+    await sweepOwed(p.ctx, 0);
+    const shown = (await m.store.games.get(rec.id))!;
+    expect(shown.shown).toBe(shown.annV);
+    await m.store.outbox.recheck(rec.id, Date.now() - 10_000);
+    await sweepOwed(p.ctx, 0);
+    expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+    expect(await owedIds()).not.toContain(rec.id);
+  });
+
+  it('one move owed after moves already shown has no second picture', async () => {
+    const rec = await owingMoves(1);
+    const p = proc();
+    await sweepOwed(p.ctx, 0);
+    const cur = (await m.store.games.get(rec.id))!;
+    const { moves, state } = orionLine(await createGame(T + HOUR), 2);
+    const res = await m.store.games.update(
+      rec.id,
+      cur.version,
+      { state, appendMoves: moves.slice(1) },
+      { announce: { owner: DEAD, interaction: null } },
+    );
+    if (!res.ok) throw new Error('update');
+    await sweepOwed(p.ctx, 0);
+    const posts = gamePosts(p, rec.channelId);
+    expect(posts).toHaveLength(2);
+    expect(posts[1].lines.map((l) => l.key)).toEqual(['move.line']);
+    expect(posts[1].before).toBeUndefined();
+  });
+
+  it('a finished game’s owed post is its final one: the ratings settled and the review queued, as live', async () => {
+    const rec = await owingMoves(2);
+    const ended = await m.store.games.update(
+      rec.id,
+      rec.version,
+      { status: 'over', result: { winner: 1, draw: false, reason: 'resign' } },
+      { announce: { owner: DEAD, interaction: null } },
+    );
+    if (!ended.ok) throw new Error('update');
+    const p = proc();
+    p.ctx.review = { grade: () => new Promise(() => {}) };
+    expect(await m.store.reviews.get(rec.id)).toBeNull();
+    await sweepOwed(p.ctx, 0);
+    expect(gamePosts(p, rec.channelId)).toHaveLength(1);
+    expect(await m.store.reviews.get(rec.id)).not.toBeNull();
+  });
+
+  it('a channel post carries the nonce of its event, and is logged with how it went', async () => {
+    const rec = await owingMoves(1);
+    const p = proc();
+    const nonces: (string | undefined)[] = [];
+    const post = p.ctx.notifier.post.bind(p.ctx.notifier);
+    p.ctx.notifier.post = (where, x, o) => {
+      if (where.channelId === rec.channelId) nonces.push(o?.nonce);
+      return post(where, x, o);
+    };
+    await sweepOwed(p.ctx, 0);
+    expect(nonces).toEqual([postNonce(rec)]);
+    expect(p.logs).toContainEqual(
+      expect.objectContaining({ gameId: rec.id, version: rec.version, how: 'channel', msg: 'owed game post made' }),
+    );
+  });
+
+  it('an interaction taking an owed post over counts no try, and the log says so', async () => {
+    const rec = await owingMoves(1, DEAD, { postable: false, guildId: null });
+    const tries = (await m.store.outbox.pending(rec.id)).tries;
+    const q = proc();
+    expect((await takeOwed(q.ctx, rec.channelId))?.post.game.id).toBe(rec.id);
+    expect((await m.store.outbox.pending(rec.id)).tries).toBe(tries);
+    expect(q.logs).toContainEqual(
+      expect.objectContaining({
+        gameId: rec.id,
+        version: rec.version,
+        msg: 'owed game post taken over by an interaction in its channel',
+      }),
+    );
   });
 });
