@@ -981,6 +981,17 @@ describe('reply mode', () => {
     await h.settle();
     expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'posted' });
   });
+
+  it('logs each step with its game: owed, resumed by an interaction, followed up', async () => {
+    const h = replyProc();
+    const g = await resigned(h, 20 * 60_000);
+    await h.settle();
+    expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(1);
+    await h.settle();
+    const mine = h.logs.filter((l) => l.gameId === g.id).map((l) => l.msg);
+    expect(mine).toContain('review waits for the next interaction in its channel');
+    expect(mine).toContain('owed review resumed by an interaction in its channel');
+  });
 });
 
 describe('the sweep and the lease at their edges', () => {
@@ -1089,5 +1100,48 @@ describe('the sweep and the lease at their edges', () => {
     expect(a).toMatch(/^[\w-]{1,25}$/);
     expect(b).toMatch(/^[\w-]{1,25}$/);
     expect(a).not.toBe(b);
+  });
+
+  it('logs each step with its game: made up by the sweep, graded, posted', async () => {
+    const g = await played(4);
+    await postAnnouncement(proc(null).ctx, await resign(proc(null).ctx, g.channelId, 'alice'));
+    // A hint whose job never came (the ending process died between the two).
+    await m.store.redis.zadd(`${m.prefix}reviews:pending`, Date.now() - 1_000, g.id);
+    const h = proc();
+    await sweepReviews(h.ctx, 1_000);
+    await until(async () => (await m.store.reviews.get(g.id))?.status === 'queued');
+    await sweepReviews(h.ctx, 1_000);
+    await h.settle();
+    expect(reviews(h, g.channelId)).toHaveLength(1);
+    const mine = h.logs.filter((l) => l.gameId === g.id);
+    expect(mine.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['review job made up by the sweep', 'game review graded', 'game review posted']),
+    );
+    // How long the post took: a duration, not a time.
+    for (const msg of ['game review graded', 'game review posted']) {
+      const ms = (mine.find((l) => l.msg === msg) as { ms?: number } | undefined)?.ms;
+      expect(ms, msg).toBeGreaterThanOrEqual(0);
+      expect(ms, msg).toBeLessThan(60_000);
+    }
+  });
+
+  it('a job that cannot be queued, or given back, is logged with its game', async () => {
+    const h = proc();
+    const g = await played(4);
+    vi.spyOn(m.store.reviews, 'create').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await postAnnouncement(h.ctx, await resign(h.ctx, g.channelId, 'alice'));
+    await h.settle();
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({ level: 40, gameId: g.id, msg: 'could not queue the game review' }),
+    );
+
+    const failing = proc({ grade: () => Promise.reject(new Error('worker gone')) });
+    const g2 = await queued();
+    vi.spyOn(m.store.reviews, 'release').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await runReview(failing.ctx, g2.id);
+    await failing.settle();
+    expect(failing.logs).toContainEqual(
+      expect.objectContaining({ level: 40, gameId: g2.id, msg: 'could not give the review back' }),
+    );
   });
 });
