@@ -23,6 +23,7 @@ import {
   type Announcement,
   type ThinkMove,
 } from '../../src/match/index.js';
+import { isRefusal } from '../../src/match/refusal.js';
 import { positionMark, type PlayerRef, type StoredGame } from '../../src/model/index.js';
 import type { NewGame } from '../../src/store/index.js';
 import { EXXIT_SHORT } from '../support/scripted-games.js';
@@ -674,6 +675,29 @@ describe('whose Takeback button a board carries', () => {
     expect(ended.ok).toBe(true);
     expect(await refusalOf(answerTakeback(h.ctx, g.id, asked.offer.version, 'bob', true))).toEqual({
       key: 'game.over',
+    });
+  });
+
+  it('a refusal that names a player names the right one: the button’s owner, the offer’s maker', async () => {
+    const h = harness(() => T);
+    const paramsOf = async (p: Promise<unknown>) => {
+      const e: unknown = await p.then(
+        () => null,
+        (x: unknown) => x,
+      );
+      if (!isRefusal(e)) throw new Error('not refused');
+      return { key: e.msg.key, params: e.msg.params };
+    };
+    const g = await newGame();
+    await play(h, g, ORION.slice(0, 1));
+    expect(await paramsOf(askTakeback(h.ctx, { gameId: g.id, version: 2 }, 'bob'))).toEqual({
+      key: 'takeback.notYourButton',
+      params: { name: { name: 'Alice' } },
+    });
+    const { g: g2 } = await withOffer(h, 2, 'bob');
+    expect(await paramsOf(askTakeback(h.ctx, { channelId: g2.channelId }, 'alice'))).toEqual({
+      key: 'takeback.answerFirst',
+      params: { name: { name: 'Bob' } },
     });
   });
 });
