@@ -66,6 +66,37 @@ describe('answers without searching', () => {
     );
   });
 
+  it('a move that ends the game in a draw is safe, not lost: played when the other move loses at once', () => {
+    /** Two moves, each ending the game at once: 1 in a draw, 2 in a loss for whoever plays it. */
+    class DrawOrLose extends MisereNimPosition {
+      override legalMoves(): number[] {
+        return this.plies === 0 ? [1, 2] : [];
+      }
+      override outcome() {
+        if (this.plies === 0) return { over: false, winner: null, draw: false, reason: null };
+        return this.pile === 4
+          ? { over: true, winner: null, draw: true, reason: 'draw' }
+          : { over: true, winner: this.side, draw: false, reason: 'last' };
+      }
+      override clone(): DrawOrLose {
+        return new DrawOrLose(this.pile, this.side, this.plies);
+      }
+    }
+    expect(search(new DrawOrLose(5), withCheck, { seed: 1 })).toEqual(
+      unsearched(1, 0.5, null, [
+        { move: 1, visits: 0, value: 0.5, proven: null },
+        { move: 2, visits: 0, value: 0, proven: 'loss' },
+      ]),
+    );
+  });
+
+  it('two safe moves or more: searched, not answered at once', () => {
+    // Misère Nim, a pile of 6: every take leaves a game on.
+    const r = search(new MisereNimPosition(6), uctParams({ rootCheck: true, iterations: 200 }), { seed: 1 });
+    expect(r.iterations).toBeGreaterThan(0);
+    expect(r.children.map((c) => c.move).sort()).toEqual([1, 2, 3]);
+  });
+
   it('without the root check, the same positions are searched', () => {
     const r = search(new MisereNimPosition(2), uctParams({ iterations: 50 }), { seed: 1 });
     expect(r.iterations).toBeGreaterThan(0);
