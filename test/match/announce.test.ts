@@ -284,6 +284,16 @@ describe('what a post hands on, and its failures', () => {
     expect(await owes(rec.id)).toBe(false);
   });
 
+  it('a channel post carries the nonce of its event', async () => {
+    const h = proc();
+    const nonces: (string | undefined)[] = [];
+    const post = h.ctx.notifier.post.bind(h.ctx.notifier);
+    h.ctx.notifier.post = (where, p, o) => (nonces.push(o?.nonce), post(where, p, o));
+    const rec = await owed(h);
+    expect(await postAnnouncement(h.ctx, announcement(h.ctx, rec, rec.state, []))).toBe(true);
+    expect(nonces).toEqual([postNonce(rec)]);
+  });
+
   it('a thread Discord will not archive is logged with its game', async () => {
     const h = proc();
     h.ctx.notifier.archive = () => Promise.reject(new Error('Missing Permissions'));
