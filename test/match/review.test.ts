@@ -744,8 +744,8 @@ describe('reply mode', () => {
     expect(await m.store.reviews.owedIn(g.channelId)).toEqual([]);
   });
 
-  it('a graded review given back (a failed attempt) is followed up by the next interaction at once, not at the sweep', async () => {
-    const h = replyProc();
+  /** A reply-mode game whose graded review `h` gave back (its first try to owe it failed: Redis went away). */
+  async function givenBack(h: Harness): Promise<StoredGame> {
     let failing = true;
     beforeOwe(h, () => {
       if (!failing) return Promise.resolve();
@@ -755,6 +755,12 @@ describe('reply mode', () => {
     const g = await resigned(h, 20 * 60_000);
     await h.settle();
     expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'done', owner: '' });
+    return g;
+  }
+
+  it('a graded review given back (a failed attempt) is followed up by the next interaction at once, not at the sweep', async () => {
+    const h = replyProc();
+    const g = await givenBack(h);
     expect(await m.store.reviews.pending(Date.now())).not.toContain(g.id); // not due yet
     expect(h.follows).toEqual([]);
     expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(0); // handed over, not resumed
@@ -963,15 +969,7 @@ describe('reply mode', () => {
   it('a graded review given back is followed up by the next interaction at once, even while the lane grades another', async () => {
     const { l, hold } = heldLane();
     const h = replyProc(l);
-    let failing = true;
-    beforeOwe(h, () => {
-      if (!failing) return Promise.resolve();
-      failing = false;
-      return Promise.reject(new Error('Connection is closed.'));
-    });
-    const g = await resigned(h, 20 * 60_000);
-    await h.settle();
-    expect(await m.store.reviews.get(g.id)).toMatchObject({ status: 'done', owner: '' });
+    const g = await givenBack(h);
     hold.on = true;
     const other = await busy(h);
     expect(await followReviewsHere(h.ctx, g.channelId, fresh('next'))).toBe(0);
