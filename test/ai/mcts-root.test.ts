@@ -2,6 +2,7 @@
 // and its one safe move, each reported with what it proves and the root moves it found lost; and the root moves
 // SearchOptions.exclude takes out (the puzzle checks' "second best"), with the errors when none is left.
 import { describe, expect, it } from 'vitest';
+import type { Outcome, Side } from '../../src/engine/game.js';
 import { search, withoutExcluded } from '../../src/engine/ai/mcts.js';
 import { MisereNimPosition, NimPosition, uctParams } from './fixtures/games.js';
 
@@ -19,6 +20,34 @@ const unsearched = (move: number, value: number, proven: 'win' | 'loss' | null, 
   top: [],
   children,
 });
+
+/**
+ * Two moves (take 1 or 2), each ending the game at once: a loss for whoever plays it (as an Orion placement can hand
+ * the win over), or a draw for the take `draws`.
+ */
+class EndsAtOnce extends MisereNimPosition {
+  constructor(
+    pile: number,
+    readonly draws: number | null,
+    side: Side = 0,
+    plies = 0,
+    readonly start = pile,
+  ) {
+    super(pile, side, plies);
+  }
+  override legalMoves(): number[] {
+    return this.plies === 0 ? [1, 2] : [];
+  }
+  override outcome(): Outcome {
+    if (this.plies === 0) return { over: false, winner: null, draw: false, reason: null };
+    return this.start - this.pile === this.draws
+      ? { over: true, winner: null, draw: true, reason: 'draw' }
+      : { over: true, winner: this.side, draw: false, reason: 'last' };
+  }
+  override clone(): EndsAtOnce {
+    return new EndsAtOnce(this.pile, this.draws, this.side, this.plies, this.start);
+  }
+}
 
 describe('answers without searching', () => {
   it('the one legal move: played, nothing proven, no iteration', () => {
@@ -44,21 +73,7 @@ describe('answers without searching', () => {
   });
 
   it('every move loses at once: the first is played, proven a loss, each reported lost', () => {
-    /** A position where whoever moves, with either move, loses at once (as an Orion placement can hand the win over). */
-    class AllLose extends MisereNimPosition {
-      override legalMoves(): number[] {
-        return this.plies === 0 ? [1, 2] : [];
-      }
-      override outcome() {
-        return this.plies > 0
-          ? { over: true, winner: this.side, draw: false, reason: 'last' }
-          : { over: false, winner: null, draw: false, reason: null };
-      }
-      override clone(): AllLose {
-        return new AllLose(this.pile, this.side, this.plies);
-      }
-    }
-    expect(search(new AllLose(5), withCheck, { seed: 1 })).toEqual(
+    expect(search(new EndsAtOnce(5, null), withCheck, { seed: 1 })).toEqual(
       unsearched(1, 0.5, 'loss', [
         { move: 1, visits: 0, value: 0, proven: 'loss' },
         { move: 2, visits: 0, value: 0, proven: 'loss' },
@@ -67,22 +82,7 @@ describe('answers without searching', () => {
   });
 
   it('a move that ends the game in a draw is safe, not lost: played when the other move loses at once', () => {
-    /** Two moves, each ending the game at once: 1 in a draw, 2 in a loss for whoever plays it. */
-    class DrawOrLose extends MisereNimPosition {
-      override legalMoves(): number[] {
-        return this.plies === 0 ? [1, 2] : [];
-      }
-      override outcome() {
-        if (this.plies === 0) return { over: false, winner: null, draw: false, reason: null };
-        return this.pile === 4
-          ? { over: true, winner: null, draw: true, reason: 'draw' }
-          : { over: true, winner: this.side, draw: false, reason: 'last' };
-      }
-      override clone(): DrawOrLose {
-        return new DrawOrLose(this.pile, this.side, this.plies);
-      }
-    }
-    expect(search(new DrawOrLose(5), withCheck, { seed: 1 })).toEqual(
+    expect(search(new EndsAtOnce(5, 1), withCheck, { seed: 1 })).toEqual(
       unsearched(1, 0.5, null, [
         { move: 1, visits: 0, value: 0.5, proven: null },
         { move: 2, visits: 0, value: 0, proven: 'loss' },
