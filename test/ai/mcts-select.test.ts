@@ -1,0 +1,105 @@
+// The MCTS's selection (mcts.ts, select and allowedChildren) against a reference written here: UCT with progressive
+// bias, q + C·√(ln(N + 1) / (n + 1)) + W·prior / (n + 1), the first of equal scores, and progressive widening (a
+// node may have ⌈base + factor · N^exponent⌉ children, opened best prior first). The game makes every reward known
+// in advance: each root move leads down a line of single moves (no choice, long enough never to end in these
+// searches) whose every position the evaluation scores by the root move alone, and playouts are cut at once. So each
+// root child's mean is its fixed value, and which child each iteration goes through follows from the formula alone.
+import { describe, expect, it } from 'vitest';
+import { search, type SearchParams } from '../../src/engine/ai/mcts.js';
+import type { Outcome, Position, Side } from '../../src/engine/game.js';
+import { uctParams } from './fixtures/games.js';
+
+/** Side 0 picks one of VALUES.length moves, then the sides play move 0 for ever (well, for 10,000 plies). */
+class Lines implements Position<number> {
+  constructor(
+    public first: number | null = null,
+    public plies = 0,
+  ) {}
+  toMove(): Side {
+    return (this.plies % 2) as Side;
+  }
+  ply(): number {
+    return this.plies;
+  }
+  legalMoves(): number[] {
+    if (this.first === null) return VALUES.map((_, i) => i);
+    return this.plies < 10_000 ? [0] : [];
+  }
+  play(m: number): void {
+    if (this.first === null) this.first = m;
+    this.plies++;
+  }
+  outcome(): Outcome {
+    return this.plies < 10_000
+      ? { over: false, winner: null, draw: false, reason: null }
+      : { over: true, winner: null, draw: true, reason: 'end' };
+  }
+  clone(): Lines {
+    return new Lines(this.first, this.plies);
+  }
+}
+
+/** Side 0's chance after each root move, and each move's prior. */
+const VALUES = [0.2, 0.55, 0.6, 0.45, 0.3];
+const PRIORS = [0.9, 0.1, 0.3, 0.5, 0.7];
+
+const heuristics = {
+  evaluate: (p: Position<number>) => VALUES[(p as Lines).first!],
+  priors: (_p: Position<number>, moves: number[]) => moves.map((m) => PRIORS[m]),
+};
+
+/** Each root move's visits after `iterations`, by the formula. */
+function reference(p: SearchParams): number[] {
+  const order = VALUES.map((_, i) => i).sort((a, b) => (p.usePriors ? PRIORS[b] - PRIORS[a] : 0));
+  const visits = VALUES.map(() => 0);
+  let opened = 0;
+  for (let n = 0; n < p.iterations; n++) {
+    const w = p.widening;
+    const allowed = w ? Math.min(VALUES.length, Math.ceil(w.base + w.factor * n ** w.exponent)) : VALUES.length;
+    let pick: number;
+    if (opened < allowed) pick = order[opened++];
+    else {
+      pick = -1;
+      let best = -Infinity;
+      for (const c of order.slice(0, opened)) {
+        const prior = p.usePriors ? PRIORS[c] : 0;
+        const score =
+          VALUES[c] +
+          p.exploration * Math.sqrt(Math.log(n + 1) / (visits[c] + 1)) +
+          (p.priorWeight * prior) / (visits[c] + 1);
+        if (score > best) {
+          best = score;
+          pick = c;
+        }
+      }
+    }
+    visits[pick]++;
+  }
+  return visits;
+}
+
+const CASES: [string, Partial<SearchParams>][] = [
+  ['plain UCT', { exploration: 0.7 }],
+  ['more exploration', { exploration: 1.6 }],
+  ['progressive bias', { exploration: 0.5, priorWeight: 3, usePriors: true }],
+  [
+    'progressive widening',
+    { exploration: 0.7, priorWeight: 1, usePriors: true, widening: { base: 1, factor: 0.5, exponent: 0.5 } },
+  ],
+  ['widening alone', { exploration: 0.3, usePriors: true, widening: { base: 2, factor: 0.25, exponent: 0.6 } }],
+];
+
+describe('the MCTS’s selection', () => {
+  it.each(CASES)('shares the visits as the formula says: %s', (_name, over) => {
+    const params = uctParams({ iterations: 300, playoutDepth: 0, useEvaluation: true, ...over });
+    const want = reference(params);
+    // Without priors the root opens its children in a seeded order, the reference in move order: the same visits
+    // once all are open, since no two lines are worth the same.
+    const r = search(new Lines(), params, { seed: 5, heuristics });
+    const got = VALUES.map((_, i) => r.children.find((c) => c.move === i)?.visits ?? 0);
+    expect(got).toEqual(want);
+    expect(got.reduce((a, b) => a + b, 0)).toBe(300);
+    // Each child's mean is its line's value.
+    for (const c of r.children) if (c.visits > 0) expect(c.value).toBeCloseTo(VALUES[c.move], 12);
+  });
+});
