@@ -101,5 +101,28 @@ describe('the MCTS’s selection', () => {
     expect(got.reduce((a, b) => a + b, 0)).toBe(300);
     // Each child's mean is its line's value.
     for (const c of r.children) if (c.visits > 0) expect(c.value).toBeCloseTo(VALUES[c.move], 12);
+    // The answer is the most visited (the robust child), with its visits and mean.
+    const most = want.indexOf(Math.max(...want));
+    expect([r.move, r.visits]).toEqual([most, want[most]]);
+    expect(r.value).toBeCloseTo(VALUES[most], 12);
+  });
+
+  it('answers the child of higher mean among equally visited ones, whatever order they were opened in', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      // One iteration a child: all equally visited.
+      const r = search(new Lines(), uctParams({ iterations: 5, playoutDepth: 0, useEvaluation: true }), {
+        seed,
+        heuristics,
+      });
+      expect(r.children.map((c) => c.visits)).toEqual([1, 1, 1, 1, 1]);
+      expect(r.move, `seed ${seed}`).toBe(2);
+      // Four: the best of the four opened.
+      const four = search(new Lines(), uctParams({ iterations: 4, playoutDepth: 0, useEvaluation: true }), {
+        seed,
+        heuristics,
+      });
+      const open = four.children.map((c) => c.move);
+      expect(four.move).toBe(open.reduce((a, b) => (VALUES[b] > VALUES[a] ? b : a)));
+    }
   });
 });
