@@ -129,12 +129,26 @@ function agrees(pos: ExxitPosition, o: AlphaBetaOptions, want: Map<string, numbe
   expect(want.get(key(r.move))).toBeCloseTo(best, 9);
   expect(r.proven).toBe(best >= WIN / 2 ? 'win' : best <= -WIN / 2 ? 'loss' : null);
   expect(r.children.map((c) => key(c.move)).sort()).toEqual([...want.keys()].sort());
+  const proof = (v: number) => (v >= WIN / 2 ? 'win' : v <= -WIN / 2 ? 'loss' : null);
   for (const c of r.children) {
-    const exact = chance(want.get(key(c.move))!);
-    // Reported within the margin of the best: exact; below it, at least the move's value (a bound from above).
-    if (c.value > chance(best - 1) + 1e-9) expect(c.value, key(c.move)).toBeCloseTo(exact, 9);
-    else expect(c.value, key(c.move)).toBeGreaterThanOrEqual(exact - 1e-9);
+    const v = want.get(key(c.move))!;
+    const exact = chance(v);
+    // Within the margin of the best: exact; below it, at least the move's value (a bound from above).
+    if (v > best - 1) {
+      expect(c.value, key(c.move)).toBeCloseTo(exact, 9);
+      expect(c.proven, key(c.move)).toBe(proof(v));
+    } else expect(c.value, key(c.move)).toBeGreaterThanOrEqual(exact - 1e-9);
+    // A proof is worth exactly 1 or 0; a bound proves a loss only when the move loses.
+    if (c.proven !== null) expect(c.value).toBe(c.proven === 'win' ? 1 : 0);
+    if (c.proven === 'loss') expect(v).toBeLessThanOrEqual(-WIN / 2);
+    // The nodes each root move took, all of them counted once.
+    expect(c.visits).toBeGreaterThan(0);
   }
+  expect(r.children.reduce((n, c) => n + c.visits, 0)).toBeLessThanOrEqual(r.iterations);
+  // Best first; `top` is the first five.
+  for (let i = 1; i < r.children.length; i++) expect(r.children[i].value).toBeLessThanOrEqual(r.children[i - 1].value);
+  expect(r.top).toEqual(r.children.slice(0, 5).map(({ move, visits, value }) => ({ move, visits, value })));
+  expect(r.move).toBe(r.children[0].move);
 }
 
 describe('the Exxit alpha-beta against minimax', () => {
@@ -164,6 +178,81 @@ describe('the Exxit alpha-beta against minimax', () => {
         agrees(pos, { ...o, tt: false, killers: false }, want, i);
       }
     expect(proven).toBeGreaterThan(3);
+  });
+
+  it('between wins at once takes the biggest margin, between losses at once the smallest, on either side', () => {
+    /** The margins (the mover's EX-21 lead) of the games `pos`'s moves end; null when a move does not end it. */
+    const endings = (pos: ExxitPosition): number[] | null => {
+      const me = pos.board.side;
+      const out: number[] = [];
+      for (const m of pos.legalMoves()) {
+        const p = child(pos, m);
+        if (!p.outcome().over) return null;
+        const [red, black] = scoreOf(p.board);
+        out.push(me === 0 ? red - black : black - red);
+      }
+      return out;
+    };
+    const wins = (pos: ExxitPosition) =>
+      new Set(
+        pos
+          .legalMoves()
+          .map((m) => child(pos, m))
+          .filter((p) => p.outcome().over)
+          .map((p) => -lead(p.board))
+          .filter((d) => d > 0),
+      );
+    const lossesOnly = (pos: ExxitPosition) => {
+      const e = endings(pos);
+      return e !== null && e.every((d) => d < 0) && new Set(e).size > 1;
+    };
+    // From the endgames' seeded games: two wins at once of different margins; every move a loss at once, of different
+    // margins; a move after which every reply is such a loss (the opponent's choice, two plies down).
+    const found = { wins: 0, losses: 0, replies: 0 };
+    const chosen: ExxitPosition[] = [];
+    for (let g = 0; g < 200 && chosen.length < 9; g++) {
+      const s = exxit.initial('short');
+      if (!s.ok) throw new Error('no start');
+      const pos = exxit.position(s.value) as ExxitPosition;
+      const rng = makeRng(`endgame-${g}`);
+      while (!pos.outcome().over) {
+        const ms = pos.legalMoves();
+        const kind =
+          ms.length < 2
+            ? null
+            : wins(pos).size > 1
+              ? 'wins'
+              : lossesOnly(pos)
+                ? 'losses'
+                : ms.some((m) => lossesOnly(child(pos, m)))
+                  ? 'replies'
+                  : null;
+        if (kind && found[kind] < 3) {
+          found[kind]++;
+          chosen.push(pos.clone());
+        }
+        pos.play(ms[randInt(rng, ms.length)]);
+      }
+    }
+    expect(found).toEqual({ wins: 3, losses: 3, replies: 3 });
+    for (const [i, pos] of chosen.entries())
+      for (const depth of [1, 2]) {
+        const o = { ...base, maxDepth: depth };
+        agrees(pos, o, reference(o)(pos, depth), i);
+      }
+  });
+
+  it('with a short quiescence (Frees for no ply, one or two; compulsory dances cut after one or two plies)', () => {
+    const variants: Partial<AlphaBetaOptions>[] = [
+      { maxDepth: 1, qsDepth: 1, qsFrees: 2 },
+      { maxDepth: 1, qsDepth: 2, qsFrees: 0 },
+      { maxDepth: 2, qsDepth: 2, qsFrees: 2 },
+    ];
+    for (const [i, pos] of some.filter((_, k) => k % 2 === 1).entries())
+      for (const v of variants) {
+        const o = { ...base, ...v };
+        agrees(pos, o, reference(o)(pos, o.maxDepth), i);
+      }
   });
 
   it('at depth 3, and with the horizon settled by the score alone, or without quiescence or the forced extension', () => {
