@@ -17,6 +17,7 @@ import type { ExxitPosition } from '../../src/engine/exxit/position.js';
 import { scoreOf } from '../../src/engine/exxit/score.js';
 import type { ExxitMove, ExxitVariant } from '../../src/engine/exxit/types.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
+import { EXXIT_REPETITION } from '../support/scripted-games.js';
 
 const WIN = 1000;
 const key = (m: ExxitMove) => JSON.stringify(m);
@@ -240,6 +241,34 @@ describe('the Exxit alpha-beta against minimax', () => {
         const o = { ...base, maxDepth: depth };
         agrees(pos, o, reference(o)(pos, depth), i);
       }
+  });
+
+  it('where the repetition window counts: the last positions of a game that ends on a third occurrence (EX-20c)', () => {
+    const start = exxit.initial('standard');
+    if (!start.ok) throw new Error('no start');
+    let state = start.value;
+    const last: ExxitPosition[] = [];
+    for (const [ply, text] of EXXIT_REPETITION.entries()) {
+      const pos = exxit.position(state) as ExxitPosition;
+      if (ply >= EXXIT_REPETITION.length - 26 && pos.legalMoves().length > 1) last.push(pos);
+      const m = exxit.parseMove(state, text);
+      if (!m.ok) throw new Error(`not legal: ${text}`);
+      const next = exxit.play(state, m.value);
+      if (!next.ok) throw new Error(`not legal: ${text}`);
+      state = next.value;
+    }
+    expect(exxit.outcome(state).reason).toBe('EX-20c');
+    for (const [i, p] of last.entries()) {
+      for (const depth of [1, 2, 3]) {
+        const o = { ...base, maxDepth: depth };
+        const want = reference(o)(p, depth);
+        agrees(p, o, want, i);
+      }
+    }
+    // Nine positions with a choice, four of them with a window past its first eight entries (the search's lines,
+    // through compulsory dances that cost no depth, lengthen it past sixteen and to the third occurrence).
+    expect(last.length).toBe(9);
+    expect(last.filter((p) => p.board.winLen > 8)).toHaveLength(4);
   });
 
   it('with a short quiescence (Frees for no ply, one or two; compulsory dances cut after one or two plies)', () => {

@@ -89,3 +89,25 @@ export const ORION_QUICK: readonly string[] = [
   'D2 I3 N',
   'L3 I4 NE',
 ];
+
+// A seeded random standard Exxit game of 176 plies ending on a third occurrence (EX-20c): 18 positions since the last
+// irreversible move, the one seen a third time the 11th of them, so the repetition window has grown past its first
+// eight entries. The rules tests replay it; the alpha-beta's tests search its last positions, where the window counts.
+export const EXXIT_REPETITION: readonly string[] = (
+  'P 0,0|P 1,0|D 0,0 E|P 1,-1|D 1,0 NW|P 1,0|P 0,1|D 1,0 SW|P 0,0|D 0,1 NW|D 0,0 NE|P 1,0|D 1,-1 SE|' +
+  'P 0,1|F 0,-1|P 0,-1|P 1,-1|D 1,0 NW|F 1,1|P 0,0|P 1,1|D 1,-1 SE|D 1,0 W|P 2,-2|D 0,0 NW|P 1,0|' +
+  'F 0,-2|P 0,-2|P 1,-1|D 0,-1 E|P 0,-1|D 1,-1 W|D 0,-1 NW|F 2,-1|D 0,-2 E|D 1,-2 E|F 3,-2|P 0,-1|' +
+  'P 0,-2|D 2,-2 W|D 0,-2 E|P 1,-1|D 1,-2 SW|D 1,-1 NE|P 1,-1|D 1,0 NW|P 3,-2|D 2,-2 E|P 0,0|D 1,-1 SW|' +
+  'D 0,0 SE|D 0,-1 SE|F -1,1|D 0,1 NE|D 2,-1 SW|D 1,1 NW|D 1,0 NE|P 1,1|D 3,-2 SW|D 1,-1 SE|D 2,-1 SW|' +
+  'F -1,2|D 0,1 E|P 0,-3|P -1,-2|D 0,-3 SW|P 2,-2|P 2,-1|D 2,-2 SE|pass|P -1,2|D 1,0 SW|D 0,1 NW|pass|' +
+  'P 0,1|D -1,2 NE|D 0,0 E|D 1,0 NE|P -1,2|D 2,-1 SW|D 0,1 NE|D 1,1 NW|D 2,-1 W|D 1,0 NW|F 1,-3|' +
+  'D 1,-1 NW|D 3,-2 W|P 1,-1|D 1,-2 W|D -1,-2 E|D 0,-2 E|F 2,0|D 1,-2 SE|D -1,2 NE|D 2,-2 SW|D 0,0 SW|' +
+  'P 0,-1|D 1,-1 W|P 2,-2|D 1,0 SW|D 0,1 W|F -2,-1|D -1,1 SE|P 0,1|D -1,2 NE|D 0,1 NE|D 2,-2 SE|' +
+  'D 0,-1 E|P -1,-2|D -1,-1 NW|F 1,-4|D 1,0 NW|D 1,-3 SE|D -1,-2 E|F -1,3|D 1,-2 W|D -1,-2 W|D 0,-2 W|' +
+  'F -2,1|D 2,-1 W|D -1,-2 SE|D 1,-1 W|D -1,-1 W|D -2,-1 E|P 2,0|P -2,1|P 1,1|P 1,-2|F -3,-1|P 0,1|' +
+  'D 1,1 W|D 0,-1 SE|D 0,1 W|D -1,1 NE|P -2,3|D 0,0 E|P 0,-1|D 2,0 W|D 1,0 NW|D 0,0 NE|D 1,-2 SE|' +
+  'D 1,-1 SE|D 0,-1 W|F 1,2|D 1,0 SE|D 0,2 E|D 1,1 SE|P -1,0|D -1,-1 SE|D -1,0 SW|pass|D -2,1 E|' +
+  'D 0,1 E|D 1,2 NW|D 1,1 NW|D -2,-2 E|D 1,-1 SE|D 1,0 SW|D 0,-2 W|D 0,1 E|D -1,-2 E|pass|D 1,-2 W|' +
+  'D -1,-2 W|D 0,-2 W|pass|D -2,-2 E|D 0,-2 E|D -1,-2 E|pass|D 1,-2 W|D -1,-2 W|D 0,-2 W|pass|' +
+  'D -2,-2 E|D 0,-2 E'
+).split('|');
