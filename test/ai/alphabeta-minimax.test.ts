@@ -271,6 +271,29 @@ describe('the Exxit alpha-beta against minimax', () => {
     expect(last.filter((p) => p.board.winLen > 8)).toHaveLength(4);
   });
 
+  it('gives a move to ensure (the review’s: the move a player made) its exact value, however poor', () => {
+    let bounded = 0;
+    for (const [i, pos] of some.entries()) {
+      const o = { ...base, maxDepth: 2 };
+      const want = reference(o)(pos, 2);
+      // The worst move: without ensure, a bound from above at most.
+      const worst = pos.legalMoves().reduce((a, b) => (want.get(key(b))! < want.get(key(a))! ? b : a));
+      const plain = alphaBetaExxit(pos.clone(), { iterations: 5_000_000, alphaBeta: o }, { seed: i });
+      if (plain.children.find((c) => c.move === worst)!.value > chance(want.get(key(worst))!) + 1e-9) bounded++;
+      const r = alphaBetaExxit(
+        pos.clone(),
+        { iterations: 5_000_000, alphaBeta: o },
+        { seed: i, ensure: { move: worst, visits: 1 } },
+      );
+      expect(r.children.find((c) => c.move === worst)!.value, `position ${i}`).toBeCloseTo(
+        chance(want.get(key(worst))!),
+        9,
+      );
+      expect(r.move).toBe(plain.move);
+    }
+    expect(bounded).toBeGreaterThan(1);
+  });
+
   it('with a short quiescence (Frees for no ply, one or two; compulsory dances cut after one or two plies)', () => {
     const variants: Partial<AlphaBetaOptions>[] = [
       { maxDepth: 1, qsDepth: 1, qsFrees: 2 },
