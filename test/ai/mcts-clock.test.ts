@@ -48,6 +48,41 @@ describe('the time cap', () => {
   });
 });
 
+describe('the time cap after the budget (the review’s move to ensure)', () => {
+  // 32 iterations of budget: polls at 0 and 16 read 2 and 3, under the deadline 1 + 10 = 11. The extra iterations
+  // through the ensured move poll at 32, 48, …: the 8th of them, at iteration 144, reads 11 and ends them.
+  it('stops the visits through the ensured move at the deadline', () => {
+    const clock = ticking(1);
+    const r = search(ttt('.../.../...'), uctParams({ iterations: 32, timeMs: 10 }), {
+      seed: 1,
+      now: clock.now,
+      ensure: { move: 8, visits: 10_000 },
+    });
+    expect(r).toMatchObject({ timedOut: true, iterations: 144 });
+    expect(clock.reads).toBe(11);
+    // Every one of the 112 extra iterations went through the ensured move.
+    const before = search(ttt('.../.../...'), uctParams({ iterations: 32 }), { seed: 1 });
+    const visits = (x: typeof r) => x.children.find((c) => c.move === 8)?.visits ?? 0;
+    expect(visits(r) - visits(before)).toBe(112);
+  });
+
+  it('stops the fresh samples of the answer and the ensured move at the deadline, shared between the two', () => {
+    const clock = ticking(1);
+    const r = search(ttt('.../.../...'), uctParams({ iterations: 32, timeMs: 10 }), {
+      seed: 1,
+      now: clock.now,
+      ensure: { move: 8, visits: 10_000, fresh: true },
+    });
+    expect(r).toMatchObject({ timedOut: true, iterations: 144 });
+    expect(clock.reads).toBe(11);
+    const sampled = r.children.filter((c) => c.sample).map((c) => [c.move, c.sample!.visits]);
+    expect(sampled).toEqual([
+      [r.move, 56],
+      [8, 56],
+    ]);
+  });
+});
+
 describe('a draw', () => {
   it('is worth a half: two moves, each drawn whatever follows, are both valued 0.5', () => {
     // O to move on X X O / O O X / X . . : either cell, then X's last one; no line for either side.
