@@ -154,6 +154,20 @@ describe('SearchOptions.ensure', () => {
     ]);
   });
 
+  it('opens a move that wins at once, not opened by the search: proven, no visits, valued even, no fresh sample', () => {
+    // One child allowed and no growth, cell 8 the best prior: X's win at 2 is never opened by the search itself.
+    const widen = uctParams({ iterations: 30, usePriors: true, widening: { base: 1, factor: 0, exponent: 0 } });
+    const heuristics = { priors: (_p: unknown, moves: number[]) => moves.map((k) => (k === 8 ? 1 : 0)) };
+    expect(search(ttt('XX./OO./...'), widen, { seed: 1, heuristics }).children.map((c) => c.move)).not.toContain(2);
+    for (const fresh of [false, true]) {
+      const r = search(ttt('XX./OO./...'), widen, { seed: 1, heuristics, ensure: { move: 2, visits: 40, fresh } });
+      expect(r.children.find((c) => c.move === 2)).toEqual({ move: 2, visits: 0, value: 0.5, proven: 'win' });
+      // Fresh samples: the answer's only; none through a finished game.
+      if (fresh)
+        expect(r.children.filter((c) => c.sample).map((c) => [c.move, c.sample!.visits])).toEqual([[r.move, 40]]);
+    }
+  });
+
   it('needs no visits for a move the solver proves, and refuses a move that is not legal', () => {
     const r = search(ttt('XX./OO./...'), uctParams({ iterations: 10 }), { seed: 1, ensure: { move: 2, visits: 100 } });
     expect(r.children.find((c) => c.move === 2)?.proven).toBe('win');
