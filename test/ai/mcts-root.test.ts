@@ -70,6 +70,13 @@ describe('answers without searching', () => {
         { move: 2, visits: 0, value: 0, proven: 'loss' },
       ]),
     );
+    // The same for the second player to move: the loss is the first player's win.
+    expect(search(new MisereNimPosition(2, 1), withCheck, { seed: 1 })).toEqual(
+      unsearched(1, 0.5, null, [
+        { move: 1, visits: 0, value: 0.5, proven: null },
+        { move: 2, visits: 0, value: 0, proven: 'loss' },
+      ]),
+    );
   });
 
   it('every move loses at once: the first is played, proven a loss, each reported lost', () => {

@@ -9,11 +9,16 @@ import { search, type SearchParams } from '../../src/engine/ai/mcts.js';
 import type { Outcome, Position, Side } from '../../src/engine/game.js';
 import { uctParams } from './fixtures/games.js';
 
-/** Side 0 picks one of VALUES.length moves, then the sides play move 0 for ever (well, for 10,000 plies). */
+/**
+ * The side to move picks one of VALUES.length moves, then the sides play move 0 until ply `end` (10,000 unless told),
+ * where the game ends: drawn, or won by `winner`.
+ */
 class Lines implements Position<number> {
   constructor(
     public first: number | null = null,
     public plies = 0,
+    public end = 10_000,
+    public winner: Side | null = null,
   ) {}
   toMove(): Side {
     return (this.plies % 2) as Side;
@@ -23,19 +28,18 @@ class Lines implements Position<number> {
   }
   legalMoves(): number[] {
     if (this.first === null) return VALUES.map((_, i) => i);
-    return this.plies < 10_000 ? [0] : [];
+    return this.plies < this.end ? [0] : [];
   }
   play(m: number): void {
     if (this.first === null) this.first = m;
     this.plies++;
   }
   outcome(): Outcome {
-    return this.plies < 10_000
-      ? { over: false, winner: null, draw: false, reason: null }
-      : { over: true, winner: null, draw: true, reason: 'end' };
+    if (this.plies < this.end) return { over: false, winner: null, draw: false, reason: null };
+    return { over: true, winner: this.winner, draw: this.winner === null, reason: 'end' };
   }
   clone(): Lines {
-    return new Lines(this.first, this.plies);
+    return new Lines(this.first, this.plies, this.end, this.winner);
   }
 }
 
@@ -124,5 +128,80 @@ describe('the MCTS’s selection', () => {
       const open = four.children.map((c) => c.move);
       expect(four.move).toBe(open.reduce((a, b) => (VALUES[b] > VALUES[a] ? b : a)));
     }
+  });
+});
+
+describe('the MCTS’s values and playouts', () => {
+  const cut = { playoutDepth: 0, useEvaluation: true };
+
+  it('values each child for the side that moved into it: side 1 to move at the root reads 1 − side 0’s chance', () => {
+    // Side 1 to move (the root at ply 1): its child i is worth 1 − VALUES[i] to it, and it goes for the lowest VALUE.
+    const r = search(new Lines(null, 1), uctParams({ iterations: 300, ...cut }), { seed: 5, heuristics });
+    for (const c of r.children) expect(c.value).toBeCloseTo(1 - VALUES[c.move], 12);
+    expect(r.move).toBe(VALUES.indexOf(Math.min(...VALUES)));
+  });
+
+  it('plays exactly playoutDepth plies of a playout before the evaluation', () => {
+    // The evaluation reads the ply reached: a root child (ply 1) played on 3 plies is scored at ply 4.
+    const byPly = { evaluate: (p: Position<number>) => p.ply() / 100 };
+    const r = search(new Lines(), uctParams({ iterations: 5, playoutDepth: 3, useEvaluation: true }), {
+      seed: 1,
+      heuristics: byPly,
+    });
+    expect(r.children.map((c) => c.value)).toEqual([0.04, 0.04, 0.04, 0.04, 0.04]);
+  });
+
+  it('scores a playout that reaches the end exactly at its cut by the result, not the evaluation', () => {
+    // The game ends at ply 4 won by side 0: a root child played on 3 plies is over, worth 1 whatever the evaluation.
+    const r = search(new Lines(null, 0, 4, 0), uctParams({ iterations: 5, playoutDepth: 3, useEvaluation: true }), {
+      seed: 1,
+      heuristics,
+    });
+    expect(r.children.map((c) => c.value)).toEqual([1, 1, 1, 1, 1]);
+    // Cut one ply earlier, the evaluation.
+    const early = search(new Lines(null, 0, 4, 0), uctParams({ iterations: 5, playoutDepth: 2, useEvaluation: true }), {
+      seed: 1,
+      heuristics,
+    });
+    for (const c of early.children) expect(c.value).toBeCloseTo(VALUES[c.move], 12);
+  });
+
+  it('asks the game’s playout policy only when told to, and plays uniformly when there is none', () => {
+    let asked = 0;
+    const policy = { ...heuristics, playout: (_p: Position<number>, moves: number[]) => (asked++, moves.length - 1) };
+    const params = uctParams({ iterations: 20, playoutDepth: 2, useEvaluation: true });
+    search(new Lines(), params, { seed: 1, heuristics: policy });
+    expect(asked).toBe(0);
+    search(new Lines(), { ...params, usePlayoutPolicy: true }, { seed: 1, heuristics: policy });
+    expect(asked).toBe(40);
+    // Told to, without a policy: uniform moves, no failure.
+    const r = search(new Lines(), { ...params, usePlayoutPolicy: true }, { seed: 1, heuristics });
+    expect(r.iterations).toBe(20);
+  });
+
+  it('lists a leaf’s moves only once it has been visited expandThreshold times', () => {
+    // Counts the listings of moves below the root (the playouts, cut at once, list none).
+    class Counted extends Lines {
+      static listed = 0;
+      override legalMoves(): number[] {
+        if (this.first !== null) Counted.listed++;
+        return super.legalMoves();
+      }
+      override clone(): Counted {
+        return new Counted(this.first, this.plies);
+      }
+    }
+    const listings = (expandThreshold: number) => {
+      Counted.listed = 0;
+      search(new Counted(), uctParams({ iterations: 60, ...cut, expandThreshold }), { seed: 1, heuristics });
+      return Counted.listed;
+    };
+    // 60 iterations, 5 root children: 55 visits to the children's lines. With a threshold of 1 each visit past a
+    // node's first lists its moves once; with 5, a node lists them at its 6th visit, so far fewer listings.
+    const one = listings(1);
+    const five = listings(5);
+    expect(one).toBeGreaterThan(40);
+    expect(five).toBeLessThan(one / 2);
+    expect(five).toBeGreaterThan(0);
   });
 });
