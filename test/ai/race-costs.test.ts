@@ -7,27 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRace, raceCosts, racePriors, type RaceOptions } from '../../src/engine/ai/orion-race.js';
 import { orionPriors } from '../../src/engine/ai/orion-heuristics.js';
 import type { Side } from '../../src/engine/game.js';
-import { orion } from '../../src/engine/orion/index.js';
 import type { OrionPosition } from '../../src/engine/orion/position.js';
-import { makeRng, randInt } from '../../src/engine/rng.js';
-import { INF, referenceConnection, referenceDistances } from './fixtures/orion-paths.js';
+import { INF, randomGamePositions, referenceConnection, referenceDistances } from './fixtures/orion-paths.js';
 
 /** Positions of random games on random layouts (tokens everywhere), with their ends. */
-function positions(games: number): OrionPosition[] {
-  const out: OrionPosition[] = [];
-  for (let g = 0; g < games; g++) {
-    const s = orion.initial(`random:${g + 40}`);
-    if (!s.ok) throw new Error('no start');
-    const pos = orion.position(s.value) as OrionPosition;
-    const rng = makeRng(`race-costs-${g}`);
-    while (!pos.outcome().over) {
-      out.push(pos.clone());
-      const ms = pos.legalMoves();
-      pos.play(ms[randInt(rng, ms.length)]);
-    }
-  }
-  return out;
-}
+const positions = (games: number): OrionPosition[] => randomGamePositions(games, 40, 'race-costs');
 
 function subsets<T>(items: T[], k: number): T[][] {
   if (k === 0) return [[]];

@@ -9,27 +9,12 @@ import { orionPriors, placementScores } from '../../src/engine/ai/orion-heuristi
 import { raceCosts, racePriors } from '../../src/engine/ai/orion-race.js';
 import type { Side } from '../../src/engine/game.js';
 import { CELL_COUNT } from '../../src/engine/orion/board.js';
-import { orion } from '../../src/engine/orion/index.js';
 import type { OrionPosition } from '../../src/engine/orion/position.js';
-import { makeRng, randInt } from '../../src/engine/rng.js';
-import { INF, referenceDistances } from './fixtures/orion-paths.js';
+import { INF, randomGamePositions, referenceDistances } from './fixtures/orion-paths.js';
 
-/** Every few positions of random games on random layouts. */
-function positions(games: number): OrionPosition[] {
-  const out: OrionPosition[] = [];
-  for (let g = 0; g < games; g++) {
-    const s = orion.initial(`random:${g + 70}`);
-    if (!s.ok) throw new Error('no start');
-    const pos = orion.position(s.value) as OrionPosition;
-    const rng = makeRng(`race-priors-${g}`);
-    while (!pos.outcome().over) {
-      if (pos.ply() % 3 === 1) out.push(pos.clone());
-      const ms = pos.legalMoves();
-      pos.play(ms[randInt(rng, ms.length)]);
-    }
-  }
-  return out;
-}
+/** Every third position of random games on random layouts. */
+const positions = (games: number): OrionPosition[] =>
+  randomGamePositions(games, 70, 'race-priors').filter((p) => p.ply() % 3 === 1);
 
 /**
  * The cheapest tree in colour `free` joining k of `tokens` (those not of the other colour), as token pairs, or null.
