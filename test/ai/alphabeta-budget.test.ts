@@ -32,19 +32,25 @@ describe('the Exxit alpha-beta’s node budget', () => {
     expect([r.value, r.proven, r.children, r.timedOut]).toEqual([0.5, null, [], false]);
   });
 
-  it('cut short in its first iteration, answers the best root move searched so far once one beat the first', () => {
+  it('cut short in its first iteration, answers the best root move searched in full so far, with its value', () => {
     const pos = position(2, 30);
     const depth1 = at(pos, 1e9, 1);
     const first = at(pos, 1).move;
     const known = new Map(depth1.children.map((c) => [c.move, c.value]));
     let last = 0;
     let rises = 0;
+    let firstAlone = 0;
     for (let budget = 1; budget <= depth1.iterations; budget++) {
       const r = at(pos, budget);
       if (r.children.length === 0) {
-        // The first move searched is still the best: no value is trusted before the iteration ends.
+        // Not even the first move was searched in full: it answers, valued even.
         expect([r.move, r.value, last]).toEqual([first, 0.5, 0]);
         continue;
+      }
+      // The first move searched in full answers with its own value until another beats it.
+      if (last === 0) {
+        expect([r.children.length, r.children[0].move]).toEqual([1, first]);
+        firstAlone++;
       }
       // The moves searched in full so far, each with its depth-1 value; the best of them answers.
       expect(r.move).toBe(r.children[0].move);
@@ -54,6 +60,7 @@ describe('the Exxit alpha-beta’s node budget', () => {
       last = r.value;
     }
     expect(rises).toBeGreaterThan(0);
+    expect(firstAlone).toBeGreaterThan(0);
     expect(last).toBe(depth1.value);
   });
 

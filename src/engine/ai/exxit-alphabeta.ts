@@ -479,8 +479,10 @@ export function alphaBetaExxit(
       }
     } catch (e) {
       if (!(e instanceof Abort)) throw e;
-      // A root move fully searched in the abandoned iteration that beats the finished iteration's best is kept.
-      if (iterBest !== null && iterScore > (scores.get(bestMove) ?? -Infinity) && iterBest !== bestMove) {
+      // A root move fully searched in the abandoned iteration that beats the finished iteration's best is kept; when
+      // no iteration finished, the moves searched in full so far are all there is to answer with.
+      const none = scores.size === 0;
+      if (iterBest !== null && (none || (iterScore > scores.get(bestMove)! && iterBest !== bestMove))) {
         bestMove = iterBest;
         bestScore = iterScore;
         for (const [m, s] of iterScores) scores.set(m, s);
