@@ -5,6 +5,7 @@ import type { ExxitMove, ExxitState } from '../../../src/engine/exxit/types.js';
 import { B, build, init, move, R, strip } from './helpers.js';
 import { CORE } from '../../../src/engine/exxit/position.js';
 import { AXIAL_VECTORS } from '../../../src/engine/hex.js';
+import { makeRng, randInt } from '../../../src/engine/rng.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
@@ -32,6 +33,23 @@ describe('the EX-20c keys in seen', () => {
       { 'r|.br.b.|7,6|35|': 1 },
       { 'b|..bb.|7,6|35|1,-2:r': 1 },
     ]);
+  });
+
+  it('list several prisoner cells in creation order, each q,r:stack, separated by semicolons', () => {
+    // The first state of a seeded random game with three prisoner cells.
+    const rng = makeRng('three prisoner cells');
+    let s = init();
+    while (s.prisoners.length < 3) {
+      const ms = exxit.legalMoves(s);
+      const next = exxit.play(s, ms[randInt(rng, ms.length)]);
+      s = next.ok ? next.value : init();
+      if (exxit.outcome(s).over) s = init();
+    }
+    const side = (x: 0 | 1) => (x === 0 ? 'r' : 'b');
+    const pris = s.prisoners.map((p) => `${p.q},${p.r}:${p.stack.map(side).join('')}`).join(';');
+    const current = Object.keys(s.seen).filter((k) => k.endsWith(`|${s.stock}|${pris}`));
+    expect(current).toHaveLength(Object.keys(s.seen).length);
+    expect(pris.split(';')).toHaveLength(3);
   });
 });
 
