@@ -4,7 +4,7 @@
 // a second search with that move left out (SearchOptions.exclude), so both are measured with the full budget (a
 // root child of the first search that lost the competition early has too few visits to be trusted).
 // Pure: no I/O; seeded; the budget is iterations / nodes, so a seed gives the same answer on any machine.
-import { SAME_MOVE, searchPosition } from './ai/index.js';
+import { sameMoveOf, searchPosition } from './ai/index.js';
 import { playerParams, type SearchPlayer } from './ai/levels.js';
 import type { SearchResult } from './ai/mcts.js';
 import type { AnyGame, GameId } from './game.js';
@@ -65,14 +65,15 @@ function chanceOfAnswer(g: AnyGame, state: unknown, r: SearchResult<unknown>, bu
  */
 export function checkPuzzle(game: GameId, state: unknown, opts: PuzzleCheckOptions): PuzzleCheck | null {
   const g = getGame(game);
-  if (g.outcome(state).over || g.forcedMove(state) !== null || g.legalMoves(state).length < 2) return null;
+  // A finished game has no legal move, and a forced one (Exxit's pass) is the only one (Game.legalMoves, forcedMove).
+  if (g.legalMoves(state).length < 2) return null;
   const budget = opts.budget ?? puzzleBudget(game);
   const seed = opts.seed >>> 0;
   const pos = g.position(state);
   const first = searchPosition(game, pos, budget.player, seed, undefined, undefined, undefined, budget.iterations);
   const bestChance = chanceOfAnswer(g, state, first, budget, seed);
-  // Every move that is the same move as the best (SAME_MOVE: Orion's texts laying the same cells) is left out.
-  const same = (SAME_MOVE[game] as ((a: unknown, b: unknown) => boolean) | undefined) ?? ((a, b) => a === b);
+  // Every move that is the same move as the best (Orion's texts laying the same cells) is left out.
+  const same = sameMoveOf(game);
   const others = g.legalMoves(state).filter((m) => !same(m, first.move));
   const best = g.formatMove(state, first.move, 'canonical');
   if (others.length === 0) return null;
@@ -101,7 +102,7 @@ export function puzzleFoundBy(
   const g = getGame(game);
   const parsed = g.parseMove(state, solution);
   if (!parsed.ok) throw new Error(`puzzleFoundBy: "${solution.slice(0, 40)}" is not legal here`);
-  const same = (SAME_MOVE[game] as ((a: unknown, b: unknown) => boolean) | undefined) ?? ((a, b) => a === b);
+  const same = sameMoveOf(game);
   for (const level of ['easy', 'medium', 'hard'] as const) {
     if (same(searchPosition(game, g.position(state), level, seed >>> 0).move, parsed.value)) return level;
   }
@@ -114,7 +115,7 @@ export function puzzleFoundBy(
  */
 export function screenGap(game: GameId, state: unknown, seed: number, iterations: number): number {
   const g = getGame(game);
-  if (g.outcome(state).over || g.legalMoves(state).length < 2) return 0;
+  if (g.legalMoves(state).length < 2) return 0; // a finished game has none
   const r = searchPosition(game, g.position(state), 'hard', seed >>> 0, undefined, undefined, undefined, iterations);
   // The root check plays the first move that wins at once without a search: a second one makes no puzzle.
   if (r.proven === 'win' && r.iterations === 0 && winsAtOnce(g, state) > 1) return 0;

@@ -4,7 +4,7 @@
 // and accuracies follow Lichess (Advice.scala, AccuracyPercent.scala), adapted where these games need it.
 // Pure: no I/O; seeded; the budget is iterations / nodes, so a seed gives the same review on any machine.
 import type { ChildStat, SearchResult } from './ai/mcts.js';
-import { SAME_MOVE, searchPosition } from './ai/index.js';
+import { sameMoveOf, searchPosition } from './ai/index.js';
 import type { SearchPlayer } from './ai/levels.js';
 import type { AnyGame, GameId, Side } from './game.js';
 import { getGame } from './index.js';
@@ -195,7 +195,7 @@ export function reviewPly(game: GameId, before: unknown, played: string, ply: nu
     undefined,
     budget.iterations,
   );
-  const same = (SAME_MOVE[game] as ((a: unknown, b: unknown) => boolean) | undefined) ?? ((a, b) => a === b);
+  const same = sameMoveOf(game);
   const isBest = same(r.move, move);
   const bestChild = r.children.find((c) => same(c.move, r.move));
   const playedChild = isBest ? bestChild : r.children.find((c) => same(c.move, move));

@@ -4,7 +4,7 @@
 // against the puzzle, both scopes for the player; the puzzle's own rating, global only, moves too, and its place in the
 // pool).
 import { createHash } from 'node:crypto';
-import { SAME_MOVE } from '../engine/ai/index.js';
+import { sameMoveOf } from '../engine/ai/index.js';
 import { allGames, getGame, type GameId, type Side } from '../engine/index.js';
 import { replay } from '../engine/replay.js';
 import type { Msg } from '../i18n/msg.js';
@@ -177,7 +177,7 @@ export const puzzleRules: PracticeRules = {
     const g = getGame(item.game);
     const a = g.parseMove(before, answer);
     const b = g.parseMove(before, item.best);
-    const same = (SAME_MOVE[item.game] as ((x: unknown, y: unknown) => boolean) | undefined) ?? ((x, y) => x === y);
+    const same = sameMoveOf(item.game);
     return Promise.resolve({ found: a.ok && b.ok && same(a.value, b.value), loss: null });
   },
   async answered(ctx, s, item) {

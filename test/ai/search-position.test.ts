@@ -39,14 +39,14 @@ describe('searchPosition', () => {
     const ex = exxitPosition();
     const first = searchPosition('exxit', ex, 'hard', 1, undefined, undefined, undefined, 3_000);
     const without = searchPosition('exxit', ex, 'hard', 1, undefined, undefined, undefined, 3_000, [copy(first.move)]);
-    expect(SAME_MOVE.exxit!(without.move as never, first.move as never)).toBe(false);
-    expect(without.children.some((c) => SAME_MOVE.exxit!(c.move as never, first.move as never))).toBe(false);
+    expect(SAME_MOVE.exxit(without.move as never, first.move as never)).toBe(false);
+    expect(without.children.some((c) => SAME_MOVE.exxit(c.move as never, first.move as never))).toBe(false);
 
     const or = orionPosition();
     const best = searchPosition('orion', or, 'medium', 1, undefined, undefined, undefined, 200);
     const second = searchPosition('orion', or, 'medium', 1, undefined, undefined, undefined, 200, [copy(best.move)]);
-    expect(SAME_MOVE.orion!(second.move as never, best.move as never)).toBe(false);
-    expect(second.children.some((c) => SAME_MOVE.orion!(c.move as never, best.move as never))).toBe(false);
+    expect(SAME_MOVE.orion(second.move as never, best.move as never)).toBe(false);
+    expect(second.children.some((c) => SAME_MOVE.orion(c.move as never, best.move as never))).toBe(false);
   });
 
   it('measures the move it is told to ensure, matched by the game’s equality, in the alpha-beta and in the MCTS', () => {
@@ -55,7 +55,7 @@ describe('searchPosition', () => {
     // The alpha-beta gives every root move a value, a poor one only a bound from above; an ensured one its exact value.
     const plain = searchPosition('exxit', ex, 'hard', 1, undefined, undefined, undefined, 3_000);
     const valueOf = (r: typeof plain, m: ExxitMove) =>
-      r.children.find((c) => SAME_MOVE.exxit!(c.move as never, m as never))!.value;
+      r.children.find((c) => SAME_MOVE.exxit(c.move as never, m as never))!.value;
     let sharper = 0;
     for (const m of moves) {
       const r = searchPosition('exxit', ex, 'hard', 1, undefined, { move: copy(m), visits: 1 }, undefined, 3_000);
@@ -68,7 +68,7 @@ describe('searchPosition', () => {
     const placements: OrionMove[] = or.legalMoves();
     const made = copy(placements[placements.length - 1]);
     const m = searchPosition('orion', or, 'medium', 1, undefined, { move: made, visits: 60 }, undefined, 100);
-    const child = m.children.find((c) => SAME_MOVE.orion!(c.move as never, made as never));
+    const child = m.children.find((c) => SAME_MOVE.orion(c.move as never, made as never));
     expect(child?.visits).toBeGreaterThanOrEqual(60);
   });
 

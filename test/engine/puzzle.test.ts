@@ -6,6 +6,7 @@ import { getGame } from '../../src/engine/index.js';
 import { searchPosition } from '../../src/engine/ai/index.js';
 import { checkPuzzle, PUZZLE_GAP, puzzleBudget, puzzleFoundBy, screenGap } from '../../src/engine/puzzle.js';
 import { replay } from '../../src/engine/replay.js';
+import { chanceAfter } from '../../src/engine/review.js';
 import { makeRng, randInt } from '../../src/engine/rng.js';
 import { EXXIT_FREE, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
@@ -66,6 +67,22 @@ describe('checkPuzzle', () => {
     expect([c!.best, c!.second].sort()).toEqual(['D2 K1 NW', 'S1 J2']);
   });
 
+  it('reads each move’s chance off its own search (Orion, mid-game: nothing proven)', () => {
+    const orion = getGame('orion');
+    const mid = stateAfter('orion', 'preset1', ORION_TWO.slice(0, 6));
+    const c = checkPuzzle('orion', mid, { seed: 1, budget: small })!;
+    const round1 = (x: number) => Math.round(x * 10) / 10;
+    const first = searchPosition('orion', orion.position(mid), 'hard', 1, undefined, undefined, undefined, 1500);
+    expect([first.proven, first.iterations > 0]).toEqual([null, true]);
+    expect(c.best).toBe(orion.formatMove(mid, first.move, 'canonical'));
+    expect(c.bestChance).toBe(round1(first.value * 100));
+    const second = searchPosition('orion', orion.position(mid), 'hard', 1, undefined, undefined, undefined, 1500, [
+      first.move,
+    ]);
+    expect(c.second).toBe(orion.formatMove(mid, second.move, 'canonical'));
+    expect(c.secondChance).toBe(round1(second.value * 100));
+  });
+
   it('takes an Exxit Free that lays tiles as a puzzle, deterministically', () => {
     const before = stateAfter('exxit', 'short', EXXIT_FREE);
     const budget = { player: 'hard', iterations: 50_000 } as const;
@@ -86,9 +103,19 @@ describe('checkPuzzle', () => {
         .map((m) => exxit.formatMove(two, m, 'canonical'))
         .sort(),
     ).toEqual(['P 0,1', 'P 1,0']);
-    const c = checkPuzzle('exxit', two, { seed: 1, budget: { player: 'hard', iterations: 20_000 } });
+    const budget = { player: 'hard', iterations: 20_000 } as const;
+    const c = checkPuzzle('exxit', two, { seed: 1, budget });
     expect(c).toMatchObject({ best: 'P 0,1', second: 'P 1,0', unique: true });
     expect(c!.gap).toBe(Math.round((c!.bestChance - c!.secondChance) * 10) / 10);
+    // The best move's chance is the first search's own value; the second search, left with one move, answers at
+    // once, so the position after that move is searched for its chance.
+    const round1 = (x: number) => Math.round(x * 10) / 10;
+    const first = searchPosition('exxit', exxit.position(two), 'hard', 1, undefined, undefined, undefined, 20_000);
+    expect(first.iterations).toBeGreaterThan(0);
+    expect(c!.bestChance).toBe(round1(first.value * 100));
+    const after = exxit.play(two, exxit.parseMove(two, 'P 1,0').value!);
+    expect(c!.secondChance).toBe(round1(chanceAfter(exxit, after.value, exxit.toMove(two), budget, 1)));
+    expect(c!.secondChance).not.toBe(50);
     expect(screenGap('exxit', two, 1, 1500)).toBeGreaterThan(0);
     const won = stateAfter('orion', 'preset1', [...ORION_WIN_IN_ONE, 'S1 J2']);
     expect(checkPuzzle('orion', won, { seed: 1, budget: small })).toBeNull();
@@ -108,6 +135,16 @@ describe('screenGap (the miner’s cheap look before the check)', () => {
     expect(getGame('orion').outcome(won).over).toBe(true);
     expect(screenGap('orion', won, 1, 1500)).toBe(0);
     expect(screenGap('exxit', stateAfter('exxit', 'short', EXXIT_FREE.slice(0, 2)), 1, 1500)).toBe(0);
+  });
+
+  it('is 0 when the search had too little budget to weigh two moves', () => {
+    // The Exxit Free with a budget of one node: the alpha-beta cut in its first iteration lists the one root move it
+    // searched in full.
+    const exxit = getGame('exxit');
+    const free = stateAfter('exxit', 'short', EXXIT_FREE);
+    const r = searchPosition('exxit', exxit.position(free), 'hard', 1, undefined, undefined, undefined, 1);
+    expect([r.children.length, r.proven]).toEqual([1, null]);
+    expect(screenGap('exxit', free, 1, 1)).toBe(0);
   });
 
   it('is the full 100 points for a win in one, and a clear gap for the Free, the same for a seed', () => {
@@ -169,5 +206,9 @@ describe('puzzleFoundBy (a puzzle’s difficulty)', () => {
     const free = stateAfter('exxit', 'short', EXXIT_FREE);
     expect(puzzleFoundBy('exxit', free, 'P 1,0', 1)).toBeNull();
     expect(() => puzzleFoundBy('exxit', free, 'D 5,5 E', 1)).toThrow(/not legal here/);
+    // The text is cut to 40 characters in the message.
+    expect(() => puzzleFoundBy('exxit', free, `D 5,5 E${'x'.repeat(60)}`, 1)).toThrow(
+      `puzzleFoundBy: "D 5,5 E${'x'.repeat(33)}" is not legal here`,
+    );
   });
 });

@@ -27,6 +27,10 @@ describe('moveAccuracy (Lichess AccuracyPercent, without the +1 bonus)', () => {
   ])('drop %d → %d', (drop, acc) => {
     expect(moveAccuracy(drop)).toBeCloseTo(acc, 1);
   });
+
+  it('is exactly 100 for the best move (the formula alone gives 99.9999 there)', () => {
+    expect([moveAccuracy(0), moveAccuracy(-3)]).toEqual([100, 100]);
+  });
 });
 
 describe('gradeOf (Lichess thresholds 5 / 10 / 15 points)', () => {
@@ -111,6 +115,8 @@ describe('summarizeReview', () => {
   it('lists equal losses in the order they were played', () => {
     const r = summarizeReview('exxit', [ply(0, 0, 50), ply(1, 12, 62), ply(2, 0, 62), ply(3, 12, 74)], null);
     expect(costliest(r, 1).map((p) => p.ply)).toEqual([1, 3]);
+    // Whatever order the review lists them in.
+    expect(costliest({ ...r, plies: [...r.plies].reverse() }, 1).map((p) => p.ply)).toEqual([1, 3]);
   });
 
   it('orders one side’s marked moves by loss, then by ply, leaving out the other side and the good moves', () => {
@@ -137,6 +143,7 @@ describe('gameAccuracy (Lichess: mean of the volatility-weighted and the harmoni
     const perfect = [ply(0, 0, 50), ply(1, 0, 50), ply(2, 0, 50)];
     expect(gameAccuracy([50, 50, 50, 50], perfect, 0)).toBe(100);
     expect(gameAccuracy([50, 50], [ply(0, null, 50)], 0)).toBeNull();
+    expect(gameAccuracy([50], [], 0)).toBeNull();
   });
 
   it('matches a hand computation', () => {

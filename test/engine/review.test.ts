@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
-import { reviewGame, reviewPly, type GameReview } from '../../src/engine/review.js';
+import { chanceAfter, reviewGame, reviewPly, type GameReview } from '../../src/engine/review.js';
+import { B, build, move, R } from './exxit/helpers.js';
 import { EXXIT_FREE as EXXIT_FREE_MOVES, EXXIT_TWO_PASSES, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 /** The state after `moves` from `setup` (the test's own fixture: it must replay). */
@@ -89,6 +90,10 @@ describe('reviewPly', () => {
   it('refuses an illegal move', () => {
     const before = stateAfter('exxit', 'short', EXXIT_MOVES);
     expect(() => reviewPly('exxit', before, 'D 5,5 E', 11, { seed: 1 })).toThrow(/not legal/);
+    // A long text is cut to 40 characters in the message.
+    expect(() => reviewPly('exxit', before, `D 5,5 E${'x'.repeat(60)}`, 11, { seed: 1 })).toThrow(
+      `reviewPly: ply 11 "D 5,5 E${'x'.repeat(33)}" is not legal here`,
+    );
   });
 
   it('is deterministic for a seed', () => {
@@ -115,6 +120,31 @@ const RANDOM_LOST = (
   ';D -1,-2 NE;D 0,1 SE;D 0,-3 SE;D 0,-1 SE;D 0,-2 SE;D 0,0 NW;D 0,-1 NW;D 0,2 NW;D 0,1 NW;F 1,-4' +
   ';P 1,-2;pass'
 ).split(';');
+
+describe('chanceAfter', () => {
+  it('reads a finished position without a search: 100 for the mover’s win, 0 for a loss, 50 for a draw', () => {
+    const budget = { player: 'hard', iterations: 1 } as const;
+    const orion = getGame('orion');
+    const won = stateAfter('orion', 'preset1', [...ORION_WIN_IN_ONE, 'S1 J2']);
+    expect(orion.outcome(won)).toMatchObject({ over: true, winner: 1 });
+    expect([chanceAfter(orion, won, 1, budget, 1), chanceAfter(orion, won, 0, budget, 1)]).toEqual([100, 0]);
+    // EX-20d on equal scores (the rules test's position): a draw for either side.
+    const exxit = getGame('exxit');
+    const level = build({
+      core: { A: [B], B: [R] },
+      toMove: B,
+      ply: 999,
+      tiles: [
+        { q: 2, r: -1, color: B },
+        { q: 0, r: -1, color: R },
+        { q: -1, r: 1, color: B },
+      ],
+    });
+    const drawn = move(level, 'D A E');
+    expect(exxit.outcome(drawn)).toMatchObject({ over: true, winner: null, draw: true });
+    expect([chanceAfter(exxit, drawn, 0, budget, 1), chanceAfter(exxit, drawn, 1, budget, 1)]).toEqual([50, 50]);
+  });
+});
 
 describe('a forced move', () => {
   it('that ends the game has the result as its chance: 100 for a win, 0 for a loss', () => {

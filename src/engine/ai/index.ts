@@ -30,12 +30,16 @@ const REFERENCE_HEURISTICS: Readonly<Record<GameId, Heuristics<never> | undefine
 /**
  * Whether two moves of a game are one move, for SearchOptions.ensure (a move a player made, parsed from its record):
  * Exxit compares kind, cell and direction; Orion compares placements, since two texts can lay the same cells in the
- * same colours (OD-9). A game without one compares with `===`.
+ * same colours (OD-9). Every game has one: a move parsed from a record is never the object its search listed.
  */
-export const SAME_MOVE: Readonly<Record<GameId, ((a: never, b: never) => boolean) | undefined>> = {
+export const SAME_MOVE: Readonly<Record<GameId, (a: never, b: never) => boolean>> = {
   exxit: (a: ExxitMove, b: ExxitMove) => sameExxitMove(a, b),
   orion: (a: OrionMove, b: OrionMove) => placementOf(a) === placementOf(b),
 };
+
+/** The game's equality of moves (SAME_MOVE), for moves of any type. */
+export const sameMoveOf = (game: GameId): ((a: unknown, b: unknown) => boolean) =>
+  SAME_MOVE[game] as (a: unknown, b: unknown) => boolean;
 
 export interface Thought<M = unknown> extends SearchResult<M> {
   /** The chosen move in canonical notation. */
@@ -64,19 +68,16 @@ export function searchPosition<M>(
   const level = playerParams(game, player);
   const capped = timeMs === undefined ? level : { ...level, timeMs: Math.min(timeMs, level.timeMs ?? Infinity) };
   const params = iterations === undefined ? capped : { ...capped, iterations };
-  const sameMove = SAME_MOVE[game] as ((a: M, b: M) => boolean) | undefined;
-  if (params.algorithm === 'alphabeta' && game === 'exxit') {
-    const ab: SearchOptions<ExxitMove> = { seed, now, sameMove: sameExxitMove };
-    if (ensure) ab.ensure = ensure as unknown as SearchOptions<ExxitMove>['ensure'];
-    if (exclude) ab.exclude = exclude as unknown as readonly ExxitMove[];
-    return alphaBetaExxit(pos.clone() as unknown as ExxitPosition, params, ab) as SearchResult<M>;
-  }
+  // Ensure and exclude are matched with the game's equality: the moves come from a record or another search.
+  const opts: SearchOptions<M> = { seed, now, sameMove: sameMoveOf(game), ensure, exclude };
+  if (params.algorithm === 'alphabeta' && game === 'exxit')
+    return alphaBetaExxit(
+      pos.clone() as unknown as ExxitPosition,
+      params,
+      opts as unknown as SearchOptions<ExxitMove>,
+    ) as SearchResult<M>;
   const heuristics = (isReference(player) ? REFERENCE_HEURISTICS : HEURISTICS)[game] as Heuristics<M> | undefined;
-  const opts: SearchOptions<M> = { seed, heuristics, now };
-  if (ensure) opts.ensure = ensure;
-  if (ensure || exclude) opts.sameMove = sameMove;
-  if (exclude) opts.exclude = exclude;
-  return search(pos.clone(), params, opts);
+  return search(pos.clone(), params, { ...opts, heuristics });
 }
 
 /**
