@@ -48,6 +48,10 @@ describe('orderMoves', () => {
         });
         expect(tiles).toEqual([...tiles].sort((a, b) => b - a));
         expect(ordered.slice(firstPlace)).toEqual(legal.filter((m) => m.kind === 'place'));
+        // Within a kind, the order the moves were given in, whatever it is.
+        const reversed = [...legal].reverse();
+        const again = exxit.orderMoves!(s, reversed) as ExxitMove[];
+        expect(again.slice(firstPlace)).toEqual(reversed.filter((m) => m.kind === 'place'));
         checked++;
       }
     }

@@ -79,18 +79,23 @@ describe('movePaths', () => {
           const p = paths[i];
           const after = must(g.play(s, m)) as ExxitState;
           const ids = p.steps.map((x) => x.note.id);
+          // What each step asks (the builder's question above its options).
+          const levels = p.steps.map((x) => x.level.id);
           if (m.kind === 'pass') {
             expect(p.steps.map((x) => x.code)).toEqual(['n']);
+            expect([ids, levels]).toEqual([['exxit.kind.pass'], ['exxit.level.kind']]);
             expect(p.note.id).toBe('exxit.pass');
           } else if (m.kind === 'place') {
             const tile = s.tiles.find((t) => t.q === m.q && t.r === m.r)!;
             expect(p.steps.map((x) => x.code)).toEqual(['p', tile.label]);
             expect(ids).toEqual(['exxit.kind.place', 'exxit.place']);
+            expect(levels).toEqual(['exxit.level.kind', 'exxit.level.emptyTile']);
             expect(p.note.params).toEqual({ label: tile.label });
           } else if (m.kind === 'free') {
             const cell = s.prisoners.find((c) => c.q === m.q && c.r === m.r)!;
             expect(p.steps.map((x) => x.code)).toEqual(['f', cell.label]);
             expect(ids).toEqual(['exxit.kind.free', 'exxit.free']);
+            expect(levels).toEqual(['exxit.level.kind', 'exxit.level.prisoners']);
             // The tiles the chain lays (EX-18/19), as playing it lays them.
             expect(p.note.params).toEqual({ label: cell.label, tiles: after.tiles.length - s.tiles.length });
           } else {
@@ -100,6 +105,7 @@ describe('movePaths', () => {
             const kind = exit ? 'exitDance' : 'dance';
             expect(p.steps.map((x) => x.code)).toEqual(['d', tile.label, m.dir]);
             expect(ids).toEqual([`exxit.kind.${kind}`, 'exxit.stack', `exxit.${kind}`]);
+            expect(levels).toEqual(['exxit.level.kind', 'exxit.level.stack', 'exxit.level.direction']);
             expect(p.steps[1].note.params).toEqual({ label: tile.label, height: tile.stack.length });
             expect(p.steps[2].level).toEqual({ id: 'exxit.level.direction', params: { label: tile.label } });
             expect(p.note).toEqual({ id: `exxit.${kind}`, params: { label: tile.label, dir: m.dir } });

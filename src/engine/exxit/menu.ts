@@ -80,11 +80,14 @@ export function movePaths(s: ExxitState, moves: readonly ExxitMove[]): MovePath[
 
 const RANK: Record<Kind, number> = { exitDance: 0, dance: 1, free: 2, place: 3, pass: 4 };
 
-/** Exit dances, dances, frees (more tiles laid first), then places; the board's label order within each. */
+/**
+ * Exit dances, dances, frees (more tiles laid first), then places; within each, the order given (the board's label
+ * order; Array.prototype.sort is stable).
+ */
 export function orderMoves(s: ExxitState, moves: readonly ExxitMove[]): ExxitMove[] {
   const kinds = classify(s, moves);
   return moves
-    .map((m, i) => ({ m, i, k: kinds[i] }))
-    .sort((a, b) => RANK[a.k.kind] - RANK[b.k.kind] || b.k.tiles - a.k.tiles || a.i - b.i)
+    .map((m, i) => ({ m, k: kinds[i] }))
+    .sort((a, b) => RANK[a.k.kind] - RANK[b.k.kind] || b.k.tiles - a.k.tiles)
     .map((x) => x.m);
 }

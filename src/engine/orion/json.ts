@@ -28,7 +28,7 @@ const KEYS = [
 /** A stored state that does not validate: one code for players (a damaged record), the details for operators. */
 const bad = (detail: string): Result<OrionState> => refused('state', 'orion.badState', {}, detail);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
+const isInt = (x: unknown): x is number => Number.isInteger(x);
 /** Deep equality of plain JSON values, key order ignored. */
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -67,7 +67,7 @@ export function orderMoves(s: OrionState, moves: readonly OrionMove[]): OrionMov
   const group = groupIds(s, me);
   const galaxy = new Set(s.galaxies);
   const blackHole = new Set(s.blackHoles);
-  const scored = moves.map((m, i) => {
+  const scored = moves.map((m) => {
     const p = placement(m);
     const joined = new Set<number>();
     let score = 0;
@@ -80,11 +80,10 @@ export function orderMoves(s: OrionState, moves: readonly OrionMove[]): OrionMov
       centre += centreDistance(c);
     });
     if (joined.size > 0) score += 2 + 3 * (joined.size - 1);
-    return { m, i, kind: p.kind, score, centre: centre / p.cells.length };
+    return { m, kind: p.kind, score, centre: centre / p.cells.length };
   });
-  scored.sort(
-    (a, b) => Number(b.score > 0) - Number(a.score > 0) || b.score - a.score || a.centre - b.centre || a.i - b.i,
-  );
+  // Equal moves keep the order given (Array.prototype.sort is stable).
+  scored.sort((a, b) => Number(b.score > 0) - Number(a.score > 0) || b.score - a.score || a.centre - b.centre);
   // Round robin over the tiles within each tier (useful, then the rest).
   const out: OrionMove[] = [];
   for (const useful of [true, false]) {

@@ -193,7 +193,7 @@ describe('fromJSON', () => {
     for (const bad of [cyclic, { game: 'orion', n: 1n }])
       expect(orion.fromJSON(bad)).toMatchObject({
         ok: false,
-        error: { code: 'orion.badState', detail: 'the stored state is not JSON' },
+        error: { rule: 'OD-22', code: 'orion.badState', detail: 'the stored state is not JSON' },
       });
   });
 });
