@@ -36,7 +36,6 @@ const FOLDERS = {
   // The AI's search tests are the engine's own (src/engine/ai), all but the two of the worker pools (src/ai), which
   // start worker threads.
   engine: {
-    timeoutMS: 4_000,
     tests: [
       'test/engine/**/*.test.ts',
       ...readdirSync('test/ai')
@@ -168,10 +167,8 @@ for (const folder of chosen.length > 0 ? chosen : Object.keys(FOLDERS)) {
     ignorePatterns: ['/.stryker-tmp', '/reports'],
     cleanTempDir: 'always',
     thresholds: { high: 85, low: 70, break: null },
-    // A mutant that loops forever is a timeout, counted as killed (Stryker waits the mutant's tests' own time × 1.5
-    // plus this). The match and store tests wait on Redis and timers; the engine's are pure computation, and its
-    // endless-loop mutants (the layout generator, the tile tables, the dances) were a third of a batch's time at 10 s.
-    timeoutMS: FOLDERS[folder].timeoutMS ?? 10_000,
+    // A mutant that loops forever is a timeout, counted as killed; the tests wait on Redis and timers.
+    timeoutMS: 10_000,
   });
 
   // Two passes. The first keeps vitest's bail (Stryker's default: a mutant's tests stop at the first failure), which
