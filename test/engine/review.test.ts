@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { chanceAfter, reviewGame, reviewPly, type GameReview } from '../../src/engine/review.js';
-import { B, build, move, R } from './exxit/helpers.js';
+import { equalScoresAtTheLastPly, move } from './exxit/helpers.js';
 import { EXXIT_FREE as EXXIT_FREE_MOVES, EXXIT_TWO_PASSES, ORION_WIN_IN_ONE } from '../support/puzzle-positions.js';
 
 /** The state after `moves` from `setup` (the test's own fixture: it must replay). */
@@ -130,17 +130,7 @@ describe('chanceAfter', () => {
     expect([chanceAfter(orion, won, 1, budget, 1), chanceAfter(orion, won, 0, budget, 1)]).toEqual([100, 0]);
     // EX-20d on equal scores (the rules test's position): a draw for either side.
     const exxit = getGame('exxit');
-    const level = build({
-      core: { A: [B], B: [R] },
-      toMove: B,
-      ply: 999,
-      tiles: [
-        { q: 2, r: -1, color: B },
-        { q: 0, r: -1, color: R },
-        { q: -1, r: 1, color: B },
-      ],
-    });
-    const drawn = move(level, 'D A E');
+    const drawn = move(equalScoresAtTheLastPly(), 'D A E');
     expect(exxit.outcome(drawn)).toMatchObject({ over: true, winner: null, draw: true });
     expect([chanceAfter(exxit, drawn, 0, budget, 1), chanceAfter(exxit, drawn, 1, budget, 1)]).toEqual([50, 50]);
   });

@@ -126,3 +126,20 @@ export function init(setup = 'standard'): ExxitState {
   if (!s.ok) throw new Error(errorText(s.error));
   return s.value;
 }
+
+/**
+ * Black to move at ply 999 with the scores level (red A, B and 0,-1: 3 + 3; black C with 2,-1 and D with -1,1:
+ * 4 + 2), so the next move ends the game drawn by EX-20d (the dance `D A E` keeps them level).
+ */
+export function equalScoresAtTheLastPly(): ExxitState {
+  return build({
+    core: { A: [B], B: [R] },
+    toMove: B,
+    ply: 999,
+    tiles: [
+      { q: 2, r: -1, color: B },
+      { q: 0, r: -1, color: R },
+      { q: -1, r: 1, color: B },
+    ],
+  });
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exxit } from '../../../src/engine/exxit/index.js';
 import type { RuleError, Side } from '../../../src/engine/game.js';
 import type { ExxitState } from '../../../src/engine/exxit/types.js';
-import { B, build, init, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
+import { B, build, equalScoresAtTheLastPly, init, legal, move, parse, R, refusal, stackAt, strip } from './helpers.js';
 import type { Spec } from './helpers.js';
 import { refused } from '../refused.js';
 import { EXXIT_REPETITION } from '../../support/scripted-games.js';
@@ -808,17 +808,7 @@ describe('EX-21 scoring', () => {
   });
 
   it('equal scores are a draw', () => {
-    // red A, B, (0,-1): 3 + 3; black C-(2,-1), D-(-1,1): 4 + 2.
-    const s = build({
-      core: { A: [B], B: [R] },
-      toMove: B,
-      ply: 999,
-      tiles: [
-        { q: 2, r: -1, color: B },
-        { q: 0, r: -1, color: R },
-        { q: -1, r: 1, color: B },
-      ],
-    });
+    const s = equalScoresAtTheLastPly();
     expect(s.score).toEqual([6, 6]);
     const t = move(s, 'D A E');
     expect(exxit.outcome(t)).toEqual({ over: true, winner: null, draw: true, reason: 'EX-20d' });
