@@ -112,6 +112,9 @@ describe('node dist/index.js', () => {
     expect(out.pngSignature).toBe('PNG');
     // The control: the same pool given a .ts entry needs tsx, so the hook above really bites in workers.
     expect(out.tsEntry).toMatch(/tsx is not installed here/);
+    // npm test's shortcut: src/'s boot takes a src/ entry from dist/ when told dist/ is fresh, and only then.
+    expect(out.srcBootCompiled).toBe('ready');
+    expect(out.srcBootPlain).toMatch(/tsx is not installed here/);
   });
 
   it('dist/deploy-commands.js is there for the Docker image: says what is missing', () => {

@@ -60,7 +60,9 @@ describe('thinkMove under tsx (as the scripts, the bench and a tsx run of src/in
   it('starts its worker from TypeScript sources and answers before the process exits', () => {
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
     const script = fileURLToPath(new URL('./fixtures/think-script.ts', import.meta.url));
-    const r = spawnSync(tsx, [script], { encoding: 'utf8', timeout: 60_000 });
+    // Without npm test's HEXMATE_COMPILED_WORKERS, which would boot the worker from dist/ (src/ai/worker-boot.mjs).
+    const { HEXMATE_COMPILED_WORKERS: _, ...env } = process.env;
+    const r = spawnSync(tsx, [script], { encoding: 'utf8', timeout: 60_000, env });
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^move [A-Z][0-9] \S+/);
     const game = getGame('orion');

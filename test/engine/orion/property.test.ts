@@ -167,7 +167,7 @@ describe('random games through the pure API', () => {
         const sum = orion.summary(s);
         expect(sum.over).toBe(true);
       }),
-      { numRuns: propertyRuns(100) },
+      { numRuns: propertyRuns(50) },
     );
   });
 });
@@ -213,7 +213,7 @@ describe('random games through the fast Position', () => {
         if (o.reason === 'OD-19') expect(pos.ply()).toBe(28);
         expect(pos.tilesLeft(0) + pos.tilesLeft(1)).toBe(28 - pos.ply());
       }),
-      { numRuns: propertyRuns(1500) },
+      { numRuns: propertyRuns(600) },
     );
   });
 });
