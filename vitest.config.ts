@@ -30,12 +30,12 @@ export default defineConfig({
     ...(process.env.STRYKER_MUTATOR_WORKER === undefined
       ? { execArgv: ['--single-threaded-gc', '--max-semi-space-size=32'] }
       : {}),
-    // One worker per core (vitest's default is one fewer: a single worker on 2 cores). npm test runs the checks beside
-    // them (scripts/test.mjs): tsc and ESLint, ~80 CPU-s in one thread. With three workers at full priority the checks
-    // were starved and ran on alone for ~45 s after vitest; with two, and the checks at the same priority, both end
-    // together: npm test took 3 min 12 s instead of 3 min 30 s on a slow 2-core host (docs/testing.md, "How long npm
-    // test takes").
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One worker more than the cores (vitest's default is one fewer: a single worker on 2 cores). A few files spend most
+    // of their time waiting (the crash tests for a dead process's heartbeat to run out, the browser tests for Chromium),
+    // and vitest starts the longest files first: with one worker a core, those waits left a core idle while the checks
+    // (scripts/test.mjs, ~70 CPU-s in one thread) ran beside them. On a 2-core host npm test took 2 min 31 s with three
+    // workers against 2 min 40 s with two, and 257 against 271 CPU-s (docs/testing.md, "How long npm test takes").
+    maxWorkers: availableParallelism() + 1,
     // Spies go back after every test: files share their worker (below).
     restoreMocks: true,
     projects: [

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm test: the static checks (scripts/check.mjs: tsc, ESLint, knip, the formatter) and vitest at once. The checks
-// are mostly one thread (tsc and ESLint, ~80 CPU-s); vitest runs one worker per core (vitest.config.ts). At the same
-// priority the checks take their share of the cores while the tests run and end with them: on a slow 2-core host
-// npm test took 3 min 12 s so, against 3 min 30 s with the checks at nice 10 beside three workers, where they ran on
-// alone for ~45 s after vitest (docs/testing.md, "How long npm test takes"). HEXMATE_CHECK_NICE sets a nice level.
+// are mostly one thread (tsc and ESLint, ~70 CPU-s); vitest runs one worker more than the cores (vitest.config.ts).
+// At the same priority the checks take their share of the cores while the tests run and end with them, and they fill
+// the cores the tests leave idle while they wait (docs/testing.md, "How long npm test takes"). HEXMATE_CHECK_NICE sets
+// a nice level.
 // Arguments go to vitest (`npm test -- test/bot`). Fails when either fails; the checks' summary comes last.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
