@@ -15,7 +15,10 @@ import type { StoredTournament } from '../../src/model/index.js';
 import { createGame, harness, HOUR, refusalOf, tournamentInput, useMatchStore } from './harness.js';
 
 const T = Date.now();
-const m = useMatchStore('tournament-lookups');
+// The store's clock, strictly increasing: events made one after the other are older and newer even within one
+// millisecond (with Date.now, A and B could tie, and the index would order them by their random ids).
+let last = 0;
+const m = useMatchStore('tournament-lookups', () => (last = Math.max(Date.now(), last + 1)));
 
 /** A server with events A and B in channel c1 (B the newer), C in channel c2, and D in another server. */
 async function servers(): Promise<{
