@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseCellLabel } from '../../../src/engine/orion/board.js';
+import { cellLabel, parseCellLabel } from '../../../src/engine/orion/board.js';
 import { orion } from '../../../src/engine/orion/index.js';
 import { formatMove, parseMoveText } from '../../../src/engine/orion/notation.js';
+import { PLACEMENTS } from '../../../src/engine/orion/tiles.js';
 import type { OrionMove } from '../../../src/engine/orion/types.js';
 import { playAll, refusal, start } from './helpers.js';
 import { errorText } from '../../../src/engine/game.js';
@@ -46,6 +47,18 @@ describe('OD-22 reading moves', () => {
       expect(back.ok && back.value).toEqual(m);
       expect(orion.formatMove(s, m, 'label')).toBe(text);
     }
+  });
+
+  it('reads every placement of every tile written by its cells, X first (both turns of the V3)', () => {
+    let v3Turns = 0;
+    for (const p of PLACEMENTS) {
+      const text = `${p.tile} ${p.cells.map(cellLabel).join(',')}`;
+      const id = parseMoveText(text);
+      if (!id.ok) throw new Error(`${text}: ${errorText(id.error)}`);
+      expect(formatMove(PLACEMENTS[id.value].move), text).toBe(formatMove(p.move));
+      if (p.tile === 'V3' && / L$/.test(formatMove(p.move))) v3Turns++;
+    }
+    expect(v3Turns).toBeGreaterThan(0);
   });
 });
 
