@@ -49,6 +49,8 @@ export interface Config {
   activity?: ActivityConfig;
   /** AI_BACKGROUND_WORKERS: the AI's background lane (expert, reviews) at nice 19; absent = one per core. */
   aiBackgroundWorkers?: number;
+  /** RENDER_WORKERS: the worker threads that draw boards, replays and charts; absent = one per core, up to 4. */
+  renderWorkers?: number;
   /** SHARDS and its companions; absent = one process, no shard manager (the default). */
   sharding?: ShardingConfig;
 }
@@ -160,6 +162,13 @@ const schema = z.object({
       .regex(/^\d+$/, 'AI_BACKGROUND_WORKERS must be a whole number')
       .transform(Number)
       .refine((n) => n >= 1 && n <= 64, 'AI_BACKGROUND_WORKERS must be between 1 and 64'),
+  ),
+  RENDER_WORKERS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'RENDER_WORKERS must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 64, 'RENDER_WORKERS must be between 1 and 64'),
   ),
   METRICS_PORT: optional(
     z
@@ -318,6 +327,7 @@ export function loadConfig(env?: Record<string, string | undefined>): ConfigResu
       publicUrl: e.PUBLIC_URL,
       activity: activity.activity,
       aiBackgroundWorkers: e.AI_BACKGROUND_WORKERS,
+      renderWorkers: e.RENDER_WORKERS,
       sharding: shards.sharding,
     },
   };

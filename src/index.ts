@@ -144,6 +144,7 @@ async function main(): Promise<void> {
       // Post-game reviews, graded in the AI's background lane (docs/review.md).
       review: true,
       ...(config.aiBackgroundWorkers !== undefined ? { aiBackgroundWorkers: config.aiBackgroundWorkers } : {}),
+      ...(config.renderWorkers !== undefined ? { renderWorkers: config.renderWorkers } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       activity: config.activity !== undefined,
     });

@@ -167,6 +167,17 @@ describe('loadConfig', () => {
       expect(loadConfig({ AI_BACKGROUND_WORKERS: v })).toEqual({ ok: false, errors: [error] });
   });
 
+  it('RENDER_WORKERS: the render pool’s workers, 1..64; unset = the pool’s default (one per core, up to 4)', () => {
+    expect(loadConfig({ RENDER_WORKERS: '1' })).toMatchObject({ ok: true, config: { renderWorkers: 1 } });
+    expect(loadConfig({})).toMatchObject({ ok: true, config: { renderWorkers: undefined } });
+    for (const [v, error] of [
+      ['0', 'RENDER_WORKERS must be between 1 and 64'],
+      ['65', 'RENDER_WORKERS must be between 1 and 64'],
+      ['1.5', 'RENDER_WORKERS must be a whole number'],
+    ])
+      expect(loadConfig({ RENDER_WORKERS: v })).toEqual({ ok: false, errors: [error] });
+  });
+
   it('health and metrics: METRICS_PORT turns the server on; METRICS_HOST names where it listens', () => {
     expect(loadConfig({ METRICS_PORT: '9091', METRICS_HOST: '0.0.0.0' })).toMatchObject({
       ok: true,

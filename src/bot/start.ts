@@ -39,6 +39,7 @@ import {
   renderMoveComparisonPooled,
   renderReplayPooled,
   renderWinChartPooled,
+  configureRenderPool,
   warmRenderPool,
 } from '../render/pool.js';
 import { BotMetrics } from './metrics.js';
@@ -92,6 +93,8 @@ export interface StartBotOptions {
   activity?: boolean;
   /** Draw boards and replays in worker threads (default true); false draws them on the main thread. */
   renderInWorkers?: boolean;
+  /** RENDER_WORKERS: the render pool's worker threads (default one per core, up to 4). */
+  renderWorkers?: number;
   /** Replaces the AI (default src/ai/pool thinkMove, worker threads). */
   thinkMove?: ThinkMove;
   /** Replaces the AI's queue estimate (default src/ai/pool aiWait once the pool is loaded; none with thinkMove). */
@@ -305,6 +308,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
   client.on(Events.Warn, (m) => log.warn({ msg: scrub(m) }, 'discord client warning'));
   client.on(Events.ShardError, (e, shard) => log.error({ err: e, shard }, 'gateway shard error'));
 
+  if (opts.renderWorkers !== undefined) configureRenderPool({ workers: opts.renderWorkers });
   if ((!opts.render || !opts.renderReplay) && opts.renderInWorkers !== false) warmRenderPool();
   // Alive before the first interaction: a post this process owes is not taken over while it lives.
   const beat = () => opts.store.processes.beat(instanceId, HEARTBEAT_TTL_MS);

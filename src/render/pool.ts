@@ -94,6 +94,11 @@ export class RenderPool {
     return !this.closed && this.failures < MAX_BOOT_FAILURES;
   }
 
+  /** Workers running or booting. */
+  get workers(): number {
+    return this.slots.length;
+  }
+
   /** Starts the workers now so the first board does not wait for a boot. */
   warm(): void {
     while (this.usable && this.slots.length < this.size) this.spawn();
@@ -217,10 +222,19 @@ export class RenderPool {
 }
 
 let shared: RenderPool | null = null;
+let sharedOptions: RenderPoolOptions = {};
+
+/**
+ * The shared pool's workers (the bot's start: RENDER_WORKERS), set before its first use; a pool already started keeps
+ * its own (closeRenderPool, then the next use starts one with these).
+ */
+export function configureRenderPool(opts: { workers?: number }): void {
+  sharedOptions = opts.workers === undefined ? {} : { size: opts.workers };
+}
 
 /** Runs a job in the shared pool; when no worker can run it, draws it here instead (the image is never lost). */
 async function pooled(inPool: (p: RenderPool) => Promise<Buffer>, inProcess: () => Promise<Buffer>): Promise<Buffer> {
-  shared ??= new RenderPool();
+  shared ??= new RenderPool(sharedOptions);
   const pool = shared;
   if (pool.usable) {
     try {
@@ -285,9 +299,12 @@ export function renderMoveComparisonPooled(
 
 /** Starts the shared pool's workers ahead of the first image. */
 export function warmRenderPool(): void {
-  shared ??= new RenderPool();
+  shared ??= new RenderPool(sharedOptions);
   shared.warm();
 }
+
+/** Workers of the shared pool (0 before its first use): for tests and monitoring. */
+export const renderPoolWorkers = (): number => shared?.workers ?? 0;
 
 export async function closeRenderPool(): Promise<void> {
   const p = shared;

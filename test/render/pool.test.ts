@@ -2,15 +2,19 @@
 // very bytes the in-process renderer makes, renderer errors come back as
 // rejections with the renderer's message, a board is not held up behind a
 // long film, and a worker that dies is replaced.
+import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { renderBoard, renderReplay } from '../../src/render/index.js';
 import {
   closeRenderPool,
+  configureRenderPool,
   RenderPool,
   renderBoardPooled,
   renderReplayPooled,
+  renderPoolWorkers,
   renderStandingsPooled,
+  warmRenderPool,
 } from '../../src/render/pool.js';
 import { renderStandings, type StandingsTable } from '../../src/render/standings.js';
 import { exxitState, orionState, randomGame } from './fixtures.js';
@@ -137,5 +141,24 @@ describe('render pool', () => {
     const pool = new RenderPool({ size: 1 });
     await pool.close();
     await expect(pool.board('orion', orionState())).rejects.toThrow(/not available/);
+  });
+
+  it('the shared pool starts the workers configured before its first use (RENDER_WORKERS), else its default', async () => {
+    await closeRenderPool();
+    try {
+      configureRenderPool({ workers: 1 });
+      warmRenderPool();
+      expect(renderPoolWorkers()).toBe(1);
+      // A started pool keeps its size; the next one takes the new setting.
+      configureRenderPool({});
+      expect(renderPoolWorkers()).toBe(1);
+      await closeRenderPool();
+      expect(renderPoolWorkers()).toBe(0);
+      warmRenderPool();
+      expect(renderPoolWorkers()).toBe(Math.min(4, availableParallelism()));
+    } finally {
+      configureRenderPool({});
+      await closeRenderPool();
+    }
   });
 });

@@ -45,6 +45,8 @@ function start(fake: FakeDiscord, env: Record<string, string>) {
       DISCORD_API_URL: fake.apiBase,
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: `${inject('redisPrefix')}runtime-${Math.random().toString(36).slice(2, 8)}:`,
+      // One render worker a process (test/support/processes.ts says why); the bot processes inherit it.
+      RENDER_WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -84,6 +84,9 @@ export function startBotProcess(opts: {
       DISCORD_API_URL: opts.apiBase,
       REDIS_URL: opts.redisUrl,
       REDIS_PREFIX: opts.prefix,
+      // One render worker (not one per core): these processes post a few boards, and a worker's start is CPU the
+      // suite pays for each of the ~20 processes it starts.
+      RENDER_WORKERS: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
