@@ -90,6 +90,16 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const snowflake = (name: string) =>
   optional(z.string().regex(/^\d{1,25}$/, `${name} must be a numeric Discord id (snowflake)`));
 
+/** A number of worker threads, 1..64; absent = the pool's own default. */
+const workerCount = (name: string) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number`)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 64, `${name} must be between 1 and 64`),
+  );
+
 const numberInRange = (name: string, min: number, max: number, dflt: number, integer: boolean) =>
   optional(
     z
@@ -156,20 +166,8 @@ const schema = z.object({
   ),
   CHALLENGE_TTL_MINUTES: numberInRange('CHALLENGE_TTL_MINUTES', 1, 7 * 24 * 60, 15, true),
   MOVE_TIME_HOURS: numberInRange('MOVE_TIME_HOURS', 0.01, 30 * 24, 24, false),
-  AI_BACKGROUND_WORKERS: optional(
-    z
-      .string()
-      .regex(/^\d+$/, 'AI_BACKGROUND_WORKERS must be a whole number')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 64, 'AI_BACKGROUND_WORKERS must be between 1 and 64'),
-  ),
-  RENDER_WORKERS: optional(
-    z
-      .string()
-      .regex(/^\d+$/, 'RENDER_WORKERS must be a whole number')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 64, 'RENDER_WORKERS must be between 1 and 64'),
-  ),
+  AI_BACKGROUND_WORKERS: workerCount('AI_BACKGROUND_WORKERS'),
+  RENDER_WORKERS: workerCount('RENDER_WORKERS'),
   METRICS_PORT: optional(
     z
       .string()

@@ -156,26 +156,19 @@ describe('loadConfig', () => {
     }
   });
 
-  it('AI_BACKGROUND_WORKERS: the background lane’s workers, 1..64; unset = one per core (the pool’s default)', () => {
-    expect(loadConfig({ AI_BACKGROUND_WORKERS: '3' })).toMatchObject({ ok: true, config: { aiBackgroundWorkers: 3 } });
-    expect(loadConfig({})).toMatchObject({ ok: true, config: { aiBackgroundWorkers: undefined } });
+  it.each([
+    ['AI_BACKGROUND_WORKERS', 'aiBackgroundWorkers'],
+    ['RENDER_WORKERS', 'renderWorkers'],
+  ])('%s: a number of workers, 1..64; unset = the pool’s default (one per core)', (name, key) => {
+    expect(loadConfig({ [name]: '3' })).toMatchObject({ ok: true, config: { [key]: 3 } });
+    expect(loadConfig({})).toMatchObject({ ok: true, config: { [key]: undefined } });
     for (const [v, error] of [
-      ['0', 'AI_BACKGROUND_WORKERS must be between 1 and 64'],
-      ['65', 'AI_BACKGROUND_WORKERS must be between 1 and 64'],
-      ['two', 'AI_BACKGROUND_WORKERS must be a whole number'],
+      ['0', `${name} must be between 1 and 64`],
+      ['65', `${name} must be between 1 and 64`],
+      ['two', `${name} must be a whole number`],
+      ['1.5', `${name} must be a whole number`],
     ])
-      expect(loadConfig({ AI_BACKGROUND_WORKERS: v })).toEqual({ ok: false, errors: [error] });
-  });
-
-  it('RENDER_WORKERS: the render pool’s workers, 1..64; unset = the pool’s default (one per core, up to 4)', () => {
-    expect(loadConfig({ RENDER_WORKERS: '1' })).toMatchObject({ ok: true, config: { renderWorkers: 1 } });
-    expect(loadConfig({})).toMatchObject({ ok: true, config: { renderWorkers: undefined } });
-    for (const [v, error] of [
-      ['0', 'RENDER_WORKERS must be between 1 and 64'],
-      ['65', 'RENDER_WORKERS must be between 1 and 64'],
-      ['1.5', 'RENDER_WORKERS must be a whole number'],
-    ])
-      expect(loadConfig({ RENDER_WORKERS: v })).toEqual({ ok: false, errors: [error] });
+      expect(loadConfig({ [name]: v })).toEqual({ ok: false, errors: [error] });
   });
 
   it('health and metrics: METRICS_PORT turns the server on; METRICS_HOST names where it listens', () => {
