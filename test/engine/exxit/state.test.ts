@@ -6,6 +6,10 @@ import { B, build, init, move, R, strip } from './helpers.js';
 import { CORE } from '../../../src/engine/exxit/position.js';
 import { AXIAL_VECTORS } from '../../../src/engine/hex.js';
 import { makeRng, randInt } from '../../../src/engine/rng.js';
+import { getGame } from '../../../src/engine/index.js';
+import { replay } from '../../../src/engine/replay.js';
+import { boardFromState, stateFromBoard } from '../../../src/engine/exxit/state.js';
+import { EXXIT_REPETITION } from '../../support/scripted-games.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
@@ -453,5 +457,26 @@ describe('the shared scratch board', () => {
       read();
       expect(exxit.play(before, dance)).toEqual(alone);
     }
+  });
+});
+
+describe('the EX-20c window through a state', () => {
+  // A loaded state's window is grown as it is read (its first capacity is 8 positions): a window of more positions,
+  // as in the last plies of this game (18 since the last irreversible move), comes back whole, and the third
+  // occurrence that ends the game is still seen from a position loaded one ply before it.
+  it('keeps every position of a window longer than its first capacity, and the third occurrence', () => {
+    const r = replay(getGame('exxit'), 'standard', [...EXXIT_REPETITION]);
+    if (!r.ok) throw new Error('fixture does not replay');
+    const states = r.states as ExxitState[];
+    const long = states.filter((s) => Object.keys(s.seen).length > 8);
+    expect(long.length).toBeGreaterThan(0);
+    for (const s of long) expect(stateFromBoard(boardFromState(s), s.last).seen).toEqual(s.seen);
+    const before = states.at(-2)!;
+    expect(Object.keys(before.seen).length).toBeGreaterThan(8);
+    const pos = exxit.position(before);
+    const last = exxit.parseMove(before, EXXIT_REPETITION.at(-1)!);
+    if (!last.ok) throw new Error('fixture: the last move is not legal');
+    pos.play(last.value);
+    expect(pos.outcome()).toMatchObject({ over: true, reason: 'EX-20c' });
   });
 });
