@@ -303,7 +303,7 @@ export function warmRenderPool(): void {
   shared.warm();
 }
 
-/** Workers of the shared pool (0 before its first use): for tests and monitoring. */
+/** Workers of the shared pool (0 before its first use), for the tests. */
 export const renderPoolWorkers = (): number => shared?.workers ?? 0;
 
 export async function closeRenderPool(): Promise<void> {
