@@ -84,6 +84,11 @@ export async function sweepPuzzleChecks(ctx: MatchContext, limit = 25): Promise<
   if (!ctx.review?.checkPuzzle || ctx.review.open?.() === false) return 0;
   const store = ctx.store.puzzleChecks;
   const now = ctx.now();
+  // Below reviews in time, not only in the lane's queue: a check's two deep searches hold a worker for tens of
+  // seconds once started, and a review queues one ply at a time, so a check taken between two plies delayed every
+  // review behind it (bench:review --delivery: 10 reviews ending at once took ~2× their CPU). None starts while any
+  // review waits or is being graded; the sweep after each review (review.ts) and the periodic one come back.
+  if ((await ctx.store.reviews.pending(now, 1)).length > 0) return 0;
   let taken = 0;
   for (const ref of await store.pending(now, limit)) {
     if (hand(ctx).has(handKey(ref))) continue;
@@ -154,6 +159,15 @@ export async function runPuzzleCheck(
       return;
     }
     let puzzle = job.puzzle;
+    const known =
+      job.status === 'running' &&
+      (await ctx.store.puzzles.get(puzzleId(job.game, job.setup, job.moves)).catch(() => null));
+    if (known) {
+      // The same position from another game (an opening's blunder made twice), checked before: no deep search again.
+      await store.finish(ref, owner, 'added');
+      ctx.log.info(where, 'puzzle from a finished game: in the pool already');
+      return;
+    }
     if (job.status === 'running') {
       const r = replay(getGame(job.game), job.setup, job.moves);
       if (!r.ok) {

@@ -22,7 +22,7 @@ import { isCorruptRecordError } from '../store/types.js';
 import { archiveIfOver, INTERACTION_TTL_MS, interactionUsable } from './announce.js';
 import { postableHere, type MatchContext, type ReviewMoment, type ReviewPost } from './context.js';
 import { inHandTable, keepLease, retryDelay } from './leased.js';
-import { queuePuzzleChecks } from './puzzles.js';
+import { queuePuzzleChecks, sweepPuzzleChecks } from './puzzles.js';
 
 /** How long a process holds a job without extending it; its keep-alive extends it every third of that. */
 export const REVIEW_LEASE_MS = 60_000;
@@ -182,8 +182,12 @@ export async function runReview(
   } finally {
     stopKeeping?.();
     mine.delete(gameId);
-    // A slot is free: the next queued review (in this process or any) goes on at once, not at the next sweep.
-    ctx.background('review sweep', () => sweepReviews(ctx));
+    // A slot is free: the next queued review (in this process or any) goes on at once, not at the next sweep; with
+    // none left, the puzzle checks that waited for the reviews (puzzles.ts).
+    ctx.background('review sweep', async () => {
+      await sweepReviews(ctx);
+      await sweepPuzzleChecks(ctx);
+    });
   }
 }
 

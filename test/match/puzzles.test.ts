@@ -85,6 +85,7 @@ async function finished(n: number): Promise<StoredGame> {
 }
 
 describe('puzzles from finished games', () => {
+  beforeEach(forgetPositions);
   it('takes mistakes and blunders 20+ points below the best as candidates, costliest first', () => {
     const plies = [0, 1, 2, 3, 4, 5].map((i) => graded('P 1,0', i));
     expect(puzzleCandidates(plies).map((p) => p.ply)).toEqual([3]);
@@ -437,9 +438,42 @@ describe('the puzzle check sweep: who holds a job, and how many at once', () => 
     );
     expect(await sweepPuzzleChecks(p.ctx)).toBe(1);
     await settleAll(p);
-    expect(l.checked).toEqual([3, 5, 1, 3]);
-    // Taken by the same holder: no new try counted.
+    // Taken by the same holder: no new try counted. Its position is g's ply 3, in the pool since: ended without
+    // a second deep check.
     expect(await jobOf(g2.id, 3)).toMatchObject({ status: 'added', tries: 1 });
+    expect(l.checked).toEqual([3, 5, 1]);
+    expect(p.logs.filter((x) => x.msg === 'puzzle from a finished game: in the pool already')).toHaveLength(1);
+  });
+
+  it('starts no check while a review waits or is being graded, and checks once the reviews are done', async () => {
+    // A review whose grading is held: its job waits in the store meanwhile.
+    let grading: (() => void) | null = null;
+    const held = checkLane();
+    const l: typeof held = {
+      ...held,
+      grade: (g, b, played, ply) =>
+        ply === 0
+          ? new Promise((r) => (grading = () => r(held.grade(g, b, played, ply))))
+          : held.grade(g, b, played, ply),
+    };
+    const p = proc(l);
+    await m.store.processes.beat(p.ctx.instanceId, 60_000);
+    const reviewed = await finished(2);
+    await postAnnouncement(p.ctx, await resign(p.ctx, reviewed.channelId, 'alice'));
+    await until(() => grading !== null);
+    // Another game's candidate waits for it: the sweep starts no check.
+    const g = await finished(4);
+    await queuePuzzleChecks(recorder().ctx, g, plies(4, [3]));
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(0);
+    expect(l.checked).toEqual([]);
+    // The review graded and posted: the sweep after it takes the candidate up at once.
+    grading!();
+    await until(() => l.checked.length === 1);
+    await settleAll(p);
+    // Then the review's own candidate (its ply 1, a blunder in this lane).
+    expect(l.checked).toEqual([3, 1]);
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'added' });
+    expect((await m.store.reviews.get(reviewed.id))?.status).toBe('posted');
   });
 
   it('checks one candidate at a time: the others wait their turn, and the next goes on as the slot frees', async () => {
