@@ -150,6 +150,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     await Promise.all(ends.map((th, g) => play(fake, th, ep[g], timed, 0, rng)));
     const last = { k: MOVES.length - 1, text: MOVES.at(-1)! };
     const cpu0 = botCpu();
+    const own0 = process.cpuUsage();
     const endedAt: number[] = [];
     await Promise.all(
       ends.map(async (th, g) => {
@@ -176,6 +177,8 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     watching = false;
     await watch;
     const cpu = botCpu() - cpu0;
+    const ownUsage = process.cpuUsage(own0);
+    const own = (ownUsage.user + ownUsage.system) / 1e6;
     const lat = postedAt.flatMap((p, g) => (p === null ? [] : [p - endedAt[g]]));
     console.log(
       `game end → review posted        n=${String(lat.length).padStart(4)}  p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  max ${ms(Math.max(...lat))}  (missing: ${o.ending - lat.length}; ${loadLine()})`,
@@ -183,6 +186,8 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     console.log(
       `bot process CPU from the endings to the last review: ${cpu.toFixed(1)} s (the timed players' moves included), ${(cpu / Math.max(1, lat.length)).toFixed(1)} s a review`,
     );
+    // The stand-in shares the cores here (Discord would not): what it took from the bot over the same time.
+    console.log(`this process (the Discord stand-in and the players) meanwhile: ${own.toFixed(1)} CPU-s`);
     console.log(
       `reviews posted twice: ${ends.filter((th) => fake.messages(th).filter(isReview).length > 1).length}; schema violations ${fake.violations.length}`,
     );
