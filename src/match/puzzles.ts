@@ -39,6 +39,8 @@ const seedOf = (gameId: string, ply: number): number =>
 export const PUZZLE_CHECK_LEASE_MS = 60_000;
 /** Takings-up of a candidate before it is given up (a check that keeps failing: a worker timing out, a busy lane). */
 export const PUZZLE_CHECK_TRIES = 5;
+/** How long a candidate waits for the reviews before it is checked beside them (sweepPuzzleChecks). */
+export const PUZZLE_CHECK_MAX_WAIT_MS = 10 * 60_000;
 /** Checks a process runs at once: each is two deep searches in the background lane, below reviews (one is enough). */
 const CHECK_SLOTS = 1;
 /** A hint whose job has not come is left this long (its creator writes the job just after), then dropped. */
@@ -87,10 +89,13 @@ export async function sweepPuzzleChecks(ctx: MatchContext, limit = 25): Promise<
   // Below reviews in time, not only in the lane's queue: a check's two deep searches hold a worker for tens of
   // seconds once started, and a review queues one ply at a time, so a check taken between two plies delayed every
   // review behind it (bench:review --delivery: 10 reviews ending at once took ~2× their CPU). None starts while any
-  // review waits or is being graded; the sweep after each review (review.ts) and the periodic one come back.
-  if ((await ctx.store.reviews.pending(now, 1)).length > 0) return 0;
+  // review waits or is being graded; the sweep after each review (review.ts) and the periodic one come back. Unless
+  // the oldest candidate has waited PUZZLE_CHECK_MAX_WAIT_MS: a bot whose reviews never stop still gets puzzles.
+  const refs = await store.pending(now, limit);
+  if (refs.length === 0) return 0;
+  if (refs[0]!.at > now - PUZZLE_CHECK_MAX_WAIT_MS && (await ctx.store.reviews.pending(now, 1)).length > 0) return 0;
   let taken = 0;
-  for (const ref of await store.pending(now, limit)) {
+  for (const ref of refs) {
     if (hand(ctx).has(handKey(ref))) continue;
     const where = { gameId: ref.gameId, ply: ref.ply };
     try {

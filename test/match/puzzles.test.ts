@@ -13,6 +13,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import {
+  PUZZLE_CHECK_MAX_WAIT_MS,
   PUZZLE_CHECK_TRIES,
   puzzleCandidates,
   queuePuzzleChecks,
@@ -445,35 +446,58 @@ describe('the puzzle check sweep: who holds a job, and how many at once', () => 
     expect(p.logs.filter((x) => x.msg === 'puzzle from a finished game: in the pool already')).toHaveLength(1);
   });
 
-  it('starts no check while a review waits or is being graded, and checks once the reviews are done', async () => {
-    // A review whose grading is held: its job waits in the store meanwhile.
+  /** A process whose first review's grading is held until `release()`: its job waits in the store meanwhile. */
+  async function holdingAReview(): Promise<{ p: Harness; l: ReturnType<typeof checkLane>; release: () => void }> {
     let grading: (() => void) | null = null;
-    const held = checkLane();
-    const l: typeof held = {
-      ...held,
+    const base = checkLane();
+    const l: typeof base = {
+      ...base,
       grade: (g, b, played, ply) =>
         ply === 0
-          ? new Promise((r) => (grading = () => r(held.grade(g, b, played, ply))))
-          : held.grade(g, b, played, ply),
+          ? new Promise((r) => (grading = () => r(base.grade(g, b, played, ply))))
+          : base.grade(g, b, played, ply),
     };
     const p = proc(l);
     await m.store.processes.beat(p.ctx.instanceId, 60_000);
     const reviewed = await finished(2);
     await postAnnouncement(p.ctx, await resign(p.ctx, reviewed.channelId, 'alice'));
     await until(() => grading !== null);
+    return { p, l, release: () => grading!() };
+  }
+
+  it('starts no check while a review waits or is being graded, and checks once the reviews are done', async () => {
+    const { p, l, release } = await holdingAReview();
     // Another game's candidate waits for it: the sweep starts no check.
     const g = await finished(4);
     await queuePuzzleChecks(recorder().ctx, g, plies(4, [3]));
     expect(await sweepPuzzleChecks(p.ctx)).toBe(0);
     expect(l.checked).toEqual([]);
     // The review graded and posted: the sweep after it takes the candidate up at once.
-    grading!();
+    release();
     await until(() => l.checked.length === 1);
     await settleAll(p);
     // Then the review's own candidate (its ply 1, a blunder in this lane).
     expect(l.checked).toEqual([3, 1]);
     expect(await jobOf(g.id, 3)).toMatchObject({ status: 'added' });
-    expect((await m.store.reviews.get(reviewed.id))?.status).toBe('posted');
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).toEqual([]);
+  });
+
+  it('checks a candidate that has waited PUZZLE_CHECK_MAX_WAIT_MS beside the reviews: they never starve it', async () => {
+    const { p, l, release } = await holdingAReview();
+    const g = await finished(4);
+    await queuePuzzleChecks(recorder().ctx, g, plies(4, [3]));
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(0);
+    // Just short of the wait, still behind the review; past it, checked although the review is still being graded.
+    const at = (ms: number) => proc(l, () => Date.now() + ms);
+    expect(await sweepPuzzleChecks(at(PUZZLE_CHECK_MAX_WAIT_MS - 5_000).ctx)).toBe(0);
+    const later = at(PUZZLE_CHECK_MAX_WAIT_MS + 1_000);
+    await m.store.processes.beat(later.ctx.instanceId, 60_000);
+    expect(await sweepPuzzleChecks(later.ctx)).toBe(1);
+    await until(async () => (await jobOf(g.id, 3))?.status === 'added');
+    expect(l.checked).toEqual([3]);
+    release();
+    await settleAll(p, later);
+    expect(await m.store.reviews.pending(Date.now() + HOUR)).toEqual([]);
   });
 
   it('checks one candidate at a time: the others wait their turn, and the next goes on as the slot frees', async () => {
