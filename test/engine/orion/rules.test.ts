@@ -267,6 +267,55 @@ describe('OD-14 covering a token', () => {
   });
 });
 
+describe('OD-14: the refusal names every token a colour would cover off its chain', () => {
+  // Hand-made (as above): an empty board whose two galaxies and two black holes lie side by side, which OD-10 never
+  // lays but OD-14 judges per placement. Orange's P2 (two orange hexes, no X) over both tokens of a kind touches no
+  // orange: refused, and the refusal lists both cells, joined as the catalogues expect ("A, B").
+  const [G1, G2, B1, B2] = [cellIndex(0, 0), cellIndex(1, 0), cellIndex(-3, 2), cellIndex(-2, 2)];
+  const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
+  const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
+  const pos = OrionPosition.fromState({
+    game: 'orion',
+    layout: 'test',
+    galaxies: [G1, G2],
+    blackHoles: [B1, B2],
+    cells: new Array(85).fill(-1) as OrionState['cells'],
+    tileAt: new Array(85).fill(-1),
+    placements: [],
+    hands: [
+      { ...none, P2: 1 },
+      { ...none, P2: 1 },
+    ],
+    toMove: ORANGE,
+    ply: 0,
+    vc: [zero, zero],
+    end: null,
+  });
+  const p2Over = (a: number, b: number): number =>
+    PLACEMENTS.findIndex(
+      (pl) => pl.tile === 'P2' && pl.cells.length === 2 && pl.cells.includes(a) && pl.cells.includes(b),
+    );
+  const label = (c: number): string => CELLS[c]!.label;
+  it.each([
+    ['galaxies', G1, G2, { galaxies: 2, galaxyCells: `${label(G1)}, ${label(G2)}`, blackHoles: 0, blackHoleCells: '' }],
+    [
+      'black holes',
+      B1,
+      B2,
+      { galaxies: 0, galaxyCells: '', blackHoles: 2, blackHoleCells: `${label(B1)}, ${label(B2)}` },
+    ],
+  ] as const)('two %s', (_kind, a, b, params) => {
+    const id = p2Over(a, b);
+    expect(id).toBeGreaterThanOrEqual(0);
+    expect(whyIllegal(pos, id)).toEqual({
+      rule: 'OD-14',
+      code: 'orion.tokenMustJoin',
+      params: { side: ORANGE, ...params },
+    });
+    expect(pos.isLegalId(id, ORANGE)).toBe(false);
+  });
+});
+
 describe('OD-15 covered cells', () => {
   // Each tile covers a token; [cell, colour it takes, tiebreak (OD-19) it gives, a tile over it].
   const cases: [string, string, string, 'orange' | 'blue', [number, number], string][] = [
