@@ -452,10 +452,10 @@ describe('the puzzle check sweep: who holds a job, and how many at once', () => 
     const base = checkLane();
     const l: typeof base = {
       ...base,
-      grade: (g, b, played, ply) =>
+      grade: (g, b, played, ply, seed) =>
         ply === 0
-          ? new Promise((r) => (grading = () => r(base.grade(g, b, played, ply))))
-          : base.grade(g, b, played, ply),
+          ? new Promise((r) => (grading = () => r(base.grade(g, b, played, ply, seed))))
+          : base.grade(g, b, played, ply, seed),
     };
     const p = proc(l);
     await m.store.processes.beat(p.ctx.instanceId, 60_000);
