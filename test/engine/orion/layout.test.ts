@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cellLabel } from '../../../src/engine/orion/board.js';
 import { PRESETS, checkLayout, layoutOf, randomLayout } from '../../../src/engine/orion/layout.js';
 import { orion } from '../../../src/engine/orion/index.js';
+import { layoutInfo } from '../../../src/engine/orion/position.js';
 
 describe('OD-11 presets', () => {
   it.each(Object.entries(PRESETS))('%s meets OD-10 and is symmetric under a half turn', (_name, l) => {
@@ -101,5 +102,25 @@ describe('OD-10 random layouts', () => {
     expect(orion.setups).toEqual(['preset1', 'preset2', 'preset3', 'random:<seed>']);
     const d = orion.initial();
     expect(d.ok && d.value.layout).toBe('preset1');
+  });
+});
+
+describe("the fast position's layout cache", () => {
+  // Cached by its token lists: layouts whose cell numbers would run together without the separators are different.
+  it.each([
+    ['galaxies 1, 23 / 12, 3', [[1, 23], [4]], [[12, 3], [4]]],
+    ['black holes 1, 23 / 12, 3', [[5], [1, 23]], [[5], [12, 3]]],
+    ['galaxies 1, 2 and black hole 3 / galaxies 1, 23', [[1, 2], [3]], [[1, 23], []]],
+  ] as const)('%s are two layouts', (_name, a, b) => {
+    const ascending = (cells: readonly number[]) => [...cells].sort((x, y) => x - y);
+    const tokens = (info: ReturnType<typeof layoutInfo>) => ({
+      galaxies: [...info.isGalaxy.keys()].filter((c) => info.isGalaxy[c]),
+      blackHoles: [...info.isBlackHole.keys()].filter((c) => info.isBlackHole[c]),
+    });
+    for (const [galaxies, blackHoles] of [a, b, a])
+      expect(tokens(layoutInfo(galaxies, blackHoles))).toEqual({
+        galaxies: ascending(galaxies),
+        blackHoles: ascending(blackHoles),
+      });
   });
 });

@@ -1,6 +1,6 @@
 // OD-16/OD-17/OD-18/OD-19 counting, on hand-made boards with hand-made tokens.
 import { describe, expect, it } from 'vitest';
-import { parseCellLabel } from '../../../src/engine/orion/board.js';
+import { cellIndex, parseCellLabel } from '../../../src/engine/orion/board.js';
 import { OrionPosition } from '../../../src/engine/orion/position.js';
 import { placementOf } from '../../../src/engine/orion/tiles.js';
 import { TILE_COUNTS, type OrionMove, type OrionState } from '../../../src/engine/orion/types.js';
@@ -180,5 +180,43 @@ describe('OD-21 order of the end checks', () => {
     const b = lastTile('', '', '', '', 20);
     b.playId(p2('F5'));
     expect(b.end).toEqual({ reason: 'OD-20', winner: 0, draw: false });
+  });
+});
+
+describe('OD-16/OD-17(b) the fast position merging groups', () => {
+  // An orange group holding 4 galaxies and another holding 3, one empty cell between them on row 0; Orange's S1 there
+  // joins them: 7 galaxies in one group is still one condition (⌊7/4⌋). Both ways round, since the merge's
+  // bookkeeping depends on which group the new cell meets first.
+  const cellAt = (q: number): number => cellIndex(q, 0);
+  it.each([
+    ['the four on the left', [-4, -3, -2, -1], [1, 2, 3]],
+    ['the four on the right', [1, 2, 3, 4], [-3, -2, -1]],
+  ])('%s', (_name, four, three) => {
+    const galaxies = [...four, ...three].map(cellAt);
+    const cells = new Array(85).fill(-1) as OrionState['cells'];
+    for (const c of galaxies) cells[c] = 0;
+    const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
+    const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
+    const pos = OrionPosition.fromState({
+      game: 'orion',
+      layout: 'test',
+      galaxies,
+      blackHoles: [],
+      cells,
+      tileAt: new Array(85).fill(-1),
+      placements: [],
+      hands: [
+        { ...none, S1: 1 },
+        { ...none, S1: 1 },
+      ],
+      toMove: 0,
+      ply: 7,
+      vc: [{ ...zero, galaxies: 1, total: 1 }, zero],
+      end: null,
+    });
+    expect(pos.vc(0).galaxies).toBe(1);
+    pos.playId(placementOf({ tile: 'S1', cell: cellAt(0) }));
+    expect(pos.vc(0)).toMatchObject({ galaxies: 1 });
+    expect(groupsOf([...pos.color], galaxies, []).filter((g) => g.color === 0)).toHaveLength(1);
   });
 });
