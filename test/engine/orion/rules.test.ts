@@ -10,7 +10,7 @@ import { OrionPosition } from '../../../src/engine/orion/position.js';
 import { PLACEMENTS, PLACEMENT_COUNT, placementOf } from '../../../src/engine/orion/tiles.js';
 import type { OrionMove, OrionState } from '../../../src/engine/orion/types.js';
 import { groupsOf } from '../../../src/engine/orion/victory.js';
-import { playAll, refusal, start } from './helpers.js';
+import { handMade, playAll, refusal, start } from './helpers.js';
 import { errorText, type RuleError } from '../../../src/engine/game.js';
 import { refused } from '../refused.js';
 
@@ -235,27 +235,11 @@ describe('OD-14 covering a token', () => {
     // last tile, S1 Z; Blue holds one D2, which fits only on T and U. Either way
     // its O hex (blue) touches blue, and its X hex (orange) touches no orange.
     const [T, U, Z] = [cellIndex(2, 0), cellIndex(2, 1), cellIndex(-3, 0)];
-    const cells = CELLS.map((c) => (c.q < 0 ? ORANGE : BLUE)) as OrionState['cells'];
+    const cells: number[] = CELLS.map((c) => (c.q < 0 ? ORANGE : BLUE));
     for (const c of [T, U, Z]) cells[c] = -1;
-    const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
-    const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
-    const pos = OrionPosition.fromState({
-      game: 'orion',
-      layout: 'test',
-      galaxies: [T],
-      blackHoles: [U],
-      cells,
-      tileAt: new Array(85).fill(-1),
-      placements: [],
-      hands: [
-        { ...none, S1: 1 },
-        { ...none, D2: 1 },
-      ],
-      toMove: ORANGE,
-      ply: 20,
-      vc: [zero, zero],
-      end: null,
-    });
+    const pos = OrionPosition.fromState(
+      handMade({ cells, galaxies: [T], blackHoles: [U], hands: [{ S1: 1 }, { D2: 1 }], toMove: ORANGE, ply: 20 }),
+    );
     const d2 = [placementOf({ tile: 'D2', cell: T, dir: 'S' }), placementOf({ tile: 'D2', cell: U, dir: 'N' })];
     for (const id of d2) expect(pos.isLegalId(id, BLUE)).toBe(false);
     expect(pos.legalIds(new Int16Array(PLACEMENT_COUNT), BLUE)).toBe(0);
@@ -272,25 +256,15 @@ describe('OD-14: the refusal names every token a colour would cover off its chai
   // lays but OD-14 judges per placement. Orange's P2 (two orange hexes, no X) over both tokens of a kind touches no
   // orange: refused, and the refusal lists both cells, joined as the catalogues expect ("A, B").
   const [G1, G2, B1, B2] = [cellIndex(0, 0), cellIndex(1, 0), cellIndex(-3, 2), cellIndex(-2, 2)];
-  const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
-  const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
-  const pos = OrionPosition.fromState({
-    game: 'orion',
-    layout: 'test',
-    galaxies: [G1, G2],
-    blackHoles: [B1, B2],
-    cells: new Array(85).fill(-1) as OrionState['cells'],
-    tileAt: new Array(85).fill(-1),
-    placements: [],
-    hands: [
-      { ...none, P2: 1 },
-      { ...none, P2: 1 },
-    ],
-    toMove: ORANGE,
-    ply: 0,
-    vc: [zero, zero],
-    end: null,
-  });
+  const pos = OrionPosition.fromState(
+    handMade({
+      cells: new Array(85).fill(-1),
+      galaxies: [G1, G2],
+      blackHoles: [B1, B2],
+      hands: [{ P2: 1 }, { P2: 1 }],
+      toMove: ORANGE,
+    }),
+  );
   const p2Over = (a: number, b: number): number =>
     PLACEMENTS.findIndex(
       (pl) => pl.tile === 'P2' && pl.cells.length === 2 && pl.cells.includes(a) && pl.cells.includes(b),

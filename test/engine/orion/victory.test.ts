@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cellIndex, parseCellLabel } from '../../../src/engine/orion/board.js';
 import { OrionPosition } from '../../../src/engine/orion/position.js';
 import { placementOf } from '../../../src/engine/orion/tiles.js';
-import { TILE_COUNTS, type OrionMove, type OrionState } from '../../../src/engine/orion/types.js';
+import type { OrionMove, OrionState } from '../../../src/engine/orion/types.js';
 import { groupsOf, tiebreakScores, victoryConditions } from '../../../src/engine/orion/victory.js';
+import { handMade } from './helpers.js';
 
 const L = (labels: string) => labels.split(/\s+/).filter(Boolean).map(parseCellLabel);
 
@@ -12,21 +13,7 @@ function board(orange: string, blue: string, galaxies: string, blackHoles: strin
   const cells = new Array(85).fill(-1);
   for (const c of L(orange)) cells[c] = 0;
   for (const c of L(blue)) cells[c] = 1;
-  const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
-  return {
-    game: 'orion',
-    layout: 'test',
-    galaxies: L(galaxies),
-    blackHoles: L(blackHoles),
-    cells,
-    tileAt: new Array(85).fill(-1),
-    placements: [],
-    hands: [{ ...TILE_COUNTS }, { ...TILE_COUNTS }],
-    toMove,
-    ply: 0,
-    vc: [zero, zero],
-    end: null,
-  };
+  return handMade({ cells, galaxies: L(galaxies), blackHoles: L(blackHoles), toMove });
 }
 
 /** Both counts, fast (union-find) and from scratch (flood fill), must agree. */
@@ -193,27 +180,11 @@ describe('OD-16/OD-17(b) the fast position merging groups', () => {
     ['the four on the right', [1, 2, 3, 4], [-3, -2, -1]],
   ])('%s', (_name, four, three) => {
     const galaxies = [...four, ...three].map(cellAt);
-    const cells = new Array(85).fill(-1) as OrionState['cells'];
+    const cells = new Array(85).fill(-1);
     for (const c of galaxies) cells[c] = 0;
-    const none = { S1: 0, P2: 0, D2: 0, L3: 0, V3: 0, T3: 0 };
-    const zero = { constellations: 0, galaxies: 0, blackHoles: 0, total: 0 };
-    const pos = OrionPosition.fromState({
-      game: 'orion',
-      layout: 'test',
-      galaxies,
-      blackHoles: [],
-      cells,
-      tileAt: new Array(85).fill(-1),
-      placements: [],
-      hands: [
-        { ...none, S1: 1 },
-        { ...none, S1: 1 },
-      ],
-      toMove: 0,
-      ply: 7,
-      vc: [{ ...zero, galaxies: 1, total: 1 }, zero],
-      end: null,
-    });
+    const pos = OrionPosition.fromState(
+      handMade({ cells, galaxies, blackHoles: [], hands: [{ S1: 1 }, { S1: 1 }], ply: 7 }),
+    );
     expect(pos.vc(0).galaxies).toBe(1);
     pos.playId(placementOf({ tile: 'S1', cell: cellAt(0) }));
     expect(pos.vc(0)).toMatchObject({ galaxies: 1 });
