@@ -166,7 +166,11 @@ export async function runPuzzleCheck(
     let puzzle = job.puzzle;
     const known =
       job.status === 'running' &&
-      (await ctx.store.puzzles.get(puzzleId(job.game, job.setup, job.moves)).catch(() => null));
+      // A damaged record in the pool counts as none: the check runs. Redis failing gives the job back (below).
+      (await ctx.store.puzzles.get(puzzleId(job.game, job.setup, job.moves)).catch((e: unknown) => {
+        if (isCorruptRecordError(e)) return null;
+        throw e;
+      }));
     if (known) {
       // The same position from another game (an opening's blunder made twice), checked before: no deep search again.
       await store.finish(ref, owner, 'added');

@@ -446,6 +446,19 @@ describe('the puzzle check sweep: who holds a job, and how many at once', () => 
     expect(p.logs.filter((x) => x.msg === 'puzzle from a finished game: in the pool already')).toHaveLength(1);
   });
 
+  it('checks a candidate whose position has a damaged record in the pool, as if it had none', async () => {
+    await m.store.redis.set(`${m.prefix}puzzle:{puzzles}:${positionId(3)}`, '{"not":"a puzzle"}');
+    const g = await finished(4);
+    await queuePuzzleChecks(recorder().ctx, g, plies(4, [3]));
+    const l = checkLane();
+    const p = proc(l);
+    await m.store.processes.beat(p.ctx.instanceId, 60_000);
+    expect(await sweepPuzzleChecks(p.ctx)).toBe(1);
+    await settleAll(p);
+    expect(l.checked).toEqual([3]);
+    expect(await jobOf(g.id, 3)).toMatchObject({ status: 'added' });
+  });
+
   /** A process whose first review's grading is held until `release()`: its job waits in the store meanwhile. */
   async function holdingAReview(): Promise<{ p: Harness; l: ReturnType<typeof checkLane>; release: () => void }> {
     let grading: (() => void) | null = null;
