@@ -1,7 +1,9 @@
 // Board PNGs, standings tables and replay GIFs drawn in worker threads (product: nothing blocks
 // other games; a 156-ply Exxit film is ~6 s of canvas work). A few reused
 // workers, one per core up to 4; boards go to the least busy worker, films
-// are capped below the worker count so a free worker is left for boards; a
+// are capped below the worker count so a free worker is left for boards, and
+// background pictures (a review's, posted when it is ready) are drawn one at a
+// time so a player's board never queues behind a batch of them; a
 // timeout per job; a crashed worker replaced. If workers cannot start, the
 // image is drawn in-process instead, so it is never lost to the pool.
 import { availableParallelism } from 'node:os';
@@ -60,9 +62,40 @@ interface Slot {
   worker: Worker;
   ready: Promise<boolean>;
   jobs: Map<number, Job>;
+  /** Films and background pictures being drawn here: boards go elsewhere when they can. */
   replays: number;
+  background: number;
   booted: boolean;
 }
+
+/** How a picture is queued: `background` (nobody is waiting on it as on a move's board) waits for a turn. */
+export interface Pooling {
+  background?: boolean;
+}
+
+/** At most `max` holders at once; the others wait in order (or fail when the pool closes). */
+class Gate {
+  private running = 0;
+  private waiters: { go(): void; fail(e: Error): void }[] = [];
+  constructor(private readonly max: number) {}
+
+  async enter(): Promise<void> {
+    if (this.running >= this.max) await new Promise<void>((go, fail) => this.waiters.push({ go, fail }));
+    this.running++;
+  }
+
+  leave(): void {
+    this.running--;
+    this.waiters.shift()?.go();
+  }
+
+  fail(e: Error): void {
+    for (const w of this.waiters.splice(0)) w.fail(e);
+  }
+}
+
+/** A worker's weight for a board, a standings table or a picture: its jobs, a film or a background picture as many. */
+const boardLoad = (s: Slot): number => s.jobs.size + 100 * (s.replays + s.background);
 
 export interface RenderPoolOptions {
   /** Workers (default one per core, up to 4). */
@@ -77,16 +110,16 @@ export class RenderPool {
   private closed = false;
   private failures = 0;
   private readonly size: number;
-  private readonly maxReplays: number;
-  private replaysRunning = 0;
-  private replayWaiters: { go(): void; fail(e: Error): void }[] = [];
+  private readonly films: Gate;
+  /** Background pictures: one at a time, so a board never waits behind more than one. */
+  private readonly backgroundGate = new Gate(1);
 
   // One worker per core (up to 4): the main thread only routes and waits, so
   // under a burst of moves every core draws (bench:bot, 50 games, 1 s think:
   // board p99 750 ms with one worker on 2 cores, 487 ms with two).
   constructor(opts: RenderPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(opts.size ?? Math.min(4, availableParallelism())));
-    this.maxReplays = Math.max(1, Math.floor(opts.maxReplays ?? this.size - 1));
+    this.films = new Gate(Math.max(1, Math.floor(opts.maxReplays ?? this.size - 1)));
   }
 
   /** False once workers have failed to boot repeatedly, or after close(): draw in-process instead. */
@@ -105,49 +138,62 @@ export class RenderPool {
   }
 
   board(game: GameId, state: unknown, opts?: BoardOptions): Promise<Buffer> {
-    // A worker drawing a film counts as very busy: boards go elsewhere when they can.
-    return this.run({ kind: 'board', game, state, opts }, (s) => s.jobs.size + 100 * s.replays);
+    return this.run({ kind: 'board', game, state, opts }, boardLoad);
   }
 
   /** A tournament's standings table: up to a second of canvas work for a large field, so off the main thread too. */
   standings(table: StandingsTable): Promise<Buffer> {
-    return this.run({ kind: 'standings', table }, (s) => s.jobs.size + 100 * s.replays);
+    return this.run({ kind: 'standings', table }, boardLoad);
   }
 
   /** A review's win-chance chart (src/render/review.ts): a board's worth of work, routed like one. */
-  winChart(game: GameId, chart: WinChart, opts?: WinChartOptions): Promise<Buffer> {
-    return this.run({ kind: 'winChart', game, chart, opts }, (s) => s.jobs.size + 100 * s.replays);
+  winChart(game: GameId, chart: WinChart, opts?: WinChartOptions, pooling: Pooling = {}): Promise<Buffer> {
+    return this.picture({ kind: 'winChart', game, chart, opts }, pooling);
   }
 
   /** A position with a review's moves drawn on it (src/render/review.ts), routed like a board. */
-  moveComparison(game: GameId, before: unknown, moves: ComparedMoves, opts?: MoveComparisonOptions): Promise<Buffer> {
-    return this.run({ kind: 'moveComparison', game, before, moves, opts }, (s) => s.jobs.size + 100 * s.replays);
+  moveComparison(
+    game: GameId,
+    before: unknown,
+    moves: ComparedMoves,
+    opts?: MoveComparisonOptions,
+    pooling: Pooling = {},
+  ): Promise<Buffer> {
+    return this.picture({ kind: 'moveComparison', game, before, moves, opts }, pooling);
   }
 
   async replay(game: GameId, setup: string, moves: string[], opts?: ReplayOptions): Promise<Buffer> {
-    if (this.replaysRunning >= this.maxReplays) {
-      await new Promise<void>((go, fail) => this.replayWaiters.push({ go, fail }));
-    }
-    this.replaysRunning++;
+    await this.films.enter();
     try {
-      return await this.run({ kind: 'replay', game, setup, moves, opts }, (s) => 100 * s.replays + s.jobs.size);
+      const film = (s: Slot): number => 100 * s.replays + s.jobs.size;
+      return await this.run({ kind: 'replay', game, setup, moves, opts }, film, 'replays');
     } finally {
-      this.replaysRunning--;
-      this.replayWaiters.shift()?.go();
+      this.films.leave();
     }
   }
 
-  private async run(body: JobBody, load: (s: Slot) => number): Promise<Buffer> {
+  /** A picture asked for now (a puzzle's answer) is routed like a board; a background one waits for its turn. */
+  private async picture(body: JobBody, pooling: Pooling): Promise<Buffer> {
+    if (!pooling.background) return this.run(body, boardLoad);
+    await this.backgroundGate.enter();
+    try {
+      return await this.run(body, boardLoad, 'background');
+    } finally {
+      this.backgroundGate.leave();
+    }
+  }
+
+  /** `heavy`: counted on its worker while drawn, so boards go elsewhere when they can. */
+  private async run(body: JobBody, load: (s: Slot) => number, heavy?: 'replays' | 'background'): Promise<Buffer> {
     if (!this.usable) throw new RenderPoolUnavailable('the render pool is not available');
     this.warm();
     const slot = this.slots.reduce((a, b) => (load(b) < load(a) ? b : a));
-    const replay = body.kind === 'replay';
-    if (replay) slot.replays++;
+    if (heavy) slot[heavy]++;
     try {
       if (!(await slot.ready)) throw new RenderPoolUnavailable('render worker failed to start');
       return await this.post(slot, body);
     } finally {
-      if (replay) slot.replays--;
+      if (heavy) slot[heavy]--;
     }
   }
 
@@ -181,6 +227,7 @@ export class RenderPool {
       ready: new Promise<boolean>((r) => (markReady = r)),
       jobs: new Map(),
       replays: 0,
+      background: 0,
       booted: false,
     };
     this.slots.push(slot);
@@ -215,7 +262,8 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.replayWaiters.splice(0)) w.fail(new RenderPoolUnavailable('the render pool is closed'));
+    for (const gate of [this.films, this.backgroundGate])
+      gate.fail(new RenderPoolUnavailable('the render pool is closed'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     this.slots = [];
   }
@@ -276,23 +324,33 @@ export function renderStandingsPooled(table: StandingsTable): Promise<Buffer> {
   );
 }
 
-/** renderWinChart (src/render/review.ts) in a worker thread: same arguments, same PNG, same errors. */
-export function renderWinChartPooled(game: GameId, chart: WinChart, opts: WinChartOptions = {}): Promise<Buffer> {
+/**
+ * renderWinChart (src/render/review.ts) in a worker thread: same arguments, same PNG, same errors; `background`: after
+ * the boards, one at a time.
+ */
+export function renderWinChartPooled(
+  game: GameId,
+  chart: WinChart,
+  { background, ...opts }: WinChartOptions & Pooling = {},
+): Promise<Buffer> {
   return pooled(
-    (p) => p.winChart(game, chart, opts),
+    (p) => p.winChart(game, chart, opts, { background }),
     async () => (await import('./review.js')).renderWinChart(game, chart, opts),
   );
 }
 
-/** renderMoveComparison (src/render/review.ts) in a worker thread: same arguments, same PNG, same errors. */
+/**
+ * renderMoveComparison (src/render/review.ts) in a worker thread: same arguments, same PNG, same errors; `background`:
+ * after the boards, one at a time (a review's post; a puzzle's answer is asked for now).
+ */
 export function renderMoveComparisonPooled(
   game: GameId,
   before: unknown,
   moves: ComparedMoves,
-  opts: MoveComparisonOptions = {},
+  { background, ...opts }: MoveComparisonOptions & Pooling = {},
 ): Promise<Buffer> {
   return pooled(
-    (p) => p.moveComparison(game, before, moves, opts),
+    (p) => p.moveComparison(game, before, moves, opts, { background }),
     async () => (await import('./review.js')).renderMoveComparison(game, before, moves, opts),
   );
 }

@@ -8,7 +8,12 @@ import { getGame } from '../../src/engine/index.js';
 import { replay } from '../../src/engine/replay.js';
 import { catalogueKeys, format } from '../../src/i18n/catalogue.js';
 import { BOARD_SIZE, renderBoard } from '../../src/render/index.js';
-import { closeRenderPool, renderMoveComparisonPooled, renderWinChartPooled } from '../../src/render/pool.js';
+import {
+  closeRenderPool,
+  RenderPool,
+  renderMoveComparisonPooled,
+  renderWinChartPooled,
+} from '../../src/render/pool.js';
 import {
   CHART_HEIGHT,
   CHART_WIDTH,
@@ -213,5 +218,44 @@ describe('pooled review pictures', () => {
     await expect(renderMoveComparisonPooled('exxit', position('exxit').before, { played: 'D Z NW' })).rejects.toThrow(
       /played move "D Z NW"/,
     );
+    // The same bytes when drawn in the background (the option is the pool's, not the renderer's).
+    const { before, a, b } = position('orion');
+    const [bg, fg] = await Promise.all([
+      renderMoveComparisonPooled('orion', before, { played: a, better: b }, { background: true }),
+      renderMoveComparison('orion', before, { played: a, better: b }),
+    ]);
+    expect(bg.equals(fg)).toBe(true);
+  }, 60_000);
+
+  it("a review's background pictures are drawn one at a time, in order; a board asked meanwhile goes to the free worker", async () => {
+    const pool = new RenderPool({ size: 2 });
+    try {
+      const { before, a, b } = position('orion');
+      await Promise.all([pool.board('orion', before), pool.board('orion', before)]); // both workers booted
+      const slots = (pool as unknown as { slots: { jobs: Map<number, unknown> }[] }).slots;
+      const held = (): number[] => slots.map((s) => s.jobs.size);
+      const done: string[] = [];
+      const pictures = Array.from({ length: 6 }, (_, i) =>
+        pool
+          .moveComparison('orion', before, { played: a, better: b }, {}, { background: true })
+          .then(() => void done.push(`picture ${i}`)),
+      );
+      await new Promise((r) => setImmediate(r));
+      // Sent all at once, three would be held by each worker, and a board would queue behind three of them.
+      expect(held().reduce((x, y) => x + y)).toBe(1);
+      const drawing = held().indexOf(1);
+      const boards = [pool.board('orion', before)];
+      await new Promise((r) => setImmediate(r));
+      expect(held()).toEqual([1, 1]);
+      // A second board too, though the other worker is busy with the first: a picture counts as more.
+      boards.push(pool.board('orion', before));
+      await new Promise((r) => setImmediate(r));
+      expect(held()[drawing]).toBe(1);
+      await Promise.all(boards);
+      await Promise.all(pictures);
+      expect(done).toEqual(Array.from({ length: 6 }, (_, i) => `picture ${i}`));
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 });

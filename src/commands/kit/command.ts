@@ -36,14 +36,15 @@ export type RenderReplay = (
 export type RenderWinChart = (
   game: GameId,
   chart: { chances: number[]; marks: { ply: number; side: 0 | 1; grade: 'inaccuracy' | 'mistake' | 'blunder' }[] },
-  opts: { locale?: Locale; players?: [string, string] },
+  opts: { locale?: Locale; players?: [string, string]; background?: boolean },
 ) => Promise<Buffer>;
 /** A position with the move played and the better one drawn on it (src/render renderMoveComparison). */
 export type RenderMoveComparison = (
   game: GameId,
   before: unknown,
   moves: { played?: string; better?: string },
-  opts: { players?: [string, string]; locale?: Locale },
+  /** `background`: nobody waits on it now (a review's post): drawn after the players' boards, one at a time. */
+  opts: { players?: [string, string]; locale?: Locale; background?: boolean },
 ) => Promise<Buffer>;
 
 /** What every handler gets: the match layer's context plus the Discord client and the renderers. */

@@ -124,7 +124,7 @@ export async function reviewPayload(ctx: CommandContext, post: ReviewPost): Prom
       rec,
       fileName(rec, 'chart'),
       t(locale, 'reviewPost.chartAlt', { side: sideMsg(rec.game, 0), game }),
-      () => ctx.renderWinChart(rec.game, { chances: review.chances, marks }, { locale, players }),
+      () => ctx.renderWinChart(rec.game, { chances: review.chances, marks }, { locale, players, background: true }),
     ),
     ...moments.map((m) =>
       picture(
@@ -142,7 +142,7 @@ export async function reviewPayload(ctx: CommandContext, post: ReviewPost): Prom
             rec.game,
             m.before,
             { played: m.ply.played, better: m.ply.best },
-            { players, locale },
+            { players, locale, background: true },
           ),
       ),
     ),
