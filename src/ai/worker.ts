@@ -1,7 +1,6 @@
 // An AI worker thread: runs one search at a time for the pool (pool.ts).
 // Bad input is answered with an error message, never a crash.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,8 +15,6 @@ if (!port) throw new Error('src/ai/worker.ts runs only as a worker thread');
 
 /** The lowest scheduling priority (the highest nice value). */
 const BACKGROUND_NICE = 19;
-/** Linux's SCHED_IDLE policy, as /proc/<tid>/stat's 41st field shows it. */
-const SCHED_IDLE = 5;
 
 /**
  * A background worker (long searches: expert) yields the CPU to everything
@@ -27,13 +24,6 @@ const SCHED_IDLE = 5;
  * is lowered, not the bot's. Elsewhere (no /proc, or a platform where the
  * priority is per process) the worker runs at normal priority and says so:
  * lowering the process would slow the bot's own event loop.
- *
- * Then the thread asks for the idle scheduling class (SCHED_IDLE, with
- * util-linux's chrt: Node has no call for it). Nice 19 alone still lets a
- * search keep its core for a few milliseconds after a player's move wakes the
- * bot, several times per move (bench:review --delivery: board p99 +70 % while
- * ten reviews ran); an idle-class thread gives way at once. Without chrt the
- * thread stays at nice 19 and the report says so.
  */
 function lowerPriority(): PriorityReport {
   let tid: number;
@@ -46,23 +36,12 @@ function lowerPriority(): PriorityReport {
   try {
     setPriority(tid, BACKGROUND_NICE);
     const nice = getPriority(tid);
-    if (nice !== BACKGROUND_NICE) return { lowered: false, detail: `thread ${tid} still at nice ${nice}` };
+    return nice === BACKGROUND_NICE
+      ? { lowered: true, detail: `thread ${tid} at nice ${nice}` }
+      : { lowered: false, detail: `thread ${tid} still at nice ${nice}` };
   } catch (e) {
     return { lowered: false, detail: `could not lower thread ${tid}: ${(e as Error).message}` };
   }
-  return { lowered: true, detail: `thread ${tid} at nice ${BACKGROUND_NICE}, ${idleClass(tid)}` };
-}
-
-/** Puts thread `tid` (this one) in the idle scheduling class; says whether it is there. */
-function idleClass(tid: number): string {
-  try {
-    execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5_000 });
-  } catch (e) {
-    return `not in the idle class (chrt: ${(e as Error).message.split('\n')[0]})`;
-  }
-  // The policy is the 41st field, the 39th after the command name's closing parenthesis.
-  const policy = Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ')[38]);
-  return policy === SCHED_IDLE ? 'idle class' : `not in the idle class (policy ${policy})`;
 }
 
 function answer(job: AiJob): WorkerMessage {
