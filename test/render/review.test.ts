@@ -227,13 +227,24 @@ describe('pooled review pictures', () => {
     expect(bg.equals(fg)).toBe(true);
   }, 60_000);
 
-  it("a review's background pictures are drawn one at a time, in order; a board asked meanwhile goes to the free worker", async () => {
+  it("a review's background pictures are drawn one at a time, in order; a board asked meanwhile goes to a worker without one", async () => {
     const pool = new RenderPool({ size: 2 });
     try {
       const { before, a, b } = position('orion');
       await Promise.all([pool.board('orion', before), pool.board('orion', before)]); // both workers booted
-      const slots = (pool as unknown as { slots: { jobs: Map<number, unknown> }[] }).slots;
-      const held = (): number[] => slots.map((s) => s.jobs.size);
+      type Slot = { jobs: Map<number, unknown>; background: number; worker: { postMessage(m: unknown): void } };
+      const slots = (pool as unknown as { slots: Slot[] }).slots;
+      expect(slots).toHaveLength(2);
+      // What each job found when it was handed to its worker (no timing: read at the hand-over itself).
+      const posts: { kind: string; pictures: number; here: number }[] = [];
+      for (const slot of slots) {
+        const send = slot.worker.postMessage.bind(slot.worker);
+        slot.worker.postMessage = (m: unknown) => {
+          const kind = (m as { kind: string }).kind;
+          posts.push({ kind, pictures: slots.reduce((n, s) => n + s.background, 0), here: slot.background });
+          send(m);
+        };
+      }
       const done: string[] = [];
       const pictures = Array.from({ length: 6 }, (_, i) =>
         pool
@@ -241,18 +252,13 @@ describe('pooled review pictures', () => {
           .then(() => void done.push(`picture ${i}`)),
       );
       await new Promise((r) => setImmediate(r));
-      // Sent all at once, three would be held by each worker, and a board would queue behind three of them.
-      expect(held().reduce((x, y) => x + y)).toBe(1);
-      const drawing = held().indexOf(1);
-      const boards = [pool.board('orion', before)];
-      await new Promise((r) => setImmediate(r));
-      expect(held()).toEqual([1, 1]);
-      // A second board too, though the other worker is busy with the first: a picture counts as more.
-      boards.push(pool.board('orion', before));
-      await new Promise((r) => setImmediate(r));
-      expect(held()[drawing]).toBe(1);
-      await Promise.all(boards);
-      await Promise.all(pictures);
+      await Promise.all([pool.board('orion', before), ...pictures]);
+      const drawn = posts.filter((p) => p.kind === 'moveComparison');
+      expect(drawn).toHaveLength(6);
+      // Sent all at once, up to six would be held at once, three on each worker.
+      for (const p of drawn) expect(p.pictures).toBe(1);
+      const board = posts.find((p) => p.kind === 'board');
+      expect(board?.here).toBe(0);
       expect(done).toEqual(Array.from({ length: 6 }, (_, i) => `picture ${i}`));
     } finally {
       await pool.close();
