@@ -62,7 +62,7 @@ interface Slot {
   worker: Worker;
   ready: Promise<boolean>;
   jobs: Map<number, Job>;
-  /** Films and background pictures being drawn here: boards go elsewhere when they can. */
+  /** Films being drawn here, and background pictures: boards go elsewhere when they can (boardLoad). */
   replays: number;
   background: number;
   booted: boolean;
