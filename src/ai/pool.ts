@@ -8,11 +8,8 @@
 // the lowest OS priority for long work (expert's 10 s searches, post-game
 // reviews, puzzle checks), so it never takes CPU from a player's move or from
 // hard's answer, and uses every core nothing else wants.
-import { type ChildProcess, fork } from 'node:child_process';
-import type { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/game.js';
 import { isLevel, levelParams, type Level } from '../engine/ai/levels.js';
@@ -31,12 +28,6 @@ export interface AiPoolOptions {
   entry?: URL;
   /** Background lane: each worker lowers its own thread's OS priority (worker.ts). */
   background?: boolean;
-  /**
-   * Each worker a child process of its own rather than a thread of this one (the background lane's default): its
-   * garbage collector and V8's helper threads are then its own, lowered with it, where a worker thread's share the
-   * bot's at normal priority and its heap's memory map; the messages only cross a pipe (a review's ply: a few kB).
-   */
-  processes?: boolean;
 }
 
 export interface ThinkOptions {
@@ -79,84 +70,8 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-/** A worker as the pool drives it, a thread or a child process alike. */
-interface WorkerHost {
-  /** Sends a job; throws when it cannot be cloned (functions, symbols...). */
-  send(job: WorkerJob): void;
-  ref(): void;
-  unref(): void;
-  /** Stops it now (a stuck search included); 'exit' follows. */
-  kill(): void;
-  onMessage(l: (m: WorkerMessage) => void): void;
-  onError(l: (e: Error) => void): void;
-  /** Called once when it has exited (at once if it already has), with what it printed of a crash if anything. */
-  onExit(l: (code: number, crash: string | null) => void): void;
-}
-
-function threadHost(entry: URL, background: boolean): WorkerHost {
-  const w = new Worker(BOOT, { workerData: { entry: entry.href, background } });
-  return {
-    send: (job) => w.postMessage(job),
-    ref: () => w.ref(),
-    unref: () => w.unref(),
-    kill: () => void w.terminate(),
-    onMessage: (l) => void w.on('message', l),
-    onError: (l) => void w.on('error', l),
-    onExit: (l) => void w.once('exit', (code) => l(code, null)),
-  };
-}
-
-function processHost(entry: URL, background: boolean): WorkerHost {
-  // No execArgv of ours (a tsx or vitest loader): worker-boot.mjs loads TypeScript itself. 'advanced' serialization
-  // clones as postMessage does; an uncloneable job throws at send() as it would there.
-  const child: ChildProcess = fork(fileURLToPath(BOOT), [JSON.stringify({ entry: entry.href, background })], {
-    execArgv: [],
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-  });
-  // Its stderr goes on to ours, as a thread's does; what a crash prints (an uncaught error's stack) also names it in
-  // the rejection, as a thread's 'error' event does.
-  let errTail = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (d: string) => {
-    process.stderr.write(d);
-    errTail = (errTail + d).slice(-4_096);
-  });
-  const crash = (): string | null =>
-    errTail
-      .split('\n')
-      .map((l) => l.trim())
-      .find((l) => /^[A-Za-z]*Error\b/.test(l)) ?? null;
-  // 'close': it has exited and its stderr is read to the end.
-  let exitCode: number | null = null;
-  child.once('close', (code) => {
-    exitCode = code ?? 1;
-  });
-  const handles = [child, child.channel, child.stderr as Socket | null];
-  return {
-    send: (job) => {
-      if (!child.connected) throw new AiError('the AI worker process is gone');
-      child.send(job);
-    },
-    // The channel and the stderr pipe hold the event loop as the process does: all follow the pool's ref/unref.
-    ref: () => handles.forEach((h) => h?.ref()),
-    unref: () => handles.forEach((h) => h?.unref()),
-    kill: () => {
-      if (exitCode === null) child.kill('SIGKILL');
-    },
-    onMessage: (l) => void child.on('message', l as (m: unknown) => void),
-    onError: (l) => void child.on('error', l),
-    onExit: (l) => {
-      const report = (code: number): void => l(code, code === 0 ? null : crash());
-      const code = exitCode;
-      if (code !== null) queueMicrotask(() => report(code));
-      else child.once('close', (c) => report(c ?? 1));
-    },
-  };
-}
-
 interface Slot {
-  worker: WorkerHost;
+  worker: Worker;
   ready: boolean;
   pending: Pending | null;
   timer: NodeJS.Timeout | null;
@@ -177,7 +92,6 @@ export class AiPool {
   private readonly maxQueue: number;
   private readonly entry: URL;
   private readonly background: boolean;
-  private readonly processes: boolean;
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private nextId = 1;
@@ -193,7 +107,6 @@ export class AiPool {
     this.maxQueue = opts.maxQueue ?? 64;
     this.entry = opts.entry ?? ENTRY;
     this.background = opts.background ?? false;
-    this.processes = opts.processes ?? false;
   }
 
   /** Runs one search in a worker; rejects with an AiError on bad input, timeout or a worker crash. */
@@ -347,18 +260,15 @@ export class AiPool {
   }
 
   private spawn(): void {
-    const worker = (this.processes ? processHost : threadHost)(this.entry, this.background);
+    const worker = new Worker(BOOT, { workerData: { entry: this.entry.href, background: this.background } });
     worker.unref(); // pump() refs it while a job waits on it
     const slot: Slot = { worker, ready: false, pending: null, timer: null, lastError: null };
     this.slots.push(slot);
-    worker.onMessage((m) => this.onMessage(slot, m));
-    worker.onError((e) => {
+    worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
+    worker.on('error', (e: Error) => {
       slot.lastError = `the AI worker crashed: ${e?.message ?? String(e)}`;
     });
-    worker.onExit((code, crash) => {
-      if (crash) slot.lastError ??= `the AI worker crashed: ${crash}`;
-      this.onExit(slot, code);
-    });
+    worker.on('exit', (code) => this.onExit(slot, code));
   }
 
   private dispatch(slot: Slot, p: Pending): void {
@@ -366,10 +276,10 @@ export class AiPool {
     p.startedAt = performance.now();
     slot.timer = setTimeout(() => {
       slot.lastError = `the AI did not answer within ${p.timeoutMs} ms`;
-      slot.worker.kill();
+      void slot.worker.terminate();
     }, p.timeoutMs);
     try {
-      slot.worker.send(p.job);
+      slot.worker.postMessage(p.job);
     } catch (e) {
       // A state that cannot be cloned (functions, symbols...): refuse the job, keep the worker.
       this.settle(slot);
@@ -423,8 +333,8 @@ export class AiPool {
   private stop(slot: Slot, why: string): Promise<void> {
     slot.lastError = why;
     return new Promise((resolve) => {
-      slot.worker.onExit(() => resolve());
-      slot.worker.kill();
+      slot.worker.once('exit', () => resolve());
+      void slot.worker.terminate();
     });
   }
 }
@@ -470,7 +380,6 @@ export class AiLanes {
     return (this.background ??= new AiPool({
       size: this.backgroundWorkers,
       background: true,
-      processes: true,
       ...this.opts.background,
     }));
   }

@@ -7,11 +7,10 @@
 // HEXMATE_COMPILED_WORKERS=1 says dist/ is a fresh build of src/ (npm test's setup sets it once it has built dist/):
 // an entry in src/ is then imported from its compiled twin in dist/, the very code `npm start` runs. Booting through
 // tsx costs a worker about three times the CPU (~0.5 s against ~0.17 s), and the tests start dozens of workers.
-// Shared: src/ai/pool.ts, src/render/pool.ts and scripts/engine-match.ts boot their workers with it. The AI's
-// background lane forks it as a child process instead: the same data comes as its first argument, JSON.
-import { isMainThread, workerData } from 'node:worker_threads';
+// Shared: src/ai/pool.ts, src/render/pool.ts and scripts/engine-match.ts boot their workers with it.
+import { workerData } from 'node:worker_threads';
 
-const entry = String(isMainThread ? JSON.parse(process.argv[2] ?? '{}').entry : workerData.entry);
+const entry = String(workerData.entry);
 const src = new URL('../', import.meta.url).href;
 if (process.env.HEXMATE_COMPILED_WORKERS === '1' && entry.startsWith(src) && entry.endsWith('.ts')) {
   await import(new URL(`../../dist/${entry.slice(src.length, -'.ts'.length)}.js`, import.meta.url).href);

@@ -1,16 +1,17 @@
-// An AI worker: runs one search at a time for the pool (pool.ts), as a worker thread or (the background lane) a
-// child process of its own. Bad input is answered with an error message, never a crash.
-import { readdirSync, readlinkSync } from 'node:fs';
+// An AI worker thread: runs one search at a time for the pool (pool.ts).
+// Bad input is answered with an error message, never a crash.
+import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
 import { chooseMove, isLevel } from '../engine/ai/index.js';
 import { errorText, getGame, isGameId } from '../engine/index.js';
 import { checkPuzzle, puzzleFoundBy } from '../engine/puzzle.js';
 import { reviewPly } from '../engine/review.js';
 import type { AiJob, PriorityReport, PuzzleCheckJob, ReviewPlyJob, WorkerJob, WorkerMessage } from './protocol.js';
-import { workerPort } from './worker-port.js';
 
-const port = workerPort();
+const port = parentPort;
+if (!port) throw new Error('src/ai/worker.ts runs only as a worker thread');
 
 /** The lowest scheduling priority (the highest nice value). */
 const BACKGROUND_NICE = 19;
@@ -24,7 +25,7 @@ const BACKGROUND_NICE = 19;
  * priority is per process) the worker runs at normal priority and says so:
  * lowering the process would slow the bot's own event loop.
  */
-function lowerThreadPriority(): PriorityReport {
+function lowerPriority(): PriorityReport {
   let tid: number;
   try {
     tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
@@ -41,38 +42,6 @@ function lowerThreadPriority(): PriorityReport {
   } catch (e) {
     return { lowered: false, detail: `could not lower thread ${tid}: ${(e as Error).message}` };
   }
-}
-
-/**
- * A background worker in a process of its own lowers every thread of it: the search's, and V8's and libuv's helpers
- * (the garbage collector's among them), which on Linux each have their own nice value; threads started later inherit
- * it. Where there is no /proc, the process's priority is the one to lower (per process there).
- */
-function lowerProcessPriority(): PriorityReport {
-  let tids: number[];
-  try {
-    tids = readdirSync('/proc/self/task').map(Number);
-  } catch {
-    try {
-      setPriority(BACKGROUND_NICE);
-      return { lowered: getPriority() === BACKGROUND_NICE, detail: `process ${process.pid} at nice ${getPriority()}` };
-    } catch (e) {
-      return { lowered: false, detail: `could not lower process ${process.pid}: ${(e as Error).message}` };
-    }
-  }
-  const failed: string[] = [];
-  for (const tid of tids) {
-    try {
-      setPriority(tid, BACKGROUND_NICE);
-      if (getPriority(tid) !== BACKGROUND_NICE) failed.push(`${tid} still at nice ${getPriority(tid)}`);
-    } catch (e) {
-      // A helper thread may have ended meanwhile: only a live one at another priority is a failure.
-      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') failed.push(`${tid}: ${(e as Error).message}`);
-    }
-  }
-  return failed.length === 0
-    ? { lowered: true, detail: `process ${process.pid}: its ${tids.length} threads at nice ${BACKGROUND_NICE}` }
-    : { lowered: false, detail: `process ${process.pid}: thread ${failed.join(', ')}` };
 }
 
 function answer(job: AiJob): WorkerMessage {
@@ -137,8 +106,7 @@ function puzzle(job: PuzzleCheckJob): WorkerMessage {
   return { type: 'puzzle', id, ok: true, verdict };
 }
 
-port.onMessage((raw) => {
-  const job = raw as WorkerJob;
+port.on('message', (job: WorkerJob) => {
   let reply: WorkerMessage;
   try {
     reply = job?.kind === 'review' ? grade(job) : job?.kind === 'puzzle' ? puzzle(job) : answer(job);
@@ -150,8 +118,7 @@ port.onMessage((raw) => {
       error: `AI search failed: ${(e as Error)?.message ?? String(e)}`,
     };
   }
-  port.post(reply);
+  port.postMessage(reply);
 });
-const background = port.data.background === true;
-const priority = background ? (port.process ? lowerProcessPriority() : lowerThreadPriority()) : null;
-port.post({ type: 'ready', ...(priority ? { priority } : {}) } satisfies WorkerMessage);
+const background = (workerData as { background?: unknown } | null)?.background === true;
+port.postMessage({ type: 'ready', ...(background ? { priority: lowerPriority() } : {}) } satisfies WorkerMessage);

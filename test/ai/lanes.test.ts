@@ -3,11 +3,7 @@
 // hold up a hard search asked for later; several reviews are graded at once
 // there; a queued job's timeout starts only when its worker takes
 // it; the pool says how long a new job would wait.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { getPriority, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { AiLanes, AiPool } from '../../src/ai/pool.js';
@@ -86,7 +82,7 @@ describe('AiLanes (fixture workers)', () => {
     );
     expect(lanes.backgroundWorkers).toBe(2);
     // Each ply waits until both have started: one worker would answer the first alone (after 5 s) as "@1".
-    const meet = join(mkdtempSync(join(tmpdir(), 'hexmate-meet-')), 'count');
+    const meet = new SharedArrayBuffer(4);
     const plies = await Promise.all([0, 1].map((n) => lanes.reviewPly('orion', { meet, meetOf: 2 }, `r${n}`, n, 1)));
     expect(plies.map((p) => p.played)).toEqual(['r0@2', 'r1@2']);
     expect(lanes.lane('expert').workers).toBe(2);
@@ -151,116 +147,5 @@ describe('the background lane (real worker)', () => {
       expect(pool.priority).toEqual({ lowered: true, detail: expect.stringMatching(/nice 19$/) });
     else expect(pool.priority).toMatchObject({ lowered: false });
     expect(getPriority()).toBe(before);
-  });
-});
-
-/** Whether a process is alive (signal 0 only asks). */
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until(what: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
-    if (what()) return true;
-  return what();
-}
-
-describe('the background lane’s workers are child processes (fixture worker)', () => {
-  it('runs the background lane in processes of its own, the foreground in threads of this one', async () => {
-    const lanes = track(
-      new AiLanes({ foreground: { size: 1, entry: FIXTURE }, background: { size: 1, entry: FIXTURE } }),
-    );
-    const back = Number((await lanes.reviewPly('orion', { pid: true }, '', 0, 1)).played);
-    const fore = Number((await lanes.think('orion', { pid: true }, 'hard', 1)).move);
-    expect(fore).toBe(process.pid);
-    expect(back).not.toBe(process.pid);
-    expect(alive(back)).toBe(true);
-    await lanes.close();
-    expect(await until(() => !alive(back), 5_000)).toBe(true);
-  });
-
-  it('replaces a crashed or stuck worker process and rejects only the job it held', async () => {
-    const pool = track(new AiPool({ size: 1, entry: FIXTURE, processes: true, graceMs: 0 }));
-    const first = Number((await pool.think('exxit', { pid: true }, 'easy', 1)).move);
-    await expect(pool.think('exxit', { crash: true }, 'easy', 1)).rejects.toThrow(/stopped|crashed/);
-    const second = Number((await pool.think('exxit', { pid: true }, 'easy', 1)).move);
-    expect(second).not.toBe(first);
-    expect(alive(first)).toBe(false);
-    // A search that never answers: its process is killed at the cap, and the queue goes on in a fresh one.
-    const stuck = pool.think('exxit', { hang: true }, 'easy', 1);
-    const next = pool.think('exxit', { pid: true }, 'easy', 1);
-    await expect(stuck).rejects.toThrow(/did not answer/);
-    const third = Number((await next).move);
-    expect(third).not.toBe(second);
-    expect(await until(() => !alive(second), 5_000)).toBe(true);
-  });
-
-  it('refuses a job that cannot be sent, and keeps its worker', async () => {
-    const pool = track(new AiPool({ size: 1, entry: FIXTURE, processes: true }));
-    const pid = Number((await pool.think('exxit', { pid: true }, 'easy', 1)).move);
-    await expect(pool.think('exxit', { f: () => 1 }, 'easy', 1)).rejects.toThrow(/cannot be sent/);
-    expect(Number((await pool.think('exxit', { pid: true }, 'easy', 1)).move)).toBe(pid);
-  });
-
-  it('leaves no worker process behind when the pool’s process is killed with SIGKILL', async () => {
-    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const parent = spawn(tsx, [fileURLToPath(new URL('./fixtures/orphan-script.ts', import.meta.url))], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const worker = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      parent.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /worker (\d+)\n/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      parent.once('exit', (code) => reject(new Error(`the script exited (${code}) before its worker answered`)));
-    });
-    expect(alive(worker)).toBe(true);
-    // tsx runs the script in a child of its own: kill that whole group, as kill -9 of the bot would leave its pool.
-    const exited = new Promise((r) => parent.once('exit', r));
-    process.kill(parent.pid!, 'SIGKILL');
-    for (const pid of childrenOf(parent.pid!)) if (pid !== worker) process.kill(pid, 'SIGKILL');
-    await exited;
-    expect(await until(() => !alive(worker), 10_000)).toBe(true);
-  });
-});
-
-/** The ids of a process's children (Linux /proc; none elsewhere). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
-
-describe('the background lane in a process of its own (real worker)', () => {
-  it('lowers every thread of its process to the lowest priority (Linux), not this process; grades a ply', async () => {
-    const before = getPriority();
-    const pool = track(new AiPool({ size: 1, background: true, processes: true }));
-    const orion = getGame('orion');
-    const s0 = must(orion.initial('preset1'));
-    const ply = await pool.reviewPly('orion', s0, 'V3 F8 NW R', 0, 1);
-    expect(ply).toMatchObject({ ply: 0, played: 'V3 F8 NW R', forced: false });
-    expect(ply.accuracy).toBeGreaterThanOrEqual(0);
-    expect(getPriority()).toBe(before);
-    if (process.platform !== 'linux') return expect(pool.priority).toMatchObject({ lowered: false });
-    expect(pool.priority).toMatchObject({ lowered: true });
-    const pid = Number(/process (\d+)/.exec(pool.priority!.detail)![1]);
-    expect(pid).not.toBe(process.pid);
-    // Every thread of it, V8's helpers too (field 19 of a thread's stat is its nice value).
-    const nices = readdirSync(`/proc/${pid}/task`).map((tid) =>
-      Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
-    );
-    expect(nices.length).toBeGreaterThan(3);
-    expect(new Set(nices)).toEqual(new Set([19]));
   });
 });
