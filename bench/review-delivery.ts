@@ -1,18 +1,24 @@
-// The review's delivery (issue 20), printed, not asserted: 10 games ending at
-// once through the real bot (npm start's entry, its own process, reviews on,
-// graded in the AI's background lane) — the time from each game's end to its
-// review posted in its thread (p50 / p95) — and the players' move answers
-// (INTERACTION_CREATE → the board reply, p50 / p99) of other games played
-// before the reviews (none running) and while they run.
-// Run: npm run bench:review -- --delivery [--ending 10 --games 20 --think 1000] (BENCH_BOT_LOG=info shows the bot's
-// log: each review graded and posted, with its time). The machinery is bench/bot.ts's: the stand-in in this
-// process, its players thinking 0.5–1.5 × --think ms, Orion Duel's first ending (its 18th placement ends the game).
+// The review's delivery (issue 20), printed, not asserted: games ending at once through the real bot (npm start's
+// entry, its own process, reviews on, graded in the AI's background lane) — the time from each game's end to its
+// review posted in its thread (p50 / p95) — and the players' move answers (INTERACTION_CREATE → the board reply,
+// p50 / p99) of other games played all along, with no review running and while reviews run, and the AI's turns
+// (hard, the players' level: a player's move → the AI's board) in games against it played all along too.
+// The two conditions alternate (--cycles times: a quiet phase, then --ending games end at once and the phase lasts
+// until their reviews are all posted), so that both meet the host's same moods: on these shared machines a p99 moves
+// by tens of per cent between two runs a few minutes apart. A reply counts for a condition when it starts and ends
+// in it; one that straddles the change counts for neither.
+// Run: npm run bench:review -- --delivery [--ending 10 --games 20 --ai-games 2 --think 1000 --cycles 3 --quiet 30]
+// (BENCH_BOT_LOG=info
+// shows the bot's log). The machinery is bench/bot.ts's: the stand-in in this process, its players thinking
+// 0.5–1.5 × --think ms, Orion Duel's first ending (its 18th placement ends the game).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { makeRng } from '../src/engine/rng.js';
+import { getGame } from '../src/engine/index.js';
+import { makeRng, randInt } from '../src/engine/rng.js';
+import { openStore } from '../src/store/index.js';
 import {
   startFakeDiscord,
   type FakeChannel,
@@ -40,12 +46,18 @@ const loadLine = (): string =>
 export interface DeliveryOptions {
   /** Games that end at the same moment (their reviews are the load). */
   ending: number;
-  /** Other games whose moves are timed, before and while the reviews run. */
+  /** Other games whose moves are timed all along (each pair plays game after game). */
   games: number;
   /** Their players think 0.5–1.5 × this before each move, ms. */
   thinkMs: number;
   /** The bot's AI_BACKGROUND_WORKERS (absent: its default, one per core). */
   workers?: number;
+  /** Games against the hard AI played all along (a new one before each would end: it would be reviewed). */
+  aiGames: number;
+  /** Quiet phase, then reviews phase, this many times. */
+  cycles: number;
+  /** A quiet phase's length, ms. */
+  quietMs: number;
   redisUrl: string;
 }
 
@@ -57,6 +69,9 @@ export function deliveryOptions(args: string[]): DeliveryOptions {
     ending: argOf(args, '--ending', 10),
     games: argOf(args, '--games', 20),
     thinkMs: argOf(args, '--think', 1000),
+    aiGames: argOf(args, '--ai-games', 2),
+    cycles: argOf(args, '--cycles', 3),
+    quietMs: argOf(args, '--quiet', 30) * 1000,
     ...(args.includes('--workers') ? { workers: argOf(args, '--workers', 1) } : {}),
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
@@ -65,7 +80,7 @@ export function deliveryOptions(args: string[]): DeliveryOptions {
 const isReview = (m: FakeMessage): boolean =>
   !!(m.embeds[0] as { title?: string } | undefined)?.title?.startsWith('Game review');
 
-/** Plays `moves` in a game's thread (alternating its two players); the board reply time of each. */
+/** Plays `moves` in a game's thread (alternating its two players); each board reply's start and end. */
 async function play(
   fake: FakeDiscord,
   threadId: string,
@@ -73,13 +88,15 @@ async function play(
   moves: { k: number; text: string }[],
   thinkMs: number,
   rng: () => number,
-): Promise<number[]> {
-  const times: number[] = [];
+  stop: () => boolean = () => false,
+): Promise<[number, number][]> {
+  const times: [number, number][] = [];
   for (const { k, text } of moves) {
     if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + rng())));
+    if (stop()) break;
     const t = performance.now();
     const res = await fake.slash(pair[k % 2], threadId, 'move', [{ name: 'text', type: 3, value: text }]).done();
-    times.push(performance.now() - t);
+    times.push([t, performance.now()]);
     if (!res.original?.attachments.length)
       throw new Error(`move ${k + 1} got no board: ${JSON.stringify(res.callback)}`);
   }
@@ -103,11 +120,22 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
       ...(o.workers !== undefined ? { AI_BACKGROUND_WORKERS: String(o.workers) } : {}),
     },
   });
-  /** The bot process's CPU seconds so far (all its threads: the reviews' workers too), from /proc; NaN elsewhere. */
+  /**
+   * The bot's CPU seconds so far, from /proc (NaN elsewhere): its process, all threads (the reviews' workers among
+   * them), and its child processes if it has any.
+   */
   const botCpu = (): number => {
-    try {
-      const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const cpuOf = (pid: number): number => {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(f[11]) + Number(f[12])) / 100; // utime, stime (fields 14, 15) in ticks of 1/100 s
+    };
+    const childrenOf = (pid: number): number[] =>
+      readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+        readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      );
+    try {
+      const pid = child.pid!;
+      return cpuOf(pid) + childrenOf(pid).reduce((sum, c) => sum + cpuOf(c), 0);
     } catch {
       return Number.NaN;
     }
@@ -135,62 +163,145 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
       const ps = pairs(o.games, label.slice(0, 2));
       const threads = await open(ps);
       const t0 = performance.now();
-      const all = (await Promise.all(threads.map((th, g) => play(fake, th, ps[g], timed, o.thinkMs, rng)))).flat();
+      const all = (await Promise.all(threads.map((th, g) => play(fake, th, ps[g], timed, o.thinkMs, rng))))
+        .flat()
+        .map(([a, b]) => b - a);
       console.log(
         `${label.padEnd(28)} n=${String(all.length).padStart(4)}  board reply p50 ${ms(pct(all, 50))}  p99 ${ms(pct(all, 99))}  max ${ms(Math.max(...all))}  (${((performance.now() - t0) / 1000).toFixed(1)} s; ${loadLine()})`,
       );
       return all;
     };
     await round('warm-up');
-    await round('players, no review running');
 
-    // The games that end: played to one move before their end, then all end at once.
-    const ep = pairs(o.ending, 'end');
-    const ends = await open(ep);
-    await Promise.all(ends.map((th, g) => play(fake, th, ep[g], timed, 0, rng)));
+    // Every cycle's ending games, played to one move before their end up front (no reply of theirs is timed).
     const last = { k: MOVES.length - 1, text: MOVES.at(-1)! };
+    const batches: string[][] = [];
+    const batchPairs: [FakeUser, FakeUser][][] = [];
+    for (let c = 0; c < o.cycles; c++) {
+      const ep = pairs(o.ending, `e${c}`);
+      const ends = await open(ep);
+      await Promise.all(ends.map((th, g) => play(fake, th, ep[g], timed, 0, rng)));
+      batches.push(ends);
+      batchPairs.push(ep);
+    }
+
+    // The players, all along: each pair plays the first 17 moves of a game (none ends), then opens another.
+    let playing = true;
+    const replies: [number, number][] = [];
+    const players = pairs(o.games, 'pl').map(async (pair) => {
+      while (playing) {
+        const th = await startOrionGame(fake, channel, pair[0], pair[1]);
+        replies.push(...(await play(fake, th, pair, timed, o.thinkMs, rng, () => !playing)));
+      }
+    });
+
+    // The AI's turns: each player answers the AI after thinking, picks a random legal move, and leaves the game for a
+    // new one (a new player: the AI games one may have are few) before the 18th placement, which would end it.
+    const store = await openStore({ url: o.redisUrl, prefix, logger: { warn: () => {}, info: () => {} } });
+    const orion = getGame('orion');
+    const aiTurns: [number, number][] = [];
+    let aiUser = 0;
+    const boardsIn = (th: string) => fake.messages(th).filter((m) => m.attachments.length > 0).length;
+    const aiPlayers = Array.from({ length: o.aiGames }, async () => {
+      while (playing) {
+        const user = fake.addUser({ username: `ai${aiUser++}` });
+        const r = await fake
+          .slash(user, channel.id, 'play-bot', [
+            { name: 'game', type: 3, value: 'orion' },
+            { name: 'level', type: 3, value: 'hard' },
+            { name: 'layout', type: 3, value: 'preset1' },
+            { name: 'first', type: 3, value: 'me' },
+          ])
+          .done();
+        const th = r.original?.id;
+        if (!th) throw new Error(`/play-bot refused: ${JSON.stringify(r.callback.data)}`);
+        while (boardsIn(th) === 0) await new Promise((res) => setTimeout(res, 20));
+        for (let ply = 0; ply < 16 && playing; ply += 2) {
+          await new Promise((res) => setTimeout(res, o.thinkMs * (0.5 + rng())));
+          const [rec] = await store.gameIndex.listActiveByUser(user.id);
+          if (!rec) break;
+          const moves = orion.legalMoves(rec.state);
+          const text = orion.formatMove(rec.state, moves[randInt(rng, moves.length)], 'canonical');
+          // From the player's move sent to the AI's board in the thread (after the player's own), polled every 10 ms.
+          const before = boardsIn(th);
+          const t0 = performance.now();
+          const res = await fake.slash(user, th, 'move', [{ name: 'text', type: 3, value: text }]).done();
+          if (!res.original?.attachments.length) throw new Error(`AI game: no board: ${JSON.stringify(res.callback)}`);
+          while (boardsIn(th) < before + 2) await new Promise((res2) => setTimeout(res2, 10));
+          aiTurns.push([t0, performance.now()]);
+        }
+      }
+    });
+
+    /** [from, to] of each phase, by condition. */
+    const quiet: [number, number][] = [];
+    const busy: [number, number][] = [];
+    const lat: number[] = [];
     const cpu0 = botCpu();
     const own0 = process.cpuUsage();
-    const endedAt: number[] = [];
-    await Promise.all(
-      ends.map(async (th, g) => {
-        await play(fake, th, ep[g], [last], 0, rng);
-        endedAt[g] = performance.now();
-      }),
-    );
-    const postedAt: (number | null)[] = ends.map(() => null);
-    let watching = true;
-    const watch = (async () => {
-      while (watching && postedAt.some((x) => x === null)) {
+    let posts = 0;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    for (let c = 0; c < o.cycles; c++) {
+      const q0 = performance.now();
+      await sleep(o.quietMs);
+      quiet.push([q0, performance.now()]);
+      const ends = batches[c];
+      const endedAt: number[] = [];
+      const b0 = performance.now();
+      await Promise.all(
+        ends.map(async (th, g) => {
+          await play(fake, th, batchPairs[c][g], [last], 0, rng);
+          endedAt[g] = performance.now();
+        }),
+      );
+      const postedAt: (number | null)[] = ends.map(() => null);
+      const deadline = performance.now() + 15 * 60_000;
+      while (postedAt.some((x) => x === null) && performance.now() < deadline) {
         ends.forEach((th, g) => {
           if (postedAt[g] === null && fake.messages(th).some(isReview)) postedAt[g] = performance.now();
         });
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
       }
-    })();
-    await round(`players, ${o.ending} reviews running`);
-    const still = postedAt.filter((x) => x === null).length;
-    console.log(`reviews still running when that round ended: ${still} of ${o.ending}`);
-    const deadline = performance.now() + 15 * 60_000;
-    while (postedAt.some((x) => x === null) && performance.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
-    watching = false;
-    await watch;
+      busy.push([b0, performance.now()]);
+      const l = postedAt.flatMap((p, g) => (p === null ? [] : [p - endedAt[g]]));
+      lat.push(...l);
+      posts += ends.filter((th) => fake.messages(th).filter(isReview).length > 1).length;
+      console.log(
+        `cycle ${c + 1}: ${o.ending} games ended at once → reviews posted p50 ${ms(pct(l, 50))}  max ${ms(Math.max(...l))}  (missing ${o.ending - l.length}; ${loadLine()})`,
+      );
+    }
+    const q0 = performance.now();
+    await sleep(o.quietMs);
+    quiet.push([q0, performance.now()]);
+    playing = false;
     const cpu = botCpu() - cpu0;
     const ownUsage = process.cpuUsage(own0);
-    const own = (ownUsage.user + ownUsage.system) / 1e6;
-    const lat = postedAt.flatMap((p, g) => (p === null ? [] : [p - endedAt[g]]));
+    await Promise.all([...players, ...aiPlayers]);
+    await store.close();
+
+    const within = (xs: [number, number][], phases: [number, number][]) =>
+      xs.filter(([t0, t1]) => phases.some(([a, b]) => t0 >= a && t1 <= b)).map(([t0, t1]) => t1 - t0);
+    const report = (label: string, what: string, xs: [number, number][], phases: [number, number][]) => {
+      const all = within(xs, phases);
+      const each = phases.map((p) => ms(pct(within(xs, [p]), 99)).trim()).join(', ');
+      console.log(
+        `${label.padEnd(28)} n=${String(all.length).padStart(5)}  ${what} p50 ${ms(pct(all, 50))}  p99 ${ms(pct(all, 99))}  max ${ms(Math.max(...all))}  (each phase's p99: ${each})`,
+      );
+    };
+    report('players, no review running', 'board reply', replies, quiet);
+    report('players, reviews running', 'board reply', replies, busy);
+    report('AI (hard), no review running', 'move → AI board', aiTurns, quiet);
+    report('AI (hard), reviews running', 'move → AI board', aiTurns, busy);
     console.log(
-      `game end → review posted        n=${String(lat.length).padStart(4)}  p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  max ${ms(Math.max(...lat))}  (missing: ${o.ending - lat.length}; ${loadLine()})`,
+      `game end → review posted        n=${String(lat.length).padStart(4)}  p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  max ${ms(Math.max(...lat))}  (${o.cycles} × ${o.ending} at once; missing: ${o.cycles * o.ending - lat.length})`,
     );
+    const own = (ownUsage.user + ownUsage.system) / 1e6;
     console.log(
-      `bot process CPU from the endings to the last review: ${cpu.toFixed(1)} s (the timed players' moves included), ${(cpu / Math.max(1, lat.length)).toFixed(1)} s a review`,
+      `bot CPU (its process, all threads) over the cycles: ${cpu.toFixed(1)} s (the players' moves included), ${(cpu / Math.max(1, lat.length)).toFixed(1)} s a review`,
     );
     // The stand-in shares the cores here (Discord would not): what it took from the bot over the same time.
     console.log(`this process (the Discord stand-in and the players) meanwhile: ${own.toFixed(1)} CPU-s`);
-    console.log(
-      `reviews posted twice: ${ends.filter((th) => fake.messages(th).filter(isReview).length > 1).length}; schema violations ${fake.violations.length}`,
-    );
+    console.log(`reviews posted twice: ${posts}; schema violations ${fake.violations.length}`);
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
