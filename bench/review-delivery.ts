@@ -196,11 +196,14 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     });
 
     // The AI's turns: each player answers the AI after thinking, picks a random legal move, and leaves the game for a
-    // new one (a new player: the AI games one may have are few) before the 18th placement, which would end it.
+    // new one (a new player: the AI games one may have are few) after 4 moves: a game that ended would be reviewed
+    // too (random moves against the AI can lose early), and these reviews would queue before the cycle's.
     const store = await openStore({ url: o.redisUrl, prefix, logger: { warn: () => {}, info: () => {} } });
     const orion = getGame('orion');
     const aiTurns: [number, number][] = [];
     let aiUser = 0;
+    let aiEnded = 0;
+    let aiLate = 0;
     const boardsIn = (th: string) => fake.messages(th).filter((m) => m.attachments.length > 0).length;
     const aiPlayers = Array.from({ length: o.aiGames }, async () => {
       while (playing) {
@@ -216,19 +219,25 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
         const th = r.original?.id;
         if (!th) throw new Error(`/play-bot refused: ${JSON.stringify(r.callback.data)}`);
         while (boardsIn(th) === 0) await new Promise((res) => setTimeout(res, 20));
-        for (let ply = 0; ply < 16 && playing; ply += 2) {
+        for (let k = 0; k < 4 && playing; k++) {
           await new Promise((res) => setTimeout(res, o.thinkMs * (0.5 + rng())));
           const [rec] = await store.gameIndex.listActiveByUser(user.id);
-          if (!rec) break;
+          if (!rec) {
+            aiEnded++;
+            break;
+          }
           const moves = orion.legalMoves(rec.state);
           const text = orion.formatMove(rec.state, moves[randInt(rng, moves.length)], 'canonical');
-          // From the player's move sent to the AI's board in the thread (after the player's own), polled every 10 ms.
+          // From the player's move sent to the AI's board in the thread (after the player's own), polled every 10 ms;
+          // one not there within 60 s is counted apart, not timed.
           const before = boardsIn(th);
           const t0 = performance.now();
           const res = await fake.slash(user, th, 'move', [{ name: 'text', type: 3, value: text }]).done();
           if (!res.original?.attachments.length) throw new Error(`AI game: no board: ${JSON.stringify(res.callback)}`);
-          while (boardsIn(th) < before + 2) await new Promise((res2) => setTimeout(res2, 10));
-          aiTurns.push([t0, performance.now()]);
+          while (boardsIn(th) < before + 2 && performance.now() - t0 < 60_000)
+            await new Promise((res2) => setTimeout(res2, 10));
+          if (boardsIn(th) < before + 2) aiLate++;
+          else aiTurns.push([t0, performance.now()]);
         }
       }
     });
@@ -292,6 +301,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     report('players, reviews running', 'board reply', replies, busy);
     report('AI (hard), no review running', 'move → AI board', aiTurns, quiet);
     report('AI (hard), reviews running', 'move → AI board', aiTurns, busy);
+    console.log(`AI games that ended (and were reviewed too): ${aiEnded}; AI turns not seen within 60 s: ${aiLate}`);
     console.log(
       `game end → review posted        n=${String(lat.length).padStart(4)}  p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  max ${ms(Math.max(...lat))}  (${o.cycles} × ${o.ending} at once; missing: ${o.cycles * o.ending - lat.length})`,
     );
