@@ -31,7 +31,7 @@ import {
   type FakeDiscord,
   type FakeUser,
 } from '../test/support/fake-discord/index.js';
-import { startOrionGame } from './start-game.js';
+import { startAiGame, startOrionGame } from './start-game.js';
 
 const args = process.argv.slice(2);
 const GAMES = Number(args[args.indexOf('--games') + 1]) || 50;
@@ -75,18 +75,7 @@ async function startExpertGames(fake: FakeDiscord, channel: FakeChannel, store: 
   const users = Array.from({ length: EXPERT_GAMES }, (_, k) => fake.addUser({ username: `x${k}` }));
   const t0 = performance.now();
   const threads: string[] = [];
-  for (const user of users) {
-    const r = await fake
-      .slash(user, channel.id, 'play-bot', [
-        { name: 'game', type: 3, value: 'orion' },
-        { name: 'level', type: 3, value: 'expert' },
-        { name: 'layout', type: 3, value: 'preset1' },
-        { name: 'first', type: 3, value: 'me' },
-      ])
-      .done();
-    if (!r.original) throw new Error(`/play-bot expert refused: ${JSON.stringify(r.callback.data)}`);
-    threads.push(r.original.id); // the game's thread opens on the card
-  }
+  for (const user of users) threads.push(await startAiGame(fake, channel, user, 'expert'));
   // Watches the thread (in this process, no store traffic) and reads the game only when a new board is posted, so
   // the drivers add no load of their own beyond their moves.
   const play = async (user: FakeUser, threadId: string) => {

@@ -26,7 +26,7 @@ import {
   type FakeMessage,
   type FakeUser,
 } from '../test/support/fake-discord/index.js';
-import { startOrionGame } from './start-game.js';
+import { startAiGame, startOrionGame } from './start-game.js';
 
 const MOVES =
   'V3 F8 NW R; V3 D3 NE R; T3 C7 SE; P2 B1 NE; L3 G6 SE; D2 I5 NW; V3 H3 S L; V3 E6 N L; P2 C6 NE; D2 H1 SE; D2 C2 NE; D2 J5 NE; L3 J1 S; V3 E10 NE R; L3 C3 SW; T3 H7 SW; T3 G1 S; T3 F4 SE'
@@ -208,16 +208,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     const aiPlayers = Array.from({ length: o.aiGames }, async () => {
       while (playing) {
         const user = fake.addUser({ username: `ai${aiUser++}` });
-        const r = await fake
-          .slash(user, channel.id, 'play-bot', [
-            { name: 'game', type: 3, value: 'orion' },
-            { name: 'level', type: 3, value: 'hard' },
-            { name: 'layout', type: 3, value: 'preset1' },
-            { name: 'first', type: 3, value: 'me' },
-          ])
-          .done();
-        const th = r.original?.id;
-        if (!th) throw new Error(`/play-bot refused: ${JSON.stringify(r.callback.data)}`);
+        const th = await startAiGame(fake, channel, user, 'hard');
         while (boardsIn(th) === 0) await new Promise((res) => setTimeout(res, 20));
         for (let k = 0; k < 4 && playing; k++) {
           await new Promise((res) => setTimeout(res, o.thinkMs * (0.5 + rng())));

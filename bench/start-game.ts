@@ -1,6 +1,6 @@
-// The benches' way to open a game through the stand-in: /challenge (Orion Duel,
+// The benches' ways to open a game through the stand-in: /challenge (Orion Duel,
 // preset 1, the challenger first), Accept, then wait for the game's thread to
-// show its starting board.
+// show its starting board; /play-bot against the AI.
 import { performance } from 'node:perf_hooks';
 import type { FakeChannel, FakeDiscord, FakeUser } from '../test/support/fake-discord/index.js';
 
@@ -37,4 +37,23 @@ export async function startOrionGame(
     }
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A game against the AI at `level` (/play-bot: Orion Duel, preset 1, the player first); its thread's id. */
+export async function startAiGame(
+  fake: FakeDiscord,
+  channel: FakeChannel,
+  user: FakeUser,
+  level: 'easy' | 'medium' | 'hard' | 'expert',
+): Promise<string> {
+  const r = await fake
+    .slash(user, channel.id, 'play-bot', [
+      { name: 'game', type: 3, value: 'orion' },
+      { name: 'level', type: 3, value: level },
+      { name: 'layout', type: 3, value: 'preset1' },
+      { name: 'first', type: 3, value: 'me' },
+    ])
+    .done();
+  if (!r.original) throw new Error(`/play-bot ${level} refused: ${JSON.stringify(r.callback.data)}`);
+  return r.original.id; // the game's thread opens on the card
 }
