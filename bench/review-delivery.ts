@@ -8,8 +8,7 @@
 // by tens of per cent between two runs a few minutes apart. A reply counts for a condition when it starts and ends
 // in it; one that straddles the change counts for neither.
 // Run: npm run bench:review -- --delivery [--ending 10 --games 20 --ai-games 2 --think 1000 --cycles 3 --quiet 30]
-// (BENCH_BOT_LOG=info
-// shows the bot's log). The machinery is bench/bot.ts's: the stand-in in this process, its players thinking
+// (BENCH_BOT_LOG=info shows the bot's log). The machinery is bench/bot.ts's: the stand-in in this process, its players thinking
 // 0.5–1.5 × --think ms, Orion Duel's first ending (its 18th placement ends the game).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -141,6 +140,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     }
   };
   const rng = makeRng(42);
+  let store: Awaited<ReturnType<typeof openStore>> | null = null;
   try {
     await fake.waitForReady(1, 60_000);
     console.log(
@@ -159,7 +159,8 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     };
     // The timed games play the ending's first 17 moves: none of them ends (no review of their own).
     const timed = MOVES.slice(0, -1).map((text, k) => ({ k, text }));
-    const round = async (label: string): Promise<number[]> => {
+    // A first round warms the bot up (JIT, render workers) before anything is counted.
+    const warmUp = async (label: string): Promise<void> => {
       const ps = pairs(o.games, label.slice(0, 2));
       const threads = await open(ps);
       const t0 = performance.now();
@@ -169,9 +170,8 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
       console.log(
         `${label.padEnd(28)} n=${String(all.length).padStart(4)}  board reply p50 ${ms(pct(all, 50))}  p99 ${ms(pct(all, 99))}  max ${ms(Math.max(...all))}  (${((performance.now() - t0) / 1000).toFixed(1)} s; ${loadLine()})`,
       );
-      return all;
     };
-    await round('warm-up');
+    await warmUp('warm-up');
 
     // Every cycle's ending games, played to one move before their end up front (no reply of theirs is timed).
     const last = { k: MOVES.length - 1, text: MOVES.at(-1)! };
@@ -198,7 +198,8 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     // The AI's turns: each player answers the AI after thinking, picks a random legal move, and leaves the game for a
     // new one (a new player: the AI games one may have are few) after 4 moves: a game that ended would be reviewed
     // too (random moves against the AI can lose early), and these reviews would queue before the cycle's.
-    const store = await openStore({ url: o.redisUrl, prefix, logger: { warn: () => {}, info: () => {} } });
+    store = await openStore({ url: o.redisUrl, prefix, logger: { warn: () => {}, info: () => {} } });
+    const games = store;
     const orion = getGame('orion');
     const aiTurns: [number, number][] = [];
     let aiUser = 0;
@@ -212,7 +213,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
         while (boardsIn(th) === 0) await new Promise((res) => setTimeout(res, 20));
         for (let k = 0; k < 4 && playing; k++) {
           await new Promise((res) => setTimeout(res, o.thinkMs * (0.5 + rng())));
-          const [rec] = await store.gameIndex.listActiveByUser(user.id);
+          const [rec] = await games.gameIndex.listActiveByUser(user.id);
           if (!rec) {
             aiEnded++;
             break;
@@ -277,7 +278,6 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     const cpu = botCpu() - cpu0;
     const ownUsage = process.cpuUsage(own0);
     await Promise.all([...players, ...aiPlayers]);
-    await store.close();
 
     const within = (xs: [number, number][], phases: [number, number][]) =>
       xs.filter(([t0, t1]) => phases.some(([a, b]) => t0 >= a && t1 <= b)).map(([t0, t1]) => t1 - t0);
@@ -304,6 +304,7 @@ export async function benchDelivery(o: DeliveryOptions): Promise<void> {
     console.log(`this process (the Discord stand-in and the players) meanwhile: ${own.toFixed(1)} CPU-s`);
     console.log(`reviews posted twice: ${posts}; schema violations ${fake.violations.length}`);
   } finally {
+    await store?.close();
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
